@@ -1,0 +1,99 @@
+"""Actions (what a player or the deck does) and events (what happened), shared by every game.
+
+One action shape serves every game so that sessions, bots, the CLI and the dashboards handle any
+game the same way. Fields a game does not use stay ``None`` and are left out of the JSON form.
+"""
+
+from typing import Any, NamedTuple
+
+#: ``current_player`` at a chance node: in physical-deck mode the facilitator enters what was
+#: really drawn (a ``deal`` action); in digital mode the game resolves chance itself.
+CHANCE = -1
+
+
+class Action(NamedTuple):
+    """One move. ``player`` is a seat index (``CHANCE`` for a card entered from a physical deck).
+
+    >>> a = Action("play", 0, card=27, target=1)
+    >>> a.to_json()
+    {'kind': 'play', 'player': 0, 'card': 27, 'target': 1}
+    >>> Action.from_json(a.to_json()) == a
+    True
+    """
+
+    kind: str
+    player: int
+    card: int | None = None
+    target: int | None = None
+    count: int | None = None
+    cards: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict with the fields that are set (lists for tuples)."""
+        out: dict[str, Any] = {"kind": self.kind, "player": self.player}
+        if self.card is not None:
+            out["card"] = self.card
+        if self.target is not None:
+            out["target"] = self.target
+        if self.count is not None:
+            out["count"] = self.count
+        if self.cards is not None:
+            out["cards"] = list(self.cards)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Action":
+        """Inverse of :meth:`to_json`; refuses unknown fields with a clear message."""
+        unknown = set(data) - set(cls._fields)
+        if unknown:
+            raise ValueError(f"An action has unknown fields: {', '.join(sorted(unknown))}.")
+        cards = data.get("cards")
+        return cls(
+            kind=str(data["kind"]),
+            player=int(data["player"]),
+            card=data.get("card"),
+            target=data.get("target"),
+            count=data.get("count"),
+            cards=tuple(cards) if cards is not None else None,
+        )
+
+
+class Event(NamedTuple):
+    """Something that happened, appended to ``game.events`` in order.
+
+    ``player`` is the seat concerned (``None`` for table-wide events); ``data`` holds the details.
+    ``private`` events (a dealt card, say) are shown only to their player.
+
+    >>> Event("velocity", 1, {"velocity": 4}).kind
+    'velocity'
+    """
+
+    kind: str
+    player: int | None
+    data: dict[str, Any]
+    private: bool = False
+
+
+def check_shape(action: Action, fields_used: dict[str, frozenset[str]], game: str) -> None:
+    """Refuse an action of an unknown kind, or one that sets a field its kind does not use.
+
+    ``fields_used`` maps each kind of action the game knows to the optional fields it takes.
+
+    >>> check_shape(Action("pass", 0, card=3), {"pass": frozenset()}, "Scrumkin")
+    Traceback (most recent call last):
+    ...
+    devgames.core.errors.IllegalMove: A 'pass' move in Scrumkin takes no card.
+    """
+    from devgames.core.errors import IllegalMove
+
+    used = fields_used.get(action.kind)
+    if used is None:
+        raise IllegalMove("unknown_action", f"{game} has no move called {action.kind!r}.")
+    for name in _OPTIONAL_FIELDS:
+        if name not in used and getattr(action, name) is not None:
+            raise IllegalMove(
+                "bad_action", f"A {action.kind!r} move in {game} takes no {name}."
+            )
+
+
+_OPTIONAL_FIELDS = ("card", "target", "count", "cards")

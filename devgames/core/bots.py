@@ -1,0 +1,59 @@
+"""Bots that fill empty seats, and a loop that plays a game out with them."""
+
+from collections.abc import Callable, Mapping
+from random import Random
+from typing import Protocol
+
+from devgames.core.actions import CHANCE, Action
+from devgames.core.game import Game
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions for the player to act."""
+
+    def choose(self, game: Game) -> Action:
+        """Return an action for ``game.current_player``."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, with its own seeded random source.
+
+    >>> from devgames import scrumkin
+    >>> game = scrumkin.new_game(["Red", "Blue"], seed=4)
+    >>> RandomBot(seed=1).choose(game) in game.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+def play_out(
+    game: Game,
+    bots: Mapping[int, Bot],
+    chance: Bot | None = None,
+    max_actions: int = 1_000_000,
+    on_action: Callable[[Game, Action], None] | None = None,
+) -> int:
+    """Let bots play until the game ends; return the number of actions applied.
+
+    ``bots`` maps seat indices to bots; ``chance`` enters cards in physical-deck mode (a RandomBot
+    by default). Stops early, without error, at a seat that has no bot (a human's turn).
+    """
+    chance = chance or RandomBot(game.seed)
+    applied = 0
+    while not game.is_over and applied < max_actions:
+        seat = game.current_player
+        bot = chance if seat == CHANCE else bots.get(seat)  # type: ignore[arg-type]
+        if bot is None:
+            break
+        action = bot.choose(game)
+        game.apply(action)
+        applied += 1
+        if on_action is not None:
+            on_action(game, action)
+    return applied

@@ -1,0 +1,163 @@
+"""The protocol every game implements, so bots, sessions, the CLI and dashboards are written once.
+
+A game subclass provides:
+
+- ``legal_actions()``: every action allowed now (empty when the game is over);
+- ``_check(action)``: raise :class:`IllegalMove` if ``action`` is not allowed, changing nothing;
+- ``_do(action)``: carry out an action already checked;
+- ``current_player``, ``is_over``, ``winners``, ``view(player)``, ``snapshot()``, ``describe()``.
+
+The base class keeps the action log and turns it into sessions, replays and undo.
+"""
+
+import secrets
+from abc import ABC, abstractmethod
+from random import Random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from devgames.core.actions import CHANCE, Action, Event
+from devgames.core.errors import IllegalMove
+from devgames.core.options import options_dict
+
+if TYPE_CHECKING:
+    from devgames.core.session import Session
+
+
+def new_seed() -> int:
+    """A fresh seed for a game started without one (recorded, so the game can be replayed)."""
+    return secrets.randbits(32)
+
+
+class Game(ABC):
+    """Base of every rules engine: the log, the seeded random source, sessions and undo."""
+
+    #: Name used by the CLI, sessions and the registry in ``devgames.GAMES``.
+    name: ClassVar[str]
+    #: Bumped whenever a rule change would make old logs replay differently.
+    rules_version: ClassVar[str]
+    #: Every card id the game knows (used by fuzzing to forge illegal actions).
+    card_ids: ClassVar[range]
+
+    def __init__(self, players: tuple[str, ...], seed: int | None, options: Any) -> None:
+        self.players: tuple[str, ...] = players
+        self.seed: int = new_seed() if seed is None else int(seed)
+        self.options = options
+        self.rng = Random(self.seed)
+        self.log: list[Action] = []
+        self.events: list[Event] = []
+
+    # ----- the generic layer ------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Seat index to act, ``CHANCE`` when a physical card must be entered, None when over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[str]:
+        """Names of the winners (empty while playing, or when everybody lost)."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now."""
+
+    @abstractmethod
+    def _check(self, action: Action) -> None:
+        """Raise IllegalMove if ``action`` is not allowed now. Must not change anything."""
+
+    @abstractmethod
+    def _do(self, action: Action) -> None:
+        """Carry out an action that passed ``_check``."""
+
+    @abstractmethod
+    def view(self, player: int | str | None) -> dict[str, Any]:
+        """What ``player`` may see; ``view(None)`` is the public projector view."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data, for equality checks (replay, undo, illegal moves)."""
+
+    @abstractmethod
+    def describe(self, action: Action) -> str:
+        """A short sentence for an action, as a facilitator would say it."""
+
+    def apply(self, action: Action) -> None:
+        """Check and carry out ``action``; an illegal one raises IllegalMove and changes nothing."""
+        self._check(action)
+        self._do(action)
+        self.log.append(action)
+
+    def can_apply(self, action: Action) -> bool:
+        """True if ``action`` is allowed now."""
+        try:
+            self._check(action)
+        except IllegalMove:
+            return False
+        return True
+
+    def seat(self, player: int | str) -> int:
+        """The seat index of a player given by name or index.
+
+        Raises IllegalMove (code ``unknown_player``) for a name or index that is not at the table.
+        """
+        if isinstance(player, int) and not isinstance(player, bool):
+            if 0 <= player < len(self.players):
+                return player
+        elif isinstance(player, str):
+            for index, name in enumerate(self.players):
+                if name == player:
+                    return index
+            folded = player.casefold()
+            for index, name in enumerate(self.players):
+                if name.casefold() == folded:
+                    return index
+        raise IllegalMove("unknown_player", f"There is no player {player!r} at this table.")
+
+    def _require_turn(self, player: int) -> None:
+        """Raise IllegalMove unless the game is on and ``player`` is the one to act."""
+        if self.is_over:
+            raise IllegalMove("game_over", "The game is over; no more moves can be made.")
+        current = self.current_player
+        if player == current:
+            return
+        if player != CHANCE and not (isinstance(player, int) and 0 <= player < len(self.players)):
+            raise IllegalMove("unknown_player", f"There is no player {player!r} at this table.")
+        if current == CHANCE:
+            raise IllegalMove(
+                "card_expected",
+                "The table is waiting for the card that was really drawn to be entered.",
+            )
+        who = self.players[current]  # type: ignore[index]
+        if player == CHANCE:
+            raise IllegalMove("no_card_expected", f"No card is to be entered now; it is {who}'s turn.")
+        raise IllegalMove("not_your_turn", f"It is {who}'s turn, not {self.players[player]}'s.")
+
+    # ----- sessions -----------------------------------------------------------------------------
+    def session(self) -> "Session":
+        """This game as a session: game name, rules version, players, options, seed and log."""
+        from devgames.core.session import Session
+
+        return Session(
+            game=self.name,
+            rules_version=self.rules_version,
+            players=list(self.players),
+            options=options_dict(self.options),
+            seed=self.seed,
+            log=list(self.log),
+        )
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` actions (by replaying the rest of the log)."""
+        if not 0 <= steps <= len(self.log):
+            raise IllegalMove(
+                "cannot_undo",
+                f"Only {len(self.log)} moves have been made; {steps} cannot be taken back.",
+            )
+        replayed = self.session().replay(len(self.log) - steps)
+        self.__dict__.clear()
+        self.__dict__.update(replayed.__dict__)

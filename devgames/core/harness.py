@@ -1,0 +1,103 @@
+"""Random-play fuzzing shared by every game's tests.
+
+:func:`fuzz_game` plays one game with random legal actions and checks, after every action, the
+game's own invariants, that the action log replays to the same state (a shadow game fed each
+action through its JSON form), and now and then that a forged illegal action raises
+:class:`IllegalMove` and changes nothing. At the end it checks the saved session round-trips
+through JSON and replays exactly, and that undo by replay matches the state before the last move.
+"""
+
+import json
+from collections.abc import Callable
+from random import Random
+
+from devgames.core.actions import CHANCE, Action
+from devgames.core.errors import IllegalMove
+from devgames.core.game import Game
+from devgames.core.session import Session
+
+
+class InvariantError(AssertionError):
+    """A rule invariant failed during random play."""
+
+
+def forge_illegal(game: Game, rng: Random, legal: list[Action]) -> Action | None:
+    """A variation of a legal action (other player, card, target or kind) that is not legal."""
+    base = rng.choice(legal)
+    seats = [*range(len(game.players)), CHANCE, len(game.players)]
+    for _ in range(6):
+        field = rng.randrange(5)
+        if field == 0:
+            forged = base._replace(player=rng.choice(seats))
+        elif field == 1:
+            forged = base._replace(card=rng.choice([*game.card_ids, -1, None]))
+        elif field == 2:
+            forged = base._replace(target=rng.choice(seats))
+        elif field == 3:
+            forged = base._replace(count=rng.choice([-1, 0, 1, 2, 99]))
+        else:
+            forged = base._replace(kind=rng.choice(["play", "drop", "pass", "counter", "deal", "x"]))
+        if forged not in legal:
+            return forged
+    return None
+
+
+def check_illegal_is_harmless(game: Game, action: Action) -> None:
+    """``action`` is not legal: applying it must raise IllegalMove and leave the state as it was."""
+    before = game.snapshot()
+    log_length = len(game.log)
+    try:
+        game.apply(action)
+    except IllegalMove as error:
+        if not str(error) or not error.code:
+            raise InvariantError(f"{action} raised an IllegalMove with no code or sentence") from None
+    else:
+        raise InvariantError(f"{action} is not among the legal actions but was accepted")
+    if game.snapshot() != before or len(game.log) != log_length:
+        raise InvariantError(f"the illegal {action} changed the state")
+
+
+def fuzz_game(
+    factory: Callable[[int], Game],
+    seed: int,
+    invariants: Callable[[Game], None],
+    max_actions: int = 100_000,
+    illegal_every: int = 7,
+) -> Game:
+    """Play one random game from ``factory(seed)``, checking everything after each action."""
+    game = factory(seed)
+    shadow = game.session().replay()
+    rng = Random(seed * 7919 + 1)
+    invariants(game)
+    steps = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        if not legal:
+            raise InvariantError("the game is not over but nobody has a legal action")
+        if steps % illegal_every == 0:
+            forged = forge_illegal(game, rng, legal)
+            if forged is not None:
+                check_illegal_is_harmless(game, forged)
+        action = rng.choice(legal)
+        game.apply(action)
+        invariants(game)
+        shadow.apply(Action.from_json(json.loads(json.dumps(action.to_json()))))
+        if shadow.snapshot() != game.snapshot():
+            raise InvariantError(f"replaying {action} through JSON gave a different state")
+        steps += 1
+        if steps > max_actions:
+            raise InvariantError(f"the game did not end within {max_actions} actions")
+    if game.legal_actions():
+        raise InvariantError("the game is over but still offers legal actions")
+    text = game.session().to_json()
+    restored = Session.from_json(text)
+    if restored.to_json() != text:
+        raise InvariantError("the session JSON does not round-trip exactly")
+    if restored.replay().snapshot() != game.snapshot():
+        raise InvariantError("replaying the saved session gives a different final state")
+    undone = game.session().replay(len(game.log) - 1)
+    redone = undone.session().replay()
+    redone.apply(game.log[-1])
+    if redone.snapshot() != game.snapshot():
+        raise InvariantError("undo then redo of the last action gives a different state")
+    return game

@@ -1,0 +1,70 @@
+"""Game options: every rule interpretation that changes the game is a named, checked option."""
+
+import dataclasses
+from typing import Any, TypeVar
+
+from devgames.core.errors import SetupError
+
+T = TypeVar("T")
+
+DECKS = ("digital", "physical")
+
+
+def build_options(cls: type[T], given: dict[str, Any]) -> T:
+    """Build the options dataclass ``cls`` from keyword arguments, refusing unknown names.
+
+    Values are checked against the field's default type (ints stay ints, bools stay bools), and a
+    field's ``metadata["choices"]``, when present, lists the allowed values.
+
+    >>> from dataclasses import dataclass, field
+    >>> @dataclass(frozen=True)
+    ... class Opts:
+    ...     backlog: int = 10
+    ...     deck: str = field(default="digital", metadata={"choices": DECKS})
+    >>> build_options(Opts, {"backlog": 12})
+    Opts(backlog=12, deck='digital')
+    >>> build_options(Opts, {"backlogg": 12})
+    Traceback (most recent call last):
+    ...
+    devgames.core.errors.SetupError: Unknown option 'backlogg'; the options are: backlog, deck.
+    """
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    for name, value in given.items():
+        if name not in fields:
+            known = ", ".join(fields)
+            raise SetupError(f"Unknown option {name!r}; the options are: {known}.")
+        field = fields[name]
+        expected = type(field.default)
+        if expected is bool and not isinstance(value, bool):
+            raise SetupError(f"Option {name!r} must be true or false, not {value!r}.")
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise SetupError(f"Option {name!r} must be a whole number, not {value!r}.")
+        if expected is str and not isinstance(value, str):
+            raise SetupError(f"Option {name!r} must be text, not {value!r}.")
+        choices = field.metadata.get("choices")
+        if choices is not None and value not in choices:
+            allowed = ", ".join(map(str, choices))
+            raise SetupError(f"Option {name!r} must be one of {allowed}, not {value!r}.")
+    return cls(**given)
+
+
+def options_dict(options: Any) -> dict[str, Any]:
+    """The options as a plain JSON-able dict."""
+    return dataclasses.asdict(options)
+
+
+def parse_option_value(text: str) -> Any:
+    """Read an option value typed on a command line: true/false, whole numbers, else text.
+
+    >>> parse_option_value("true"), parse_option_value("12"), parse_option_value("shared")
+    (True, 12, 'shared')
+    """
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(lowered)
+    except ValueError:
+        return text.strip()

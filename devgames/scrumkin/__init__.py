@@ -1,0 +1,44 @@
+"""Scrumkin: teams race to burn down their backlogs while dealing each other good and bad practices.
+
+>>> from devgames import scrumkin
+>>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
+>>> game.view(None)["waiting_for"]
+'Red makes move 1 of 2.'
+"""
+
+from typing import Any
+
+from devgames.core.players import clean_names
+from devgames.core.errors import SetupError
+from devgames.core.options import build_options
+from devgames.scrumkin.cards import CARDS, Card
+from devgames.scrumkin.game import RULES_VERSION, ScrumkinGame
+from devgames.scrumkin.options import ScrumkinOptions
+
+MIN_PLAYERS = 2
+
+
+def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
+             **options: Any) -> ScrumkinGame:
+    """Start a Scrumkin game for these teams; see :class:`ScrumkinOptions` for the options.
+
+    >>> game = new_game(["Red", "Blue"], seed=1, rulebook="collaborative")
+    >>> game.options.rulebook, game.backlog
+    ('collaborative', [10, 10])
+    """
+    opts = build_options(ScrumkinOptions, options)
+    if not 2 <= opts.max_players <= 8:
+        raise SetupError("Scrumkin is played by 2 to 8 teams: max_players must be 2 to 8.")
+    names = clean_names(players, MIN_PLAYERS, opts.max_players)
+    if not 1 <= opts.board <= 99:
+        raise SetupError("The board must have 1 to 99 positions.")
+    if not 1 <= opts.backlog <= opts.board:
+        raise SetupError(f"The starting backlog must be 1 to {opts.board} items (the board).")
+    if not 0 <= opts.first_leader < len(names):
+        raise SetupError(f"The first leader must be a seat from 0 to {len(names) - 1}.")
+    if opts.sprint_cap < 1 or opts.collaborative_sprints < 1:
+        raise SetupError("A game needs at least one sprint.")
+    return ScrumkinGame(names, seed, opts)
+
+
+__all__ = ["CARDS", "RULES_VERSION", "Card", "ScrumkinGame", "ScrumkinOptions", "new_game"]

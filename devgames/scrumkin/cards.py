@@ -1,0 +1,87 @@
+"""The 108 Scrumkin cards, read from our own table ``cards.csv`` beside this module."""
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+CARDS_FILE = Path(__file__).with_name("cards.csv")
+
+#: Marker in a card's values for Scrum of Scrums: 1 per OTHER team with one in play.
+PER_OTHER_SOS = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """One printed card.
+
+    ``values`` are the velocity values in play order (``None`` stands for Scrum of Scrums' ``n``);
+    ``permanent`` keeps the last value for ever; ``defensive`` cards can counter; ``bugs`` is what
+    a bug action card adds to the leader's backlog.
+    """
+
+    id: int
+    name: str
+    deck: str  # "sprint" or "action"
+    values: tuple[int | None, ...]
+    permanent: bool
+    defensive: bool
+    bugs: int
+
+    @property
+    def kind(self) -> str:
+        """``velocity`` for sprint cards, ``boost`` or ``bug`` for action cards."""
+        if self.deck == "sprint":
+            return "velocity"
+        return "bug" if self.bugs else "boost"
+
+    def value_at(self, age: int) -> int | None:
+        """The card's value ``age`` sprints after it was played (None: Scrum of Scrums).
+
+        >>> CARDS[27].name, [CARDS[27].value_at(age) for age in range(6)]
+        ('Fairy dust', [3, 2, 1, -2, -2, -2])
+        """
+        return self.values[min(age, len(self.values) - 1)]
+
+    def label(self) -> str:
+        """How the card's figures are printed in a hand or a list.
+
+        >>> CARDS[27].label(), CARDS[25].label(), CARDS[42].label(), CARDS[99].label()
+        ('+3 +2 +1 -2 for ever', '+2 -2', 'n for ever', '3 bugs')
+        """
+        if self.deck == "action":
+            return f"{self.bugs} bug{'s' if self.bugs != 1 else ''}" if self.bugs else (
+                f"{self.values[0]:+d} for everyone"
+            )
+        text = " ".join("n" if v is None else f"{v:+d}" for v in self.values)
+        return text + (" for ever" if self.permanent else "")
+
+
+def _values(text: str) -> tuple[int | None, ...]:
+    return tuple(PER_OTHER_SOS if part == "n" else int(part) for part in text.split())
+
+
+def load_cards(path: Path = CARDS_FILE) -> dict[int, Card]:
+    """Read the card table: id -> Card (comment lines start with ``#``)."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = csv.DictReader(line for line in handle if not line.startswith("#"))
+        cards = {}
+        for row in rows:
+            card = Card(
+                id=int(row["id"]),
+                name=row["name"],
+                deck=row["deck"],
+                values=_values(row["values"]),
+                permanent=row["lasts"] == "forever",
+                defensive=row["shield"] == "shield",
+                bugs=int(row["bugs"] or 0),
+            )
+            cards[card.id] = card
+    return cards
+
+
+CARDS: dict[int, Card] = load_cards()
+SPRINT_CARDS: tuple[int, ...] = tuple(c.id for c in CARDS.values() if c.deck == "sprint")
+ACTION_CARDS: tuple[int, ...] = tuple(c.id for c in CARDS.values() if c.deck == "action")
+SCRUM_OF_SCRUMS: frozenset[int] = frozenset(
+    c.id for c in CARDS.values() if PER_OTHER_SOS in c.values
+)

@@ -1,0 +1,833 @@
+"""The Scrumkin rules engine.
+
+A sprint: the leader reveals an action card (a boost for every team, or bugs for the leader); then,
+from the leader clockwise, each team makes exactly two different moves (a card into its own game,
+a card into another team's game, a dropped card); any other team may counter a card as it is laid
+down with a defensive card; velocity is counted, backlogs burn down, cards age and hands refill.
+The rule interpretations are in docs/rules/scrumkin.md; those that change the game are options.
+"""
+
+from functools import cache
+from typing import Any
+
+from devgames.core.actions import CHANCE, Action, Event, check_shape
+from devgames.core.errors import IllegalMove
+from devgames.core.game import Game
+from devgames.core.piles import Pile
+from devgames.scrumkin.cards import ACTION_CARDS, CARDS, SCRUM_OF_SCRUMS, SPRINT_CARDS
+from devgames.scrumkin.options import ScrumkinOptions
+
+RULES_VERSION = "1"
+HAND_SIZE = 3
+MOVES_PER_SPRINT = 2
+
+#: Columns of the per-sprint metrics rows (``game.rounds``), one row per team per sprint.
+ROUND_FIELDS = (
+    "sprint", "team", "leader", "action_card", "boost", "bugs_added", "penalty", "velocity",
+    "backlog_before", "completed", "backlog_after", "bugs_left", "cards_in_play", "counters_made",
+)
+
+# Phases of a sprint.
+DEAL, ACTION_CARD, MOVES, COUNTER, OVER = "deal", "action_card", "moves", "counter", "over"
+# The three kinds of move, as bits of the mover's ``moves`` mask.
+OWN, OTHER, DROP = 1, 2, 4
+MOVE_NAMES = {OWN: "a card into its own game", OTHER: "a card into another team's game",
+              DROP: "a dropped card"}
+
+_NAME = {card.id: card.name for card in CARDS.values()}
+_VALUES = {card.id: card.values for card in CARDS.values()}
+_LAST = {card.id: len(card.values) - 1 for card in CARDS.values()}
+_PERMANENT = {card.id: card.permanent for card in CARDS.values()}
+_DEFENSIVE = frozenset(card.id for card in CARDS.values() if card.defensive)
+
+# The optional fields each kind of action uses.
+_CARD, _TARGET_COUNT = frozenset({"card"}), frozenset({"target", "count"})
+_FIELDS_USED = {
+    "play": frozenset({"card", "target"}), "drop": _CARD, "counter": _CARD, "deal": _CARD,
+    "pass": frozenset(), "take_over": _TARGET_COUNT,
+}
+
+# Every move action made once, shared by all games (actions are immutable): indexed by seat,
+# target seat and card id, so listing legal moves creates no objects.
+_MAX_SEATS = 8
+_IDS = range(max(CARDS) + 1)
+_PLAY = [[[Action("play", p, card=c, target=t) for c in _IDS] for t in range(_MAX_SEATS)]
+         for p in range(_MAX_SEATS)]
+_DROP = [[Action("drop", p, card=c) for c in _IDS] for p in range(_MAX_SEATS)]
+_COUNTER = [[Action("counter", p, card=c) for c in _IDS] for p in range(_MAX_SEATS)]
+_PASS = [Action("pass", p) for p in range(_MAX_SEATS)]
+_DEAL = [Action("deal", CHANCE, card=c) for c in _IDS]
+
+
+@cache
+def _in_play_label(card: int, value: int) -> str:
+    """'Fairy dust (+3)': a card on the table with its current value, as metrics rows show it."""
+    return f"{_NAME[card]} ({value:+d})"
+
+
+class ScrumkinGame(Game):
+    """One game of Scrumkin. Start it with :func:`devgames.scrumkin.new_game`.
+
+    >>> from devgames import scrumkin
+    >>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
+    >>> game.hand("Red")
+    ['Hands-on', 'Scope creep', 'Feature flags']
+    >>> game.play("Red", "Scope creep", target="Blue")   # a move into Blue's game
+    >>> game.play("Red", "Hands-on")                      # a move into Red's own game
+    >>> game.drop("Red", "Feature flags")
+    Traceback (most recent call last):
+    ...
+    devgames.core.errors.IllegalMove: It is Blue's turn, not Red's.
+    """
+
+    name = "scrumkin"
+    rules_version = RULES_VERSION
+    card_ids = range(1, len(CARDS) + 1)
+
+    def __init__(self, players: tuple[str, ...], seed: int | None, options: ScrumkinOptions):
+        super().__init__(players, seed, options)
+        n = len(players)
+        # Other seats, clockwise from each seat.
+        self.clockwise = [tuple((p + i) % n for i in range(1, n)) for p in range(n)]
+        self.collaborative = options.rulebook == "collaborative"
+        self.physical = options.deck == "physical"
+        self.deck = Pile(SPRINT_CARDS)
+        self.action_deck = Pile(ACTION_CARDS)
+        if not self.physical:
+            self.deck.shuffle(self.rng)
+            self.action_deck.shuffle(self.rng)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.table: list[list[int]] = [[] for _ in range(n)]  # cards in front of each team
+        self.ages: list[list[int]] = [[] for _ in range(n)]  # sprints each card has counted
+        self.backlog = [options.backlog] * n
+        self.bugs = [0] * n
+        self.taken_over = [0] * n  # collaborative: items taken from others, still outstanding
+        self.velocity = [0] * n  # last sprint's velocity
+        self.sprint = 1
+        self.leader = options.first_leader
+        self.phase = DEAL
+        self.mover = self.leader
+        self.movers_done = 0
+        self.moves = 0  # mask of the mover's moves this sprint
+        self.took_over = False
+        self.action_card: int | None = None
+        self.boost = 0
+        # A card being laid down while others may counter it: chain[0] is the card, then counters.
+        self.laid_target = -1
+        self.chain: list[tuple[int, int]] = []
+        self.asked: list[int] = []
+        self.to_deal = [p for p in range(n) for _ in range(HAND_SIZE)]
+        # Per-sprint figures for the metrics rows.
+        self.backlog_start = list(self.backlog)
+        self.bugs_added = [0] * n
+        self.counters_made = [0] * n
+        self._rows: list[tuple[Any, ...]] = []  # metrics rows, as tuples of ROUND_FIELDS
+        self.result = ""
+        self._winners: list[int] = []
+        self._advance()
+
+    # ----- the generic protocol -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == MOVES:
+            return self.mover
+        if phase == COUNTER:
+            return self.asked[0]
+        if phase == OVER:
+            return None
+        return CHANCE
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def winners(self) -> list[str]:
+        return [self.players[p] for p in self._winners]
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == MOVES:
+            return self._legal_moves()
+        if phase == COUNTER:
+            p = self.asked[0]
+            row = _COUNTER[p]
+            return [_PASS[p]] + [row[c] for c in self.hands[p] if c in _DEFENSIVE]
+        if phase == OVER:
+            return []
+        pile = self.deck if phase == DEAL else self.action_deck
+        return [_DEAL[c] for c in sorted(pile)]
+
+    def _legal_moves(self) -> list[Action]:
+        p = self.mover
+        moves = self.moves
+        hand = self.hands[p]
+        plays = _PLAY[p]
+        out = []
+        if not moves & OWN:
+            row = plays[p]
+            out += [row[c] for c in hand]
+        if not moves & OTHER:
+            for t in self.clockwise[p]:
+                row = plays[t]
+                out += [row[c] for c in hand]
+        if not moves & DROP and self._drop_allowed(p):
+            row = _DROP[p]
+            out += [row[c] for c in hand]
+        if self.collaborative and not self.took_over:
+            room = self.options.board - self.backlog[p]
+            for giver in self.clockwise[p]:
+                for count in range(1, min(self.backlog[giver], room) + 1):
+                    out.append(Action("take_over", p, target=giver, count=count))
+        return out
+
+    def _drop_allowed(self, p: int) -> bool:
+        if self.options.drop_against_bugs:
+            return not self.collaborative or self.bugs[p] > 0
+        return not self.collaborative
+
+    # ----- checking a move (never changes anything) ---------------------------------------------
+    def _check(self, action: Action) -> None:
+        kind, p = action.kind, action.player
+        check_shape(action, _FIELDS_USED, "Scrumkin")
+        if kind == "play" and self.phase == MOVES and p == self.mover:
+            self._check_play(action)  # the most common move, checked first
+            return
+        if self.phase == COUNTER and p != self.asked[0] and kind != "counter":
+            who, card = self.players[self.asked[0]], _NAME[self.chain[-1][0]]
+            raise IllegalMove(
+                "counter_pending",
+                f"{who} must first say whether to counter {card} (counter or pass).",
+            )
+        self._require_turn(p)
+        phase = self.phase
+        if phase in (DEAL, ACTION_CARD):
+            self._check_deal(action)
+        elif phase == COUNTER:
+            self._check_counter(action)
+        elif kind == "play":
+            self._check_play(action)
+        elif kind == "drop":
+            self._check_drop(action)
+        elif kind == "take_over":
+            self._check_take_over(action)
+        else:
+            raise IllegalMove("no_counter_pending", "No card is being laid down to counter now.")
+
+    def _check_deal(self, action: Action) -> None:
+        if action.kind != "deal":
+            raise IllegalMove(
+                "card_expected",
+                "The table is waiting for the card that was really drawn to be entered.",
+            )
+        sprint = self.phase == DEAL
+        pile = self.deck if sprint else self.action_deck
+        if action.card not in pile:
+            which = "sprint" if sprint else "action"
+            raise IllegalMove(
+                "card_not_in_deck",
+                f"{self._card_name(action.card)} is not in the {which} deck now; "
+                f"enter the {which} card that was really drawn.",
+            )
+
+    def _check_counter(self, action: Action) -> None:
+        p, card = action.player, action.card
+        if action.kind == "pass":
+            return
+        if action.kind != "counter":
+            raise IllegalMove(
+                "counter_pending",
+                f"{self.players[p]} must first say whether to counter "
+                f"{_NAME[self.chain[-1][0]]} (counter or pass).",
+            )
+        self._require_in_hand(p, card)
+        if card not in _DEFENSIVE:
+            raise IllegalMove(
+                "not_defensive",
+                f"{_NAME[card]} has no shield: only defensive cards can counter.",
+            )
+
+    def _check_play(self, action: Action) -> None:
+        p, card, target = action.player, action.card, action.target
+        self._require_in_hand(p, card)
+        if not (isinstance(target, int) and 0 <= target < len(self.players)):
+            raise IllegalMove("unknown_player", f"There is no team {target!r} to play into.")
+        kind = OWN if target == p else OTHER
+        if self.moves & kind:
+            raise IllegalMove(
+                "move_already_made",
+                f"{self.players[p]} has already played {MOVE_NAMES[kind]} this sprint; "
+                "the two moves must be different.",
+            )
+
+    def _check_drop(self, action: Action) -> None:
+        p = action.player
+        self._require_in_hand(p, action.card)
+        if not self._drop_allowed(p):
+            reason = (
+                "only against a bug, and this team has no bug in its backlog"
+                if self.options.drop_against_bugs
+                else "not in the collaborative game"
+            )
+            raise IllegalMove("drop_not_allowed", f"Cards cannot be dropped {reason}.")
+        if self.moves & DROP:
+            raise IllegalMove(
+                "move_already_made",
+                f"{self.players[p]} has already dropped a card this sprint; "
+                "the two moves must be different.",
+            )
+
+    def _check_take_over(self, action: Action) -> None:
+        p, giver, count = action.player, action.target, action.count
+        if not self.collaborative:
+            raise IllegalMove(
+                "take_over_not_allowed",
+                "Backlog items can only be taken over in the collaborative game.",
+            )
+        if self.took_over:
+            raise IllegalMove(
+                "take_over_done", f"{self.players[p]} has already taken over items this sprint."
+            )
+        if not (isinstance(giver, int) and 0 <= giver < len(self.players)) or giver == p:
+            raise IllegalMove("unknown_player", "Choose another team to take backlog items from.")
+        room = self.options.board - self.backlog[p]
+        most = min(self.backlog[giver], room)
+        if not (isinstance(count, int) and 1 <= count <= most):
+            raise IllegalMove(
+                "bad_count",
+                f"{self.players[p]} can take 1 to {most} items from {self.players[giver]}, "
+                f"not {count!r}." if most else
+                f"{self.players[p]} cannot take items from {self.players[giver]} now.",
+            )
+
+    def _require_in_hand(self, p: int, card: Any) -> None:
+        if card not in self.hands[p]:
+            raise IllegalMove(
+                "card_not_in_hand",
+                f"{self.players[p]} does not hold {self._card_name(card)}.",
+            )
+
+    @staticmethod
+    def _card_name(card: Any) -> str:
+        return _NAME[card] if card in _NAME else f"card {card!r}"
+
+    # ----- carrying out a move --------------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        kind = action.kind
+        if kind == "play":
+            self._lay_down(action.player, action.card, action.target)
+        elif kind == "pass":
+            self.asked.pop(0)
+            if not self.asked:
+                self._resolve_chain()
+        elif kind == "counter":
+            self._counter(action.player, action.card)
+        elif kind == "drop":
+            self._drop(action.player, action.card)
+        elif kind == "take_over":
+            self._take_over(action.player, action.target, action.count)
+        else:  # deal
+            if self.phase == DEAL:
+                self.deck.take(action.card)
+                self._give(self.to_deal.pop(0), action.card)
+            else:
+                self.action_deck.take(action.card)
+                self._reveal_action_card(action.card)
+        self._advance()
+
+    def _deal_digital(self) -> None:
+        """Digital deck: every pending card is drawn from the top, one event per team."""
+        deck, hands = self.deck, self.hands
+        drawn: dict[int, list[int]] = {}
+        for p in self.to_deal:
+            if not len(deck):
+                break
+            card = deck.draw()
+            hands[p].append(card)
+            drawn.setdefault(p, []).append(card)
+        self.to_deal = []
+        for p, cards in drawn.items():
+            self.events.append(Event("draw", p, {"cards": cards}, private=True))
+
+    def _give(self, p: int, card: int) -> None:
+        self.hands[p].append(card)
+        self.events.append(Event("draw", p, {"cards": [card]}, private=True))
+
+    def _advance(self) -> None:
+        """Resolve what needs no decision: digital draws, empty decks, the end of a sprint."""
+        while True:
+            phase = self.phase
+            if phase == DEAL:
+                if self.to_deal and not len(self.deck):
+                    self.to_deal.clear()  # the sprint deck ran out: hands stay short
+                if not self.to_deal:
+                    self.phase = ACTION_CARD
+                elif self.physical:
+                    return
+                else:
+                    self._deal_digital()
+            elif phase == ACTION_CARD:
+                if self.physical:
+                    return
+                self._reveal_action_card(self.action_deck.draw())
+            elif phase == MOVES and self._mover_done():
+                self._next_mover()
+            else:
+                return
+
+    def _reveal_action_card(self, card: int) -> None:
+        info = CARDS[card]
+        leader = self.leader
+        self.action_card = card
+        self.backlog_start = list(self.backlog)
+        n = len(self.players)
+        self.bugs_added = [0] * n
+        self.counters_made = [0] * n
+        self.boost = 0 if info.bugs else info.values[0]  # type: ignore[assignment]
+        added = self._add_bugs(leader, info.bugs) if info.bugs else 0
+        self.action_deck.put_bottom(card)
+        self.events.append(
+            Event("action_card", leader, {"card": card, "boost": self.boost, "bugs": added})
+        )
+        self.phase = MOVES
+        self.mover = leader
+        self.movers_done = 0
+        self.moves = 0
+        self.took_over = False
+
+    def _add_bugs(self, p: int, count: int) -> int:
+        """Add up to ``count`` bugs to a backlog; bugs beyond the board are lost."""
+        added = max(0, min(count, self.options.board - self.backlog[p]))
+        self.backlog[p] += added
+        self.bugs[p] += added
+        self.bugs_added[p] += added
+        return added
+
+    def _lay_down(self, p: int, card: int, target: int) -> None:
+        self.hands[p].remove(card)
+        self.moves |= OWN if target == p else OTHER
+        self.laid_target = target
+        self.chain = [(card, p)]
+        self.events.append(Event("play", p, {"card": card, "target": target}))
+        self._open_counter_window(p)
+
+    def _open_counter_window(self, layer: int) -> None:
+        """Offer a counter to each other team holding a defensive card, clockwise from ``layer``."""
+        hands = self.hands
+        self.asked = [q for q in self.clockwise[layer] if not _DEFENSIVE.isdisjoint(hands[q])]
+        if self.asked:
+            self.phase = COUNTER
+        else:
+            self._resolve_chain()
+
+    def _counter(self, p: int, card: int) -> None:
+        self.hands[p].remove(card)
+        self.counters_made[p] += 1
+        self.events.append(Event("counter", p, {"card": card, "against": self.chain[-1][0]}))
+        self.chain.append((card, p))
+        if self.options.counter_chains:
+            self._open_counter_window(p)
+        else:
+            self._resolve_chain()
+
+    def _resolve_chain(self) -> None:
+        """The laid card stands if it was countered an even number of times; counters go under."""
+        card, layer = self.chain[0]
+        target = self.laid_target
+        if len(self.chain) % 2:
+            self.table[target].append(card)
+            self.ages[target].append(0)
+            self.events.append(Event("in_play", target, {"card": card, "by": layer}))
+        else:
+            self.deck.put_bottom(card)
+            self.events.append(Event("countered", target, {"card": card, "by": layer}))
+        for counter_card, _ in self.chain[1:]:
+            self.deck.put_bottom(counter_card)
+        self.chain = []
+        self.asked = []
+        self.phase = MOVES
+
+    def _drop(self, p: int, card: int) -> None:
+        self.hands[p].remove(card)
+        self.deck.put_bottom(card)
+        self.moves |= DROP
+        fixed = self.options.drop_against_bugs and self.bugs[p] > 0
+        if fixed:
+            self.bugs[p] -= 1
+            self.backlog[p] -= 1
+        self.events.append(Event("drop", p, {"card": card, "bug_fixed": fixed}, private=True))
+
+    def _take_over(self, p: int, giver: int, count: int) -> None:
+        self._remove_items(giver, count)
+        self.backlog[p] += count
+        self.taken_over[p] += count
+        self.took_over = True
+        self.events.append(Event("take_over", p, {"from": giver, "count": count}))
+
+    def _remove_items(self, p: int, count: int) -> None:
+        """Take ``count`` items off a backlog: taken-over items first, then features, bugs last."""
+        self.backlog[p] -= count
+        self.taken_over[p] = max(0, self.taken_over[p] - count)
+        self.bugs[p] = min(self.bugs[p], self.backlog[p] - self.taken_over[p])
+
+    def _mover_done(self) -> bool:
+        moves = self.moves
+        if moves.bit_count() >= MOVES_PER_SPRINT or not self.hands[self.mover]:
+            return True
+        possible = OWN | OTHER | (DROP if self._drop_allowed(self.mover) else 0)
+        return not possible & ~moves
+
+    def _next_mover(self) -> None:
+        self.movers_done += 1
+        if self.movers_done == len(self.players):
+            self._end_sprint()
+            return
+        self.mover = (self.mover + 1) % len(self.players)
+        self.moves = 0
+        self.took_over = False
+
+    # ----- the end of a sprint ----------------------------------------------------------------
+    def values_in_play(self) -> list[list[tuple[int, int]]]:
+        """For each team, its cards on the table with their current values: [(card id, value)].
+
+        Scrum of Scrums is worth 1 per other team with a Scrum of Scrums in play.
+        """
+        has_sos = [not SCRUM_OF_SCRUMS.isdisjoint(cards) for cards in self.table]
+        sos_teams = sum(has_sos)
+        out = []
+        for p, cards in enumerate(self.table):
+            row = []
+            for card, age in zip(cards, self.ages[p], strict=True):
+                values = _VALUES[card]
+                value = values[age if age < len(values) else -1]
+                row.append((card, sos_teams - has_sos[p] if value is None else value))
+            out.append(row)
+        return out
+
+    def _end_sprint(self) -> None:
+        n = len(self.players)
+        in_play = self.values_in_play()
+        penalties = list(self.taken_over)
+        velocities = [
+            self.boost - penalties[p] + sum(value for _, value in in_play[p]) for p in range(n)
+        ]
+        self.velocity = velocities
+        completed = [0] * n
+        for p, velocity in enumerate(velocities):
+            if velocity > 0:
+                completed[p] = min(velocity, self.backlog[p])
+                self._remove_items(p, completed[p])
+            elif self.collaborative and velocity < -3:
+                self._add_bugs(p, -velocity)
+            self.events.append(
+                Event("velocity", p, {"velocity": velocity, "completed": completed[p]})
+            )
+        action = CARDS[self.action_card].name if self.action_card else ""
+        leader = self.players[self.leader]
+        self._rows.extend(
+            (self.sprint, self.players[p], leader, action, self.boost, self.bugs_added[p],
+             -penalties[p], velocities[p], self.backlog_start[p], completed[p], self.backlog[p],
+             self.bugs[p], tuple(in_play[p]), self.counters_made[p])
+            for p in range(n)
+        )
+        self._check_end(velocities)
+        if self.phase == OVER:
+            return
+        self._age_cards()
+        self.sprint += 1
+        self.leader = (self.leader + 1) % n
+        self.to_deal = [
+            p for p in ((self.leader + i) % n for i in range(n))
+            for _ in range(HAND_SIZE - len(self.hands[p]))
+        ]
+        self.phase = DEAL
+        self.action_card = None
+        self.boost = 0
+
+    @property
+    def rounds(self) -> list[dict[str, Any]]:
+        """The metrics rows, one per team per finished sprint (the source for charts and CSV).
+
+        ``cards_in_play`` lists the team's cards with the values they counted that sprint.
+
+        >>> from devgames import scrumkin
+        >>> from devgames.core.bots import RandomBot, play_out
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=2)
+        >>> _ = play_out(game, {0: RandomBot(1), 1: RandomBot(2)})
+        >>> sorted(game.rounds[0])[:6]
+        ['action_card', 'backlog_after', 'backlog_before', 'boost', 'bugs_added', 'bugs_left']
+        """
+        rows = []
+        for row in self._rows:
+            record = dict(zip(ROUND_FIELDS, row, strict=True))
+            record["cards_in_play"] = "; ".join(_in_play_label(c, v) for c, v in row[12])
+            rows.append(record)
+        return rows
+
+    def _check_end(self, velocities: list[int]) -> None:
+        n = len(self.players)
+        if self.collaborative:
+            if not any(self.backlog):
+                self._finish(list(range(n)), "all_backlogs_done")
+            elif self.sprint >= self.options.collaborative_sprints:
+                self._finish([], "out_of_sprints")
+            return
+        done = [p for p in range(n) if self.backlog[p] == 0]
+        if done:
+            if self.options.tie_break == "velocity":
+                best = max(velocities[p] for p in done)
+                done = [p for p in done if velocities[p] == best]
+            self._finish(done, "backlog_done")
+        elif self.sprint >= self.options.sprint_cap:
+            lowest = min(self.backlog)
+            self._finish([p for p in range(n) if self.backlog[p] == lowest], "sprint_cap")
+
+    def _finish(self, winners: list[int], reason: str) -> None:
+        self._winners = winners
+        self.result = reason
+        self.phase = OVER
+        self.events.append(Event("game_over", None, {"winners": winners, "reason": reason}))
+
+    def _age_cards(self) -> None:
+        """Cards move up one value; those past their last non-permanent value leave the table."""
+        for p in range(len(self.players)):
+            cards, ages = [], []
+            for card, age in zip(self.table[p], self.ages[p], strict=True):
+                age += 1
+                if age > _LAST[card] and not _PERMANENT[card]:
+                    self.deck.put_bottom(card)
+                    self.events.append(Event("leaves_play", p, {"card": card}))
+                else:
+                    cards.append(card)
+                    ages.append(age)
+            self.table[p] = cards
+            self.ages[p] = ages
+
+    # ----- domain verbs (names or seat numbers, card names or ids) -------------------------------
+    def hand(self, team: int | str) -> list[str]:
+        """The names of the cards in a team's hand (show only to that team)."""
+        return [_NAME[c] for c in self.hands[self.seat(team)]]
+
+    def card_id(self, card: int | str, among: list[int] | Pile) -> int:
+        """The id of a card given by name (any letter case) or id, looked up in ``among``."""
+        if isinstance(card, int) and not isinstance(card, bool):
+            return card
+        folded = str(card).strip().casefold()
+        for c in among:
+            if _NAME[c].casefold() == folded:
+                return c
+        if not any(info.name.casefold() == folded for info in CARDS.values()):
+            raise IllegalMove("unknown_card", f"Scrumkin has no card called {card!r}.")
+        return -1  # a real card, but not there: the move's check says so in plain words
+
+    def _play_action(self, team: int | str, card: int | str, target: int | str | None) -> Action:
+        p = self.seat(team)
+        where = p if target is None else self.seat(target)
+        return Action("play", p, card=self.card_id(card, self.hands[p]), target=where)
+
+    def play(self, team: int | str, card: int | str, target: int | str | None = None) -> None:
+        """Lay a card into ``target``'s game (the team's own game when no target is given)."""
+        self.apply(self._play_action(team, card, target))
+
+    def can_play(self, team: int | str, card: int | str, target: int | str | None = None) -> bool:
+        """True if :meth:`play` with these arguments is allowed now."""
+        try:
+            return self.can_apply(self._play_action(team, card, target))
+        except IllegalMove:
+            return False
+
+    def _drop_action(self, team: int | str, card: int | str) -> Action:
+        p = self.seat(team)
+        return Action("drop", p, card=self.card_id(card, self.hands[p]))
+
+    def drop(self, team: int | str, card: int | str) -> None:
+        """Drop a card face down under the sprint deck (one of the team's two moves)."""
+        self.apply(self._drop_action(team, card))
+
+    def can_drop(self, team: int | str, card: int | str) -> bool:
+        """True if :meth:`drop` with these arguments is allowed now."""
+        try:
+            return self.can_apply(self._drop_action(team, card))
+        except IllegalMove:
+            return False
+
+    def _counter_action(self, team: int | str, card: int | str) -> Action:
+        p = self.seat(team)
+        return Action("counter", p, card=self.card_id(card, self.hands[p]))
+
+    def counter(self, team: int | str, card: int | str) -> None:
+        """Counter the card being laid down with a defensive card from the team's hand."""
+        self.apply(self._counter_action(team, card))
+
+    def can_counter(self, team: int | str, card: int | str) -> bool:
+        """True if :meth:`counter` with these arguments is allowed now."""
+        try:
+            return self.can_apply(self._counter_action(team, card))
+        except IllegalMove:
+            return False
+
+    def pass_counter(self, team: int | str) -> None:
+        """Let the card being laid down through without countering it."""
+        self.apply(Action("pass", self.seat(team)))
+
+    def take_over(self, team: int | str, from_team: int | str, count: int) -> None:
+        """Collaborative game: take ``count`` backlog items from another team (-1 velocity each)."""
+        self.apply(Action("take_over", self.seat(team), target=self.seat(from_team), count=count))
+
+    def can_take_over(self, team: int | str, from_team: int | str, count: int) -> bool:
+        """True if :meth:`take_over` with these arguments is allowed now."""
+        try:
+            action = Action("take_over", self.seat(team), target=self.seat(from_team), count=count)
+        except IllegalMove:
+            return False
+        return self.can_apply(action)
+
+    def deal(self, card: int | str) -> None:
+        """Physical deck: enter the card that was really drawn (sprint or action card)."""
+        pile = self.deck if self.phase == DEAL else self.action_deck
+        self.apply(Action("deal", CHANCE, card=self.card_id(card, pile)))
+
+    # ----- what players see -----------------------------------------------------------------
+    @property
+    def waiting_for(self) -> str:
+        """What the table waits for: a sentence for the projector."""
+        phase = self.phase
+        if phase == OVER:
+            return "The game is over."
+        if phase == DEAL:
+            return f"Enter the sprint card {self.players[self.to_deal[0]]} drew."
+        if phase == ACTION_CARD:
+            return f"Enter the action card {self.players[self.leader]} drew for sprint {self.sprint}."
+        if phase == COUNTER:
+            card = _NAME[self.chain[-1][0]]
+            return f"{self.players[self.asked[0]]} may counter {card}."
+        done = self.moves.bit_count()
+        return f"{self.players[self.mover]} makes move {done + 1} of {MOVES_PER_SPRINT}."
+
+    def view(self, player: int | str | None) -> dict[str, Any]:
+        """The table as ``player`` sees it: everything public, plus that player's own hand."""
+        in_play = self.values_in_play()
+        current = self.current_player
+        teams = []
+        for p, name in enumerate(self.players):
+            teams.append({
+                "name": name,
+                "backlog": self.backlog[p],
+                "bugs": self.bugs[p],
+                "taken_over": self.taken_over[p],
+                "velocity": self.velocity[p],
+                "hand_size": len(self.hands[p]),
+                "in_play": [
+                    {"card": _NAME[c], "id": c, "value": v, "age": age}
+                    for (c, v), age in zip(in_play[p], self.ages[p], strict=True)
+                ],
+            })
+        out: dict[str, Any] = {
+            "game": self.name,
+            "rulebook": self.options.rulebook,
+            "sprint": self.sprint,
+            "leader": self.players[self.leader],
+            "phase": self.phase,
+            "waiting_for": self.waiting_for,
+            "current_player": self.players[current] if current is not None and current >= 0
+            else ("deck" if current == CHANCE else None),
+            "action_card": _NAME[self.action_card] if self.action_card else None,
+            "boost": self.boost,
+            "deck_size": len(self.deck),
+            "teams": teams,
+            "being_laid": {
+                "card": _NAME[self.chain[0][0]],
+                "by": self.players[self.chain[0][1]],
+                "into": self.players[self.laid_target],
+                "counters": [_NAME[c] for c, _ in self.chain[1:]],
+            } if self.chain else None,
+            "is_over": self.is_over,
+            "winners": self.winners,
+            "result": self.result,
+        }
+        if player is not None:
+            p = self.seat(player)
+            out["you"] = self.players[p]
+            out["hand"] = [
+                {"id": c, "card": _NAME[c], "figures": CARDS[c].label(),
+                 "defensive": c in _DEFENSIVE}
+                for c in self.hands[p]
+            ]
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (equal snapshots mean equal games)."""
+        return {
+            "players": self.players, "seed": self.seed, "options": self.options,
+            "deck": list(self.deck), "action_deck": list(self.action_deck),
+            "hands": [list(h) for h in self.hands], "table": [list(t) for t in self.table],
+            "ages": [list(a) for a in self.ages], "backlog": list(self.backlog),
+            "bugs": list(self.bugs), "taken_over": list(self.taken_over),
+            "velocity": list(self.velocity), "sprint": self.sprint, "leader": self.leader,
+            "phase": self.phase, "mover": self.mover, "movers_done": self.movers_done,
+            "moves": self.moves, "took_over": self.took_over, "action_card": self.action_card,
+            "boost": self.boost, "laid_target": self.laid_target, "chain": list(self.chain),
+            "asked": list(self.asked), "to_deal": list(self.to_deal),
+            "backlog_start": list(self.backlog_start), "bugs_added": list(self.bugs_added),
+            "counters_made": list(self.counters_made), "rows": list(self._rows),
+            "events_count": len(self.events), "last_event": self.events[-1] if self.events
+            else None, "log_length": len(self.log), "result": self.result,
+            "winners": list(self._winners),
+        }
+
+    def describe(self, action: Action) -> str:
+        """A sentence for an action, naming its card (for the acting player or the facilitator).
+
+        >>> from devgames import scrumkin
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> game.describe(Action("play", 0, card=27, target=1))
+        "Red plays Fairy dust (+3 +2 +1 -2 for ever) into Blue's game"
+        """
+        kind = action.kind
+        who = self.players[action.player] if 0 <= action.player < len(self.players) else "Deck"
+        card = CARDS.get(action.card) if action.card is not None else None
+        named = f"{card.name} ({card.label()})" if card else ""
+        if kind == "play":
+            where = "its own game" if action.target == action.player else (
+                f"{self.players[action.target]}'s game")
+            return f"{who} plays {named} into {where}"
+        if kind == "drop":
+            extra = " (fixing a bug)" if self.options.drop_against_bugs else ""
+            return f"{who} drops {named}{extra}"
+        if kind == "counter":
+            return f"{who} counters with {named}"
+        if kind == "pass":
+            return f"{who} lets it through"
+        if kind == "take_over":
+            return f"{who} takes over {action.count} items from {self.players[action.target]}"
+        return f"The card drawn is {named}"
+
+    def narrate(self, event: Event) -> str | None:
+        """A public sentence for an event (None for what the table does not see)."""
+        data = event.data
+        who = self.players[event.player] if event.player is not None else ""
+        kind = event.kind
+        if event.private:
+            return f"{who} drops a card face down." if kind == "drop" else None
+        if kind == "action_card":
+            card = CARDS[data["card"]]
+            effect = f"{data['bugs']} bugs for {who}" if card.bugs else (
+                f"{data['boost']:+d} velocity for everyone")
+            return f"Sprint {self.sprint}: {who} leads and draws {card.name}: {effect}."
+        if kind == "play":
+            return f"{who} lays {_NAME[data['card']]} into {self.players[data['target']]}'s game."
+        if kind == "counter":
+            return f"{who} counters {_NAME[data['against']]} with {_NAME[data['card']]}!"
+        if kind == "countered":
+            return f"{_NAME[data['card']]} is countered; both cards go under the deck."
+        if kind == "take_over":
+            return f"{who} takes over {data['count']} items from {self.players[data['from']]}."
+        if kind == "velocity":
+            return f"{who}: velocity {data['velocity']:+d}, {data['completed']} items done."
+        if kind == "leaves_play":
+            return f"{_NAME[data['card']]} leaves {who}'s game."
+        if kind == "game_over":
+            names = ", ".join(self.players[p] for p in data["winners"]) or "nobody"
+            return f"Game over ({data['reason'].replace('_', ' ')}): {names} won."
+        return None
