@@ -86,6 +86,19 @@ class Game(ABC):
     def describe(self, action: Action) -> str:
         """A short sentence for an action, as a facilitator would say it."""
 
+    @abstractmethod
+    def narrate(self, event: Event) -> str | None:
+        """A public sentence for an event, or None for what the table does not see."""
+
+    @abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """One flat row about the game so far (for ``games.csv`` of a simulation)."""
+
+    @property
+    @abstractmethod
+    def rounds(self) -> list[dict[str, Any]]:
+        """Metrics rows, one per player per round: the single source for charts and CSV."""
+
     def apply(self, action: Action) -> None:
         """Check and carry out ``action``; an illegal one raises IllegalMove and changes nothing."""
         self._check(action)
@@ -134,7 +147,9 @@ class Game(ABC):
             )
         who = self.players[current]  # type: ignore[index]
         if player == CHANCE:
-            raise IllegalMove("no_card_expected", f"No card is to be entered now; it is {who}'s turn.")
+            raise IllegalMove(
+                "no_card_expected", f"No card is to be entered now; it is {who}'s turn."
+            )
         raise IllegalMove("not_your_turn", f"It is {who}'s turn, not {self.players[player]}'s.")
 
     # ----- sessions -----------------------------------------------------------------------------

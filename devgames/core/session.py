@@ -39,7 +39,7 @@ class Session:
         from devgames import game_module
 
         module = game_module(self.game)
-        if module.RULES_VERSION != self.rules_version:
+        if self.rules_version != module.RULES_VERSION:
             raise ValueError(
                 f"This {self.game} session was saved with rules version {self.rules_version}; "
                 f"this devgames plays version {module.RULES_VERSION} and cannot replay it exactly."

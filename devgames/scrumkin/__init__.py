@@ -8,14 +8,18 @@
 
 from typing import Any
 
-from devgames.core.players import clean_names
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
+from devgames.core.players import clean_names
+from devgames.scrumkin.bots import RandomBot
 from devgames.scrumkin.cards import CARDS, Card
 from devgames.scrumkin.game import RULES_VERSION, ScrumkinGame
 from devgames.scrumkin.options import ScrumkinOptions
 
 MIN_PLAYERS = 2
+
+#: Bot kinds by name; each is built as ``BOTS[kind](seed)`` and has ``choose(game)``.
+BOTS = {"random": RandomBot}
 
 
 def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
@@ -23,8 +27,8 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
     """Start a Scrumkin game for these teams; see :class:`ScrumkinOptions` for the options.
 
     >>> game = new_game(["Red", "Blue"], seed=1, rulebook="collaborative")
-    >>> game.options.rulebook, game.backlog
-    ('collaborative', [10, 10])
+    >>> game.options.rulebook, game.options.collaborative_sprints
+    ('collaborative', 10)
     """
     opts = build_options(ScrumkinOptions, options)
     if not 2 <= opts.max_players <= 8:
@@ -41,4 +45,4 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
     return ScrumkinGame(names, seed, opts)
 
 
-__all__ = ["CARDS", "RULES_VERSION", "Card", "ScrumkinGame", "ScrumkinOptions", "new_game"]
+__all__ = ["BOTS", "CARDS", "RULES_VERSION", "Card", "ScrumkinGame", "ScrumkinOptions", "new_game"]

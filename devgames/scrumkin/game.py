@@ -71,10 +71,14 @@ class ScrumkinGame(Game):
     >>> from devgames import scrumkin
     >>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
     >>> game.hand("Red")
-    ['Hands-on', 'Scope creep', 'Feature flags']
+    ['20% Innovation Time', 'Client on site', 'Scope creep']
     >>> game.play("Red", "Scope creep", target="Blue")   # a move into Blue's game
-    >>> game.play("Red", "Hands-on")                      # a move into Red's own game
-    >>> game.drop("Red", "Feature flags")
+    >>> game.waiting_for                                 # Blue holds defensive cards
+    'Blue may counter Scope creep.'
+    >>> game.counter("Blue", "Daily Standup")
+    >>> game.play("Red", "Client on site")               # a move into Red's own game
+    >>> game.pass_counter("Blue")
+    >>> game.drop("Red", "20% Innovation Time")           # Red has made its two moves
     Traceback (most recent call last):
     ...
     devgames.core.errors.IllegalMove: It is Blue's turn, not Red's.
@@ -310,7 +314,7 @@ class ScrumkinGame(Game):
 
     @staticmethod
     def _card_name(card: Any) -> str:
-        return _NAME[card] if card in _NAME else f"card {card!r}"
+        return _NAME.get(card, f"card {card!r}")
 
     # ----- carrying out a move --------------------------------------------------------------
     def _do(self, action: Action) -> None:
@@ -698,7 +702,8 @@ class ScrumkinGame(Game):
         if phase == DEAL:
             return f"Enter the sprint card {self.players[self.to_deal[0]]} drew."
         if phase == ACTION_CARD:
-            return f"Enter the action card {self.players[self.leader]} drew for sprint {self.sprint}."
+            leader = self.players[self.leader]
+            return f"Enter the action card {leader} drew for sprint {self.sprint}."
         if phase == COUNTER:
             card = _NAME[self.chain[-1][0]]
             return f"{self.players[self.asked[0]]} may counter {card}."
@@ -774,6 +779,22 @@ class ScrumkinGame(Game):
             "events_count": len(self.events), "last_event": self.events[-1] if self.events
             else None, "log_length": len(self.log), "result": self.result,
             "winners": list(self._winners),
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """One row about the game: sprints played, how it ended, winners, final backlogs.
+
+        >>> from devgames import scrumkin
+        >>> scrumkin.new_game(["Red", "Blue"], seed=1).summary()
+        {'sprints': 0, 'result': '', 'winners': '', 'final_backlogs': 'Red:13;Blue:10'}
+        """
+        return {
+            "sprints": self.sprint - (0 if self.is_over else 1),
+            "result": self.result,
+            "winners": ";".join(self.winners),
+            "final_backlogs": ";".join(
+                f"{name}:{left}" for name, left in zip(self.players, self.backlog, strict=True)
+            ),
         }
 
     def describe(self, action: Action) -> str:
