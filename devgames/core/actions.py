@@ -6,6 +6,8 @@ game the same way. Fields a game does not use stay ``None`` and are left out of 
 
 from typing import Any, NamedTuple
 
+from devgames.core.errors import IllegalMove
+
 #: ``current_player`` at a chance node: in physical-deck mode the facilitator enters what was
 #: really drawn (a ``deal`` action); in digital mode the game resolves chance itself.
 CHANCE = -1
@@ -74,26 +76,35 @@ class Event(NamedTuple):
     private: bool = False
 
 
-def check_shape(action: Action, fields_used: dict[str, frozenset[str]], game: str) -> None:
-    """Refuse an action of an unknown kind, or one that sets a field its kind does not use.
+class ShapeCheck:
+    """Refuses an action of an unknown kind, or one setting a field its kind does not use.
 
-    ``fields_used`` maps each kind of action the game knows to the optional fields it takes.
+    Built once per game from a map of each kind of action to the optional fields it takes.
 
-    >>> check_shape(Action("pass", 0, card=3), {"pass": frozenset()}, "Scrumkin")
+    >>> check = ShapeCheck({"pass": frozenset(), "play": frozenset({"card"})}, "Scrumkin")
+    >>> check(Action("play", 0, card=3))
+    >>> check(Action("pass", 0, card=3))
     Traceback (most recent call last):
     ...
     devgames.core.errors.IllegalMove: A 'pass' move in Scrumkin takes no card.
     """
-    from devgames.core.errors import IllegalMove
 
-    used = fields_used.get(action.kind)
-    if used is None:
-        raise IllegalMove("unknown_action", f"{game} has no move called {action.kind!r}.")
-    for name in _OPTIONAL_FIELDS:
-        if name not in used and getattr(action, name) is not None:
-            raise IllegalMove(
-                "bad_action", f"A {action.kind!r} move in {game} takes no {name}."
-            )
+    __slots__ = ("game", "unused")
 
+    def __init__(self, fields_used: dict[str, frozenset[str]], game: str) -> None:
+        self.game = game
+        self.unused = {
+            kind: tuple(i for i, name in enumerate(Action._fields[2:], 2) if name not in used)
+            for kind, used in fields_used.items()
+        }
 
-_OPTIONAL_FIELDS = ("card", "target", "count", "cards")
+    def __call__(self, action: Action) -> None:
+        unused = self.unused.get(action.kind)
+        if unused is None:
+            raise IllegalMove("unknown_action", f"{self.game} has no move called {action.kind!r}.")
+        for i in unused:
+            if action[i] is not None:
+                raise IllegalMove(
+                    "bad_action",
+                    f"A {action.kind!r} move in {self.game} takes no {Action._fields[i]}.",
+                )

@@ -10,7 +10,7 @@ The rule interpretations are in docs/rules/scrumkin.md; those that change the ga
 from functools import cache
 from typing import Any
 
-from devgames.core.actions import CHANCE, Action, Event, check_shape
+from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.piles import Pile
@@ -42,10 +42,10 @@ _DEFENSIVE = frozenset(card.id for card in CARDS.values() if card.defensive)
 
 # The optional fields each kind of action uses.
 _CARD, _TARGET_COUNT = frozenset({"card"}), frozenset({"target", "count"})
-_FIELDS_USED = {
+_check_shape = ShapeCheck({
     "play": frozenset({"card", "target"}), "drop": _CARD, "counter": _CARD, "deal": _CARD,
     "pass": frozenset(), "take_over": _TARGET_COUNT,
-}
+}, "Scrumkin")
 
 # Every move action made once, shared by all games (actions are immutable): indexed by seat,
 # target seat and card id, so listing legal moves creates no objects.
@@ -90,7 +90,7 @@ class ScrumkinGame(Game):
 
     def __init__(self, players: tuple[str, ...], seed: int | None, options: ScrumkinOptions):
         super().__init__(players, seed, options)
-        n = len(players)
+        self.n = n = len(players)
         # Other seats, clockwise from each seat.
         self.clockwise = [tuple((p + i) % n for i in range(1, n)) for p in range(n)]
         self.collaborative = options.rulebook == "collaborative"
@@ -194,7 +194,7 @@ class ScrumkinGame(Game):
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
         kind, p = action.kind, action.player
-        check_shape(action, _FIELDS_USED, "Scrumkin")
+        _check_shape(action)
         if kind == "play" and self.phase == MOVES and p == self.mover:
             self._check_play(action)  # the most common move, checked first
             return
@@ -254,8 +254,9 @@ class ScrumkinGame(Game):
 
     def _check_play(self, action: Action) -> None:
         p, card, target = action.player, action.card, action.target
-        self._require_in_hand(p, card)
-        if not (isinstance(target, int) and 0 <= target < len(self.players)):
+        if card not in self.hands[p]:
+            self._require_in_hand(p, card)
+        if type(target) is not int or not 0 <= target < self.n:
             raise IllegalMove("unknown_player", f"There is no team {target!r} to play into.")
         kind = OWN if target == p else OTHER
         if self.moves & kind:
@@ -293,11 +294,11 @@ class ScrumkinGame(Game):
             raise IllegalMove(
                 "take_over_done", f"{self.players[p]} has already taken over items this sprint."
             )
-        if not (isinstance(giver, int) and 0 <= giver < len(self.players)) or giver == p:
+        if type(giver) is not int or not 0 <= giver < self.n or giver == p:
             raise IllegalMove("unknown_player", "Choose another team to take backlog items from.")
         room = self.options.board - self.backlog[p]
         most = min(self.backlog[giver], room)
-        if not (isinstance(count, int) and 1 <= count <= most):
+        if type(count) is not int or not 1 <= count <= most:
             raise IllegalMove(
                 "bad_count",
                 f"{self.players[p]} can take 1 to {most} items from {self.players[giver]}, "
@@ -344,9 +345,7 @@ class ScrumkinGame(Game):
         """Digital deck: every pending card is drawn from the top, one event per team."""
         deck, hands = self.deck, self.hands
         drawn: dict[int, list[int]] = {}
-        for p in self.to_deal:
-            if not len(deck):
-                break
+        for p in self.to_deal[: len(deck)]:
             card = deck.draw()
             hands[p].append(card)
             drawn.setdefault(p, []).append(card)
@@ -385,7 +384,7 @@ class ScrumkinGame(Game):
         leader = self.leader
         self.action_card = card
         self.backlog_start = list(self.backlog)
-        n = len(self.players)
+        n = self.n
         self.bugs_added = [0] * n
         self.counters_made = [0] * n
         self.boost = 0 if info.bugs else info.values[0]  # type: ignore[assignment]
@@ -439,10 +438,9 @@ class ScrumkinGame(Game):
         """The laid card stands if it was countered an even number of times; counters go under."""
         card, layer = self.chain[0]
         target = self.laid_target
-        if len(self.chain) % 2:
+        if len(self.chain) % 2:  # it stands (its "play" event already told the table)
             self.table[target].append(card)
             self.ages[target].append(0)
-            self.events.append(Event("in_play", target, {"card": card, "by": layer}))
         else:
             self.deck.put_bottom(card)
             self.events.append(Event("countered", target, {"card": card, "by": layer}))
@@ -484,10 +482,10 @@ class ScrumkinGame(Game):
 
     def _next_mover(self) -> None:
         self.movers_done += 1
-        if self.movers_done == len(self.players):
+        if self.movers_done == self.n:
             self._end_sprint()
             return
-        self.mover = (self.mover + 1) % len(self.players)
+        self.mover = (self.mover + 1) % self.n
         self.moves = 0
         self.took_over = False
 
@@ -510,7 +508,7 @@ class ScrumkinGame(Game):
         return out
 
     def _end_sprint(self) -> None:
-        n = len(self.players)
+        n = self.n
         in_play = self.values_in_play()
         penalties = list(self.taken_over)
         velocities = [
@@ -570,7 +568,7 @@ class ScrumkinGame(Game):
         return rows
 
     def _check_end(self, velocities: list[int]) -> None:
-        n = len(self.players)
+        n = self.n
         if self.collaborative:
             if not any(self.backlog):
                 self._finish(list(range(n)), "all_backlogs_done")
@@ -595,7 +593,7 @@ class ScrumkinGame(Game):
 
     def _age_cards(self) -> None:
         """Cards move up one value; those past their last non-permanent value leave the table."""
-        for p in range(len(self.players)):
+        for p in range(self.n):
             cards, ages = [], []
             for card, age in zip(self.table[p], self.ages[p], strict=True):
                 age += 1
