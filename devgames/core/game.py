@@ -45,6 +45,8 @@ class Game(ABC):
         self.rng = Random(self.seed)
         self.log: list[Action] = []
         self.events: list[Event] = []
+        #: Free JSON-able notes saved with the session (e.g. which seats are bots).
+        self.meta: dict[str, Any] = {}
 
     # ----- the generic layer ------------------------------------------------------------------
     @property
@@ -164,6 +166,7 @@ class Game(ABC):
             options=options_dict(self.options),
             seed=self.seed,
             log=list(self.log),
+            meta=dict(self.meta),
         )
 
     def undo(self, steps: int = 1) -> None:

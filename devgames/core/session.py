@@ -4,7 +4,9 @@ Saving is JSON; resuming and undo are replays of the log.
 """
 
 import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from devgames.core.actions import Action
@@ -33,6 +35,8 @@ class Session:
     options: dict[str, Any]
     seed: int
     log: list[Action] = field(default_factory=list)
+    #: Free JSON-able notes kept with the session (e.g. which seats are bots), never rules.
+    meta: dict[str, Any] = field(default_factory=dict)
 
     def new_game(self) -> "Game":
         """The game as it was before the first action."""
@@ -44,7 +48,9 @@ class Session:
                 f"This {self.game} session was saved with rules version {self.rules_version}; "
                 f"this devgames plays version {module.RULES_VERSION} and cannot replay it exactly."
             )
-        return module.new_game(self.players, seed=self.seed, **self.options)
+        game = module.new_game(self.players, seed=self.seed, **self.options)
+        game.meta = dict(self.meta)
+        return game
 
     def replay(self, upto: int | None = None) -> "Game":
         """Rebuild the game by replaying the first ``upto`` actions (all by default)."""
@@ -63,25 +69,36 @@ class Session:
             "options": dict(self.options),
             "seed": self.seed,
             "log": [action.to_json() for action in self.log],
+            "meta": dict(self.meta),
         }
 
     def to_json(self) -> str:
         """The session as JSON text (UTF-8 safe, stable key order)."""
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
+    def save(self, path: Path) -> None:
+        """Write the session as JSON, atomically: a crash never leaves half a file."""
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(self.to_json() + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Session":
         """Inverse of :meth:`to_dict`, with a clear error for a file that is not a session."""
-        if data.get("format") != FORMAT:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("This file is not a devgames session (its format is missing).")
-        return cls(
-            game=data["game"],
-            rules_version=data["rules_version"],
-            players=list(data["players"]),
-            options=dict(data["options"]),
-            seed=int(data["seed"]),
-            log=[Action.from_json(item) for item in data["log"]],
-        )
+        try:
+            return cls(
+                game=str(data["game"]),
+                rules_version=str(data["rules_version"]),
+                players=[str(name) for name in data["players"]],
+                options=dict(data["options"]),
+                seed=int(data["seed"]),
+                log=[Action.from_json(item) for item in data["log"]],
+                meta=dict(data.get("meta", {})),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ValueError(f"This devgames session is damaged ({error}).") from None
 
     @classmethod
     def from_json(cls, text: str) -> "Session":

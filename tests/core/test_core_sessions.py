@@ -111,3 +111,29 @@ def test_a_log_with_an_illegal_action_stops_replay_with_a_sentence() -> None:
     with pytest.raises(IllegalMove) as error:
         session.replay()
     assert str(error.value)
+
+
+def test_session_notes_are_kept_through_save_and_replay() -> None:
+    game = played(6, 10)
+    game.meta["bots"] = {"1": "heuristic"}
+    again = Session.from_json(game.session().to_json()).replay()
+    assert again.meta == {"bots": {"1": "heuristic"}}
+    again.undo(2)
+    assert again.meta == {"bots": {"1": "heuristic"}}
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.pop("seed"),
+        lambda d: d.update(seed="abc"),
+        lambda d: d.update(log=[{"kind": "play"}]),
+        lambda d: d.update(log=5),
+        lambda d: d.update(options=[1, 2]),
+    ],
+)
+def test_a_damaged_session_is_refused_with_a_sentence(damage) -> None:
+    data = played(1, 4).session().to_dict()
+    damage(data)
+    with pytest.raises(ValueError, match="damaged"):
+        Session.from_dict(data)

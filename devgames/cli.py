@@ -1,0 +1,403 @@
+"""The ``devgames`` command line: play a game in the terminal, simulate, replay, bench.
+
+Every command works for any game in :data:`devgames.GAMES`, through the generic game protocol.
+
+>>> main(["replay", "no-such-file.json"])
+1
+"""
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from devgames import GAMES, game_module
+from devgames.core.actions import CHANCE
+from devgames.core.bots import RandomBot
+from devgames.core.errors import IllegalMove, SetupError
+from devgames.core.game import Game
+from devgames.core.options import parse_option_value
+from devgames.core.session import Session
+from devgames.sim.runner import (
+    TextProgress,
+    check_bot,
+    default_bot,
+    game_seed,
+    make_bot,
+    simulate,
+    write_results,
+)
+from devgames.terminal import HELP_KEYS, TerminalTable
+
+DEFAULT_PLAYERS = ("You", "Bot 1", "Bot 2")
+
+
+
+class CliError(Exception):
+    """A problem to report in one sentence, with the exit status to return."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# ----- shared command-line helpers --------------------------------------------------------------
+def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """``KEY=VALUE`` strings as game options.
+
+    >>> parse_options(["deck=physical", "backlog=12"])
+    {'deck': 'physical', 'backlog': 12}
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise CliError(
+                f"Give options as KEY=VALUE, e.g. --option deck=physical (not {pair!r})."
+            )
+        options[key.strip()] = parse_option_value(value)
+    return options
+
+
+def split_names(text: str | None) -> list[str]:
+    """Comma-separated names.
+
+    >>> split_names("Ana, Ben,Cy"), split_names("")
+    (['Ana', 'Ben', 'Cy'], [])
+    """
+    return [name.strip() for name in (text or "").split(",") if name.strip()]
+
+
+def load_module(name: str) -> ModuleType:
+    """The module of a game named on the command line (a CliError for an unknown name)."""
+    try:
+        return game_module(name)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+
+
+def new_game(module: ModuleType, players: Sequence[str], seed: int | None,
+             options: dict[str, Any]) -> Game:
+    """A new game, with set-up errors (names, options) as a CliError."""
+    try:
+        return module.new_game(list(players), seed=seed, **options)
+    except (SetupError, ValueError, TypeError) as error:
+        raise CliError(str(error)) from None
+
+
+def read_session(path: str) -> Session:
+    """Read a saved session, turning every kind of bad file into a one-sentence CliError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"There is no file {path}.", 1) from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a text file; a saved session is JSON.", 1) from None
+    except OSError as error:
+        raise CliError(f"Cannot read {path}: {error.strerror}.", 1) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CliError(
+            f"{path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}).", 1
+        ) from None
+    if not isinstance(data, dict):
+        raise CliError(f"{path} is not a devgames session (it holds no JSON object).", 1)
+    try:
+        return Session.from_dict(data)
+    except ValueError as error:
+        raise CliError(f"{path}: {error}", 1) from None
+    except (KeyError, TypeError, AttributeError) as error:
+        raise CliError(
+            f"{path} is a damaged devgames session (bad or missing {error}).", 1
+        ) from None
+
+
+def replay_session(session: Session, upto: int | None, path: str) -> Game:
+    """Replay a session's first ``upto`` moves, saying which move fails if one does."""
+    try:
+        game = session.new_game()
+    except (ValueError, TypeError) as error:
+        raise CliError(f"{path}: {error}", 1) from None
+    moves = session.log[:upto]
+    for number, action in enumerate(moves, start=1):
+        try:
+            game.apply(action)
+        except (IllegalMove, TypeError, ValueError, KeyError, IndexError) as error:
+            raise CliError(
+                f"Move {number} of {len(session.log)} in {path} cannot be replayed "
+                f"({json.dumps(action.to_json())}): {error}", 1
+            ) from None
+    return game
+
+
+def write_utf8(text: str) -> None:
+    """Write text to standard output as UTF-8, whatever the terminal's encoding."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+    else:
+        buffer.write(text.encode("utf-8"))
+        buffer.flush()
+
+
+def whole_number(minimum: int) -> Any:
+    """An argparse type: a whole number of at least ``minimum``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0.
+
+    >>> positive_seconds("0.5")
+    0.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+    return value
+
+
+# ----- the commands -----------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    """`devgames play`: set up the table (or resume a saved game) and play it."""
+    module = load_module(args.game)
+    options = parse_options(args.option)
+    if args.resume:
+        if args.players or options or args.seed is not None:
+            raise CliError("--resume continues a saved game: drop --players, --seed and --option.")
+        session = read_session(args.resume)
+        if session.game != args.game:
+            raise CliError(f"{args.resume} is a {session.game} game, not {args.game}.")
+        game = replay_session(session, None, args.resume)
+    else:
+        players = split_names(args.players) or list(DEFAULT_PLAYERS)
+        game = new_game(module, players, args.seed, options)
+    saved_seats = game.meta.get("seats", {})
+    if args.humans is None and "humans" in saved_seats:
+        args.humans = ",".join(saved_seats["humans"])
+    humans = human_seats(game, args.humans)
+    kind = args.bot or saved_seats.get("bot") or default_bot(module)
+    try:
+        check_bot(module, kind)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    bots = {
+        seat: make_bot(module, kind, game_seed(game.seed, seat))
+        for seat in range(len(game.players)) if seat not in humans
+    }
+    game.meta["seats"] = {"humans": [game.players[s] for s in sorted(humans)], "bot": kind}
+    save = Path(args.save) if args.save else (Path(args.resume) if args.resume else None)
+    if save is not None:
+        try:
+            game.session().save(save)
+        except OSError as error:
+            raise CliError(f"Cannot save to {save}: {error.strerror}.") from None
+    chance = RandomBot(game_seed(game.seed, CHANCE))
+    table = TerminalTable(game, humans, bots, chance, save, sys.stdin, sys.stdout)
+    return table.run()
+
+
+def human_seats(game: Game, humans: str | None) -> set[int]:
+    """Seats of the humans named (the first seat when none is given; "" for bots only)."""
+    if humans is None:
+        return {0}
+    seats = set()
+    for name in split_names(humans):
+        try:
+            seats.add(game.seat(name))
+        except IllegalMove:
+            raise CliError(
+                f"{name} is not at the table; the players are: {', '.join(game.players)}."
+            ) from None
+    return seats
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """`devgames simulate`: play the bot games and write games.csv and rounds.csv."""
+    load_module(args.game)
+    players: int | list[str] = int(args.players) if args.players.isdigit() else split_names(
+        args.players)
+    bots = split_names(args.bots) if args.bots else None
+    workers = args.workers or os.cpu_count() or 1
+    started = time.monotonic()
+    try:
+        game_rows, round_rows = simulate(
+            args.game, args.games, players, args.seed, bots, workers,
+            parse_options(args.option), progress=TextProgress(sys.stderr),
+        )
+    except (SetupError, ValueError, TypeError) as error:
+        raise CliError(str(error)) from None
+    paths = write_results(args.out, game_rows, round_rows)
+    seconds = time.monotonic() - started
+    print(f"Played {len(game_rows)} games in {seconds:.1f} s with {workers} worker(s).")
+    print(f"  {paths[0]}: {len(game_rows)} rows, one per game")
+    print(f"  {paths[1]}: {len(round_rows)} rows, one per player per round")
+    wins = Counter(name for row in game_rows for name in str(row["winners"]).split(";") if name)
+    if wins:
+        print("Wins: " + ", ".join(f"{name} {count}" for name, count in sorted(wins.items())))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """`devgames replay`: print a saved session's public state as JSON."""
+    session = read_session(args.file)
+    game = replay_session(session, args.upto, args.file)
+    write_utf8(json.dumps(game.view(None), ensure_ascii=False, indent=2, default=str) + "\n")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """`devgames bench`: see :mod:`devgames.sim.bench`."""
+    from devgames.sim import bench
+
+    try:
+        return bench.command(args.seconds, args.players, args.json)
+    except SetupError as error:
+        raise CliError(str(error)) from None
+
+
+# ----- the parser -------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command, with its help text."""
+    games = ", ".join(sorted(GAMES))
+    parser = argparse.ArgumentParser(
+        prog="devgames",
+        description="Software-development card games for workshops: play in the terminal, "
+        "simulate many bot games, replay saved sessions, measure engine speed.",
+        epilog=f"Games: {games}. Run 'devgames COMMAND --help' for the options of a command.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    formatter = argparse.RawDescriptionHelpFormatter
+
+    play = commands.add_parser(
+        "play", help="play a game in the terminal, humans and bots", formatter_class=formatter,
+        description="Play a game in the terminal. Bots fill every seat that no human takes.\n"
+        "With several humans, each hand is shown only after the keyboard has been passed on.\n\n"
+        + HELP_KEYS,
+        epilog="examples:\n"
+        "  devgames play scrumkin                          you against 2 bots\n"
+        "  devgames play scrumkin --option deck=physical   enter the cards really drawn\n"
+        "  devgames play scrumkin --resume game.json       go on with a saved game\n"
+        '  devgames play scrumkin --players "Ana,Ben,Cy" --humans "Ana,Ben" --save game.json',
+    )
+    play.add_argument("game", metavar="GAME", help=f"the game to play ({games})")
+    play.add_argument("--players", metavar="NAMES",
+                      help='comma-separated names (default: "You,Bot 1,Bot 2")')
+    play.add_argument("--humans", metavar="NAMES",
+                      help='the players typed at this keyboard (default: the first player; '
+                      '"" for bots only)')
+    play.add_argument("--bot", metavar="KIND",
+                      help="the kind of bot for the other seats: heuristic or random "
+                      "(default: heuristic when the game has it, else random)")
+    play.add_argument("--seed", type=int, help="seed of the shuffle (default: a fresh one)")
+    play.add_argument("--option", action="append", metavar="KEY=VALUE",
+                      help="a game option, e.g. deck=physical or rulebook=collaborative "
+                      "(repeatable)")
+    play.add_argument("--save", metavar="FILE.json",
+                      help="save the session to this file after every move")
+    play.add_argument("--resume", metavar="FILE.json",
+                      help="go on with a saved game (and keep saving to it unless --save)")
+    play.set_defaults(handler=cmd_play)
+
+    sim = commands.add_parser(
+        "simulate", help="play many bot games and write CSV files", formatter_class=formatter,
+        description="Play many games with bots and write DIR/games.csv (one row per game) and "
+        "DIR/rounds.csv\n(every per-round metrics row). The same arguments give byte-identical "
+        "files,\nwhatever the number of workers.",
+        epilog="example:\n"
+        "  devgames simulate scrumkin --games 1000 --players 4 --seed 1 --bots random "
+        "--out sim-out",
+    )
+    sim.add_argument("game", metavar="GAME", help=f"the game to simulate ({games})")
+    sim.add_argument("--games", type=whole_number(0), default=100,
+                     help="number of games (default: 100)")
+    sim.add_argument("--players", default="4",
+                     help="number of players, or comma-separated names (default: 4)")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="simulation seed; each game's seed is derived from it (default: 0)")
+    sim.add_argument("--bots", metavar="KIND[,KIND...]",
+                     help="bot kind for every seat, or a list repeated round the table "
+                     "(default: heuristic when the game has it, else random)")
+    sim.add_argument("--workers", type=whole_number(1),
+                     help="worker processes (default: one per CPU)")
+    sim.add_argument("--out", metavar="DIR", default="sim-out",
+                     help="folder for games.csv and rounds.csv (default: sim-out)")
+    sim.add_argument("--option", action="append", metavar="KEY=VALUE",
+                     help="a game option (repeatable)")
+    sim.set_defaults(handler=cmd_simulate)
+
+    replay = commands.add_parser(
+        "replay", help="replay a saved session and print its public state as JSON",
+        formatter_class=formatter,
+        description="Replay a session saved by 'devgames play --save' and print the public "
+        "table\n(what a projector shows) as JSON.\n\n"
+        "Exit status: 0 done, 1 the file cannot be read or replayed, 2 bad command line.",
+        epilog="example:\n  devgames replay game.json --upto 20",
+    )
+    replay.add_argument("file", metavar="FILE.json", help="a saved session")
+    replay.add_argument("--upto", type=whole_number(0), metavar="N",
+                        help="replay only the first N moves")
+    replay.set_defaults(handler=cmd_replay)
+
+    bench = commands.add_parser(
+        "bench", help="measure engine speed against an OpenSpiel anchor",
+        formatter_class=formatter,
+        description="Random legal games of each engine and of OpenSpiel's python_block_dominoes,"
+        "\nin one process and in alternating slices. The ratio to the anchor is the figure\n"
+        'to compare across machines. Needs OpenSpiel: pip install -e ".[bench]".',
+        epilog="example:\n  devgames bench --seconds 5 --players 4",
+    )
+    bench.add_argument("--seconds", type=positive_seconds, default=5.0,
+                       help="wall time for each engine and for the anchor (default: 5)")
+    bench.add_argument("--players", type=whole_number(2), default=4,
+                       help="players in each engine's games (default: 4)")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.set_defaults(handler=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 2
+    try:
+        return args.handler(args)
+    except CliError as error:
+        print(f"devgames: {error}", file=sys.stderr)
+        return error.status
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,524 @@
+"""Playing a game at the terminal: the public table, hidden hands, bots, undo and save.
+
+Used by ``devgames play``; works for any game through the generic game protocol.
+"""
+
+import shutil
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from devgames.core.actions import CHANCE, Action, Event
+from devgames.core.bots import Bot
+from devgames.core.game import Game
+
+#: Printed instead of clearing the screen when the output is not a terminal (a pipe, a test).
+SCREEN_BREAK = "=" * 30 + " screen cleared " + "=" * 30
+#: Clears the terminal and its scroll-back, so that a hand cannot be scrolled back to.
+CLEAR = "\033[3J\033[2J\033[H"
+#: Lines of "what just happened" shown on a player's screen.
+NEWS_LINES = 12
+
+HELP_KEYS = """\
+At a prompt, type:
+  a number   choose that option
+  some text  list only the options that contain it (if just one does, it is chosen)
+  u          undo: take back the last move typed here, and the bot moves after it
+  s          save the game to a JSON file (see it with: devgames replay FILE)
+  ?          this help
+  q          quit (you are offered to save first)"""
+
+
+class EndOfInput(Exception):
+    """Standard input ended (Ctrl-D, or the end of a piped script)."""
+
+
+# ----- small text helpers -----------------------------------------------------------------------
+def label(key: str) -> str:
+    """A view key as a heading.
+
+    >>> label("hand_size")
+    'hand size'
+    """
+    return key.replace("_", " ")
+
+
+def is_empty(value: Any) -> bool:
+    """True for values not worth showing on the table (None, "", [], {}, False).
+
+    >>> [is_empty(v) for v in (None, "", [], False, 0, "x")]
+    [True, True, True, True, False, False]
+    """
+    return value is None or value is False or (isinstance(value, str | list | tuple | dict)
+                                               and not value)
+
+
+def describe_item(item: Any) -> str:
+    """A card or other item of a view as a short phrase: its name, then its other details.
+
+    >>> describe_item({"id": 3, "card": "Flu", "figures": "-2 -1", "defensive": False})
+    'Flu (-2 -1)'
+    >>> describe_item({"card": "Fairy dust", "id": 27, "value": 3, "age": 1})
+    'Fairy dust (value 3, age 1)'
+    >>> describe_item("Pair programming")
+    'Pair programming'
+    """
+    if not isinstance(item, dict):
+        return format_value(item)
+    name_key = next((key for key in ("card", "name", "title") if key in item), None)
+    extras = []
+    for key, value in item.items():
+        if key in (name_key, "id") or is_empty(value):
+            continue
+        if value is True:
+            extras.append(label(key))
+        elif isinstance(value, int | float):
+            extras.append(f"{label(key)} {value}")
+        else:
+            extras.append(format_value(value))
+    name = str(item[name_key]) if name_key else ""
+    details = f"({', '.join(extras)})" if extras else ""
+    return " ".join(part for part in (name, details) if part)
+
+
+def format_value(value: Any) -> str:
+    """Any value of a view as text.
+
+    >>> format_value(True), format_value(["Red", "Blue"])
+    ('yes', 'Red, Blue')
+    >>> format_value({"card": "Flu", "by": "Red", "counters": []})
+    'card Flu, by Red'
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        if any(isinstance(item, dict) for item in value):
+            return "; ".join(describe_item(item) for item in value)
+        return ", ".join(format_value(item) for item in value)
+    if isinstance(value, dict):
+        return ", ".join(
+            f"{label(key)} {format_value(item)}"
+            for key, item in value.items() if not is_empty(item)
+        )
+    return str(value)
+
+
+def render_rows(title: str, rows: list[dict[str, Any]], width: int = 100) -> list[str]:
+    """A list of records (teams, players) as an aligned table; nested lists go under each row.
+
+    >>> print("\\n".join(render_rows("teams", [
+    ...     {"name": "Red", "backlog": 10, "in_play": [{"card": "Flu", "value": -2}]},
+    ...     {"name": "Blue", "backlog": 8, "in_play": []}])))
+    Teams
+      name  backlog
+      Red        10
+          in play: Flu (value -2)
+      Blue        8
+    """
+    keys = list(dict.fromkeys(key for row in rows for key in row))
+    flat = [key for key in keys if not any(isinstance(row.get(key), list | dict) for row in rows)]
+    nested = [key for key in keys if key not in flat]
+    cells = [[format_value(row.get(key, "")) for key in flat] for row in rows]
+    widths = [max(len(label(key)), *(len(row[i]) for row in cells)) for i, key in enumerate(flat)]
+    numeric = [all(isinstance(row.get(key), int | float) for row in rows) for key in flat]
+
+    def line(values: list[str]) -> str:
+        parts = [
+            value.rjust(width) if is_number else value.ljust(width)
+            for value, width, is_number in zip(values, widths, numeric, strict=True)
+        ]
+        return ("  " + "  ".join(parts)).rstrip()
+
+    lines = [label(title).capitalize(), line([label(key) for key in flat])]
+    for row, row_cells in zip(rows, cells, strict=True):
+        lines.append(line(row_cells))
+        for key in nested:
+            if not is_empty(row.get(key)):
+                text = f"{label(key)}: {format_value(row[key])}"
+                lines += textwrap.wrap(text, width, initial_indent=" " * 6,
+                                       subsequent_indent=" " * 8)
+    return lines
+
+
+#: View keys that the public table does not show (they belong to one player, or are the title).
+HIDDEN_KEYS = ("game", "you", "hand")
+
+
+def render_view(view: dict[str, Any], width: int = 100) -> str:
+    """The public view of a game (``game.view(None)``) as a readable text table.
+
+    >>> from devgames import scrumkin
+    >>> text = render_view(scrumkin.new_game(["Red", "Blue"], seed=1).view(None))
+    >>> text.splitlines()[0]
+    '== Scrumkin =='
+    >>> "Teams" in text and "backlog" in text
+    True
+    """
+    title = str(view.get("game", "game")).replace("_", " ").title()
+    facts: list[str] = []
+    blocks: list[str] = []
+    for key, value in view.items():
+        if key in HIDDEN_KEYS or is_empty(value):
+            continue
+        if isinstance(value, list) and all(isinstance(item, dict) for item in value):
+            blocks += render_rows(key, value, width)
+        else:
+            facts.append(f"{label(key).capitalize()}: {format_value(value)}")
+    lines = [f"== {title} =="]
+    current = ""
+    for fact in facts:
+        if current and len(current) + 3 + len(fact) > width:
+            lines.append(current)
+            current = fact
+        else:
+            current = f"{current} | {fact}" if current else fact
+    if current:
+        lines.append(current)
+    return "\n".join(lines + blocks)
+
+
+def common_prefix(texts: Sequence[str]) -> str:
+    """The words all the texts begin with (cut at a space), to be shown once above a list.
+
+    >>> common_prefix(["The card drawn is Flu", "The card drawn is Fairy dust"])
+    'The card drawn is '
+    >>> common_prefix(["Red plays", "Blue plays"])
+    ''
+    """
+    if len(texts) < 2:
+        return ""
+    low, high = min(texts), max(texts)
+    size = next((i for i, (a, b) in enumerate(zip(low, high, strict=False)) if a != b),
+                len(low))
+    prefix = low[:size]
+    return prefix[: prefix.rfind(" ") + 1]
+
+
+def public_lines(game: Game, action: Action, events: Sequence[Event]) -> list[str]:
+    """What the table may learn of a move: the public sentences of its events.
+
+    A move with no public sentence is described, unless it caused a private event (a card
+    dropped face down, a card dealt) that the description could give away.
+    """
+    lines = [text for event in events if (text := game.narrate(event))]
+    if not lines and not any(event.private for event in events):
+        lines = [game.describe(action)]
+    return lines
+
+
+# ----- the terminal game --------------------------------------------------------------------
+class TerminalTable:
+    """One game played at a terminal: humans type their moves, bots play visibly.
+
+    With more than one human, each private screen (a hand) is cleared away before and after,
+    and the keyboard is passed on explicitly.
+    """
+
+    def __init__(self, game: Game, humans: set[int], bots: dict[int, Bot], chance: Bot,
+                 save_path: Path | None, stdin: TextIO, stdout: TextIO) -> None:
+        self.game = game
+        self.humans = humans
+        self.bots = bots
+        self.chance = chance
+        self.save_path = save_path
+        self.stdin = stdin
+        self.out = stdout
+        self.private = len(humans) > 1  # hands must be hidden from the other humans
+        self.marks: list[int] = []  # log length before each move typed at this keyboard
+        self.shown = 0  # events already printed on the shared screen
+        self.seen = {seat: 0 for seat in humans}  # events each human has had on their screen
+        self.holder: int | None = None  # the human the keyboard was last passed to
+
+    # --- input and output ---
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def ask(self, prompt: str) -> str:
+        """Read one line; raise EndOfInput at the end of input."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            raise EndOfInput
+        if not getattr(self.stdin, "isatty", lambda: False)():
+            self.say(line.rstrip("\n"))  # echo piped input, so the transcript reads well
+        return line.strip()
+
+    def clear(self) -> None:
+        if getattr(self.out, "isatty", lambda: False)():
+            self.out.write(CLEAR)
+        else:
+            self.out.write("\n" + SCREEN_BREAK + "\n\n")
+        self.out.flush()
+
+    def name(self, seat: int) -> str:
+        return "the deck" if seat == CHANCE else self.game.players[seat]
+
+    # --- the game loop ---
+    def run(self) -> int:
+        """Play to the end, a quit, or the end of input; return the exit status (0)."""
+        try:
+            self.introduce()
+            while not self.game.is_over:
+                seat = self.game.current_player
+                if seat in self.humans or (seat == CHANCE and self.humans):
+                    if not self.human_turn(seat):  # type: ignore[arg-type]
+                        return 0
+                else:
+                    self.bot_turn(seat)  # type: ignore[arg-type]
+            self.finish()
+        except EndOfInput:
+            self.say("Input ended; the game stops here.")
+            self.mention_save()
+        return 0
+
+    def introduce(self) -> None:
+        game = self.game
+        seats = [
+            name if seat in self.humans else f"{name} (bot)"
+            for seat, name in enumerate(game.players)
+        ]
+        title = game.name.replace("_", " ").title()
+        self.say(f"{title}: {', '.join(seats)}.")
+        self.say(f"Seed {game.seed} (play the same deal again with --seed {game.seed}).")
+        if self.humans:
+            self.say("Type ? at any prompt for help.")
+        if self.save_path:
+            self.say(f"Every move is saved to {self.save_path}.")
+        self.say()
+        self.print_news()
+        self.autosave()
+
+    def print_news(self) -> None:
+        """Print the public sentences of the events not yet shown."""
+        events = self.game.events
+        for event in events[self.shown:]:
+            text = self.game.narrate(event)
+            if text:
+                self.say(f"  {text}")
+        self.shown = len(events)
+
+    def bot_turn(self, seat: int) -> None:
+        bot = self.chance if seat == CHANCE else self.bots[seat]
+        self.apply(bot.choose(self.game))
+
+    def apply(self, action: Action) -> None:
+        before = len(self.game.events)
+        self.game.apply(action)
+        for text in public_lines(self.game, action, self.game.events[before:]):
+            self.say(f"  {text}")
+        self.shown = len(self.game.events)
+        self.autosave()
+
+    def human_turn(self, seat: int) -> bool:
+        """One decision typed at the keyboard; False when the player quits."""
+        self.hand_over(seat)
+        options, labels, heading = self.options(seat)
+        self.show_screen(seat, options, labels, heading)
+        while True:
+            answer = self.ask(self.prompt(seat, len(options)))
+            command = answer.lower()
+            if command == "q":
+                self.quit()
+                return False
+            if command == "?":
+                self.say(HELP_KEYS)
+            elif command == "s":
+                self.save_now()
+            elif command == "u":
+                if self.undo():
+                    return True
+            elif command == "":
+                self.say(f"Type a number from 1 to {len(options)}, or ? for help.")
+            else:
+                chosen = self.pick(answer, labels)
+                if chosen is not None:
+                    self.make_move(seat, options[chosen], labels[chosen])
+                    return True
+
+    def hand_over(self, seat: int) -> None:
+        """With several humans, clear the screen and pass the keyboard to the one to act."""
+        if seat == CHANCE:
+            self.holder = None  # the facilitator enters the card; a player will get it next
+            return
+        if not self.private or self.holder == seat:
+            return
+        self.clear()
+        who = self.name(seat)
+        self.ask(f"Pass to {who}; press Enter when only {who} is looking. ")
+        self.holder = seat
+
+    def options(self, seat: int) -> tuple[list[Action], list[str], str]:
+        """The distinct legal actions, their labels, and a heading for the list.
+
+        Cards to enter that read the same (copies of one card) are listed once, with a count.
+        """
+        legal = self.game.legal_actions()
+        if seat != CHANCE:
+            options = list(dict.fromkeys(legal))
+            return options, [self.game.describe(a) for a in options], "Your options:"
+        groups: dict[str, list[Action]] = {}
+        for action in legal:
+            groups.setdefault(self.game.describe(action), []).append(action)
+        prefix = common_prefix(list(groups))
+        labels = [
+            text[len(prefix):] + (f" (x{len(same)})" if len(same) > 1 else "")
+            for text, same in groups.items()
+        ]
+        heading = f"{prefix.strip() or 'The card entered is'}... (a number, or part of a name):"
+        return [same[0] for same in groups.values()], labels, heading
+
+    def show_screen(self, seat: int, options: list[Action], labels: list[str],
+                    heading: str) -> None:
+        game = self.game
+        self.say()
+        self.say(render_view(game.view(None)))
+        if seat != CHANCE:
+            self.say(f"--- {self.name(seat)} to play ---")
+        if self.private and seat != CHANCE:
+            news = [text for e in game.events[self.seen[seat]:] if (text := game.narrate(e))]
+            if news:
+                self.say("Since your last turn:")
+                for text in news[-NEWS_LINES:]:
+                    self.say(f"  {text}")
+            self.seen[seat] = len(game.events)
+        if seat != CHANCE:
+            hand = game.view(seat).get("hand")
+            if hand is not None:
+                self.say("Your hand:")
+                for item in hand:
+                    self.say(f"  - {describe_item(item)}")
+        self.say(heading)
+        self.list_options(range(len(options)), labels)
+
+    def list_options(self, indices: Sequence[int] | range, labels: list[str]) -> None:
+        """Numbered options; long lists in columns, numbered down each column."""
+        digits = len(str(len(labels)))
+        cells = [f"{index + 1:>{digits}}. {labels[index]}" for index in indices]
+        cell_width = max(map(len, cells), default=0) + 2
+        columns = max(1, (self.width() - 2) // cell_width) if len(cells) > 20 else 1
+        rows = -(-len(cells) // columns)
+        for row in range(rows):
+            line = "".join(cell.ljust(cell_width) for cell in cells[row::rows])
+            self.say("  " + line.rstrip())
+
+    def width(self) -> int:
+        if getattr(self.out, "isatty", lambda: False)():
+            return shutil.get_terminal_size((100, 24)).columns
+        return 100
+
+    def prompt(self, seat: int, count: int) -> str:
+        who = "Card drawn" if seat == CHANCE else self.name(seat)
+        return f"{who}: choose 1-{count} (u undo, s save, ? help, q quit): "
+
+    def pick(self, answer: str, labels: list[str]) -> int | None:
+        """The option chosen by number or by a unique part of its label, else None (explained)."""
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(labels):
+                return number - 1
+            self.say(f"There is no option {number}; type a number from 1 to {len(labels)}.")
+            return None
+        folded = answer.casefold()
+        matches = [i for i, text in enumerate(labels) if folded in text.casefold()]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            self.say(f"Nothing matches {answer!r}; type a number from 1 to {len(labels)}, "
+                     "part of a name, or ? for help.")
+            return None
+        self.say(f"{len(matches)} options match {answer!r}:")
+        self.list_options(matches, labels)
+        return None
+
+    def make_move(self, seat: int, action: Action, text: str) -> None:
+        self.marks.append(len(self.game.log))
+        if seat == CHANCE:
+            self.say(f"  Entered: {text}")
+        elif self.private:
+            self.clear()  # the hand leaves the screen before anything else is shown
+            self.seen[seat] = len(self.game.events)
+        self.apply(action)
+        if self.private and seat != CHANCE:
+            self.seen[seat] = len(self.game.events)
+
+    def undo(self) -> bool:
+        """Take back the last move typed here, and every bot move after it."""
+        if not self.marks:
+            self.say("There is no move of yours to take back yet.")
+            return False
+        mark = self.marks.pop()
+        game = self.game
+        who = self.name(game.log[mark].player)
+        later = len(game.log) - mark - 1
+        game.undo(len(game.log) - mark)
+        after = f" and the {later} move{'s' * (later != 1)} after it" if later else ""
+        self.say(f"Took back the last move by {who}{after}.")
+        self.shown = len(game.events)
+        self.seen = {seat: min(seen, len(game.events)) for seat, seen in self.seen.items()}
+        self.autosave()
+        return True
+
+    def finish(self) -> None:
+        self.print_news()
+        self.say()
+        self.say(render_view(self.game.view(None)))
+        winners = self.game.winners
+        if len(winners) == 1:
+            self.say(f"The winner is {winners[0]}!")
+        elif winners:
+            self.say(f"The winners are {', '.join(winners)}!")
+        else:
+            self.say("Nobody won this time.")
+        self.mention_save()
+
+    # --- saving ---
+    def default_path(self) -> Path:
+        return Path(f"devgames-{self.game.name}-{self.game.seed}.json")
+
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            try:
+                self.game.session().save(self.save_path)
+            except OSError as error:
+                self.say(f"Could not save to {self.save_path}: {error.strerror}.")
+                self.save_path = None
+
+    def save_now(self) -> None:
+        path = self.save_path or self.default_path()
+        try:
+            self.game.session().save(path)
+        except OSError as error:
+            self.say(f"Could not save to {path}: {error.strerror}.")
+            return
+        if self.save_path is None:
+            self.save_path = path
+            self.say(f"Saved to {path}; from now on every move is saved there too.")
+        else:
+            self.say(f"Saved to {path}.")
+
+    def quit(self) -> None:
+        if self.save_path is None:
+            path = self.default_path()
+            answer = self.ask(
+                f"Save the game before quitting? y = save to {path}, or type a file name; "
+                "Enter = quit without saving: "
+            )
+            if answer:
+                self.save_path = path if answer.lower() in ("y", "yes") else Path(answer)
+                self.autosave()
+        self.mention_save()
+        self.say("Bye.")
+
+    def mention_save(self) -> None:
+        if self.save_path is not None:
+            path = self.save_path
+            self.say(f"The game is saved in {path}.")
+            if not self.game.is_over:
+                self.say(f"Go on with: devgames play {self.game.name} --resume {path}")
+            self.say(f"See its state with: devgames replay {path}")
+
+
