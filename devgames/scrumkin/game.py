@@ -229,6 +229,8 @@ class ScrumkinGame(Game):
         pile = self.deck if sprint else self.action_deck
         if action.card not in pile:
             which = "sprint" if sprint else "action"
+            if action.card is None:
+                raise IllegalMove("card_expected", f"Name the {which} card that was really drawn.")
             raise IllegalMove(
                 "card_not_in_deck",
                 f"{self._card_name(action.card)} is not in the {which} deck now; "
@@ -619,9 +621,10 @@ class ScrumkinGame(Game):
         for c in among:
             if _NAME[c].casefold() == folded:
                 return c
-        if not any(info.name.casefold() == folded for info in CARDS.values()):
-            raise IllegalMove("unknown_card", f"Scrumkin has no card called {card!r}.")
-        return -1  # a real card, but not there: the move's check says so in plain words
+        for info in CARDS.values():  # a real card, but not there: the check says so by name
+            if info.name.casefold() == folded:
+                return info.id
+        raise IllegalMove("unknown_card", f"Scrumkin has no card called {card!r}.")
 
     def _play_action(self, team: int | str, card: int | str, target: int | str | None) -> Action:
         p = self.seat(team)

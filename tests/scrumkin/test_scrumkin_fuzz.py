@@ -1,0 +1,275 @@
+"""Random-play fuzzing of the Scrumkin engine, and determinism of seeded games.
+
+``fuzz_game`` plays random legal actions, forges illegal ones now and then, replays every action
+through JSON and checks save/undo at the end; :class:`ScrumkinInvariants` checks the rules' own
+invariants after every action. 2,000 games in 20 cases of 100, across 2-8 teams, both rulebooks,
+both decks and the options that change play.
+"""
+
+import random
+from collections import Counter
+from random import Random
+from typing import Any
+
+import pytest
+
+from devgames.core.actions import CHANCE
+from devgames.core.game import Game
+from devgames.core.harness import InvariantError, fuzz_game
+from devgames.scrumkin import CARDS, ScrumkinGame, new_game
+from devgames.scrumkin.cards import ACTION_CARDS, SPRINT_CARDS
+
+ALL_SPRINT = sorted(SPRINT_CARDS)
+ALL_ACTION = sorted(ACTION_CARDS)
+LAST_AGE = {card.id: len(card.values) - 1 for card in CARDS.values()}
+PERMANENT = {card.id: card.permanent for card in CARDS.values()}
+MOVES_PER_SPRINT = 2
+HAND_SIZE = 3
+
+
+class ScrumkinInvariants:
+    """Checks one game after every action; make a fresh one for each game."""
+
+    def __init__(self) -> None:
+        self.seen = 0  # actions of the log already looked at
+        self.sprint = 0  # the sprint those actions were made in
+        self.moves: dict[int, list[str]] = {}
+
+    def __call__(self, game: Game) -> None:
+        assert isinstance(game, ScrumkinGame)
+        self.cards_accounted_for(game)
+        self.backlogs(game)
+        self.table(game)
+        self.hands(game)
+        self.two_different_moves(game)
+        if game.is_over:
+            self.ending(game)
+
+    @staticmethod
+    def fail(game: ScrumkinGame, what: str) -> None:
+        """Raise with enough to reproduce the failing game."""
+        raise InvariantError(f"{what} (seed {game.seed}, options {game.options}, "
+                             f"{len(game.log)} actions)")
+
+    def cards_accounted_for(self, game: ScrumkinGame) -> None:
+        """All 86 sprint cards: deck, hands, tables, a card being laid and its counters."""
+        sprint_cards = list(game.deck)
+        for hand in game.hands:
+            sprint_cards += hand
+        for cards in game.table:
+            sprint_cards += cards
+        sprint_cards += [card for card, _ in game.chain]
+        if sorted(sprint_cards) != ALL_SPRINT:
+            extra = Counter(sprint_cards) - Counter(ALL_SPRINT)
+            missing = Counter(ALL_SPRINT) - Counter(sprint_cards)
+            self.fail(game, f"sprint cards: extra {dict(extra)}, missing {dict(missing)}")
+        if sorted(game.action_deck) != ALL_ACTION:
+            self.fail(game, "the action deck does not hold the 22 action cards")
+
+    def backlogs(self, game: ScrumkinGame) -> None:
+        """Backlogs on the board; bugs and taken-over items are part of the backlog."""
+        board = game.options.board
+        for p in range(len(game.players)):
+            backlog, bugs, taken = game.backlog[p], game.bugs[p], game.taken_over[p]
+            if not 0 <= backlog <= board:
+                self.fail(game, f"seat {p} backlog {backlog} is off the board (0-{board})")
+            if bugs < 0 or taken < 0 or bugs + taken > backlog:
+                self.fail(game, f"seat {p}: {bugs} bugs + {taken} taken over > {backlog} items")
+            if taken and game.options.rulebook != "collaborative":
+                self.fail(game, "items were taken over in a competitive game")
+
+    def table(self, game: ScrumkinGame) -> None:
+        """Every card on the table is within its values, unless its last value is permanent."""
+        for p, (cards, ages) in enumerate(zip(game.table, game.ages, strict=False)):
+            if len(cards) != len(ages):
+                self.fail(game, f"seat {p}: {len(cards)} cards on the table, {len(ages)} ages")
+            for card, age in zip(cards, ages, strict=False):
+                if age < 0 or (not PERMANENT[card] and age > LAST_AGE[card]):
+                    self.fail(game, f"seat {p}: {CARDS[card].name} at age {age} is still in play")
+
+    def hands(self, game: ScrumkinGame) -> None:
+        """No hand over 3; at the start of a sprint's moves, 3 each unless the deck ran out."""
+        if any(len(hand) > HAND_SIZE for hand in game.hands):
+            self.fail(game, f"a hand holds more than 3 cards: {game.hands}")
+        sprint_starts = (
+            game.events and game.events[-1].kind == "action_card"
+            and game.phase == "moves"
+        )
+        if sprint_starts and len(game.deck) and any(len(h) != HAND_SIZE for h in game.hands):
+            self.fail(game, f"sprint {game.sprint} starts with hands {game.hands}")
+
+    def two_different_moves(self, game: ScrumkinGame) -> None:
+        """No team makes more than 2 moves in a sprint, and never the same kind twice."""
+        for action in game.log[self.seen:]:
+            if action.kind not in ("play", "drop"):
+                continue
+            if action.kind == "drop":
+                kind = "drop"
+            else:
+                kind = "own" if action.target == action.player else "other"
+            made = self.moves.setdefault(action.player, [])
+            made.append(kind)
+            if len(made) > MOVES_PER_SPRINT or len(set(made)) != len(made):
+                self.fail(game, f"seat {action.player} moved {made} in sprint {self.sprint}")
+        self.seen = len(game.log)
+        if game.sprint != self.sprint:
+            self.sprint = game.sprint
+            self.moves = {}
+
+    @staticmethod
+    def ending(game: ScrumkinGame) -> None:
+        """The winners are the ones the rules name for the way the game ended."""
+        n = len(game.players)
+        backlog = game.backlog
+        winners = [game.players.index(name) for name in game.winners]
+        if game.result == "backlog_done":
+            done = [p for p in range(n) if backlog[p] == 0]
+            if game.options.tie_break == "velocity":
+                best = max(game.velocity[p] for p in done)
+                done = [p for p in done if game.velocity[p] == best]
+            assert done and winners == done, game.summary()
+        elif game.result == "sprint_cap":
+            assert game.sprint == game.options.sprint_cap
+            assert winners == [p for p in range(n) if backlog[p] == min(backlog)]
+        elif game.result == "all_backlogs_done":
+            assert winners == list(range(n)) and not any(backlog)
+        elif game.result == "out_of_sprints":
+            assert winners == [] and any(backlog)
+            assert game.sprint == game.options.collaborative_sprints
+        else:
+            raise InvariantError(f"unknown result {game.result!r}")
+        assert len(game.rounds) == n * game.sprint
+
+
+# 2 rulebooks x 2 decks x 5 option sets = 20 cases of 100 games. Small backlogs, boards and caps
+# make the rarer endings happen: several teams finishing at once, the sprint cap, a collaborative
+# win.
+COMPETITIVE: list[dict[str, Any]] = [
+    {},
+    {"counter_chains": True},
+    {"drop_against_bugs": True, "backlog": 3},
+    {"tie_break": "shared", "backlog": 4, "max_players": 4},
+    {"counter_chains": True, "drop_against_bugs": True, "tie_break": "shared", "board": 14,
+     "sprint_cap": 6},
+]
+COLLABORATIVE: list[dict[str, Any]] = [
+    {},
+    {"counter_chains": True},
+    {"drop_against_bugs": True},
+    {"backlog": 1, "collaborative_sprints": 6},
+    {"counter_chains": True, "drop_against_bugs": True, "board": 14, "backlog": 3},
+]
+CASES = [
+    {"rulebook": rulebook, "deck": deck, **options}
+    for rulebook, option_sets in (("competitive", COMPETITIVE), ("collaborative", COLLABORATIVE))
+    for deck in ("digital", "physical")
+    for options in option_sets
+]
+GAMES_PER_CASE = 100
+
+
+def factory_for(case: dict[str, Any]) -> Any:
+    """A game maker for ``fuzz_game``: the seed also picks 2-8 teams and the first leader."""
+    most = case.get("max_players", 8)
+
+    def make(seed: int) -> ScrumkinGame:
+        teams = 2 + seed % (most - 1)
+        names = [f"Team {chr(65 + i)}" for i in range(teams)]
+        return new_game(names, seed=seed, first_leader=(seed // 7) % teams, **case)
+
+    return make
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", range(len(CASES)),
+                         ids=[f"case{i}" for i in range(len(CASES))])
+def test_random_play_keeps_the_rules(case: int) -> None:
+    """100 random games of one option set, every action checked."""
+    options = CASES[case]
+    make = factory_for(options)
+    players_seen = set()
+    for i in range(GAMES_PER_CASE):
+        game = fuzz_game(make, case * 10_000 + i, ScrumkinInvariants())
+        assert game.is_over
+        players_seen.add(len(game.players))
+    assert players_seen == set(range(2, options.get("max_players", 8) + 1))
+
+
+# ----- determinism --------------------------------------------------------------------------------
+def play_out(seed: int, options: dict[str, Any], disturb: bool) -> ScrumkinGame:
+    """A game played to the end by a seeded chooser; ``disturb`` reseeds and draws from the
+    global ``random`` module before every step."""
+    if disturb:
+        random.seed(seed + 12345)
+    game = new_game(["Red", "Blue", "Green"], seed=seed, **options)
+    chooser = Random(seed)
+    step = 0
+    while not game.is_over:
+        if disturb:
+            random.seed(step * 31 + 7)
+            random.shuffle(list(range(20)))
+            random.random()
+        game.apply(chooser.choice(game.legal_actions()))
+        step += 1
+    return game
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"rulebook": "collaborative"}, {"deck": "physical"}, {"counter_chains": True}],
+)
+def test_same_seed_same_game_whatever_the_global_random_module_does(
+    options: dict[str, Any]
+) -> None:
+    """Same seed and options: identical logs, events and snapshots, untouched by ``random``."""
+    quiet = play_out(2024, options, disturb=False)
+    disturbed = play_out(2024, options, disturb=True)
+    assert quiet.log == disturbed.log
+    assert quiet.events == disturbed.events
+    assert quiet.snapshot() == disturbed.snapshot()
+    assert quiet.rounds == disturbed.rounds
+
+
+def test_the_same_seed_deals_the_same_cards() -> None:
+    """Two digital games with one seed deal the same hands and action card."""
+    random.seed(1)
+    first = new_game(["Red", "Blue"], seed=77)
+    random.seed(2)
+    random.random()
+    second = new_game(["Red", "Blue"], seed=77)
+    assert first.snapshot() == second.snapshot()
+    assert [first.hand(t) for t in ("Red", "Blue")] == [second.hand(t) for t in ("Red", "Blue")]
+
+
+def test_different_seeds_deal_different_games() -> None:
+    """The seed matters: two seeds give two different shuffles."""
+    first, second = new_game(["Red", "Blue"], seed=1), new_game(["Red", "Blue"], seed=2)
+    assert list(first.deck) != list(second.deck)
+
+
+def test_a_physical_game_does_not_use_the_seed() -> None:
+    """With a physical deck the cards come from the table: any seed gives the same state."""
+    first = new_game(["Red", "Blue"], seed=1, deck="physical")
+    second = new_game(["Red", "Blue"], seed=2, deck="physical")
+    assert list(first.deck) == list(second.deck)
+    assert first.current_player == second.current_player == CHANCE
+
+
+def test_the_invariants_catch_a_broken_state() -> None:
+    """The checker is not vacuous: a card lost from the deck, a fourth card in hand and a
+    backlog beyond the board are each reported."""
+    check = ScrumkinInvariants()
+    game = new_game(["Red", "Blue"], seed=3)
+    check(game)
+    lost = new_game(["Red", "Blue"], seed=3)
+    lost.deck.draw()
+    with pytest.raises(InvariantError, match="missing"):
+        ScrumkinInvariants()(lost)
+    extra = new_game(["Red", "Blue"], seed=3)
+    extra.hands[0].append(extra.deck.draw())
+    with pytest.raises(InvariantError, match="more than 3"):
+        ScrumkinInvariants()(extra)
+    off_board = new_game(["Red", "Blue"], seed=3)
+    off_board.backlog[1] = 21
+    with pytest.raises(InvariantError, match="off the board"):
+        ScrumkinInvariants()(off_board)
