@@ -16,6 +16,7 @@ __version__ = "0.1.0"
 #: CLI and session name -> module implementing ``new_game``.
 GAMES: dict[str, str] = {
     "scrumkin": "devgames.scrumkin",
+    "itstartup": "devgames.itstartup",
 }
 
 

@@ -89,7 +89,7 @@ class ShapeCheck:
     devgames.core.errors.IllegalMove: A 'pass' move in Scrumkin takes no card.
     """
 
-    __slots__ = ("game", "unused")
+    __slots__ = ("game", "kinds", "unused")
 
     def __init__(self, fields_used: dict[str, frozenset[str]], game: str) -> None:
         self.game = game
@@ -97,6 +97,7 @@ class ShapeCheck:
             kind: tuple(i for i, name in enumerate(Action._fields[2:], 2) if name not in used)
             for kind, used in fields_used.items()
         }
+        self.kinds = frozenset(fields_used)
 
     def __call__(self, action: Action) -> None:
         unused = self.unused.get(action.kind)

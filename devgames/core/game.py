@@ -37,6 +37,8 @@ class Game(ABC):
     rules_version: ClassVar[str]
     #: Every card id the game knows (used by fuzzing to forge illegal actions).
     card_ids: ClassVar[range]
+    #: Every kind of action the game knows.
+    action_kinds: ClassVar[frozenset[str]]
 
     def __init__(self, players: tuple[str, ...], seed: int | None, options: Any) -> None:
         self.players: tuple[str, ...] = players

@@ -16,9 +16,6 @@ from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.session import Session
 
-#: Kinds of action tried when forging illegal ones (a game's own kinds plus nonsense).
-FORGED_KINDS = ("play", "drop", "pass", "counter", "deal", "take_over", "no-such-move")
-
 
 class InvariantError(AssertionError):
     """A rule invariant failed during random play."""
@@ -39,7 +36,7 @@ def forge_illegal(game: Game, rng: Random, legal: list[Action]) -> Action | None
         elif field == 3:
             forged = base._replace(count=rng.choice([-1, 0, 1, 2, 99]))
         else:
-            forged = base._replace(kind=rng.choice(FORGED_KINDS))
+            forged = base._replace(kind=rng.choice([*sorted(game.action_kinds), "no-such-move"]))
         if forged not in legal:
             return forged
     return None

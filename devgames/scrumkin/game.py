@@ -87,6 +87,7 @@ class ScrumkinGame(Game):
     name = "scrumkin"
     rules_version = RULES_VERSION
     card_ids = range(1, len(CARDS) + 1)
+    action_kinds = _check_shape.kinds
 
     def __init__(self, players: tuple[str, ...], seed: int | None, options: ScrumkinOptions):
         super().__init__(players, seed, options)

@@ -1,0 +1,1097 @@
+"""The IT Startup rules engine.
+
+Players run IT startups sharing one 64-card deck: developers earn project points every turn,
+knowledge makes them better, HR and action cards take over, sabotage and help; employees burn out
+and leave. The game is a queue of steps: chance steps (a card drawn, the d6, a coin), decisions of
+one player (the turn itself, a mulligan, which cards to keep, whether to pay a counter) and steps
+the engine carries out alone (income, scoring, burnout, the hoard cap). The interpretations are in
+docs/rules/itstartup.md; those that change the game are options.
+"""
+
+from itertools import combinations, permutations
+from typing import Any
+
+from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
+from devgames.core.errors import IllegalMove
+from devgames.core.game import Game
+from devgames.core.piles import Pile
+from devgames.itstartup import abilities
+from devgames.itstartup.cards import CARDS, Card
+from devgames.itstartup.options import ItStartupOptions
+
+RULES_VERSION = "1"
+OPENING_HAND = 5
+MAX_INCOME = 8
+HOARD_CAP = {2: 12, 3: 10, 4: 8}
+SELL_PRICE = 1
+DRAW_PRICE = 2
+HEAD_HUNTER_COUNTER = 5
+AGENT_COUNTER = 3
+POWERS_OF_TWO = frozenset(2**k for k in range(16))
+
+#: Columns of the per-player, per-turn metrics rows (``game.rounds``).
+ROUND_FIELDS = (
+    "round", "turn", "player", "points", "points_gained", "resources", "hand_size",
+    "developers", "hr", "coaches", "employees",
+)
+#: Columns of the per-employee, per-turn rows (``game.employee_rows``).
+EMPLOYEE_FIELDS = (
+    "round", "turn", "player", "card", "burnout", "leaves_at", "left", "knowledge", "efficiency",
+)
+
+CHANCE_STEPS = frozenset({"draw", "roll", "flip", "first"})
+AUTO_STEPS = frozenset({"start", "income", "end", "cap", "next"})
+
+_NONE: frozenset[str] = frozenset()
+_check_shape = ShapeCheck({
+    "deal": frozenset({"card"}), "roll": frozenset({"count"}), "flip": frozenset({"count"}),
+    "first": frozenset({"target"}), "mulligan": frozenset({"cards"}),
+    "play": frozenset({"card", "target"}), "plan": frozenset({"card"}),
+    "sell": frozenset({"card"}), "buy": _NONE, "end_turn": _NONE,
+    "activate": frozenset({"card", "target", "count"}), "transfer": frozenset({"card", "target"}),
+    "keep": frozenset({"cards"}), "order": frozenset({"cards"}), "pay": _NONE,
+    "decline": _NONE, "choose": frozenset({"card"}), "skip": _NONE,
+}, "IT Startup")
+
+
+class Employee:
+    """An employee card on the table: its burnout, attached knowledge, and home when borrowed."""
+
+    __slots__ = ("burnout", "home", "knowledge")
+
+    def __init__(self) -> None:
+        self.burnout = 0
+        self.knowledge: list[int] = []
+        self.home: int | None = None  # the owner it returns to, while held through Outsourcing
+
+    def state(self) -> tuple[int, tuple[int, ...], int | None]:
+        return (self.burnout, tuple(self.knowledge), self.home)
+
+
+class ItStartupGame(Game):
+    """One game of IT Startup. Start it with :func:`devgames.itstartup.new_game`.
+
+    >>> from devgames import itstartup
+    >>> game = itstartup.new_game(["Ada", "Bob"], seed=3)
+    >>> game.waiting_for
+    'Ada may put back cards from the opening hand (mulligan).'
+    >>> game.mulligan("Ada", [])
+    >>> game.mulligan("Bob", [])
+    >>> game.waiting_for
+    "Ada's turn 1: play cards, plan, sell, buy, or end the turn."
+    """
+
+    name = "itstartup"
+    rules_version = RULES_VERSION
+    card_ids = range(1, len(CARDS) + 1)
+    action_kinds = _check_shape.kinds
+
+    def __init__(self, players: tuple[str, ...], seed: int | None, options: ItStartupOptions):
+        super().__init__(players, seed, options)
+        n = self.n = len(players)
+        self.physical = options.deck == "physical"
+        self.cap = HOARD_CAP[n]
+        self.deck = Pile(CARDS)
+        if not self.physical:
+            self.deck.shuffle(self.rng)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.resources = [0] * n
+        self.points = [0] * n
+        self.turns = [0] * n  # own turns started
+        self.staff: list[list[int]] = [[] for _ in range(n)]  # employees each player controls
+        self.employees: dict[int, Employee] = {}
+        self.planned: list[tuple[int, int] | None] = [None] * n  # (card, own turn it was planned)
+        self.looking: list[int] = []  # cards a player is looking at (Senior Backend, ...)
+        self.order = list(range(n))
+        self.current = 0
+        self.round = 1
+        self.turn_no = 0
+        self.start_roll = 0
+        self._reset_turn()
+        self.rows: list[tuple[Any, ...]] = []
+        self.employee_rows: list[dict[str, Any]] = []
+        self.left_this_turn: list[dict[str, Any]] = []
+        self.result = ""
+        self._winners: list[int] = []
+        self.steps: list[tuple[Any, ...]] = [
+            ("draw", p, "hand") for p in range(n) for _ in range(OPENING_HAND)
+        ]
+        self.steps.append(("roll",))
+        self.steps.extend(("mulligan", p) for p in range(n))
+        if options.first_player >= 0:
+            self._set_first(options.first_player)
+        else:
+            self.steps.append(("first",))
+        self._advance()
+
+    def _reset_turn(self) -> None:
+        """Forget what lasts only for one turn."""
+        self.free_developers: set[int] = set()  # The Assertive CTO's draw
+        self.free_actions: set[int] = set()  # Database Developer's draws
+        self.knowledge_discount: set[int] = set()  # BI Developer's draw
+        self.shy_bonus: dict[int, int] = {}
+        self.bonus_points = 0  # Coffee machine, Crunch Time
+        self.vacation = False
+        self.crunch = 0
+        self.agents_used: set[int] = set()
+        self.points_at_start = 0
+
+    # ----- the generic protocol -----------------------------------------------------------------
+    @property
+    def step(self) -> tuple[Any, ...] | None:
+        """The step the game waits on (None when over)."""
+        return self.steps[0] if self.steps else None
+
+    @property
+    def current_player(self) -> int | None:
+        step = self.step
+        if step is None:
+            return None
+        if step[0] in CHANCE_STEPS:
+            return CHANCE
+        return step[1]
+
+    @property
+    def is_over(self) -> bool:
+        return not self.steps
+
+    @property
+    def winners(self) -> list[str]:
+        return [self.players[p] for p in self._winners]
+
+    def legal_actions(self) -> list[Action]:
+        step = self.step
+        if step is None:
+            return []
+        kind = step[0]
+        if kind == "main":
+            return self._legal_main(step[1])
+        if kind == "draw":
+            return [Action("deal", CHANCE, card=c) for c in sorted(self.deck)]
+        if kind == "roll":
+            return [Action("roll", CHANCE, count=v) for v in range(1, 7)]
+        if kind == "flip":
+            return [Action("flip", CHANCE, count=v) for v in (0, 1)]
+        if kind == "first":
+            return [Action("first", CHANCE, target=p) for p in range(self.n)]
+        p = step[1]
+        if kind == "mulligan":
+            hand = sorted(self.hands[p])
+            return [
+                Action("mulligan", p, cards=chosen)
+                for size in range(len(hand) + 1) for chosen in combinations(hand, size)
+            ]
+        if kind == "keep":
+            size = min(step[2], len(self.looking))
+            return [Action("keep", p, cards=c) for c in combinations(self.looking, size)]
+        if kind == "order":
+            return [Action("order", p, cards=c) for c in permutations(self.looking)]
+        if kind == "bonus":
+            tired = [e for e in self.staff[p] if self.employees[e].burnout > 0]
+            return [Action("skip", p)] + [Action("choose", p, card=e) for e in tired]
+        return [Action("decline", p), Action("pay", p)]  # headhunt, agent_counter
+
+    def _legal_main(self, p: int) -> list[Action]:
+        out = [Action("end_turn", p)]
+        hand = self.hands[p]
+        for card in hand:
+            out.append(Action("sell", p, card=card))
+            out.extend(self._legal_plays(p, card))
+        planned = self.planned[p]
+        if planned is None:
+            out.extend(Action("plan", p, card=c) for c in hand if CARDS[c].kind == "action")
+        else:
+            out.extend(self._legal_plays(p, planned[0]))
+        if self.resources[p] >= DRAW_PRICE and len(self.deck):
+            out.append(Action("buy", p))
+        out.extend(self._legal_activations(p))
+        out.extend(self._legal_transfers(p))
+        return out
+
+    def _legal_plays(self, p: int, card: int) -> list[Action]:
+        info = CARDS[card]
+        targets = self._play_targets(p, info)
+        money = self.resources[p]
+        return [
+            Action("play", p, card=card, target=t)
+            for t in targets if self.cost(p, card, t) <= money
+        ]
+
+    def _play_targets(self, p: int, info: Card) -> list[int | None]:
+        """Who a card can be played on: [None] when it takes no target."""
+        kind, key = info.kind, info.key
+        if kind == "knowledge":
+            return [e for e in self.staff[p] if CARDS[e].kind == "developer"]
+        if key in ("outsourcing", "head_hunter"):
+            return self._opponent_employees(p) or []
+        if key == "downer_dave":
+            return self._opponent_employees(p, borrowed_too=True) or [None]
+        if key == "rockstar_recruiter":
+            return self._opponent_employees(p, minimum=4) or [None]
+        if key == "code_monkey":
+            return [None, *(e for e in self.staff[p] if self.employees[e].home is None)]
+        return [None]
+
+    def _opponent_employees(self, p: int, minimum: int = 1, borrowed_too: bool = False
+                            ) -> list[int]:
+        """Employees of other players (of players with at least ``minimum`` employees)."""
+        out = []
+        for q in range(self.n):
+            if q != p and len(self.staff[q]) >= minimum:
+                out.extend(
+                    e for e in self.staff[q]
+                    if borrowed_too or self.employees[e].home is None
+                )
+        return out
+
+    def _legal_activations(self, p: int) -> list[Action]:
+        out = []
+        money = self.resources[p]
+        for e in self.staff[p]:
+            key = CARDS[e].key
+            if key == "shy_frontend_developer":
+                out.extend(Action("activate", p, card=e, count=x) for x in range(1, money + 1))
+            elif key == "undercover_hr_agent" and money >= 1 and self._agent_ready(p, e):
+                out.extend(
+                    Action("activate", p, card=e, target=t) for t in self._opponent_employees(p)
+                )
+        return out
+
+    def _agent_ready(self, p: int, agent: int) -> bool:
+        if self.options.agent_uses == "per_player":
+            return not self.agents_used
+        return agent not in self.agents_used
+
+    def _legal_transfers(self, p: int) -> list[Action]:
+        developers = [
+            e for e in self.staff[p]
+            if CARDS[e].kind == "developer" and self.employees[e].home is None
+        ]
+        out = []
+        money = self.resources[p]
+        for source in developers:
+            for knowledge in self.employees[source].knowledge:
+                out.extend(
+                    Action("transfer", p, card=knowledge, target=d) for d in developers
+                    if d != source and self.cost(p, knowledge, d, transfer=True) <= money
+                )
+        return out
+
+    # ----- costs and efficiency ---------------------------------------------------------------
+    def _count(self, p: int, key: str) -> int:
+        return sum(1 for e in self.staff[p] if CARDS[e].key == key)
+
+    def cost(self, p: int, card: int, target: int | None = None, transfer: bool = False) -> int:
+        """What player ``p`` pays to play (or transfer) ``card`` onto ``target`` now.
+
+        >>> from devgames import itstartup
+        >>> game = itstartup.new_game(["Ada", "Bob"], seed=1)
+        >>> tdd = next(c for c in game.card_ids if game.card(c).key == "tdd")
+        >>> game.cost(0, tdd)
+        4
+        """
+        info = CARDS[card]
+        price = info.cost
+        if info.kind == "developer":
+            if card in self.free_developers:
+                return 0
+            price -= self._count(p, "qa_wizard_engineer")
+        elif info.kind == "knowledge":
+            if target is not None and CARDS[target].key in abilities.KNOWLEDGE_DISCOUNTERS:
+                price -= 2
+            if transfer:
+                price -= 2 * self._count(p, "lead_developer")
+            elif card in self.knowledge_discount:
+                price -= 2
+        elif info.kind == "action":
+            if card in self.free_actions:
+                return 0
+            planned = self.planned[p]
+            if planned is not None and planned[0] == card and planned[1] < self.turns[p]:
+                price -= 1
+        return max(0, price)
+
+    def efficiency(self, e: int) -> int:
+        """A developer's efficiency now: its own, knowledge, Scrum Masters, Shy Frontend's X."""
+        info = CARDS[e]
+        if info.kind != "developer":
+            return 0
+        owner = self.controller(e)
+        return (
+            info.power
+            + sum(CARDS[k].power for k in self.employees[e].knowledge)
+            + self._count(owner, "scrum_master")
+            + self.shy_bonus.get(e, 0)
+        )
+
+    def controller(self, e: int) -> int:
+        """The player who controls employee ``e`` now."""
+        for p, staff in enumerate(self.staff):
+            if e in staff:
+                return p
+        raise KeyError(e)
+
+    def developers(self, p: int) -> int:
+        """How many developers player ``p`` controls."""
+        return sum(1 for e in self.staff[p] if CARDS[e].kind == "developer")
+
+    @staticmethod
+    def card(card: int) -> Card:
+        """The printed card with this id."""
+        return CARDS[card]
+
+    # ----- checking an action (never changes anything) -------------------------------------------
+    def _check(self, action: Action) -> None:
+        _check_shape(action)
+        self._require_turn(action.player)
+        if action not in self.legal_actions():
+            raise self._explain(action)
+
+    def _explain(self, action: Action) -> IllegalMove:
+        """The sentence for an action that is not among the legal ones."""
+        step = self.step
+        assert step is not None
+        kind, p = action.kind, action.player
+        who = self.players[p] if p >= 0 else "The deck"
+        waiting = step[0]
+        if waiting in CHANCE_STEPS:
+            if kind != {"draw": "deal"}.get(waiting, waiting):
+                return IllegalMove("card_expected", self.waiting_for)
+            if waiting == "draw":
+                return IllegalMove(
+                    "card_not_in_deck",
+                    f"{self._name(action.card)} is not in the deck now; enter the card really "
+                    "drawn.",
+                )
+            return IllegalMove("bad_value", f"That is not a possible result. {self.waiting_for}")
+        if waiting != "main":
+            return IllegalMove("decision_pending", f"{self.waiting_for} ({who} tried {kind}).")
+        card = action.card
+        hand = self.hands[p]
+        planned = self.planned[p]
+        if kind in ("play", "sell", "plan") and card not in hand and not (
+            kind == "play" and planned is not None and planned[0] == card
+        ):
+            return IllegalMove("card_not_in_hand", f"{who} does not hold {self._name(card)}.")
+        if kind == "play":
+            return self._explain_play(p, card, action.target)
+        if kind == "plan":
+            if CARDS[card].kind != "action":
+                return IllegalMove("not_an_action", "Only action cards can be planned.")
+            return IllegalMove(
+                "already_planned",
+                f"{who} already has a planned card; play it before planning another.",
+            )
+        if kind == "buy":
+            return IllegalMove(
+                "cannot_buy",
+                f"Buying a card costs {DRAW_PRICE} resources and needs cards in the deck.",
+            )
+        if kind == "activate":
+            return self._explain_activate(p, action)
+        if kind == "transfer":
+            return IllegalMove(
+                "bad_transfer",
+                "Knowledge moves between two of your own developers (not outsourced ones), "
+                "paying its cost.",
+            )
+        return IllegalMove("not_now", f"{kind!r} is not possible now. {self.waiting_for}")
+
+    def _explain_play(self, p: int, card: int, target: int | None) -> IllegalMove:
+        info = CARDS[card]
+        targets = self._play_targets(p, info)
+        if target not in targets:
+            if info.kind == "knowledge":
+                text = "Knowledge is played on one of your own developers."
+            elif targets in ([], [None]) and info.key in ("outsourcing", "head_hunter"):
+                text = f"{info.name} needs an opponent's employee to target, and there is none."
+            else:
+                text = f"{self._name(target) if target else 'No target'} is not a target of " \
+                       f"{info.name} now."
+            return IllegalMove("bad_target", text)
+        price = self.cost(p, card, target)
+        return IllegalMove(
+            "not_enough_resources",
+            f"{info.name} costs {price} now; {self.players[p]} has {self.resources[p]}.",
+        )
+
+    def _explain_activate(self, p: int, action: Action) -> IllegalMove:
+        e = action.card
+        if e not in self.staff[p]:
+            return IllegalMove("not_your_employee", f"{self.players[p]} does not employ that card.")
+        key = CARDS[e].key
+        if key == "shy_frontend_developer":
+            return IllegalMove(
+                "bad_amount",
+                f"Pay between 1 and {self.resources[p]} resources for Shy Frontend Developer.",
+            )
+        if key == "undercover_hr_agent":
+            if not self._agent_ready(p, e):
+                return IllegalMove("agent_used", "This Undercover HR Agent was used this turn.")
+            return IllegalMove(
+                "bad_target",
+                "The Agent costs 1 and targets an opponent's employee (not an outsourced one).",
+            )
+        return IllegalMove("no_ability", f"{CARDS[e].name} has no ability to activate.")
+
+    @staticmethod
+    def _name(card: Any) -> str:
+        return CARDS[card].name if card in CARDS else f"card {card!r}"
+
+    # ----- carrying out an action ---------------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        kind, p = action.kind, action.player
+        if self.steps[0][0] == "main":  # the turn step stays until the turn ends
+            self._do_main(action)
+            self._advance()
+            return
+        step = self.steps.pop(0)
+        if kind == "deal":
+            self.deck.take(action.card)
+            self._drawn(step, action.card)  # type: ignore[arg-type]
+        elif kind == "roll":
+            self._rolled(action.count)  # type: ignore[arg-type]
+        elif kind == "flip":
+            self._flipped(step, action.count)  # type: ignore[arg-type]
+        elif kind == "first":
+            self._set_first(action.target)  # type: ignore[arg-type]
+        elif kind == "mulligan":
+            self._mulligan(p, action.cards)  # type: ignore[arg-type]
+        elif kind in ("keep", "order"):
+            self._looked(p, kind, action.cards)  # type: ignore[arg-type]
+        elif kind in ("pay", "decline"):
+            self._counter_answer(step, kind == "pay")  # type: ignore[arg-type]
+        elif kind == "choose":  # the planning bonus
+            self._rest(action.card, 1)  # type: ignore[arg-type]
+            self.events.append(Event("planning_bonus", p, {"card": action.card}))
+        self._advance()
+
+    def _do_main(self, action: Action) -> None:
+        kind, p, card = action.kind, action.player, action.card
+        if kind == "play":
+            self._play(p, card, action.target)  # type: ignore[arg-type]
+        elif kind == "plan":
+            self.hands[p].remove(card)  # type: ignore[arg-type]
+            self.planned[p] = (card, self.turns[p])  # type: ignore[assignment]
+            self.events.append(Event("plan", p, {"card": card}, private=True))
+        elif kind == "sell":
+            self.hands[p].remove(card)  # type: ignore[arg-type]
+            self.deck.put_bottom(card)  # type: ignore[arg-type]
+            self._gain(p, SELL_PRICE)
+            self.events.append(Event("sell", p, {"card": card}, private=True))
+        elif kind == "buy":
+            self.resources[p] -= DRAW_PRICE
+            self.events.append(Event("buy", p, {}))
+            self.steps.insert(0, ("draw", p, "hand"))
+        elif kind == "activate":
+            self._activate(p, card, action.target, action.count)  # type: ignore[arg-type]
+        elif kind == "transfer":
+            self._transfer(p, card, action.target)  # type: ignore[arg-type]
+        else:  # end_turn
+            self.steps[0] = ("end", p)
+
+    def _gain(self, p: int, amount: int) -> None:
+        """Add resources (capped at once when the hoard cap applies to every gain)."""
+        self.resources[p] += amount
+        if self.options.hoard_cap_timing == "always":
+            self.resources[p] = min(self.resources[p], self.cap)
+
+    def _advance(self) -> None:
+        """Carry out every step that needs nobody: digital chance, income, scoring, burnout..."""
+        steps = self.steps
+        while steps:
+            step = steps[0]
+            kind = step[0]
+            if kind in CHANCE_STEPS:
+                if kind == "draw" and not len(self.deck):
+                    steps.pop(0)  # nothing left to draw
+                    continue
+                if self.physical:
+                    return
+                steps.pop(0)
+                if kind == "draw":
+                    self._drawn(step, self.deck.draw())
+                elif kind == "roll":
+                    self._rolled(self.rng.randint(1, 6))
+                elif kind == "flip":
+                    self._flipped(step, self.rng.randrange(2))
+                else:
+                    self._set_first(self.rng.randrange(self.n))
+            elif kind in AUTO_STEPS:
+                steps.pop(0)
+                getattr(self, f"_step_{kind}")(*step[1:])
+            elif self._nothing_to_decide(step):
+                steps.pop(0)
+            else:
+                return
+
+    def _nothing_to_decide(self, step: tuple[Any, ...]) -> bool:
+        """A decision with no choice to make is skipped (nothing looked at, nobody tired)."""
+        kind = step[0]
+        if kind in ("keep", "order"):
+            return not self.looking
+        if kind == "bonus":
+            return not any(self.employees[e].burnout for e in self.staff[step[1]])
+        return False
+
+    # ----- set-up -------------------------------------------------------------------------------
+    def _drawn(self, step: tuple[Any, ...], card: int) -> None:
+        _, p, purpose = step
+        if purpose == "look":
+            self.looking.append(card)
+            self.events.append(Event("look", p, {"card": card}, private=True))
+            return
+        self.hands[p].append(card)
+        self.events.append(Event("draw", p, {"card": card, "why": purpose}, private=True))
+        kind = CARDS[card].kind
+        if purpose == "cto" and kind == "developer":
+            self.free_developers.add(card)
+        elif purpose == "database" and kind == "action":
+            self.free_actions.add(card)
+        elif purpose == "bi" and kind == "knowledge":
+            self.knowledge_discount.add(card)
+
+    def _rolled(self, value: int) -> None:
+        self.start_roll = value
+        self.resources = [value] * self.n
+        self.events.append(Event("roll", None, {"value": value}))
+
+    def _mulligan(self, p: int, cards: tuple[int, ...]) -> None:
+        for card in cards:
+            self.hands[p].remove(card)
+            self.deck.put_bottom(card)
+        self.events.append(Event("mulligan", p, {"count": len(cards)}))
+        self.steps[0:0] = [("draw", p, "mulligan")] * len(cards)
+
+    def _set_first(self, first: int) -> None:
+        self.order = [(first + i) % self.n for i in range(self.n)]
+        self.current = 0
+        self.events.append(Event("first_player", first, {}))
+        self.steps.append(("start", first))
+
+    # ----- a turn ------------------------------------------------------------------------------
+    def _step_start(self, p: int) -> None:
+        self._reset_turn()
+        self.turns[p] += 1
+        self.turn_no += 1
+        self.points_at_start = self.points[p]
+        self.left_this_turn = []
+        self.events.append(Event("turn", p, {"turn": self.turns[p], "round": self.round}))
+        self.steps[0:0] = [("draw", p, "hand"), ("income", p)]
+
+    def _step_income(self, p: int) -> None:
+        income = min(self.turns[p], MAX_INCOME)
+        self._gain(p, income)
+        self.events.append(Event("income", p, {"resources": income}))
+        for e in list(self.staff[p]):
+            home = self.employees[e].home
+            if home is not None:  # an outsourced employee goes back to its owner
+                self.employees[e].home = None
+                self._move(e, p, home)
+                self.events.append(Event("returns", home, {"card": e, "from": p}))
+        later = [("main", p)]
+        if self.options.planning_bonus and self.points[p] in POWERS_OF_TWO:
+            later.insert(0, ("bonus", p))
+        self.steps[0:0] = later
+
+    def _step_end(self, p: int) -> None:
+        gained = sum(self.efficiency(e) for e in self.staff[p]) + self.bonus_points
+        self.points[p] += gained
+        self.events.append(Event("score", p, {"points": gained, "total": self.points[p]}))
+        self.shy_bonus.clear()
+        draws_first = self.options.hr_draws == "before_burnout"
+        hr = self._hr_drawers(p) if draws_first else 0
+        self._end_of_turn_burnout(p)
+        if not draws_first:
+            hr = self._hr_drawers(p)
+        self.steps[0:0] = [("draw", p, "hand")] * hr + [("cap", p), ("next",)]
+
+    def _hr_drawers(self, p: int) -> int:
+        return sum(1 for e in self.staff[p] if CARDS[e].key in abilities.END_OF_TURN_DRAW)
+
+    def _end_of_turn_burnout(self, p: int) -> None:
+        extra_cancelled = self.vacation and self.options.vacation_cancels == "all"
+        for e in list(self.staff[p]):
+            amount = 0 if self.vacation else 1
+            if self.crunch and CARDS[e].kind == "developer" and not extra_cancelled:
+                amount += self.crunch
+            if amount:
+                self._burn(e, amount)
+
+    def _step_cap(self, p: int) -> None:
+        self.resources[p] = min(self.resources[p], self.cap)
+        self._record_turn(p)
+
+    def _step_next(self) -> None:
+        self.current += 1
+        if self.current == self.n:
+            self.current = 0
+            if self._round_over():
+                return
+            self.round += 1
+        self.steps.append(("start", self.order[self.current]))
+
+    def _round_over(self) -> bool:
+        """After a full round: the highest score at or above the goal wins; a tie plays on."""
+        best = max(self.points)
+        if best < self.options.goal:
+            return False
+        top = [p for p in range(self.n) if self.points[p] == best]
+        if len(top) > 1:
+            self.events.append(Event("tie", None, {"players": top, "points": best}))
+            return False
+        self._winners = top
+        self.result = "goal_reached"
+        self.steps.clear()
+        self.events.append(Event("game_over", None, {"winners": top, "reason": self.result}))
+        return True
+
+    # ----- employees ----------------------------------------------------------------------------
+    def _hire(self, p: int, e: int) -> None:
+        self.staff[p].append(e)
+        self.employees[e] = Employee()
+
+    def _move(self, e: int, source: int, target: int) -> None:
+        self.staff[source].remove(e)
+        self.staff[target].append(e)
+
+    def _take(self, p: int, e: int, how: str, borrowed: bool = False) -> None:
+        """Player ``p`` takes control of employee ``e`` (with its burnout and knowledge)."""
+        owner = self.controller(e)
+        self._left(e, owner, "taken_over")
+        self._move(e, owner, p)
+        if borrowed:
+            self.employees[e].home = owner
+        self.events.append(Event("take", p, {"card": e, "from": owner, "how": how}))
+
+    def _burn(self, e: int, amount: int) -> None:
+        """Add burnout; at 3 + shield the employee leaves at once, with its knowledge."""
+        state = self.employees[e]
+        state.burnout += amount
+        if state.burnout >= CARDS[e].burnout_limit:
+            owner = self.controller(e)
+            self._left(e, owner, "burnout")
+            self._remove(e, owner)
+            self.deck.put_bottom(e)
+            for k in state.knowledge:
+                self.deck.put_bottom(k)
+            self.events.append(Event("burnt_out", owner, {"card": e}))
+
+    def _rest(self, e: int, amount: int) -> None:
+        state = self.employees[e]
+        state.burnout = max(0, state.burnout - amount)
+
+    def _remove(self, e: int, owner: int) -> Employee:
+        self.staff[owner].remove(e)
+        self.shy_bonus.pop(e, None)
+        return self.employees.pop(e)
+
+    def _left(self, e: int, owner: int, reason: str) -> None:
+        state = self.employees[e]
+        self.left_this_turn.append(self._employee_row(e, owner, state, reason))
+
+    # ----- the moves of a turn ------------------------------------------------------------------
+    def _play(self, p: int, card: int, target: int | None) -> None:
+        price = self.cost(p, card, target)
+        self.resources[p] -= price
+        planned = self.planned[p]
+        if planned is not None and planned[0] == card:
+            self.planned[p] = None
+        else:
+            self.hands[p].remove(card)
+        for marks in (self.free_developers, self.free_actions, self.knowledge_discount):
+            marks.discard(card)
+        info = CARDS[card]
+        self.events.append(Event("play", p, {"card": card, "target": target, "paid": price}))
+        if info.is_employee:
+            self._hire(p, card)
+        elif info.kind == "knowledge":
+            self.employees[target].knowledge.append(card)  # type: ignore[index]
+        abilities.on_play(self, p, card, target, price)
+        if info.kind == "action" and info.key != "head_hunter":
+            self.deck.put_bottom(card)
+
+    def _activate(self, p: int, e: int, target: int | None, amount: int | None) -> None:
+        if CARDS[e].key == "shy_frontend_developer":
+            self.resources[p] -= amount  # type: ignore[operator]
+            self.shy_bonus[e] = self.shy_bonus.get(e, 0) + amount  # type: ignore[operator]
+            self.events.append(Event("activate", p, {"card": e, "paid": amount}))
+            return
+        self.resources[p] -= 1
+        self.agents_used.add(e)
+        self.events.append(Event("activate", p, {"card": e, "target": target, "paid": 1}))
+        if self.options.agent_counter:
+            payers = tuple(q for q in self._clockwise(p) if self.resources[q] >= AGENT_COUNTER)
+            if payers:
+                self.steps.insert(0, ("agent_counter", payers[0], p, e, target, payers[1:]))
+                return
+        self.steps.insert(0, ("flip", p, e, target))
+
+    def _clockwise(self, p: int) -> list[int]:
+        return [(p + i) % self.n for i in range(1, self.n)]
+
+    def _flipped(self, step: tuple[Any, ...], won: int) -> None:
+        _, p, agent, target = step
+        self.events.append(Event("coin", p, {"card": agent, "won": bool(won)}))
+        still_there = target in self.employees and self.employees[target].home is None
+        if won and still_there and self.controller(target) != p:
+            self._take(p, target, "undercover_hr_agent")
+
+    def _counter_answer(self, step: tuple[Any, ...], pays: bool) -> None:
+        kind = step[0]
+        if kind == "headhunt":
+            _, owner, hunter, target, card = step
+            if pays:
+                self.resources[owner] -= HEAD_HUNTER_COUNTER
+                self._gain(hunter, HEAD_HUNTER_COUNTER)
+                self.events.append(Event("counter", owner, {"card": card, "paid": 5}))
+            elif target in self.employees and self.controller(target) == owner:
+                self._take(hunter, target, "head_hunter")
+            self.deck.put_bottom(card)
+            return
+        _, payer, owner, agent, target, others = step  # agent_counter
+        if pays:
+            self.resources[payer] -= AGENT_COUNTER
+            self._gain(owner, AGENT_COUNTER)
+            self.events.append(Event("counter", payer, {"card": agent, "paid": AGENT_COUNTER}))
+        elif others:
+            self.steps.insert(0, ("agent_counter", others[0], owner, agent, target, others[1:]))
+        else:
+            self.steps.insert(0, ("flip", owner, agent, target))
+
+    def _transfer(self, p: int, knowledge: int, target: int) -> None:
+        price = self.cost(p, knowledge, target, transfer=True)
+        self.resources[p] -= price
+        source = next(e for e in self.staff[p] if knowledge in self.employees[e].knowledge)
+        self.employees[source].knowledge.remove(knowledge)
+        self.employees[target].knowledge.append(knowledge)
+        self.events.append(Event("transfer", p, {"card": knowledge, "from": source,
+                                                 "to": target, "paid": price}))
+
+    def _looked(self, p: int, kind: str, cards: tuple[int, ...]) -> None:
+        if kind == "keep":
+            for card in cards:
+                self.hands[p].append(card)
+            for card in self.looking:
+                if card not in cards:
+                    self.deck.put_bottom(card)
+        else:  # order: put back on top, the first named on top
+            for card in reversed(cards):
+                self.deck.put_top(card)
+        self.events.append(Event(kind, p, {"cards": list(cards)}, private=True))
+        self.looking = []
+
+    # ----- metrics -----------------------------------------------------------------------------
+    def _employee_row(self, e: int, owner: int, state: Employee, left: str) -> dict[str, Any]:
+        return {
+            "round": self.round, "turn": self.turn_no, "player": self.players[owner],
+            "card": CARDS[e].name, "burnout": state.burnout,
+            "leaves_at": CARDS[e].burnout_limit, "left": left,
+            "knowledge": "; ".join(CARDS[k].name for k in state.knowledge),
+            "efficiency": self.efficiency(e) if e in self.employees else 0,
+        }
+
+    def _record_turn(self, p: int) -> None:
+        staff = self.staff[p]
+        kinds = [CARDS[e].kind for e in staff]
+        self.rows.append((
+            self.round, self.turns[p], self.players[p], self.points[p],
+            self.points[p] - self.points_at_start, self.resources[p], len(self.hands[p]),
+            kinds.count("developer"), kinds.count("hr"), kinds.count("coach"), len(staff),
+        ))
+        self.employee_rows.extend(self.left_this_turn)
+        self.left_this_turn = []
+        for q in range(self.n):
+            for e in self.staff[q]:
+                self.employee_rows.append(self._employee_row(e, q, self.employees[e], ""))
+
+    @property
+    def rounds(self) -> list[dict[str, Any]]:
+        """One row per player per turn: points, points gained, resources, hand, employees."""
+        return [dict(zip(ROUND_FIELDS, row, strict=True)) for row in self.rows]
+
+    # ----- domain verbs (names or seat numbers, card names or ids) -------------------------------
+    def hand(self, player: int | str) -> list[str]:
+        """The names of the cards in a player's hand (show only to that player)."""
+        return [CARDS[c].name for c in self.hands[self.seat(player)]]
+
+    def card_id(self, card: int | str, among: list[int] | None = None) -> int:
+        """The id of a card given by name (any letter case) or id, preferring one in ``among``."""
+        if isinstance(card, int) and not isinstance(card, bool):
+            return card
+        folded = str(card).strip().casefold()
+        for c in [*(among or []), *CARDS]:
+            if CARDS[c].name.casefold() == folded:
+                return c
+        raise IllegalMove("unknown_card", f"IT Startup has no card called {card!r}.")
+
+    def _employee_id(self, card: int | str | None) -> int | None:
+        return None if card is None else self.card_id(card, list(self.employees))
+
+    def mulligan(self, player: int | str, cards: list[int | str]) -> None:
+        """Put back these cards from the opening hand and draw as many (``[]`` keeps the hand)."""
+        p = self.seat(player)
+        chosen = tuple(sorted(self.card_id(c, self.hands[p]) for c in cards))
+        self.apply(Action("mulligan", p, cards=chosen))
+
+    def play(self, player: int | str, card: int | str, target: int | str | None = None) -> None:
+        """Play a card from hand (or the planned card), paying its cost; ``target`` is the
+        developer for knowledge, or the employee an effect aims at."""
+        p = self.seat(player)
+        planned = [self.planned[p][0]] if self.planned[p] else []
+        self.apply(Action("play", p, card=self.card_id(card, self.hands[p] + planned),
+                          target=self._employee_id(target)))
+
+    def plan(self, player: int | str, card: int | str) -> None:
+        """Plan an action card face down: from a later turn it costs 1 less."""
+        p = self.seat(player)
+        self.apply(Action("plan", p, card=self.card_id(card, self.hands[p])))
+
+    def sell(self, player: int | str, card: int | str) -> None:
+        """Sell a card from hand for 1 resource (it goes under the deck)."""
+        p = self.seat(player)
+        self.apply(Action("sell", p, card=self.card_id(card, self.hands[p])))
+
+    def buy(self, player: int | str) -> None:
+        """Pay 2 resources to draw a card."""
+        self.apply(Action("buy", self.seat(player)))
+
+    def activate(self, player: int | str, employee: int | str, target: int | str | None = None,
+                 amount: int | None = None) -> None:
+        """Use an activated ability: Shy Frontend Developer (``amount`` X) or an Undercover HR
+        Agent (``target`` employee)."""
+        p = self.seat(player)
+        self.apply(Action("activate", p, card=self.card_id(employee, self.staff[p]),
+                          target=self._employee_id(target), count=amount))
+
+    def transfer(self, player: int | str, knowledge: int | str, developer: int | str) -> None:
+        """Move a knowledge card to another of your developers, paying its cost again."""
+        p = self.seat(player)
+        attached = [k for e in self.staff[p] for k in self.employees[e].knowledge]
+        self.apply(Action("transfer", p, card=self.card_id(knowledge, attached),
+                          target=self._employee_id(developer)))
+
+    def end_turn(self, player: int | str) -> None:
+        """End the turn: score, burnout, HR draws, hoard cap."""
+        self.apply(Action("end_turn", self.seat(player)))
+
+    def keep(self, player: int | str, cards: list[int | str]) -> None:
+        """Choose the cards to keep from those looked at (Senior or Junior Backend Developer)."""
+        p = self.seat(player)
+        chosen = tuple(c for c in self.looking if c in
+                       {self.card_id(x, self.looking) for x in cards})
+        self.apply(Action("keep", p, cards=chosen))
+
+    def order(self, player: int | str, cards: list[int | str]) -> None:
+        """Put the cards looked at back on top, the first named on top (Research Engineer)."""
+        p = self.seat(player)
+        self.apply(Action("order", p, cards=tuple(self.card_id(c, self.looking) for c in cards)))
+
+    def pay_counter(self, player: int | str) -> None:
+        """Pay to cancel a Head Hunter (5) or, with the revision, an Undercover HR Agent (3)."""
+        self.apply(Action("pay", self.seat(player)))
+
+    def decline(self, player: int | str) -> None:
+        """Do not pay the counter."""
+        self.apply(Action("decline", self.seat(player)))
+
+    def roll(self, value: int) -> None:
+        """Physical mode: enter the d6 rolled for the starting resources."""
+        self.apply(Action("roll", CHANCE, count=value))
+
+    def flip(self, won: bool) -> None:
+        """Physical mode: enter the Undercover HR Agent's coin (True: the agent wins)."""
+        self.apply(Action("flip", CHANCE, count=int(won)))
+
+    def deal(self, card: int | str) -> None:
+        """Physical mode: enter the card really drawn."""
+        self.apply(Action("deal", CHANCE, card=self.card_id(card, list(self.deck))))
+
+    # ----- what players see -----------------------------------------------------------------
+    @property
+    def waiting_for(self) -> str:
+        """What the table waits for: a sentence for the projector."""
+        step = self.step
+        if step is None:
+            names = ", ".join(self.winners) or "nobody"
+            return f"The game is over: {names} won."
+        kind = step[0]
+        if kind == "draw":
+            return f"Enter the card {self.players[step[1]]} drew."
+        if kind == "roll":
+            return "Enter the d6 roll for everybody's starting resources."
+        if kind == "flip":
+            return f"Enter the coin flip of {self.players[step[1]]}'s Undercover HR Agent."
+        if kind == "first":
+            return "Enter who starts (rolled)."
+        who = self.players[step[1]]
+        texts = {
+            "mulligan": f"{who} may put back cards from the opening hand (mulligan).",
+            "main": f"{who}'s turn {self.turns[step[1]]}: play cards, plan, sell, buy, "
+                    "or end the turn.",
+            "keep": f"{who} chooses {step[2] if kind == 'keep' else 0} of the cards looked at.",
+            "order": f"{who} puts the cards looked at back on top in any order.",
+            "bonus": f"{who} may remove 1 burnout from an employee (planning bonus).",
+        }
+        if kind in texts:
+            return texts[kind]
+        if kind == "headhunt":
+            return f"{who} may pay 5 to stop the Head Hunter."
+        return f"{who} may pay 3 to cancel the Undercover HR Agent."
+
+    def _employee_view(self, e: int) -> dict[str, Any]:
+        state = self.employees[e]
+        return {
+            "id": e, "card": CARDS[e].name, "kind": CARDS[e].kind,
+            "burnout": state.burnout, "leaves_at": CARDS[e].burnout_limit,
+            "efficiency": self.efficiency(e),
+            "knowledge": [CARDS[k].name for k in state.knowledge],
+            "outsourced_from": self.players[state.home] if state.home is not None else None,
+        }
+
+    def view(self, player: int | str | None) -> dict[str, Any]:
+        """The table as ``player`` sees it: everything public, plus that player's own cards."""
+        current = self.current_player
+        out: dict[str, Any] = {
+            "game": self.name,
+            "goal": self.options.goal,
+            "round": self.round,
+            "waiting_for": self.waiting_for,
+            "current_player": self.players[current] if current is not None and current >= 0
+            else ("deck" if current == CHANCE else None),
+            "deck_size": len(self.deck),
+            "hoard_cap": self.cap,
+            "players": [
+                {
+                    "name": name, "points": self.points[p], "resources": self.resources[p],
+                    "turns": self.turns[p], "hand_size": len(self.hands[p]),
+                    "planned": self.planned[p] is not None,
+                    "employees": [self._employee_view(e) for e in self.staff[p]],
+                }
+                for p, name in enumerate(self.players)
+            ],
+            "is_over": self.is_over,
+            "winners": self.winners,
+            "result": self.result,
+        }
+        if player is not None:
+            p = self.seat(player)
+            out["you"] = self.players[p]
+            out["hand"] = [self._card_view(p, c) for c in self.hands[p]]
+            planned = self.planned[p]
+            out["planned"] = self._card_view(p, planned[0]) if planned else None
+            step = self.step
+            if step is not None and step[0] in ("keep", "order") and step[1] == p:
+                out["looking"] = [CARDS[c].name for c in self.looking]
+        return out
+
+    def _card_view(self, p: int, c: int) -> dict[str, Any]:
+        info = CARDS[c]
+        return {"id": c, "card": info.name, "kind": info.kind, "cost": info.cost,
+                "power": info.power, "shield": info.shield}
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (equal snapshots mean equal games)."""
+        return {
+            "players": self.players, "seed": self.seed, "options": self.options,
+            "deck": list(self.deck), "hands": [list(h) for h in self.hands],
+            "resources": list(self.resources), "points": list(self.points),
+            "turns": list(self.turns), "staff": [list(s) for s in self.staff],
+            "employees": {e: s.state() for e, s in self.employees.items()},
+            "planned": list(self.planned), "looking": list(self.looking),
+            "order": list(self.order), "current": self.current, "round": self.round,
+            "turn_no": self.turn_no, "start_roll": self.start_roll,
+            "steps": list(self.steps), "free": (sorted(self.free_developers),
+                                                sorted(self.free_actions),
+                                                sorted(self.knowledge_discount)),
+            "shy": dict(self.shy_bonus), "bonus_points": self.bonus_points,
+            "vacation": self.vacation, "crunch": self.crunch,
+            "agents_used": sorted(self.agents_used), "points_at_start": self.points_at_start,
+            "rows": list(self.rows), "employee_rows": len(self.employee_rows),
+            "left": list(self.left_this_turn), "events": len(self.events),
+            "last_event": self.events[-1] if self.events else None,
+            "log": len(self.log), "result": self.result, "winners": list(self._winners),
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """One row about the game: rounds, how it ended, winners, final points."""
+        return {
+            "rounds": self.round,
+            "result": self.result,
+            "winners": ";".join(self.winners),
+            "final_points": ";".join(
+                f"{name}:{pts}" for name, pts in zip(self.players, self.points, strict=True)
+            ),
+        }
+
+    def describe(self, action: Action) -> str:
+        """A sentence for an action (naming its cards: for the acting player or the facilitator)."""
+        kind = action.kind
+        who = self.players[action.player] if action.player >= 0 else "The deck"
+        card = self._name(action.card) if action.card is not None else ""
+        target = self._name(action.target) if action.target is not None else ""
+        cards = ", ".join(self._name(c) for c in action.cards or ())
+        p = action.player
+        if kind == "play":
+            price = self.cost(p, action.card, action.target)  # type: ignore[arg-type]
+            on = f" on {target}" if target else ""
+            return f"{who} plays {card}{on} (pays {price})"
+        texts = {
+            "deal": f"The card drawn is {card}",
+            "roll": f"The d6 shows {action.count}",
+            "flip": "The coin: the agent " + ("wins" if action.count else "loses"),
+            "first": f"{self.players[action.target] if action.target is not None else ''} starts",
+            "mulligan": f"{who} puts back {cards}" if cards else f"{who} keeps the opening hand",
+            "plan": f"{who} plans {card} face down",
+            "sell": f"{who} sells {card} for 1",
+            "buy": f"{who} pays 2 to draw a card",
+            "transfer": f"{who} moves {card} to {target}",
+            "end_turn": f"{who} ends the turn",
+            "keep": f"{who} keeps {cards}",
+            "order": f"{who} puts back {cards} (top first)",
+            "pay": f"{who} pays to cancel it",
+            "decline": f"{who} does not pay",
+            "choose": f"{who} removes 1 burnout from {card}",
+            "skip": f"{who} skips the planning bonus",
+        }
+        if kind == "activate":
+            if action.count is not None:
+                return f"{who} pays {action.count} for +{action.count} on {card}"
+            return f"{who} sends {card} after {target} (pays 1, flips a coin)"
+        return texts.get(kind, f"{who}: {kind}")
+
+    def narrate(self, event: Event) -> str | None:
+        """A public sentence for an event (None for what the table does not see)."""
+        data = event.data
+        who = self.players[event.player] if event.player is not None else ""
+        kind = event.kind
+        if event.private:
+            return {"sell": f"{who} sells a card.", "plan": f"{who} plans a card face down.",
+                    "draw": f"{who} draws a card."}.get(kind)
+        card = self._name(data["card"]) if "card" in data else ""
+        if kind == "play":
+            target = data.get("target")
+            on = f" on {self._name(target)}" if target is not None else ""
+            return f"{who} plays {card}{on} for {data['paid']}."
+        texts = {
+            "roll": f"Everybody starts with {data.get('value')} resources.",
+            "mulligan": f"{who} puts back {data.get('count')} cards.",
+            "turn": f"{who}'s turn {data.get('turn')} (round {data.get('round')}).",
+            "income": f"{who} gets {data.get('resources')} resources.",
+            "score": f"{who} scores {data.get('points')} (total {data.get('total')}).",
+            "burnt_out": f"{card} burns out and leaves {who}.",
+            "take": f"{who} takes over {card}.",
+            "returns": f"{card} goes back to {who}.",
+            "return_to_hand": f"{who} takes {card} back to hand.",
+            "technical_debt": "Technical debt: every employee is shuffled into the deck!",
+            "coin": f"The coin: {who}'s agent " + ("wins." if data.get("won") else "loses."),
+            "counter": f"{who} pays {data.get('paid')} to cancel {card}.",
+            "transfer": f"{who} moves {card} for {data.get('paid')}.",
+            "activate": f"{who} uses {card}.",
+            "buy": f"{who} buys a card.",
+            "tie": "A tie at the top: another round is played.",
+        }
+        if kind == "game_over":
+            names = ", ".join(self.players[p] for p in data["winners"]) or "nobody"
+            return f"Game over: {names} won."
+        return texts.get(kind)

@@ -1,0 +1,43 @@
+"""IT Startup's options: each interpretation of the rules that changes the game is one of these."""
+
+from dataclasses import dataclass, field
+
+from devgames.core.options import DECKS
+
+
+@dataclass(frozen=True)
+class ItStartupOptions:
+    """The rules an IT Startup game is played with (defaults follow docs/rules/itstartup.md).
+
+    >>> ItStartupOptions().goal
+    64
+    """
+
+    #: Project points to reach: 32 (fast), 64 (standard), 128 (long) or any other target.
+    goal: int = 64
+    #: "digital": the engine shuffles, rolls and flips; "physical": the facilitator enters them.
+    deck: str = field(default="digital", metadata={"choices": DECKS})
+    #: Seat of the first player, or -1 to roll for it.
+    first_player: int = 0
+    #: The optional planning bonus: at the start of your turn, with 1, 2, 4, 8... points, remove
+    #: 1 burnout from one of your employees.
+    planning_bonus: bool = False
+    #: When the hoard cap applies: at the end of your own turn, or to every gain at once.
+    hoard_cap_timing: str = field(
+        default="end_of_turn", metadata={"choices": ("end_of_turn", "always")}
+    )
+    #: Undercover HR Agent: used once per Agent card per turn, or once per player per turn.
+    agent_uses: str = field(default="per_card", metadata={"choices": ("per_card", "per_player")})
+    #: The later card revision: before an Agent's coin flip, any opponent may pay its owner 3 to
+    #: cancel it.
+    agent_counter: bool = False
+    #: Vacation Time cancels only the normal end-of-turn burnout ("normal"), or Crunch Time's
+    #: extra burnout too ("all").
+    vacation_cancels: str = field(default="normal", metadata={"choices": ("normal", "all")})
+    #: End of turn: HR draws after burnout (a burnt-out HR card draws nothing), or before it.
+    hr_draws: str = field(
+        default="after_burnout", metadata={"choices": ("after_burnout", "before_burnout")}
+    )
+    #: Tournament mode: games are repeated until a player has this many wins (0: one game;
+    #: 2 or 3 for best of 3 or best of 5 with help tokens; needs at least 3 players).
+    tournament_wins: int = 0
