@@ -31,12 +31,13 @@ POWERS_OF_TWO = frozenset(2**k for k in range(16))
 
 #: Columns of the per-player, per-turn metrics rows (``game.rounds``).
 ROUND_FIELDS = (
-    "round", "turn", "player", "points", "points_gained", "resources", "hand_size",
+    "game", "round", "turn", "player", "points", "points_gained", "resources", "hand_size",
     "developers", "hr", "coaches", "employees",
 )
 #: Columns of the per-employee, per-turn rows (``game.employee_rows``).
 EMPLOYEE_FIELDS = (
-    "round", "turn", "player", "card", "burnout", "leaves_at", "left", "knowledge", "efficiency",
+    "game", "round", "turn", "player", "card", "burnout", "leaves_at", "left", "knowledge",
+    "efficiency",
 )
 
 CHANCE_STEPS = frozenset({"draw", "roll", "flip", "first"})
@@ -51,6 +52,7 @@ _check_shape = ShapeCheck({
     "activate": frozenset({"card", "target", "count"}), "transfer": frozenset({"card", "target"}),
     "keep": frozenset({"cards"}), "order": frozenset({"cards"}), "pay": _NONE,
     "decline": _NONE, "choose": frozenset({"card"}), "skip": _NONE,
+    "help": frozenset({"target", "card"}),
 }, "IT Startup")
 
 
@@ -113,16 +115,27 @@ class ItStartupGame(Game):
         self.left_this_turn: list[dict[str, Any]] = []
         self.result = ""
         self._winners: list[int] = []
-        self.steps: list[tuple[Any, ...]] = [
-            ("draw", p, "hand") for p in range(n) for _ in range(OPENING_HAND)
-        ]
+        # Tournament mode: games played, wins and unused help tokens per player.
+        self.game_no = 1
+        self.wins = [0] * n
+        self.tokens = [0] * n
+        self.steps: list[tuple[Any, ...]] = []
+        tournament = options.tournament_wins > 0
+        self._deal_new_game(None if tournament or options.first_player < 0
+                            else options.first_player)
+        self._advance()
+
+    def _deal_new_game(self, first: int | None) -> None:
+        """Queue a game's set-up: 5 cards each, the d6, mulligans, then the first player
+        (rolled when ``first`` is None)."""
+        n = self.n
+        self.steps = [("draw", p, "hand") for p in range(n) for _ in range(OPENING_HAND)]
         self.steps.append(("roll",))
         self.steps.extend(("mulligan", p) for p in range(n))
-        if options.first_player >= 0:
-            self._set_first(options.first_player)
-        else:
+        if first is None:
             self.steps.append(("first",))
-        self._advance()
+        else:
+            self._set_first(first)
 
     def _reset_turn(self) -> None:
         """Forget what lasts only for one turn."""
@@ -206,6 +219,20 @@ class ItStartupGame(Game):
             out.append(Action("buy", p))
         out.extend(self._legal_activations(p))
         out.extend(self._legal_transfers(p))
+        if self.tokens[p]:
+            out.extend(self._legal_help(p))
+        return out
+
+    def _legal_help(self, p: int) -> list[Action]:
+        """Tournament help tokens: +2 points to yourself, -4 to another player, or (two tokens)
+        an employee of a player who has no token."""
+        out = [Action("help", p)]
+        out.extend(Action("help", p, target=q) for q in range(self.n) if q != p)
+        if self.tokens[p] >= 2:
+            out.extend(
+                Action("help", p, card=e) for e in self._opponent_employees(p)
+                if not self.tokens[self.controller(e)]
+            )
         return out
 
     def _legal_plays(self, p: int, card: int) -> list[Action]:
@@ -389,6 +416,12 @@ class ItStartupGame(Game):
             )
         if kind == "activate":
             return self._explain_activate(p, action)
+        if kind == "help":
+            return IllegalMove(
+                "no_help_token",
+                "Help tokens are for tournaments: one gives +2 points to you or -4 to another "
+                "player; two take an employee of a player without tokens.",
+            )
         if kind == "transfer":
             return IllegalMove(
                 "bad_transfer",
@@ -487,6 +520,8 @@ class ItStartupGame(Game):
             self._activate(p, card, action.target, action.count)  # type: ignore[arg-type]
         elif kind == "transfer":
             self._transfer(p, card, action.target)  # type: ignore[arg-type]
+        elif kind == "help":
+            self._help(p, action.target, card)
         else:  # end_turn
             self.steps[0] = ("end", p)
 
@@ -640,11 +675,52 @@ class ItStartupGame(Game):
         if len(top) > 1:
             self.events.append(Event("tie", None, {"players": top, "points": best}))
             return False
+        winner = top[0]
+        if self.options.tournament_wins:
+            self.wins[winner] += 1
+            self.events.append(Event("game_won", winner, {"game": self.game_no,
+                                                          "wins": list(self.wins)}))
+            if self.wins[winner] < self.options.tournament_wins:
+                self._next_tournament_game(winner)
+                return True
         self._winners = top
-        self.result = "goal_reached"
+        self.result = "tournament_won" if self.options.tournament_wins else "goal_reached"
         self.steps.clear()
         self.events.append(Event("game_over", None, {"winners": top, "reason": self.result}))
         return True
+
+    def _next_tournament_game(self, winner: int) -> None:
+        """Tournament: losers get a help token; every card goes back; the player with most
+        wins (the latest winner among equals) plays last."""
+        for p in range(self.n):
+            if p != winner:
+                self.tokens[p] += 1
+        self._collect_every_card()
+        self.resources = [0] * self.n
+        self.points = [0] * self.n
+        self.turns = [0] * self.n
+        self.round = 1
+        self.game_no += 1
+        most = max(self.wins)
+        last = winner if self.wins[winner] == most else self.wins.index(most)
+        self._deal_new_game((last + 1) % self.n)
+
+    def _collect_every_card(self) -> None:
+        """All cards back into the deck (shuffled in digital mode) for a new game."""
+        back = [c for hand in self.hands for c in hand]
+        for staff in self.staff:
+            for e in staff:
+                back.append(e)
+                back.extend(self.employees[e].knowledge)
+        back.extend(planned[0] for planned in self.planned if planned)
+        for card in back:
+            self.deck.put_bottom(card)
+        self.hands = [[] for _ in range(self.n)]
+        self.staff = [[] for _ in range(self.n)]
+        self.employees = {}
+        self.planned = [None] * self.n
+        if not self.physical:
+            self.deck.shuffle(self.rng)
 
     # ----- employees ----------------------------------------------------------------------------
     def _hire(self, p: int, e: int) -> None:
@@ -759,6 +835,19 @@ class ItStartupGame(Game):
         else:
             self.steps.insert(0, ("flip", owner, agent, target))
 
+    def _help(self, p: int, target: int | None, employee: int | None) -> None:
+        if employee is not None:
+            self.tokens[p] -= 2
+            self._take(p, employee, "help_tokens")
+        elif target is not None:
+            self.tokens[p] -= 1
+            self.points[target] = max(0, self.points[target] - 4)
+            self.events.append(Event("help", p, {"target": target, "points": -4}))
+        else:
+            self.tokens[p] -= 1
+            self.points[p] += 2
+            self.events.append(Event("help", p, {"target": p, "points": 2}))
+
     def _transfer(self, p: int, knowledge: int, target: int) -> None:
         price = self.cost(p, knowledge, target, transfer=True)
         self.resources[p] -= price
@@ -784,7 +873,8 @@ class ItStartupGame(Game):
     # ----- metrics -----------------------------------------------------------------------------
     def _employee_row(self, e: int, owner: int, state: Employee, left: str) -> dict[str, Any]:
         return {
-            "round": self.round, "turn": self.turn_no, "player": self.players[owner],
+            "game": self.game_no, "round": self.round, "turn": self.turn_no,
+            "player": self.players[owner],
             "card": CARDS[e].name, "burnout": state.burnout,
             "leaves_at": CARDS[e].burnout_limit, "left": left,
             "knowledge": "; ".join(CARDS[k].name for k in state.knowledge),
@@ -795,7 +885,7 @@ class ItStartupGame(Game):
         staff = self.staff[p]
         kinds = [CARDS[e].kind for e in staff]
         self.rows.append((
-            self.round, self.turns[p], self.players[p], self.points[p],
+            self.game_no, self.round, self.turns[p], self.players[p], self.points[p],
             self.points[p] - self.points_at_start, self.resources[p], len(self.hands[p]),
             kinds.count("developer"), kinds.count("hr"), kinds.count("coach"), len(staff),
         ))
@@ -974,6 +1064,10 @@ class ItStartupGame(Game):
             "winners": self.winners,
             "result": self.result,
         }
+        if self.options.tournament_wins:
+            out["tournament"] = {"game": self.game_no, "wins_needed": self.options.tournament_wins,
+                                 "wins": dict(zip(self.players, self.wins, strict=True)),
+                                 "help_tokens": dict(zip(self.players, self.tokens, strict=True))}
         if player is not None:
             p = self.seat(player)
             out["you"] = self.players[p]
@@ -1011,6 +1105,7 @@ class ItStartupGame(Game):
             "left": list(self.left_this_turn), "events": len(self.events),
             "last_event": self.events[-1] if self.events else None,
             "log": len(self.log), "result": self.result, "winners": list(self._winners),
+            "tournament": (self.game_no, list(self.wins), list(self.tokens)),
         }
 
     def summary(self) -> dict[str, Any]:
@@ -1054,6 +1149,12 @@ class ItStartupGame(Game):
             "choose": f"{who} removes 1 burnout from {card}",
             "skip": f"{who} skips the planning bonus",
         }
+        if kind == "help":
+            if action.card is not None:
+                return f"{who} uses two help tokens to take {card}"
+            if action.target is not None:
+                return f"{who} uses a help token: -4 points to {self.players[action.target]}"
+            return f"{who} uses a help token: +2 points"
         if kind == "activate":
             if action.count is not None:
                 return f"{who} pays {action.count} for +{action.count} on {card}"
@@ -1090,6 +1191,9 @@ class ItStartupGame(Game):
             "activate": f"{who} uses {card}.",
             "buy": f"{who} buys a card.",
             "tie": "A tie at the top: another round is played.",
+            "help": f"{who} uses a help token: {data.get('points', 0):+d} points for "
+                    f"{self.players[data['target']] if 'target' in data else ''}.",
+            "game_won": f"{who} wins game {data.get('game')} of the tournament.",
         }
         if kind == "game_over":
             names = ", ".join(self.players[p] for p in data["winners"]) or "nobody"
