@@ -56,6 +56,15 @@ _check_shape = ShapeCheck({
 }, "IT Startup")
 
 
+# The most common actions, made once and shared (actions are immutable), indexed by seat and card.
+_SEATS, _IDS = range(4), range(len(CARDS) + 1)
+_SELL = [[Action("sell", p, card=c) for c in _IDS] for p in _SEATS]
+_PLAN = [[Action("plan", p, card=c) for c in _IDS] for p in _SEATS]
+_PLAY = [[Action("play", p, card=c) for c in _IDS] for p in _SEATS]
+_END = [Action("end_turn", p) for p in _SEATS]
+_BUY = [Action("buy", p) for p in _SEATS]
+
+
 class Employee:
     """An employee card on the table: its burnout, attached knowledge, and home when borrowed."""
 
@@ -101,6 +110,7 @@ class ItStartupGame(Game):
         self.points = [0] * n
         self.turns = [0] * n  # own turns started
         self.staff: list[list[int]] = [[] for _ in range(n)]  # employees each player controls
+        self.held: list[dict[str, int]] = [{} for _ in range(n)]  # card key -> count in staff
         self.employees: dict[int, Employee] = {}
         self.planned: list[tuple[int, int] | None] = [None] * n  # (card, own turn it was planned)
         self.looking: list[int] = []  # cards a player is looking at (Senior Backend, ...)
@@ -111,8 +121,8 @@ class ItStartupGame(Game):
         self.start_roll = 0
         self._reset_turn()
         self.rows: list[tuple[Any, ...]] = []
-        self.employee_rows: list[dict[str, Any]] = []
-        self.left_this_turn: list[dict[str, Any]] = []
+        self._employee_rows: list[tuple[Any, ...]] = []  # tuples of EMPLOYEE_FIELDS
+        self.left_this_turn: list[tuple[Any, ...]] = []
         self.result = ""
         self._winners: list[int] = []
         # Tournament mode: games played, wins and unused help tokens per player.
@@ -205,18 +215,20 @@ class ItStartupGame(Game):
         return [Action("decline", p), Action("pay", p)]  # headhunt, agent_counter
 
     def _legal_main(self, p: int) -> list[Action]:
-        out = [Action("end_turn", p)]
+        out = [_END[p]]
         hand = self.hands[p]
+        sell = _SELL[p]
+        out += [sell[c] for c in hand]
         for card in hand:
-            out.append(Action("sell", p, card=card))
-            out.extend(self._legal_plays(p, card))
+            out += self._legal_plays(p, card)
         planned = self.planned[p]
         if planned is None:
-            out.extend(Action("plan", p, card=c) for c in hand if CARDS[c].kind == "action")
+            plan = _PLAN[p]
+            out += [plan[c] for c in hand if CARDS[c].kind == "action"]
         else:
-            out.extend(self._legal_plays(p, planned[0]))
+            out += self._legal_plays(p, planned[0])
         if self.resources[p] >= DRAW_PRICE and len(self.deck):
-            out.append(Action("buy", p))
+            out.append(_BUY[p])
         out.extend(self._legal_activations(p))
         out.extend(self._legal_transfers(p))
         if self.tokens[p]:
@@ -237,11 +249,17 @@ class ItStartupGame(Game):
 
     def _legal_plays(self, p: int, card: int) -> list[Action]:
         info = CARDS[card]
-        targets = self._play_targets(p, info)
         money = self.resources[p]
+        if info.kind != "knowledge":  # the cost does not depend on the target
+            if self.cost(p, card) > money:
+                return []
+            targets = self._play_targets(p, info)
+            if targets == [None]:
+                return [_PLAY[p][card]]
+            return [Action("play", p, card, t) for t in targets]
         return [
-            Action("play", p, card=card, target=t)
-            for t in targets if self.cost(p, card, t) <= money
+            Action("play", p, card, t)
+            for t in self._play_targets(p, info) if self.cost(p, card, t) <= money
         ]
 
     def _play_targets(self, p: int, info: Card) -> list[int | None]:
@@ -272,6 +290,9 @@ class ItStartupGame(Game):
         return out
 
     def _legal_activations(self, p: int) -> list[Action]:
+        held = self.held[p]
+        if not held.get("shy_frontend_developer") and not held.get("undercover_hr_agent"):
+            return []
         out = []
         money = self.resources[p]
         for e in self.staff[p]:
@@ -290,6 +311,9 @@ class ItStartupGame(Game):
         return agent not in self.agents_used
 
     def _legal_transfers(self, p: int) -> list[Action]:
+        employees = self.employees
+        if not any(employees[e].knowledge for e in self.staff[p]):
+            return []
         developers = [
             e for e in self.staff[p]
             if CARDS[e].kind == "developer" and self.employees[e].home is None
@@ -306,7 +330,7 @@ class ItStartupGame(Game):
 
     # ----- costs and efficiency ---------------------------------------------------------------
     def _count(self, p: int, key: str) -> int:
-        return sum(1 for e in self.staff[p] if CARDS[e].key == key)
+        return self.held[p].get(key, 0)
 
     def cost(self, p: int, card: int, target: int | None = None, transfer: bool = False) -> int:
         """What player ``p`` pays to play (or transfer) ``card`` onto ``target`` now.
@@ -371,8 +395,38 @@ class ItStartupGame(Game):
     def _check(self, action: Action) -> None:
         _check_shape(action)
         self._require_turn(action.player)
-        if action not in self.legal_actions():
+        if not self._allowed(action):
             raise self._explain(action)
+
+    def _allowed(self, action: Action) -> bool:
+        """Whether ``action`` is legal now: the same answer as ``action in legal_actions()``,
+        found without listing every legal action for the common moves."""
+        step = self.steps[0]
+        waiting, kind, p, card = step[0], action.kind, action.player, action.card
+        if waiting == "main":
+            if kind == "end_turn":
+                return True
+            if kind == "sell":
+                return card in self.hands[p]
+            if kind == "buy":
+                return self.resources[p] >= DRAW_PRICE and len(self.deck) > 0
+            if kind == "plan":
+                return (self.planned[p] is None and card in self.hands[p]
+                        and CARDS[card].kind == "action")
+            if kind == "play":
+                planned = self.planned[p]
+                if card not in self.hands[p] and (planned is None or planned[0] != card):
+                    return False
+                return (action.target in self._play_targets(p, CARDS[card])
+                        and self.cost(p, card, action.target) <= self.resources[p])
+            if kind == "activate":
+                return action in self._legal_activations(p)
+            if kind == "transfer":
+                return action in self._legal_transfers(p)
+            return kind == "help" and bool(self.tokens[p]) and action in self._legal_help(p)
+        if waiting == "draw":
+            return kind == "deal" and card in self.deck
+        return action in self.legal_actions()
 
     def _explain(self, action: Action) -> IllegalMove:
         """The sentence for an action that is not among the legal ones."""
@@ -717,6 +771,7 @@ class ItStartupGame(Game):
             self.deck.put_bottom(card)
         self.hands = [[] for _ in range(self.n)]
         self.staff = [[] for _ in range(self.n)]
+        self.held = [{} for _ in range(self.n)]
         self.employees = {}
         self.planned = [None] * self.n
         if not self.physical:
@@ -724,12 +779,22 @@ class ItStartupGame(Game):
 
     # ----- employees ----------------------------------------------------------------------------
     def _hire(self, p: int, e: int) -> None:
-        self.staff[p].append(e)
+        self._join(p, e)
         self.employees[e] = Employee()
 
+    def _join(self, p: int, e: int) -> None:
+        self.staff[p].append(e)
+        held = self.held[p]
+        key = CARDS[e].key
+        held[key] = held.get(key, 0) + 1
+
+    def _quit(self, p: int, e: int) -> None:
+        self.staff[p].remove(e)
+        self.held[p][CARDS[e].key] -= 1
+
     def _move(self, e: int, source: int, target: int) -> None:
-        self.staff[source].remove(e)
-        self.staff[target].append(e)
+        self._quit(source, e)
+        self._join(target, e)
 
     def _take(self, p: int, e: int, how: str, borrowed: bool = False) -> None:
         """Player ``p`` takes control of employee ``e`` (with its burnout and knowledge)."""
@@ -758,7 +823,7 @@ class ItStartupGame(Game):
         state.burnout = max(0, state.burnout - amount)
 
     def _remove(self, e: int, owner: int) -> Employee:
-        self.staff[owner].remove(e)
+        self._quit(owner, e)
         self.shy_bonus.pop(e, None)
         return self.employees.pop(e)
 
@@ -871,15 +936,26 @@ class ItStartupGame(Game):
         self.looking = []
 
     # ----- metrics -----------------------------------------------------------------------------
-    def _employee_row(self, e: int, owner: int, state: Employee, left: str) -> dict[str, Any]:
-        return {
-            "game": self.game_no, "round": self.round, "turn": self.turn_no,
-            "player": self.players[owner],
-            "card": CARDS[e].name, "burnout": state.burnout,
-            "leaves_at": CARDS[e].burnout_limit, "left": left,
-            "knowledge": "; ".join(CARDS[k].name for k in state.knowledge),
-            "efficiency": self.efficiency(e) if e in self.employees else 0,
-        }
+    def _employee_row(self, e: int, owner: int, state: Employee, left: str) -> tuple[Any, ...]:
+        return (
+            self.game_no, self.round, self.turn_no, owner, e, state.burnout,
+            CARDS[e].burnout_limit, left, tuple(state.knowledge),
+            self.efficiency(e) if e in self.employees else 0,
+        )
+
+    @property
+    def employee_rows(self) -> list[dict[str, Any]]:
+        """One row per employee on the table at the end of each turn, and one for each employee
+        that left during a turn (``left``: burnout, taken_over, technical_debt,
+        returned_to_hand)."""
+        rows = []
+        for row in self._employee_rows:
+            record = dict(zip(EMPLOYEE_FIELDS, row, strict=True))
+            record["player"] = self.players[row[3]]
+            record["card"] = CARDS[row[4]].name
+            record["knowledge"] = "; ".join(CARDS[k].name for k in row[8])
+            rows.append(record)
+        return rows
 
     def _record_turn(self, p: int) -> None:
         staff = self.staff[p]
@@ -889,11 +965,11 @@ class ItStartupGame(Game):
             self.points[p] - self.points_at_start, self.resources[p], len(self.hands[p]),
             kinds.count("developer"), kinds.count("hr"), kinds.count("coach"), len(staff),
         ))
-        self.employee_rows.extend(self.left_this_turn)
+        self._employee_rows.extend(self.left_this_turn)
         self.left_this_turn = []
         for q in range(self.n):
             for e in self.staff[q]:
-                self.employee_rows.append(self._employee_row(e, q, self.employees[e], ""))
+                self._employee_rows.append(self._employee_row(e, q, self.employees[e], ""))
 
     @property
     def rounds(self) -> list[dict[str, Any]]:
@@ -1101,7 +1177,7 @@ class ItStartupGame(Game):
             "shy": dict(self.shy_bonus), "bonus_points": self.bonus_points,
             "vacation": self.vacation, "crunch": self.crunch,
             "agents_used": sorted(self.agents_used), "points_at_start": self.points_at_start,
-            "rows": list(self.rows), "employee_rows": len(self.employee_rows),
+            "rows": list(self.rows), "employee_rows": list(self._employee_rows),
             "left": list(self.left_this_turn), "events": len(self.events),
             "last_event": self.events[-1] if self.events else None,
             "log": len(self.log), "result": self.result, "winners": list(self._winners),
