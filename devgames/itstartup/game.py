@@ -362,16 +362,19 @@ class ItStartupGame(Game):
                 price -= 1
         return max(0, price)
 
-    def efficiency(self, e: int) -> int:
-        """A developer's efficiency now: its own, knowledge, Scrum Masters, Shy Frontend's X."""
+    def efficiency(self, e: int, owner: int | None = None) -> int:
+        """A developer's efficiency now: its own, knowledge, Scrum Masters, Shy Frontend's X.
+
+        ``owner`` (its controller) may be given when known, to save looking it up.
+        """
         info = CARDS[e]
         if info.kind != "developer":
             return 0
-        owner = self.controller(e)
+        knowledge = self.employees[e].knowledge
         return (
             info.power
-            + sum(CARDS[k].power for k in self.employees[e].knowledge)
-            + self._count(owner, "scrum_master")
+            + (sum(CARDS[k].power for k in knowledge) if knowledge else 0)
+            + self.held[self.controller(e) if owner is None else owner].get("scrum_master", 0)
             + self.shy_bonus.get(e, 0)
         )
 
@@ -684,7 +687,7 @@ class ItStartupGame(Game):
         self.steps[0:0] = later
 
     def _step_end(self, p: int) -> None:
-        gained = sum(self.efficiency(e) for e in self.staff[p]) + self.bonus_points
+        gained = sum(self.efficiency(e, p) for e in self.staff[p]) + self.bonus_points
         self.points[p] += gained
         self.events.append(Event("score", p, {"points": gained, "total": self.points[p]}))
         self.shy_bonus.clear()
@@ -940,7 +943,7 @@ class ItStartupGame(Game):
         return (
             self.game_no, self.round, self.turn_no, owner, e, state.burnout,
             CARDS[e].burnout_limit, left, tuple(state.knowledge),
-            self.efficiency(e) if e in self.employees else 0,
+            self.efficiency(e, owner) if e in self.employees else 0,
         )
 
     @property

@@ -11,7 +11,7 @@ from typing import Any
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
-from devgames.scrumkin.bots import RandomBot
+from devgames.scrumkin.bots import HeuristicBot, RandomBot
 from devgames.scrumkin.cards import CARDS, Card
 from devgames.scrumkin.game import RULES_VERSION, ScrumkinGame
 from devgames.scrumkin.options import ScrumkinOptions
@@ -19,7 +19,7 @@ from devgames.scrumkin.options import ScrumkinOptions
 MIN_PLAYERS = 2
 
 #: Bot kinds by name; each is built as ``BOTS[kind](seed)`` and has ``choose(game)``.
-BOTS = {"random": RandomBot}
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,

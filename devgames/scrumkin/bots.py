@@ -1,5 +1,340 @@
-"""Scrumkin bots: the random bot and a heuristic bot that plays like a sensible team."""
+"""Scrumkin bots: the random bot and a heuristic bot that plays like a sensible team.
 
+The heuristic bot looks a few sprints ahead. From the public table it projects each team's
+velocity over the next sprints, and scores a move by how it changes those projections:
+
+- competitive: by how much sooner (or later) a team is expected to burn its whole backlog; the
+  bot's own time counts for it, the race leader's against it, the other opponents' half as much;
+- collaborative: by the backlog items every team is expected to burn before the deadline (a
+  velocity below -3 adds bugs, which count as items lost).
+"""
+
+from functools import cache, lru_cache
+from itertools import combinations
+from operator import add
+from random import Random
+
+from devgames.core.actions import CHANCE, Action
 from devgames.core.bots import RandomBot
+from devgames.scrumkin.cards import CARDS, SCRUM_OF_SCRUMS
+from devgames.scrumkin.game import COUNTER, MOVES_PER_SPRINT, ScrumkinGame
 
-__all__ = ["RandomBot"]
+#: Sprints ahead the competitive bot projects; beyond them a team goes on at its last velocity,
+#: but at least SLOW_VELOCITY (sooner or later it gets good cards).
+HORIZON = 6
+SLOW_VELOCITY = 0.5
+#: How much the race leader's time and the other opponents' time count for the competitive bot.
+LEADER_WEIGHT = 1.0
+OTHER_WEIGHT = 0.5
+#: Collaborative: the weight of each sprint's items against the sprint before (the further, the
+#: less certain); the bot looks up to the deadline.
+DISCOUNT = 0.7
+#: A card kept in hand is worth this share of its best use now, plus a bonus for a shield (the
+#: chance to counter); a card drawn to replace one spent on a counter is worth FRESH_CARD.
+#: Competitive values are in sprints, collaborative ones in backlog items.
+KEEP_SHARE = 0.7
+SHIELD_BONUS = 0.15
+FRESH_CARD = 0.3
+COLLABORATIVE_SHIELD_BONUS = 1.0
+COLLABORATIVE_FRESH_CARD = 0.0
+#: Boost expected in a sprint whose action card is not known yet (10 of 22 are +1 boosts).
+EXPECTED_BOOST = 10 / 22
+#: Collaborative: take items over only when that burns at least this many more items in all.
+TAKE_OVER_MARGIN = 1.0
+
+# The kinds of move, as the engine counts them: a card into one's own game, into another's, a drop.
+_OWN, _OTHER, _DROP = "own", "other", "drop"
+
+
+@cache
+def _track(card: int, age: int, horizon: int) -> tuple[int, ...]:
+    """A card's values over the next ``horizon`` sprints from ``age`` (0 once it has left).
+
+    >>> _track(27, 0, 6)  # Fairy dust: +3 +2 +1 then -2 for ever
+    (3, 2, 1, -2, -2, -2)
+    >>> _track(25, 1, 3)  # License issues, one sprint old: -2, then gone
+    (-2, 0, 0)
+    """
+    info = CARDS[card]
+    values: tuple[int, ...] = info.values  # type: ignore[assignment]  # never Scrum of Scrums
+    last = len(values) - 1
+    return tuple(
+        values[min(age + s, last)] if info.permanent or age + s <= last else 0
+        for s in range(horizon)
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _table_track(cards: tuple[int, ...], ages: tuple[int, ...], horizon: int,
+                 sos: int) -> tuple[int, ...]:
+    """The summed values of a team's cards over the next ``horizon`` sprints.
+
+    ``sos`` is what each Scrum of Scrums among them is worth.
+
+    >>> _table_track((27, 42), (1, 0), 3, sos=2)  # Fairy dust one sprint old, Scrum of Scrums
+    (4, 3, 0)
+    """
+    total = (0,) * horizon
+    for card, age in zip(cards, ages, strict=True):
+        track = (sos,) * horizon if card in SCRUM_OF_SCRUMS else _track(card, age, horizon)
+        total = tuple(map(add, total, track))
+    return total
+
+
+@lru_cache(maxsize=1 << 16)
+def _finish_time(velocities: tuple[float, ...], backlog: int) -> float:
+    """Sprints a team needs to burn its backlog (fractional: how far into the last sprint).
+
+    Beyond the projected sprints it goes on at its last velocity, at least ``SLOW_VELOCITY``.
+
+    >>> _finish_time((2, 4), backlog=4)   # 2 done, then the other 2 in half of the second sprint
+    1.5
+    >>> _finish_time((1, 1), backlog=4)   # 2 left after the two sprints, at 1 a sprint
+    4.0
+    """
+    left = float(backlog)
+    for sprint, velocity in enumerate(velocities):
+        if velocity > 0:
+            if velocity >= left:
+                return sprint + left / velocity
+            left -= velocity
+    return len(velocities) + left / max(velocities[-1], SLOW_VELOCITY)
+
+
+@lru_cache(maxsize=1 << 16)
+def _items_burnt(velocities: tuple[float, ...], backlog: int, taken: float, board: int) -> float:
+    """Collaborative: backlog items a team burns with these velocities, later sprints discounted.
+
+    Each taken-over item costs 1 velocity until it is done; a velocity below -3 adds bugs (up to
+    the end of the board), which count as items lost.
+
+    >>> _items_burnt((3, 3), backlog=5, taken=0, board=20)  # 3, then 2 weighted DISCOUNT
+    4.4
+    >>> _items_burnt((-5,), backlog=5, taken=0, board=20)
+    -5.0
+    """
+    burnt, weight, left = 0.0, 1.0, float(backlog)
+    for projected in velocities:
+        velocity = projected - taken
+        if velocity > 0:
+            done = min(velocity, left)
+            left -= done
+            taken = max(0.0, taken - done)
+            burnt += weight * done
+        elif velocity < -3:
+            bugs = min(-velocity, board - left)
+            left += bugs
+            burnt -= weight * bugs
+        weight *= DISCOUNT
+    return burnt
+
+
+class _Outlook:
+    """What one seat can work out from the public table: projected velocities and move values."""
+
+    def __init__(self, game: ScrumkinGame, seat: int) -> None:
+        self.game, self.seat = game, seat
+        self.teams = range(len(game.players))
+        self.collaborative = game.collaborative
+        if self.collaborative:
+            self.horizon = max(1, game.options.collaborative_sprints - game.sprint + 1)
+            self.shield_bonus = COLLABORATIVE_SHIELD_BONUS
+            self.fresh_card = COLLABORATIVE_FRESH_CARD
+        else:
+            self.horizon = HORIZON
+            self.shield_bonus, self.fresh_card = SHIELD_BONUS, FRESH_CARD
+        self.sos = [sum(card in SCRUM_OF_SCRUMS for card in cards) for cards in game.table]
+        self.sos_teams = sum(1 for count in self.sos if count)
+        self.weights = self._weights()
+        self._base: dict[int, tuple[tuple[float, ...], float]] = {}
+        self._values: dict[tuple[int, int], float] = {}
+
+    def _weights(self) -> list[float]:
+        """How much each team's progress counts for the bot (negative: an opponent's)."""
+        if self.collaborative:
+            return [1.0 for _ in self.teams]
+        game, me = self.game, self.seat
+        leader = min(
+            (t for t in self.teams if t != me), key=lambda t: (game.backlog[t], -game.velocity[t])
+        )
+        return [1.0 if t == me else -LEADER_WEIGHT if t == leader else -OTHER_WEIGHT
+                for t in self.teams]
+
+    def sos_value(self, team: int) -> int:
+        """What each Scrum of Scrums in front of ``team`` is worth: other teams with one."""
+        return self.sos_teams - (1 if self.sos[team] else 0)
+
+    def base(self, team: int) -> tuple[tuple[float, ...], float]:
+        """The team's projected velocities with the cards now on the table, and its progress."""
+        if team not in self._base:
+            game, horizon = self.game, self.horizon
+            track = _table_track(tuple(game.table[team]), tuple(game.ages[team]), horizon,
+                                 self.sos_value(team))
+            velocities = (game.boost + track[0], *(v + EXPECTED_BOOST for v in track[1:]))
+            self._base[team] = velocities, self.progress(team, velocities)
+        return self._base[team]
+
+    def progress(self, team: int, velocities: tuple[float, ...], backlog: int | None = None,
+                 taken: int | None = None) -> float:
+        """How well ``team`` does with these velocities (higher is better).
+
+        Competitive: minus the sprints it needs to finish; collaborative: the items it burns.
+        ``backlog`` and ``taken`` (taken-over items) default to the team's own.
+        """
+        game = self.game
+        backlog = game.backlog[team] if backlog is None else backlog
+        if not self.collaborative:
+            return -_finish_time(velocities, backlog)
+        taken = game.taken_over[team] if taken is None else taken
+        return _items_burnt(velocities, backlog, taken, game.options.board)
+
+    def gain(self, team: int, deltas: tuple[int, ...]) -> float:
+        """What a change of ``team``'s projected velocities is worth to the bot."""
+        velocities, progress = self.base(team)
+        changed = tuple(map(add, velocities, deltas))
+        return self.weights[team] * (self.progress(team, changed) - progress)
+
+    def play_value(self, card: int, target: int) -> float:
+        """What laying ``card`` into ``target``'s game is worth to the bot."""
+        key = (card, target)
+        if key not in self._values:
+            if card in SCRUM_OF_SCRUMS:
+                value = self.gain(target, (self.sos_value(target),) * self.horizon)
+                if not self.sos[target]:  # then every other Scrum of Scrums gains 1
+                    value += sum(self.gain(t, (self.sos[t],) * self.horizon)
+                                 for t in self.teams if t != target and self.sos[t])
+            else:
+                value = self.gain(target, _track(card, 0, self.horizon))
+            self._values[key] = value
+        return self._values[key]
+
+    def keep_value(self, card: int) -> float:
+        """What holding ``card`` for a later sprint is worth: a share of its best use now."""
+        best = max(self.play_value(card, t) for t in self.teams)
+        return KEEP_SHARE * max(0.0, best) + (self.shield_bonus if CARDS[card].defensive else 0.0)
+
+    def counter_cost(self, card: int) -> float:
+        """What spending ``card`` on a counter costs: keeping it, less the card drawn instead."""
+        return self.keep_value(card) - self.fresh_card
+
+    def bug_fix_value(self) -> float:
+        """What one bug fewer in the bot's backlog is worth (dropping against bugs)."""
+        me = self.seat
+        velocities, progress = self.base(me)
+        return self.weights[me] * (
+            self.progress(me, velocities, backlog=self.game.backlog[me] - 1) - progress)
+
+    def spare_capacity(self) -> float:
+        """Collaborative: items the bot could burn in the sprints left beyond its own backlog."""
+        game, me = self.game, self.seat
+        velocities, _ = self.base(me)
+        return sum(max(0.0, v) for v in velocities) - game.backlog[me] - game.taken_over[me]
+
+    def take_over_value(self, giver: int, count: int) -> float:
+        """Collaborative: items burnt in all if the bot takes ``count`` items from ``giver``."""
+        game, me = self.game, self.seat
+        mine, before_mine = self.base(me)
+        theirs, before_theirs = self.base(giver)
+        after_mine = self.progress(me, mine, game.backlog[me] + count, game.taken_over[me] + count)
+        after_theirs = self.progress(giver, theirs, game.backlog[giver] - count,
+                                     max(0, game.taken_over[giver] - count))
+        return after_mine - before_mine + after_theirs - before_theirs
+
+
+def _move_kind(action: Action) -> str:
+    """Which of the three kinds of move an action is."""
+    if action.kind == "drop":
+        return _DROP
+    return _OWN if action.target == action.player else _OTHER
+
+
+class HeuristicBot:
+    """A bot that plays like a sensible team, from what its seat may know.
+
+    It sees the public table, the backlogs and its own hand, never the other hands or the deck.
+    Competitive: good cards into its own game, harmful ones into the race leader's, a counter when
+    a card hurts it more than the shield is worth, and the least useful card dropped.
+    Collaborative: each card where it helps the teams most (or hurts them least), counters against
+    harmful cards laid on anyone, and backlog items taken over when that burns more work in all.
+    Ties are broken with its own seeded random source: a seed always gives the same choices.
+
+    >>> from devgames import scrumkin
+    >>> from devgames.core.bots import play_out
+    >>> game = scrumkin.new_game(["Red", "Blue"], seed=3)
+    >>> HeuristicBot(seed=1).choose(game) in game.legal_actions()
+    True
+    >>> _ = play_out(game, {0: HeuristicBot(seed=1), 1: HeuristicBot(seed=2)})
+    >>> game.is_over
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, game: ScrumkinGame) -> Action:
+        """One of ``game.legal_actions()`` for the team to act."""
+        legal = game.legal_actions()
+        seat = game.current_player
+        if seat is None or seat == CHANCE or len(legal) == 1:
+            return self.rng.choice(legal)  # a card to enter, or nothing to decide
+        outlook = _Outlook(game, seat)
+        if game.phase == COUNTER:
+            return self._counter_or_pass(game, outlook, legal)
+        return self._take_over(outlook, legal) or self._move(game, outlook, legal)
+
+    def _best(self, scored: list[tuple[float, Action]]) -> Action:
+        """The best-scored action; ties go to the bot's own random source."""
+        top = max(score for score, _ in scored)
+        return self.rng.choice([action for score, action in scored if score >= top - 1e-9])
+
+    def _counter_or_pass(self, game: ScrumkinGame, outlook: _Outlook,
+                         legal: list[Action]) -> Action:
+        """Counter when the card hurts the bot more than spending its cheapest shield costs."""
+        card = game.chain[0][0]
+        value = outlook.play_value(card, game.laid_target)
+        stands = len(game.chain) % 2 == 1  # with counter chains, a counter may be countered
+        gain = -value if stands else value
+        passing = next(a for a in legal if a.kind == "pass")
+        if gain <= 0:
+            return passing
+        scored = [(0.0, passing)]
+        scored += [(gain - outlook.counter_cost(a.card), a)  # type: ignore[arg-type]
+                   for a in legal if a.kind == "counter"]
+        return self._best(scored)
+
+    def _take_over(self, outlook: _Outlook, legal: list[Action]) -> Action | None:
+        """Collaborative: the take-over that burns most work in all, if it burns enough more."""
+        spare = outlook.spare_capacity() if outlook.collaborative else 0.0
+        if spare < TAKE_OVER_MARGIN:
+            return None  # taking items over would only slow the bot down
+        offers = [a for a in legal if a.kind == "take_over" and (a.count or 0) <= spare]
+        scored = [(outlook.take_over_value(a.target, a.count), a)  # type: ignore[arg-type]
+                  for a in offers]
+        if not scored or max(score for score, _ in scored) < TAKE_OVER_MARGIN:
+            return None
+        return self._best(scored)
+
+    def _move(self, game: ScrumkinGame, outlook: _Outlook, legal: list[Action]) -> Action:
+        """The first move of the best plan for the moves left (cards kept count for later)."""
+        hand = game.hands[outlook.seat]
+        keep = {card: outlook.keep_value(card) for card in hand}
+        fixes_bug = game.options.drop_against_bugs and game.bugs[outlook.seat] > 0
+        drop_value = outlook.bug_fix_value() if fixes_bug else 0.0
+        moves = [
+            (outlook.play_value(a.card, a.target) if a.kind == "play"  # type: ignore[arg-type]
+             else drop_value, _move_kind(a), a)
+            for a in legal if a.kind != "take_over"
+        ]
+        kept = sum(keep.values())  # the cards a plan does not use stay in hand
+        plans: list[tuple[float, Action]] = []
+        if MOVES_PER_SPRINT - game.moves.bit_count() >= 2:
+            for (va, ka, a), (vb, kb, b) in combinations(moves, 2):
+                if ka != kb and a.card != b.card:
+                    value = va + vb + kept - keep[a.card] - keep[b.card]  # type: ignore[index]
+                    plans.append((value, a if va >= vb else b))
+        if not plans:  # one move left, or one card
+            plans = [(v + kept - keep[a.card], a) for v, _, a in moves]  # type: ignore[index]
+        return self._best(plans)
+
+
+__all__ = ["HeuristicBot", "RandomBot"]
