@@ -54,13 +54,33 @@ def is_empty(value: Any) -> bool:
                                                and not value)
 
 
+#: Display names of the games whose name is not simply its title-cased key.
+GAME_TITLES = {"itstartup": "IT Startup"}
+#: Details of an item shown without their label, because they say what the item is.
+BARE_KEYS = frozenset({"kind", "figures"})
+
+
+def game_title(name: str) -> str:
+    """A game's name for headings.
+
+    >>> game_title("itstartup"), game_title("scrumkin")
+    ('IT Startup', 'Scrumkin')
+    """
+    return GAME_TITLES.get(name, name.replace("_", " ").title())
+
+
 def describe_item(item: Any) -> str:
     """A card or other item of a view as a short phrase: its name, then its other details.
+
+    Numbers, names and lists are labelled; a list's entries are joined with "+".
 
     >>> describe_item({"id": 3, "card": "Flu", "figures": "-2 -1", "defensive": False})
     'Flu (-2 -1)'
     >>> describe_item({"card": "Fairy dust", "id": 27, "value": 3, "age": 1})
     'Fairy dust (value 3, age 1)'
+    >>> describe_item({"card": "Intern", "kind": "developer", "burnout": 1,
+    ...                "knowledge": ["TDD", "SOLID"], "outsourced_from": "Ada"})
+    'Intern (developer, burnout 1, knowledge TDD + SOLID, outsourced from Ada)'
     >>> describe_item("Pair programming")
     'Pair programming'
     """
@@ -75,8 +95,12 @@ def describe_item(item: Any) -> str:
             extras.append(label(key))
         elif isinstance(value, int | float):
             extras.append(f"{label(key)} {value}")
-        else:
+        elif key in BARE_KEYS:
             extras.append(format_value(value))
+        elif isinstance(value, list | tuple):
+            extras.append(f"{label(key)} " + " + ".join(map(format_value, value)))
+        else:
+            extras.append(f"{label(key)} {format_value(value)}")
     name = str(item[name_key]) if name_key else ""
     details = f"({', '.join(extras)})" if extras else ""
     return " ".join(part for part in (name, details) if part)
@@ -89,6 +113,8 @@ def format_value(value: Any) -> str:
     ('yes', 'Red, Blue')
     >>> format_value({"card": "Flu", "by": "Red", "counters": []})
     'card Flu, by Red'
+    >>> format_value({"game": 2, "wins": {"Ada": 1, "Bob": 0}})
+    'game 2, wins (Ada 1, Bob 0)'
     """
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -98,7 +124,8 @@ def format_value(value: Any) -> str:
         return ", ".join(format_value(item) for item in value)
     if isinstance(value, dict):
         return ", ".join(
-            f"{label(key)} {format_value(item)}"
+            f"{label(key)} ({format_value(item)})" if isinstance(item, dict)
+            else f"{label(key)} {format_value(item)}"
             for key, item in value.items() if not is_empty(item)
         )
     return str(value)
@@ -155,7 +182,7 @@ def render_view(view: dict[str, Any], width: int = 100) -> str:
     >>> "Teams" in text and "backlog" in text
     True
     """
-    title = str(view.get("game", "game")).replace("_", " ").title()
+    title = game_title(str(view.get("game", "game")))
     facts: list[str] = []
     blocks: list[str] = []
     for key, value in view.items():
@@ -281,8 +308,7 @@ class TerminalTable:
             name if seat in self.humans else f"{name} (bot)"
             for seat, name in enumerate(game.players)
         ]
-        title = game.name.replace("_", " ").title()
-        self.say(f"{title}: {', '.join(seats)}.")
+        self.say(f"{game_title(game.name)}: {', '.join(seats)}.")
         self.say(f"Seed {game.seed} (play the same deal again with --seed {game.seed}).")
         if self.humans:
             self.say("Type ? at any prompt for help.")

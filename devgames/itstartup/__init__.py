@@ -8,10 +8,10 @@ True
 
 from typing import Any
 
-from devgames.core.bots import RandomBot
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
+from devgames.itstartup.bots import HeuristicBot, RandomBot
 from devgames.itstartup.cards import CARDS, Card
 from devgames.itstartup.game import RULES_VERSION, ItStartupGame
 from devgames.itstartup.options import ItStartupOptions
@@ -19,7 +19,7 @@ from devgames.itstartup.options import ItStartupOptions
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 #: Bot kinds by name; each is built as ``BOTS[kind](seed)`` and has ``choose(game)``.
-BOTS = {"random": RandomBot}
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,

@@ -31,13 +31,13 @@ POWERS_OF_TWO = frozenset(2**k for k in range(16))
 
 #: Columns of the per-player, per-turn metrics rows (``game.rounds``).
 ROUND_FIELDS = (
-    "game", "round", "turn", "player", "points", "points_gained", "resources", "hand_size",
-    "developers", "hr", "coaches", "employees",
+    "tournament_game", "round", "turn", "player", "points", "points_gained", "resources",
+    "hand_size", "developers", "hr", "coaches", "employees",
 )
 #: Columns of the per-employee, per-turn rows (``game.employee_rows``).
 EMPLOYEE_FIELDS = (
-    "game", "round", "turn", "player", "card", "burnout", "leaves_at", "left", "knowledge",
-    "efficiency",
+    "tournament_game", "round", "turn", "player", "card", "burnout", "leaves_at", "left",
+    "knowledge", "efficiency",
 )
 
 CHANCE_STEPS = frozenset({"draw", "roll", "flip", "first"})
@@ -114,7 +114,7 @@ class ItStartupGame(Game):
         self.employees: dict[int, Employee] = {}
         self.planned: list[tuple[int, int] | None] = [None] * n  # (card, own turn it was planned)
         self.looking: list[int] = []  # cards a player is looking at (Senior Backend, ...)
-        self.order = list(range(n))
+        self.seating = list(range(n))  # turn order, first player first
         self.current = 0
         self.round = 1
         self.turn_no = 0
@@ -656,7 +656,7 @@ class ItStartupGame(Game):
         self.steps[0:0] = [("draw", p, "mulligan")] * len(cards)
 
     def _set_first(self, first: int) -> None:
-        self.order = [(first + i) % self.n for i in range(self.n)]
+        self.seating = [(first + i) % self.n for i in range(self.n)]
         self.current = 0
         self.events.append(Event("first_player", first, {}))
         self.steps.append(("start", first))
@@ -721,7 +721,7 @@ class ItStartupGame(Game):
             if self._round_over():
                 return
             self.round += 1
-        self.steps.append(("start", self.order[self.current]))
+        self.steps.append(("start", self.seating[self.current]))
 
     def _round_over(self) -> bool:
         """After a full round: the highest score at or above the goal wins; a tie plays on."""
@@ -1172,7 +1172,7 @@ class ItStartupGame(Game):
             "turns": list(self.turns), "staff": [list(s) for s in self.staff],
             "employees": {e: s.state() for e, s in self.employees.items()},
             "planned": list(self.planned), "looking": list(self.looking),
-            "order": list(self.order), "current": self.current, "round": self.round,
+            "seating": list(self.seating), "current": self.current, "round": self.round,
             "turn_no": self.turn_no, "start_roll": self.start_roll,
             "steps": list(self.steps), "free": (sorted(self.free_developers),
                                                 sorted(self.free_actions),
@@ -1214,7 +1214,7 @@ class ItStartupGame(Game):
             "deal": f"The card drawn is {card}",
             "roll": f"The d6 shows {action.count}",
             "flip": "The coin: the agent " + ("wins" if action.count else "loses"),
-            "first": f"{self.players[action.target] if action.target is not None else ''} starts",
+            "first": f"{self.players[action.target] if kind == 'first' else ''} starts",
             "mulligan": f"{who} puts back {cards}" if cards else f"{who} keeps the opening hand",
             "plan": f"{who} plans {card} face down",
             "sell": f"{who} sells {card} for 1",
@@ -1271,7 +1271,7 @@ class ItStartupGame(Game):
             "buy": f"{who} buys a card.",
             "tie": "A tie at the top: another round is played.",
             "help": f"{who} uses a help token: {data.get('points', 0):+d} points for "
-                    f"{self.players[data['target']] if 'target' in data else ''}.",
+                    f"{self.players[data['target']] if kind == 'help' else ''}.",
             "game_won": f"{who} wins game {data.get('game')} of the tournament.",
         }
         if kind == "game_over":

@@ -57,10 +57,47 @@ def scrumkin_rollouts(players: int) -> Rollout:
     return play
 
 
+def itstartup_rollouts(players: int) -> Rollout:
+    """Random legal IT Startup games to the standard goal (64 points), a new seed for each game.
+
+    >>> play = itstartup_rollouts(3)
+    >>> play() > 0
+    True
+    """
+    from devgames import itstartup
+
+    names = [f"P{i + 1}" for i in range(players)]
+    rng = Random(0)
+    seeds = count()
+
+    def play() -> int:
+        game = itstartup.new_game(names, seed=next(seeds), goal=64)
+        applied = 0
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            applied += 1
+        return applied
+
+    return play
+
+
 #: The engines measured against the anchor: (name, factory). Add a game by adding an entry.
 BENCH_GAMES: list[tuple[str, Factory]] = [
     ("scrumkin", scrumkin_rollouts),
+    ("itstartup", itstartup_rollouts),
 ]
+#: Players each engine's games can have; ``--players`` is brought within these bounds.
+PLAYER_RANGE = {"scrumkin": (2, 8), "itstartup": (2, 4)}
+
+
+def seats_for(name: str, players: int) -> int:
+    """The number of players for an engine's games: ``players`` within the game's bounds.
+
+    >>> seats_for("itstartup", 6), seats_for("scrumkin", 6), seats_for("itstartup", 3)
+    (4, 6, 3)
+    """
+    low, high = PLAYER_RANGE.get(name, (players, players))
+    return min(max(players, low), high)
 
 
 def anchor_rollouts() -> Rollout:
@@ -94,6 +131,7 @@ class Runner:
 
     name: str
     rollout: Rollout
+    players: int | None = None
     actions: int = 0
     games: int = 0
     seconds: float = 0.0
@@ -113,8 +151,10 @@ class Runner:
     def figures(self) -> dict[str, Any]:
         """Actions and games per second, with the raw counts."""
         seconds = max(self.seconds, 1e-9)
+        players = {} if self.players is None else {"players": self.players}
         return {
             "name": self.name,
+            **players,
             "actions_per_s": round(self.actions / seconds, 1),
             "games_per_s": round(self.games / seconds, 2),
             "actions": self.actions,
@@ -127,9 +167,13 @@ def run_bench(seconds: float = 5.0, players: int = 4, slices: int = 10) -> dict[
     """Measure every engine and the anchor for ``seconds`` each, in alternating slices.
 
     Returns the figures as plain data; ``ratio_to_anchor`` is engine actions/s over anchor
-    actions/s. Raises ImportError when OpenSpiel is missing.
+    actions/s; each engine plays ``players`` players, within its game's bounds (its own
+    ``players`` figure). Raises ImportError when OpenSpiel is missing.
     """
-    engines = [Runner(name, factory(players)) for name, factory in BENCH_GAMES]
+    engines = [
+        Runner(name, factory(seats_for(name, players)), seats_for(name, players))
+        for name, factory in BENCH_GAMES
+    ]
     anchor = Runner(ANCHOR, anchor_rollouts())
     runners = [*engines, anchor]
     for runner in runners:  # warm up (imports, caches), not counted
@@ -187,7 +231,7 @@ def report(figures: dict[str, Any]) -> str:
     ]
     anchor = figures["anchor"]
     for engine in figures["engines"]:
-        lines.append(_row(engine["name"], str(figures["players"]), engine))
+        lines.append(_row(engine["name"], str(engine.get("players", figures["players"])), engine))
     lines.append(_row(f"{anchor['name']} (anchor)", "-", anchor))
     lines.append("")
     for engine in figures["engines"]:
@@ -198,8 +242,9 @@ def report(figures: dict[str, Any]) -> str:
         )
         if "games_per_s_target" in engine:
             share = engine["share_of_games_target"]
+            seats = engine.get("players", figures["players"])
             lines.append(
-                f"{name} games/s at {figures['players']} players: {engine['games_per_s']:,.1f}  "
+                f"{name} games/s at {seats} players: {engine['games_per_s']:,.1f}  "
                 f"(target {engine['games_per_s_target']:,.0f}: {share:.0%} of target, "
                 f"{_met(share)})"
             )

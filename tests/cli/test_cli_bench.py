@@ -33,10 +33,26 @@ def test_json_gives_the_figures_as_data(capsys) -> None:
     assert figures["players"] == 3
     assert figures["anchor"]["name"] == "python_block_dominoes"
     assert figures["anchor"]["actions_per_s"] > 0 and figures["anchor"]["games"] > 0
-    (engine,) = figures["engines"]
-    assert engine["name"] == "scrumkin" and engine["games"] > 0
+    engine = next(engine for engine in figures["engines"] if engine["name"] == "scrumkin")
+    assert engine["games"] > 0
     assert engine["ratio_to_anchor"] == pytest.approx(
         engine["actions_per_s"] / figures["anchor"]["actions_per_s"], rel=0.01)
+
+
+def test_it_startup_is_measured_against_the_same_anchor(capsys) -> None:
+    pytest.importorskip("pyspiel")
+    assert main(["bench", "--seconds", "0.3", "--players", "3", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    engine = next(engine for engine in figures["engines"] if engine["name"] == "itstartup")
+    assert engine["players"] == 3 and engine["games"] > 0 and engine["actions"] > engine["games"]
+    assert engine["ratio_to_anchor"] == pytest.approx(
+        engine["actions_per_s"] / figures["anchor"]["actions_per_s"], rel=0.01)
+
+    assert main(["bench", "--seconds", "0.3", "--players", "6"]) == 0  # 2 to 4 players
+    out = capsys.readouterr().out
+    assert re.search(r"^scrumkin\s+6\s+[\d,]+\s+[\d,.]+$", out, re.MULTILINE)
+    assert re.search(r"^itstartup\s+4\s+[\d,]+\s+[\d,.]+$", out, re.MULTILINE)
+    assert re.search(r"itstartup / anchor \(actions/s\): \d+\.\d\dx", out)
 
 
 def test_without_openspiel_it_says_how_to_install_it() -> None:

@@ -1,0 +1,446 @@
+"""IT Startup bots: the random bot and a heuristic bot that runs a sensible startup.
+
+The heuristic bot counts everything in project points. An employee is worth what it earns per
+turn times the turns it has left (before it burns out, and before the game is likely to end); a
+resource kept for a later turn is worth ``RESOURCE`` points, except what the hoard cap would take
+away at the end of the turn; a card drawn is worth ``CARD`` points. A move that changes an
+opponent's startup counts against the bot: fully for the opponent most likely to win, half for the
+others. On its turn the bot makes the move that gains most, again and again, and ends the turn
+when no move gains at least ``MIN_GAIN``.
+"""
+
+from functools import cached_property
+from math import ceil, inf
+from random import Random
+
+from devgames.core.actions import CHANCE, Action
+from devgames.core.bots import RandomBot
+from devgames.itstartup.abilities import END_OF_TURN_DRAW, KNOWLEDGE_DISCOUNTERS
+from devgames.itstartup.cards import CARDS
+from devgames.itstartup.game import (
+    AGENT_COUNTER,
+    DRAW_PRICE,
+    HEAD_HUNTER_COUNTER,
+    MAX_INCOME,
+    SELL_PRICE,
+    ItStartupGame,
+)
+
+#: Points a resource kept for a later turn is worth (in the final round: FINAL_RESOURCE).
+RESOURCE = 1.5
+FINAL_RESOURCE = 0.1
+#: Points a card drawn is worth (in the final round: FINAL_CARD, it may still be a developer).
+CARD = 2.0
+FINAL_CARD = 0.5
+#: Points the planning of an action card is worth (1 resource less when it is played).
+PLAN = 0.6
+#: Turns the bot looks ahead at most; the game is expected to last until the fastest startup
+#: reaches the goal, each at least at MIN_RATE points a turn.
+MAX_HORIZON = 6
+MIN_RATE = 4
+#: How much the likely winner's startup and the other opponents' count against the bot.
+LEADER_WEIGHT = 1.0
+OTHER_WEIGHT = 0.5
+#: Knowledge in hand without a developer to carry it: the turns it is expected to earn for.
+KNOWLEDGE_TURNS = 2
+#: Cards in hand beyond what the next two turns' resources pay for are surplus: sold when a
+#: resource now is worth more than this share of their worth.
+SURPLUS_SHARE = 0.3
+#: Cards returned to hand (Code Monkey) keep this share of their worth.
+RETURN_SHARE = 0.7
+#: Points a tournament help token gives the bot (-4 to another player counts twice as much).
+HELP_POINTS = 2
+#: The smallest gain worth a move; below it the turn ends.
+MIN_GAIN = 0.2
+#: Safety net: moves in one turn after which the bot ends it.
+MAX_TURN_MOVES = 80
+
+_TAKE_OVERS = frozenset({"head_hunter", "outsourcing", "rockstar_recruiter"})
+
+
+class _Outlook:
+    """What one seat can work out from the public table and its own hand, in points."""
+
+    def __init__(self, game: ItStartupGame, seat: int) -> None:
+        self.game, self.me = game, seat
+        n = game.n
+        self.owner = {e: q for q in range(n) for e in game.staff[q]}
+        self.scrum = [sum(CARDS[e].key == "scrum_master" for e in game.staff[q]) for q in range(n)]
+        self.devs = [game.developers(q) for q in range(n)]
+        production = [sum(self.per_turn(e, q) for e in game.staff[q]
+                          if CARDS[e].kind == "developer") for q in range(n)]
+        played = set(game.seating[:game.current])  # seats that have had their turn this round
+        goal = game.options.goal
+        projected = [game.points[q] + (0 if q in played else production[q]) for q in range(n)]
+        self.final = max(projected) >= goal
+        if self.final:
+            self.horizon, self.resource, self.card = 1, FINAL_RESOURCE, FINAL_CARD
+        else:
+            turns = min(ceil((goal - game.points[q]) / max(production[q], MIN_RATE))
+                        for q in range(n))
+            self.horizon = max(2, min(MAX_HORIZON, turns))
+            self.resource, self.card = RESOURCE, CARD
+        others = [q for q in range(n) if q != seat]
+        leader = max(others, key=lambda q: game.points[q] + self.horizon * production[q])
+        self.weight = [
+            1.0 if q == seat
+            else 0.0 if self.final and q in played  # its game is over; it cannot be changed
+            else -LEADER_WEIGHT if q == leader else -OTHER_WEIGHT
+            for q in range(n)
+        ]
+        self.money = game.resources[seat]
+        self._worth: dict[int, float] = {}
+
+    @cached_property
+    def agent_turn(self) -> float:
+        """An Undercover HR Agent each turn: 1 resource for an even chance at the best employee
+        (other than an agent)."""
+        takes = [self.take(e) for e in self.targets_to_take()
+                 if CARDS[e].key != "undercover_hr_agent"]
+        return max(0.0, 0.5 * max(takes, default=0.0) - self.resource)
+
+    # ----- employees -------------------------------------------------------------------------
+    def life(self, e: int) -> int:
+        """Turns employee ``e`` still scores (or would score, hired now) before it burns out."""
+        state = self.game.employees.get(e)
+        return CARDS[e].burnout_limit - (state.burnout if state else 0)
+
+    def home(self, e: int) -> int:
+        """Whose employee ``e`` is for good (an outsourced one goes back to its owner)."""
+        home = self.game.employees[e].home
+        return self.owner[e] if home is None else home
+
+    def per_turn(self, e: int, q: int) -> float:
+        """What employee ``e`` earns player ``q`` each turn (a card drawn counts CARD points)."""
+        info = CARDS[e]
+        if info.kind == "developer":
+            state = self.game.employees.get(e)
+            knowledge = sum(CARDS[k].power for k in state.knowledge) if state else 0
+            return info.power + knowledge + self.scrum[q]
+        if info.kind == "coach":
+            return self.devs[q]
+        if info.key in END_OF_TURN_DRAW:
+            return self.card
+        return self.agent_turn if info.key == "undercover_hr_agent" else 0.0
+
+    def turns(self, life: int) -> int:
+        """The turns of a life that fall within the horizon."""
+        return max(0, min(life, self.horizon))
+
+    def value(self, e: int, q: int) -> float:
+        """What employee ``e`` is worth to player ``q`` over the rest of its life."""
+        return self.per_turn(e, q) * self.turns(self.life(e))
+
+    def burn(self, e: int, amount: int = 1) -> float:
+        """Weighted gain when employee ``e`` takes ``amount`` burnout now (negative for the bot's
+        own employees)."""
+        q, life = self.home(e), self.life(e)
+        lost = self.per_turn(e, q) * (self.turns(life) - self.turns(life - amount))
+        return -self.weight[q] * lost
+
+    def rest(self, e: int, amount: int, extra: int = 0) -> float:
+        """Gain for the bot when its employee ``e`` loses ``amount`` burnout (and ``extra``
+        turns of life, as Vacation Time gives)."""
+        state = self.game.employees[e]
+        life = self.life(e)
+        longer = min(amount, state.burnout) + extra
+        return self.per_turn(e, self.me) * (self.turns(life + longer) - self.turns(life))
+
+    def take(self, e: int) -> float:
+        """Gain when the bot takes employee ``e`` over for good."""
+        q = self.owner[e]
+        return self.value(e, self.me) - self.weight[q] * self.value(e, q)
+
+    def targets_to_take(self) -> list[int]:
+        """Opponents' employees the bot could take over (not outsourced ones)."""
+        return [e for e, q in self.owner.items()
+                if q != self.me and self.game.employees[e].home is None]
+
+    def mine(self) -> list[int]:
+        return self.game.staff[self.me]
+
+    def my_developers(self) -> list[int]:
+        return [e for e in self.mine() if CARDS[e].kind == "developer"]
+
+    # ----- cards ------------------------------------------------------------------------------
+    def play(self, card: int, target: int | None) -> tuple[float, int]:
+        """(points gained, resources gained) by playing ``card`` on ``target``, before its cost."""
+        info, me = CARDS[card], self.me
+        key = info.key
+        if info.kind == "knowledge":
+            return self._knowledge(card, target), 0
+        if info.kind != "action":
+            return self._hire(card, target), 0
+        mine = self.mine()
+        if key == "investor":
+            return 0.0, 2
+        if key == "head_hunter":
+            return self._head_hunter(target), 0  # type: ignore[arg-type]
+        if key == "outsourcing":
+            q = self.owner[target]  # type: ignore[index]
+            paid = self.game.cost(me, card, target)
+            return (self.per_turn(target, me) + self.burn(target)  # type: ignore[arg-type]
+                    + self.weight[q] * self.resource * paid), 0
+        if key == "coffee_machine":
+            return self.devs[me] + sum(self.rest(e, 1) for e in mine), 0
+        if key == "vacation_time":
+            extra = 0 if self.game.vacation else 1
+            return sum(self.rest(e, 1, extra) for e in mine), 0
+        if key == "crunch_time":
+            tired = sum(self.burn(e) for e in self.my_developers() if self.life(e) > 1)
+            return 2 * self.devs[me] + tired, 0
+        if key == "monster_bug":
+            return sum(self.burn(e) for e, q in self.owner.items() if q != me), 0
+        if key == "technical_debt":
+            return -sum(self.weight[self.home(e)] * self.value(e, self.home(e))
+                        for e in self.owner), 0
+        return 0.0, 0
+
+    def _hire(self, card: int, target: int | None) -> float:
+        """An employee joining the bot's startup, with its on-play effect."""
+        info, me = CARDS[card], self.me
+        gain = self.per_turn(card, me) * self.turns(info.burnout_limit)
+        key = info.key
+        hand = self.game.hands[me]
+        draws = {"assertive_cto": 1, "database_developer": 2, "bi_developer": 1,
+                 "senior_backend_developer": 2, "junior_backend_developer": 1,
+                 "scrum_master": self.devs[me]}.get(key, 0)
+        gain += draws * self.card
+        if key in KNOWLEDGE_DISCOUNTERS:
+            knowledge = sum(CARDS[c].kind == "knowledge" for c in hand)
+            gain += 2 * self.resource * min(2, knowledge)
+        elif key == "qa_wizard_engineer":
+            developers = sum(CARDS[c].kind == "developer" and c != card for c in hand)
+            gain += self.resource * min(2, developers)
+        elif key == "copy_paste_developer":
+            gain += sum(self.burn(e) for e in self.my_developers())
+        elif key == "office_manager":
+            gain += sum(self.rest(e, 1) for e in self.mine())
+        elif key == "downer_dave" and target is not None:
+            gain += self.burn(target)
+        elif key == "rockstar_recruiter" and target is not None:
+            gain += self.take(target)
+        elif key == "code_monkey" and target is not None:
+            gain += self._back_to_hand(target)
+        return gain
+
+    def _back_to_hand(self, e: int) -> float:
+        """Code Monkey: an employee about to leave comes back to hand, with its knowledge."""
+        if self.life(e) > 1:
+            return -inf  # only employees in their last turn are worth taking back
+        cards = [e, *self.game.employees[e].knowledge]
+        return RETURN_SHARE * sum(self.card_worth(c) for c in cards) - self.value(e, self.me)
+
+    def _knowledge(self, card: int, target: int | None) -> float:
+        power = CARDS[card].power
+        if target is None:  # no developer yet: one is expected later
+            return power * min(KNOWLEDGE_TURNS, self.horizon)
+        home = self.game.employees[target].home
+        if home is not None:  # an outsourced developer takes it back to its owner
+            return power + self.weight[home] * power * self.turns(self.life(target) - 1)
+        return power * self.turns(self.life(target))
+
+    def _head_hunter(self, target: int) -> float:
+        q = self.owner[target]
+        price = HEAD_HUNTER_COUNTER * self.resource
+        if self.game.resources[q] >= HEAD_HUNTER_COUNTER and self.value(target, q) > price:
+            return price - self.weight[q] * price  # they pay rather than lose the employee
+        return self.take(target)
+
+    def transfer(self, knowledge: int, target: int) -> float:
+        """Moving knowledge to a developer with more turns left."""
+        source = next(e for e in self.mine() if knowledge in self.game.employees[e].knowledge)
+        turns = self.turns(self.life(target)) - self.turns(self.life(source))
+        return CARDS[knowledge].power * turns
+
+    def targets(self, card: int) -> list[int | None]:
+        """Where the bot could play ``card`` now or later (to value it in hand)."""
+        info = CARDS[card]
+        if info.kind == "knowledge":
+            return [None, *(e for e in self.my_developers()
+                            if self.game.employees[e].home is None)]
+        if info.key in _TAKE_OVERS or info.key == "downer_dave":
+            theirs = self.targets_to_take()
+            return theirs if info.key in ("head_hunter", "outsourcing") else [None, *theirs]
+        return [None]
+
+    def card_worth(self, card: int) -> float:
+        """What a card in hand is worth: its best use less its printed cost, at least 0."""
+        if card not in self._worth:
+            info = CARDS[card]
+            uses = [points + self.resource * gained
+                    for points, gained in (self.play(card, t) for t in self.targets(card))]
+            self._worth[card] = max(0.0, max(uses, default=0.0) - self.resource * info.cost)
+        return self._worth[card]
+
+    def surplus(self) -> set[int]:
+        """Cards in hand beyond what the next two turns' resources can pay for (worst first)."""
+        game, me = self.game, self.me
+        budget = self.money + sum(min(game.turns[me] + i, MAX_INCOME) for i in (1, 2))
+        out: set[int] = set()
+        if sum(CARDS[card].cost for card in game.hands[me]) <= budget:
+            return out
+        for card in sorted(game.hands[me], key=self.card_worth, reverse=True):
+            budget -= CARDS[card].cost
+            if budget < 0:
+                out.add(card)
+        return out
+
+    def spend(self, delta: int) -> float:
+        """The worth of a change of the bot's resources (what the hoard cap takes is worthless)."""
+        cap = self.game.cap
+        return self.resource * (min(self.money + delta, cap) - min(self.money, cap))
+
+
+class HeuristicBot:
+    """A bot that runs a sensible startup, from what its seat may know.
+
+    It sees the public table and its own hand, never the other hands or the deck. It hires
+    efficient developers, puts knowledge on the developers with most turns left, keeps its
+    employees from burning out, takes over or burns the best opposing employees when that pays,
+    sells surplus cards and spends what the hoard cap would take. Ties are broken with its own
+    seeded random source: a seed always gives the same choices.
+
+    >>> from devgames import itstartup
+    >>> from devgames.core.bots import play_out
+    >>> game = itstartup.new_game(["Ada", "Bob"], seed=3)
+    >>> HeuristicBot(seed=1).choose(game) in game.legal_actions()
+    True
+    >>> _ = play_out(game, {0: HeuristicBot(seed=1), 1: HeuristicBot(seed=2)})
+    >>> game.is_over
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, game: ItStartupGame) -> Action:
+        """One of ``game.legal_actions()`` for the player to act."""
+        legal = game.legal_actions()
+        seat = game.current_player
+        if seat is None or seat == CHANCE or len(legal) == 1:
+            return self.rng.choice(legal)  # a card to enter, or nothing to decide
+        outlook = _Outlook(game, seat)
+        kind = game.step[0]  # type: ignore[index]
+        if kind == "main":
+            chosen = self._turn(game, outlook, legal)
+        elif kind == "mulligan":
+            chosen = self._mulligan(game, seat)
+        elif kind == "keep":
+            chosen = max(legal, key=lambda a: sum(map(outlook.card_worth, a.cards or ())))
+        elif kind == "order":
+            chosen = self._order(game, outlook)
+        elif kind == "bonus":
+            chosen = self._best([
+                (outlook.rest(a.card, 1) if a.kind == "choose" else 0.0, a)  # type: ignore[arg-type]
+                for a in legal])
+        else:  # a Head Hunter or Undercover HR Agent counter
+            answer = "pay" if self._pays_counter(game, outlook) else "decline"
+            chosen = next(a for a in legal if a.kind == answer)
+        return chosen if chosen in legal else self.rng.choice(legal)
+
+    def _best(self, scored: list[tuple[float, Action]]) -> Action:
+        """The best-scored action; ties go to the bot's own random source."""
+        top = max(score for score, _ in scored)
+        return self.rng.choice([action for score, action in scored if score >= top - 1e-9])
+
+    # ----- the turn ---------------------------------------------------------------------------
+    def _turn(self, game: ItStartupGame, outlook: _Outlook, legal: list[Action]) -> Action:
+        """The move that gains most, or the end of the turn when none gains enough."""
+        end = next(a for a in legal if a.kind == "end_turn")
+        if self._moves_this_turn(game) >= MAX_TURN_MOVES:
+            return end
+        surplus = outlook.surplus()
+        plan = max((outlook.card_worth(a.card) for a in legal  # type: ignore[arg-type]
+                    if a.kind == "plan"), default=0.0)
+        scored = [(self._gain(game, outlook, a, surplus, plan), a) for a in legal if a != end]
+        if not scored or max(score for score, _ in scored) < MIN_GAIN:
+            return end
+        return self._best(scored)
+
+    @staticmethod
+    def _moves_this_turn(game: ItStartupGame) -> int:
+        seat, moves = game.current_player, 0
+        for action in reversed(game.log):
+            if action.player != seat or action.kind in ("end_turn", "mulligan"):
+                break
+            moves += 1
+        return moves
+
+    @staticmethod
+    def _gain(game: ItStartupGame, outlook: _Outlook, action: Action, surplus: set[int],
+              plan: float) -> float:
+        """What one move of the turn gains, in points."""
+        kind, card, me = action.kind, action.card, action.player
+        if kind == "play":
+            points, gained = outlook.play(card, action.target)  # type: ignore[arg-type]
+            return points + outlook.spend(gained - game.cost(me, card, action.target))  # type: ignore[arg-type]
+        if kind == "sell":
+            if card not in surplus:
+                return 0.0
+            return outlook.spend(SELL_PRICE) - SURPLUS_SHARE * outlook.card_worth(card)  # type: ignore[arg-type]
+        if kind == "buy":
+            return outlook.card + outlook.spend(-DRAW_PRICE)
+        if kind == "plan":
+            worth = outlook.card_worth(card)  # type: ignore[arg-type]
+            useful = CARDS[card].cost > 0 and worth >= plan  # type: ignore[index]
+            return PLAN if useful else 0.0
+        if kind == "transfer":
+            price = game.cost(me, card, action.target, transfer=True)  # type: ignore[arg-type]
+            return outlook.transfer(card, action.target) + outlook.spend(-price)  # type: ignore[arg-type]
+        if kind == "help":  # tournament tokens: +2 to the bot, -4 to another, or (two) a take-over
+            if card is not None:
+                return outlook.take(card) - 2 * HELP_POINTS
+            if action.target is not None:
+                return -outlook.weight[action.target] * 2 * HELP_POINTS
+            return HELP_POINTS
+        if kind != "activate":
+            return 0.0
+        if action.count is not None:  # Shy Frontend Developer: +X points this turn for X
+            return action.count + outlook.spend(-action.count)
+        # Undercover HR Agent: 1 resource for an even chance to take the employee over
+        return 0.5 * outlook.take(action.target) + outlook.spend(-1)  # type: ignore[arg-type]
+
+    # ----- the other decisions ------------------------------------------------------------------
+    @staticmethod
+    def _mulligan(game: ItStartupGame, seat: int) -> Action:
+        """Keep a hand with a developer affordable on the first turn; else fish for one."""
+        hand = game.hands[seat]
+        first_turn = game.start_roll + 1
+        if any(CARDS[c].kind == "developer" and CARDS[c].cost <= first_turn for c in hand):
+            back: list[int] = []
+        else:
+            back = [c for c in hand
+                    if CARDS[c].kind != "developer" or CARDS[c].cost > first_turn + 2]
+        return Action("mulligan", seat, cards=tuple(sorted(back)))
+
+    @staticmethod
+    def _order(game: ItStartupGame, outlook: _Outlook) -> Action:
+        """Research Engineer: the best cards on top for the bot's own end-of-turn draws, then the
+        worst for the next player."""
+        draws = sum(CARDS[e].key in END_OF_TURN_DRAW for e in outlook.mine())
+        ranked = sorted(game.looking, key=outlook.card_worth, reverse=True)
+        order = ranked[:draws] + ranked[draws:][::-1]
+        return Action("order", outlook.me, cards=tuple(order))
+
+    @staticmethod
+    def _pays_counter(game: ItStartupGame, outlook: _Outlook) -> bool:
+        """Pay a Head Hunter (5) or Undercover HR Agent (3) counter when the employee is worth
+        more to the bot, and to the player who would take it, than what paying gives away."""
+        step = game.step
+        assert step is not None
+        if step[0] == "headhunt":
+            _, _, taker, target, _ = step
+            price, chance = HEAD_HUNTER_COUNTER, 1.0
+        else:
+            _, _, taker, _, target, _ = step
+            price, chance = AGENT_COUNTER, 0.5
+        if outlook.owner.get(target) != outlook.me:
+            return False
+        against = -outlook.weight[taker]
+        kept = chance * (outlook.value(target, outlook.me)
+                         + against * outlook.value(target, taker))
+        return kept > -outlook.spend(-price) + against * price * outlook.resource
+
+
+__all__ = ["HeuristicBot", "RandomBot"]
