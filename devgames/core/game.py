@@ -49,6 +49,9 @@ class Game(ABC):
         self.events: list[Event] = []
         #: Free JSON-able notes saved with the session (e.g. which seats are bots).
         self.meta: dict[str, Any] = {}
+        #: Chance outcomes the engine resolved itself (digital deck): cards drawn, dice, coins.
+        #: In physical-deck mode each of these is an action in the log instead.
+        self.chance_steps = 0
 
     # ----- the generic layer ------------------------------------------------------------------
     @property

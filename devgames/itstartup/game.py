@@ -601,6 +601,7 @@ class ItStartupGame(Game):
                 if self.physical:
                     return
                 steps.pop(0)
+                self.chance_steps += 1
                 if kind == "draw":
                     self._drawn(step, self.deck.draw())
                 elif kind == "roll":

@@ -348,10 +348,12 @@ class ScrumkinGame(Game):
         """Digital deck: every pending card is drawn from the top, one event per team."""
         deck, hands = self.deck, self.hands
         drawn: dict[int, list[int]] = {}
-        for p in self.to_deal[: len(deck)]:
+        dealing = self.to_deal[: len(deck)]
+        for p in dealing:
             card = deck.draw()
             hands[p].append(card)
             drawn.setdefault(p, []).append(card)
+        self.chance_steps += len(dealing)
         self.to_deal = []
         for p, cards in drawn.items():
             self.events.append(Event("draw", p, {"cards": cards}, private=True))
@@ -376,6 +378,7 @@ class ScrumkinGame(Game):
             elif phase == ACTION_CARD:
                 if self.physical:
                     return
+                self.chance_steps += 1
                 self._reveal_action_card(self.action_deck.draw())
             elif phase == MOVES and self._mover_done():
                 self._next_mover()

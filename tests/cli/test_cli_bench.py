@@ -19,10 +19,11 @@ def test_a_short_run_prints_both_figures_and_the_ratio() -> None:
                              text=True, timeout=120)
     assert process.returncode == 0, process.stderr
     out = process.stdout
-    assert re.search(r"^scrumkin\s+4\s+[\d,]+\s+[\d,.]+$", out, re.MULTILINE)
-    assert re.search(r"^python_block_dominoes \(anchor\)\s+-\s+[\d,]+\s+[\d,.]+$", out,
+    assert re.search(r"^scrumkin\s+4\s+[\d,]+\s+[\d,]+\s+[\d,.]+$", out, re.MULTILINE)
+    assert re.search(r"^python_block_dominoes \(anchor\)\s+-\s+[\d,]+\s+[\d,]+\s+[\d,.]+$", out,
                      re.MULTILINE)
     assert re.search(r"scrumkin / anchor \(actions/s\): \d+\.\d\dx", out)
+    assert re.search(r"scrumkin decisions/s / anchor actions/s: \d+\.\d\dx", out)
     assert re.search(r"scrumkin games/s at 4 players: [\d,.]+\s+\(target 1,000", out)
 
 
@@ -37,6 +38,9 @@ def test_json_gives_the_figures_as_data(capsys) -> None:
     assert engine["games"] > 0
     assert engine["ratio_to_anchor"] == pytest.approx(
         engine["actions_per_s"] / figures["anchor"]["actions_per_s"], rel=0.01)
+    assert engine["decisions_ratio_to_anchor"] == pytest.approx(
+        engine["decisions_per_s"] / figures["anchor"]["actions_per_s"], rel=0.01)
+    assert 0 < engine["decisions"] < engine["actions"]  # a digital deck's draws are chance
 
 
 def test_it_startup_is_measured_against_the_same_anchor(capsys) -> None:
@@ -50,8 +54,8 @@ def test_it_startup_is_measured_against_the_same_anchor(capsys) -> None:
 
     assert main(["bench", "--seconds", "0.3", "--players", "6"]) == 0  # 2 to 4 players
     out = capsys.readouterr().out
-    assert re.search(r"^scrumkin\s+6\s+[\d,]+\s+[\d,.]+$", out, re.MULTILINE)
-    assert re.search(r"^itstartup\s+4\s+[\d,]+\s+[\d,.]+$", out, re.MULTILINE)
+    assert re.search(r"^scrumkin\s+6\s+[\d,]+\s+[\d,]+\s+[\d,.]+$", out, re.MULTILINE)
+    assert re.search(r"^itstartup\s+4\s+[\d,]+\s+[\d,]+\s+[\d,.]+$", out, re.MULTILINE)
     assert re.search(r"itstartup / anchor \(actions/s\): \d+\.\d\dx", out)
 
 
