@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 
 #: Developers onto whom knowledge is played or transferred for 2 less.
 KNOWLEDGE_DISCOUNTERS = frozenset({"ambitious_apprentice", "full_stack_ninja"})
+#: Cards played with a target (an employee), besides knowledge (played on a developer).
+TARGETED = frozenset({"code_monkey", "downer_dave", "rockstar_recruiter", "outsourcing",
+                      "head_hunter"})
 #: Employees that draw a card at the end of their controller's turn.
 END_OF_TURN_DRAW = frozenset({"office_manager", "rockstar_recruiter", "nice_hr_lady",
                               "nice_hr_guy"})

@@ -253,10 +253,9 @@ class ItStartupGame(Game):
         if info.kind != "knowledge":  # the cost does not depend on the target
             if self.cost(p, card) > money:
                 return []
-            targets = self._play_targets(p, info)
-            if targets == [None]:
+            if info.key not in abilities.TARGETED:
                 return [_PLAY[p][card]]
-            return [Action("play", p, card, t) for t in targets]
+            return [Action("play", p, card, t) for t in self._play_targets(p, info)]
         return [
             Action("play", p, card, t)
             for t in self._play_targets(p, info) if self.cost(p, card, t) <= money
@@ -343,18 +342,19 @@ class ItStartupGame(Game):
         """
         info = CARDS[card]
         price = info.cost
-        if info.kind == "developer":
+        kind = info.kind
+        if kind == "developer":
             if card in self.free_developers:
                 return 0
-            price -= self._count(p, "qa_wizard_engineer")
-        elif info.kind == "knowledge":
+            price -= self.held[p].get("qa_wizard_engineer", 0)
+        elif kind == "knowledge":
             if target is not None and CARDS[target].key in abilities.KNOWLEDGE_DISCOUNTERS:
                 price -= 2
             if transfer:
                 price -= 2 * self._count(p, "lead_developer")
             elif card in self.knowledge_discount:
                 price -= 2
-        elif info.kind == "action":
+        elif kind == "action":
             if card in self.free_actions:
                 return 0
             planned = self.planned[p]
@@ -442,6 +442,8 @@ class ItStartupGame(Game):
             if kind != {"draw": "deal"}.get(waiting, waiting):
                 return IllegalMove("card_expected", self.waiting_for)
             if waiting == "draw":
+                if action.card not in CARDS:
+                    return IllegalMove("unknown_card", f"IT Startup has no card {action.card!r}.")
                 return IllegalMove(
                     "card_not_in_deck",
                     f"{self._name(action.card)} is not in the deck now; enter the card really "
@@ -449,7 +451,7 @@ class ItStartupGame(Game):
                 )
             return IllegalMove("bad_value", f"That is not a possible result. {self.waiting_for}")
         if waiting != "main":
-            return IllegalMove("decision_pending", f"{self.waiting_for} ({who} tried {kind}).")
+            return self._explain_decision(step, action)
         card = action.card
         hand = self.hands[p]
         planned = self.planned[p]
@@ -485,7 +487,27 @@ class ItStartupGame(Game):
                 "Knowledge moves between two of your own developers (not outsourced ones), "
                 "paying its cost.",
             )
-        return IllegalMove("not_now", f"{kind!r} is not possible now. {self.waiting_for}")
+        return IllegalMove("not_now", f"That move ({kind}) is not possible now. "
+                                      f"{self.waiting_for}")
+
+    def _explain_decision(self, step: tuple[Any, ...], action: Action) -> IllegalMove:
+        """Why an answer to a pending decision (mulligan, keep, order...) is refused."""
+        waiting, kind = step[0], action.kind
+        who = self.players[action.player]
+        seen = ", ".join(CARDS[c].name for c in self.looking)
+        if kind == waiting == "mulligan":
+            return IllegalMove("bad_choice", f"{who} can put back only cards of the opening hand, "
+                                             "each once.")
+        if kind == waiting == "keep":
+            size = min(step[2], len(self.looking))
+            return IllegalMove("bad_choice", f"{who} keeps exactly {size} of: {seen}.")
+        if kind == waiting == "order":
+            return IllegalMove("bad_choice", f"Name each card looked at once, top first: {seen}.")
+        if kind == "choose" and waiting == "bonus":
+            return IllegalMove("bad_choice", "Choose one of your employees with burnout.")
+        if kind == "pay" and waiting in ("headhunt", "agent_counter"):
+            return IllegalMove("not_enough_resources", f"{who} cannot pay that much.")
+        return IllegalMove("decision_pending", f"{self.waiting_for} ({who} tried {kind}).")
 
     def _explain_play(self, p: int, card: int, target: int | None) -> IllegalMove:
         info = CARDS[card]
@@ -562,10 +584,12 @@ class ItStartupGame(Game):
             self._play(p, card, action.target)  # type: ignore[arg-type]
         elif kind == "plan":
             self.hands[p].remove(card)  # type: ignore[arg-type]
+            self._forget_marks(card)  # type: ignore[arg-type]
             self.planned[p] = (card, self.turns[p])  # type: ignore[assignment]
             self.events.append(Event("plan", p, {"card": card}, private=True))
         elif kind == "sell":
             self.hands[p].remove(card)  # type: ignore[arg-type]
+            self._forget_marks(card)  # type: ignore[arg-type]
             self.deck.put_bottom(card)  # type: ignore[arg-type]
             self._gain(p, SELL_PRICE)
             self.events.append(Event("sell", p, {"card": card}, private=True))
@@ -844,8 +868,7 @@ class ItStartupGame(Game):
             self.planned[p] = None
         else:
             self.hands[p].remove(card)
-        for marks in (self.free_developers, self.free_actions, self.knowledge_discount):
-            marks.discard(card)
+        self._forget_marks(card)
         info = CARDS[card]
         self.events.append(Event("play", p, {"card": card, "target": target, "paid": price}))
         if info.is_employee:
@@ -855,6 +878,11 @@ class ItStartupGame(Game):
         abilities.on_play(self, p, card, target, price)
         if info.kind == "action" and info.key != "head_hunter":
             self.deck.put_bottom(card)
+
+    def _forget_marks(self, card: int) -> None:
+        """A free play or discount belongs to the card drawn while it stays in the hand."""
+        for marks in (self.free_developers, self.free_actions, self.knowledge_discount):
+            marks.discard(card)
 
     def _activate(self, p: int, e: int, target: int | None, amount: int | None) -> None:
         if CARDS[e].key == "shy_frontend_developer":
@@ -949,9 +977,9 @@ class ItStartupGame(Game):
 
     @property
     def employee_rows(self) -> list[dict[str, Any]]:
-        """One row per employee on the table at the end of each turn, and one for each employee
-        that left during a turn (``left``: burnout, taken_over, technical_debt,
-        returned_to_hand)."""
+        """One row per employee at the end of each of its controller's turns, and one for each
+        employee that left during a turn (``left``: burnout, taken_over, technical_debt,
+        returned_to_hand), with its state as it left."""
         rows = []
         for row in self._employee_rows:
             record = dict(zip(EMPLOYEE_FIELDS, row, strict=True))
@@ -971,9 +999,8 @@ class ItStartupGame(Game):
         ))
         self._employee_rows.extend(self.left_this_turn)
         self.left_this_turn = []
-        for q in range(self.n):
-            for e in self.staff[q]:
-                self._employee_rows.append(self._employee_row(e, q, self.employees[e], ""))
+        employees = self.employees
+        self._employee_rows.extend(self._employee_row(e, p, employees[e], "") for e in staff)
 
     @property
     def rounds(self) -> list[dict[str, Any]]:
@@ -995,13 +1022,28 @@ class ItStartupGame(Game):
                 return c
         raise IllegalMove("unknown_card", f"IT Startup has no card called {card!r}.")
 
-    def _employee_id(self, card: int | str | None) -> int | None:
-        return None if card is None else self.card_id(card, list(self.employees))
+    def ids_of(self, cards: list[int | str], among: list[int]) -> list[int]:
+        """Ids of several cards by name or id, each name taking a different copy in ``among``
+        (two "Intern" are both Interns)."""
+        left = list(among)
+        out = []
+        for card in cards:
+            chosen = self.card_id(card, left)
+            if chosen in left:
+                left.remove(chosen)
+            out.append(chosen)
+        return out
+
+    def _target_id(self, target: int | str | None, among: list[int | None]) -> int | None:
+        """A target by name or id, looked up first among the possible targets ``among``."""
+        if target is None:
+            return None
+        return self.card_id(target, [t for t in among if t is not None] + list(self.employees))
 
     def mulligan(self, player: int | str, cards: list[int | str]) -> None:
         """Put back these cards from the opening hand and draw as many (``[]`` keeps the hand)."""
         p = self.seat(player)
-        chosen = tuple(sorted(self.card_id(c, self.hands[p]) for c in cards))
+        chosen = tuple(sorted(self.ids_of(cards, self.hands[p])))
         self.apply(Action("mulligan", p, cards=chosen))
 
     def play(self, player: int | str, card: int | str, target: int | str | None = None) -> None:
@@ -1009,8 +1051,9 @@ class ItStartupGame(Game):
         developer for knowledge, or the employee an effect aims at."""
         p = self.seat(player)
         planned = [self.planned[p][0]] if self.planned[p] else []
-        self.apply(Action("play", p, card=self.card_id(card, self.hands[p] + planned),
-                          target=self._employee_id(target)))
+        chosen = self.card_id(card, self.hands[p] + planned)
+        among = self._play_targets(p, CARDS[chosen]) if chosen in CARDS else []
+        self.apply(Action("play", p, card=chosen, target=self._target_id(target, among)))
 
     def plan(self, player: int | str, card: int | str) -> None:
         """Plan an action card face down: from a later turn it costs 1 less."""
@@ -1031,15 +1074,17 @@ class ItStartupGame(Game):
         """Use an activated ability: Shy Frontend Developer (``amount`` X) or an Undercover HR
         Agent (``target`` employee)."""
         p = self.seat(player)
+        among: list[int | None] = list(self._opponent_employees(p))
         self.apply(Action("activate", p, card=self.card_id(employee, self.staff[p]),
-                          target=self._employee_id(target), count=amount))
+                          target=self._target_id(target, among), count=amount))
 
     def transfer(self, player: int | str, knowledge: int | str, developer: int | str) -> None:
         """Move a knowledge card to another of your developers, paying its cost again."""
         p = self.seat(player)
         attached = [k for e in self.staff[p] for k in self.employees[e].knowledge]
+        among: list[int | None] = list(self.staff[p])
         self.apply(Action("transfer", p, card=self.card_id(knowledge, attached),
-                          target=self._employee_id(developer)))
+                          target=self._target_id(developer, among)))
 
     def end_turn(self, player: int | str) -> None:
         """End the turn: score, burnout, HR draws, hoard cap."""
@@ -1048,14 +1093,13 @@ class ItStartupGame(Game):
     def keep(self, player: int | str, cards: list[int | str]) -> None:
         """Choose the cards to keep from those looked at (Senior or Junior Backend Developer)."""
         p = self.seat(player)
-        chosen = tuple(c for c in self.looking if c in
-                       {self.card_id(x, self.looking) for x in cards})
-        self.apply(Action("keep", p, cards=chosen))
+        named = set(self.ids_of(cards, self.looking))
+        self.apply(Action("keep", p, cards=tuple(c for c in self.looking if c in named)))
 
     def order(self, player: int | str, cards: list[int | str]) -> None:
         """Put the cards looked at back on top, the first named on top (Research Engineer)."""
         p = self.seat(player)
-        self.apply(Action("order", p, cards=tuple(self.card_id(c, self.looking) for c in cards)))
+        self.apply(Action("order", p, cards=tuple(self.ids_of(cards, self.looking))))
 
     def pay_counter(self, player: int | str) -> None:
         """Pay to cancel a Head Hunter (5) or, with the revision, an Undercover HR Agent (3)."""
@@ -1068,6 +1112,10 @@ class ItStartupGame(Game):
     def roll(self, value: int) -> None:
         """Physical mode: enter the d6 rolled for the starting resources."""
         self.apply(Action("roll", CHANCE, count=value))
+
+    def choose_first(self, player: int | str) -> None:
+        """Physical mode, first player rolled: enter who won the roll."""
+        self.apply(Action("first", CHANCE, target=self.seat(player)))
 
     def flip(self, won: bool) -> None:
         """Physical mode: enter the Undercover HR Agent's coin (True: the agent wins)."""

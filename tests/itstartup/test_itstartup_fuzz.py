@@ -1,0 +1,276 @@
+"""Random-play fuzzing of the IT Startup engine, and determinism of seeded games.
+
+``fuzz_game`` plays random legal actions, forges illegal ones now and then, replays every action
+through JSON and checks save/undo at the end; :class:`ItStartupInvariants` checks the rules' own
+invariants after every action. 2,000 games in 20 cases of 100, across 2-4 players, both decks,
+goals 32 and 64 and the options that change play.
+"""
+
+import random
+from collections import Counter
+from random import Random
+from typing import Any
+
+import pytest
+
+from devgames.core.actions import CHANCE
+from devgames.core.game import Game
+from devgames.core.harness import InvariantError, fuzz_game
+from devgames.itstartup import CARDS, ItStartupGame, new_game
+from devgames.itstartup.game import ROUND_FIELDS
+
+ALL_CARDS = list(range(1, 65))
+HOARD_CAP = {2: 12, 3: 10, 4: 8}
+LIMIT = {card.id: 3 + card.shield for card in CARDS.values()}
+KIND = {card.id: card.kind for card in CARDS.values()}
+ROW_PLAYER = ROUND_FIELDS.index("player")
+ROW_RESOURCES = ROUND_FIELDS.index("resources")
+LOOK_STEPS = ("draw", "keep", "order")
+
+
+class ItStartupInvariants:
+    """Checks one game after every action; make a fresh one for each game."""
+
+    def __init__(self) -> None:
+        self.rows_seen = 0  # metrics rows already checked (one is written as each turn ends)
+        self.points: list[int] | None = None
+
+    def __call__(self, game: Game) -> None:
+        assert isinstance(game, ItStartupGame)
+        self.cards_accounted_for(game)
+        self.resources(game)
+        self.table(game)
+        self.planned(game)
+        self.turns_and_points(game)
+        if game.is_over:
+            self.ending(game)
+
+    @staticmethod
+    def fail(game: ItStartupGame, what: str) -> None:
+        """Raise with enough to reproduce the failing game."""
+        raise InvariantError(f"{what} (seed {game.seed}, options {game.options}, "
+                             f"{len(game.log)} actions)")
+
+    def cards_accounted_for(self, game: ItStartupGame) -> None:
+        """All 64 cards: deck, hands, employees and their knowledge, planned cards, cards being
+        looked at, and a Head Hunter waiting for its counter."""
+        cards = list(game.deck)
+        for hand in game.hands:
+            cards += hand
+        for staff in game.staff:
+            for e in staff:
+                cards.append(e)
+                cards += game.employees[e].knowledge
+        cards += [planned[0] for planned in game.planned if planned is not None]
+        cards += game.looking
+        cards += [step[4] for step in game.steps if step[0] == "headhunt"]
+        if sorted(cards) != ALL_CARDS:
+            extra = Counter(cards) - Counter(ALL_CARDS)
+            missing = Counter(ALL_CARDS) - Counter(cards)
+            self.fail(game, f"cards: extra {dict(extra)}, missing {dict(missing)}")
+        if game.looking and (game.step is None or game.step[0] not in LOOK_STEPS):
+            self.fail(game, f"cards looked at {game.looking} outside a look")
+
+    def resources(self, game: ItStartupGame) -> None:
+        """Never negative; at most the hoard cap when a player's turn has just ended (and at all
+        times with hoard_cap_timing=always)."""
+        cap = HOARD_CAP[len(game.players)]
+        if any(r < 0 for r in game.resources):
+            self.fail(game, f"negative resources {game.resources}")
+        if game.options.hoard_cap_timing == "always" and max(game.resources) > cap:
+            self.fail(game, f"resources {game.resources} above the cap {cap} (always)")
+        for row in game.rows[self.rows_seen:]:
+            p = game.players.index(row[ROW_PLAYER])
+            if row[ROW_RESOURCES] > cap or game.resources[p] > cap:
+                self.fail(game, f"{row[ROW_PLAYER]} ends a turn with {game.resources[p]} "
+                                f"resources (cap {cap})")
+        self.rows_seen = len(game.rows)
+
+    def table(self, game: ItStartupGame) -> None:
+        """Employees: each on exactly one table, below its burnout limit; knowledge on developers
+        only; a borrowed employee's home is another player."""
+        on_tables = [e for staff in game.staff for e in staff]
+        if len(on_tables) != len(set(on_tables)) or set(on_tables) != set(game.employees):
+            self.fail(game, f"staff {game.staff} against employees {sorted(game.employees)}")
+        for p, staff in enumerate(game.staff):
+            for e in staff:
+                state = game.employees[e]
+                if KIND[e] not in ("developer", "hr", "coach"):
+                    self.fail(game, f"{CARDS[e].name} is on the table as an employee")
+                if not 0 <= state.burnout < LIMIT[e]:
+                    self.fail(game, f"{CARDS[e].name} has {state.burnout} burnout (leaves at "
+                                    f"{LIMIT[e]})")
+                if state.knowledge and KIND[e] != "developer":
+                    self.fail(game, f"knowledge on {CARDS[e].name}")
+                if any(KIND[k] != "knowledge" for k in state.knowledge):
+                    self.fail(game, f"{CARDS[e].name} holds a card that is not knowledge")
+                if state.home is not None and state.home == p:
+                    self.fail(game, f"{CARDS[e].name} is borrowed from its own controller")
+
+    def planned(self, game: ItStartupGame) -> None:
+        """At most one planned card per player: an action card, planned in an earlier or this
+        turn of its owner."""
+        if len(game.planned) != len(game.players):
+            self.fail(game, f"planned slots {game.planned}")
+        for p, planned in enumerate(game.planned):
+            if planned is None:
+                continue
+            card, turn = planned
+            if KIND[card] != "action" or not 0 <= turn <= game.turns[p]:
+                self.fail(game, f"seat {p} planned {CARDS[card].name} in turn {turn}")
+
+    def turns_and_points(self, game: ItStartupGame) -> None:
+        """Turn numbers stay within one of each other; project points never go down."""
+        if max(game.turns) - min(game.turns) > 1:
+            self.fail(game, f"turns {game.turns}")
+        if self.points is not None and any(
+            now < before for now, before in zip(game.points, self.points, strict=True)
+        ):
+            self.fail(game, f"points went down from {self.points} to {game.points}")
+        self.points = list(game.points)
+
+    def ending(self, game: ItStartupGame) -> None:
+        """A full round was played; the single winner has the highest score, at the goal."""
+        if game.result != "goal_reached":
+            self.fail(game, f"unknown result {game.result!r}")
+        if len(set(game.turns)) != 1:
+            self.fail(game, f"the game ended in the middle of a round: turns {game.turns}")
+        best = max(game.points)
+        top = [name for name, pts in zip(game.players, game.points, strict=True) if pts == best]
+        if best < game.options.goal or len(top) != 1 or game.winners != top:
+            self.fail(game, f"winners {game.winners} with points {game.points}")
+        if len(game.rounds) != len(game.players) * game.turns[0]:
+            self.fail(game, f"{len(game.rounds)} metrics rows for {game.turns} turns")
+
+
+# 2 decks x 10 option sets = 20 cases of 100 games, 2-4 players (by seed), goal 32 unless set.
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"goal": 64},
+    {"planning_bonus": True},
+    {"hoard_cap_timing": "always"},
+    {"agent_uses": "per_player", "agent_counter": True},
+    {"vacation_cancels": "all", "hr_draws": "before_burnout"},
+    {"first_player": -1},
+    {"goal": 64, "planning_bonus": True, "hoard_cap_timing": "always"},
+    {"agent_counter": True, "hr_draws": "before_burnout", "first_player": -1},
+    {"planning_bonus": True, "hoard_cap_timing": "always", "agent_uses": "per_player",
+     "agent_counter": True, "vacation_cancels": "all", "hr_draws": "before_burnout"},
+]
+CASES = [
+    {"deck": deck, "goal": 32, **options}
+    for deck in ("digital", "physical")
+    for options in OPTION_SETS
+]
+GAMES_PER_CASE = 100
+
+
+def factory_for(case: dict[str, Any]) -> Any:
+    """A game maker for ``fuzz_game``: the seed also picks 2-4 players and the first player."""
+
+    def make(seed: int) -> ItStartupGame:
+        players = 2 + seed % 3
+        names = ["Ada", "Bob", "Cy", "Dee"][:players]
+        options = dict(case)
+        options.setdefault("first_player", (seed // 3) % players)
+        return new_game(names, seed=seed, **options)
+
+    return make
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", range(len(CASES)), ids=[f"case{i}" for i in range(len(CASES))])
+def test_random_play_keeps_the_rules(case: int) -> None:
+    """100 random games of one option set, every action checked."""
+    make = factory_for(CASES[case])
+    players_seen = set()
+    for i in range(GAMES_PER_CASE):
+        game = fuzz_game(make, case * 10_000 + i, ItStartupInvariants())
+        assert game.is_over and game.winners
+        players_seen.add(len(game.players))
+    assert players_seen == {2, 3, 4}
+
+
+# ----- determinism --------------------------------------------------------------------------------
+def play_out(seed: int, options: dict[str, Any], disturb: bool) -> ItStartupGame:
+    """A game played to the end by a seeded chooser; ``disturb`` reseeds and draws from the
+    global ``random`` module before every step."""
+    if disturb:
+        random.seed(seed + 12345)
+    game = new_game(["Ada", "Bob", "Cy"], seed=seed, goal=32, **options)
+    chooser = Random(seed)
+    step = 0
+    while not game.is_over:
+        if disturb:
+            random.seed(step * 31 + 7)
+            random.shuffle(list(range(20)))
+            random.random()
+        game.apply(chooser.choice(game.legal_actions()))
+        step += 1
+    return game
+
+
+@pytest.mark.parametrize("options", [{}, {"deck": "physical"}, {"first_player": -1},
+                                     {"agent_counter": True}])
+def test_same_seed_same_game_whatever_the_global_random_module_does(
+    options: dict[str, Any]
+) -> None:
+    """Same seed and options: identical logs, events and snapshots, untouched by ``random``."""
+    quiet = play_out(2024, options, disturb=False)
+    disturbed = play_out(2024, options, disturb=True)
+    assert quiet.log == disturbed.log
+    assert quiet.events == disturbed.events
+    assert quiet.snapshot() == disturbed.snapshot()
+    assert quiet.rounds == disturbed.rounds
+
+
+def test_the_same_seed_deals_the_same_cards() -> None:
+    """Two digital games with one seed shuffle, deal and roll alike."""
+    random.seed(1)
+    first = new_game(["Ada", "Bob"], seed=77)
+    random.seed(2)
+    second = new_game(["Ada", "Bob"], seed=77)
+    assert first.snapshot() == second.snapshot()
+    assert first.hand("Ada") == second.hand("Ada") and first.start_roll == second.start_roll
+
+
+def test_different_seeds_deal_different_games() -> None:
+    """The seed matters: two seeds give two different shuffles."""
+    first, second = new_game(["Ada", "Bob"], seed=1), new_game(["Ada", "Bob"], seed=2)
+    assert list(first.deck) != list(second.deck)
+
+
+def test_a_physical_game_does_not_use_the_seed() -> None:
+    """With a physical deck the cards come from the table: any seed gives the same state."""
+    first = new_game(["Ada", "Bob"], seed=1, deck="physical")
+    second = new_game(["Ada", "Bob"], seed=2, deck="physical")
+    assert list(first.deck) == list(second.deck)
+    assert first.current_player == second.current_player == CHANCE
+
+
+def test_the_invariants_catch_a_broken_state() -> None:
+    """The checker is not vacuous: a lost card, negative resources, an employee past its limit
+    and a second copy of an employee on another table are each reported."""
+    ItStartupInvariants()(new_game(["Ada", "Bob"], seed=3))
+    lost = new_game(["Ada", "Bob"], seed=3)
+    lost.deck.draw()
+    with pytest.raises(InvariantError, match="missing"):
+        ItStartupInvariants()(lost)
+    broke = new_game(["Ada", "Bob"], seed=3)
+    broke.resources[1] = -1
+    with pytest.raises(InvariantError, match="negative"):
+        ItStartupInvariants()(broke)
+    tired = new_game(["Ada", "Bob"], seed=3)
+    tired.mulligan("Ada", [])
+    tired.mulligan("Bob", [])
+    intern = next(c for c in tired.deck if CARDS[c].key == "intern")
+    tired.deck.take(intern)
+    tired._hire(0, intern)
+    tired.employees[intern].burnout = 3
+    with pytest.raises(InvariantError, match="burnout"):
+        ItStartupInvariants()(tired)
+    tired.employees[intern].burnout = 0
+    ItStartupInvariants()(tired)
+    tired.staff[1].append(intern)
+    with pytest.raises(InvariantError, match="extra"):
+        ItStartupInvariants()(tired)
