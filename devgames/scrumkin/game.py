@@ -38,6 +38,8 @@ _NAME = {card.id: card.name for card in CARDS.values()}
 _VALUES = {card.id: card.values for card in CARDS.values()}
 _LAST = {card.id: len(card.values) - 1 for card in CARDS.values()}
 _PERMANENT = {card.id: card.permanent for card in CARDS.values()}
+#: The age at which a card leaves the table (never, for a permanent last value).
+_EXPIRES = {c.id: len(c.values) if not c.permanent else 1 << 30 for c in CARDS.values()}
 _DEFENSIVE = frozenset(card.id for card in CARDS.values() if card.defensive)
 
 # The optional fields each kind of action uses.
@@ -195,10 +197,11 @@ class ScrumkinGame(Game):
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
         kind, p = action.kind, action.player
-        _check_shape(action)
-        if kind == "play" and self.phase == MOVES and p == self.mover:
+        if (kind == "play" and self.phase == MOVES and p == self.mover
+                and action.count is None and action.cards is None):
             self._check_play(action)  # the most common move, checked first
             return
+        _check_shape(action)
         if self.phase == COUNTER and p != self.asked[0] and kind != "counter":
             who, card = self.players[self.asked[0]], _NAME[self.chain[-1][0]]
             raise IllegalMove(
@@ -481,6 +484,8 @@ class ScrumkinGame(Game):
 
     def _mover_done(self) -> bool:
         moves = self.moves
+        if not moves:
+            return not self.hands[self.mover]
         if moves.bit_count() >= MOVES_PER_SPRINT or not self.hands[self.mover]:
             return True
         possible = OWN | OTHER | (DROP if self._drop_allowed(self.mover) else 0)
@@ -528,9 +533,9 @@ class ScrumkinGame(Game):
                 self._remove_items(p, completed[p])
             elif self.collaborative and velocity < -3:
                 self._add_bugs(p, -velocity)
-            self.events.append(
-                Event("velocity", p, {"velocity": velocity, "completed": completed[p]})
-            )
+        self.events.append(
+            Event("velocity", None, {"velocities": velocities, "completed": completed})
+        )
         action = CARDS[self.action_card].name if self.action_card else ""
         leader = self.players[self.leader]
         self._rows.extend(
@@ -600,17 +605,18 @@ class ScrumkinGame(Game):
     def _age_cards(self) -> None:
         """Cards move up one value; those past their last non-permanent value leave the table."""
         for p in range(self.n):
-            cards, ages = [], []
-            for card, age in zip(self.table[p], self.ages[p], strict=True):
-                age += 1
-                if age > _LAST[card] and not _PERMANENT[card]:
-                    self.deck.put_bottom(card)
-                    self.events.append(Event("leaves_play", p, {"card": card}))
-                else:
-                    cards.append(card)
-                    ages.append(age)
-            self.table[p] = cards
-            self.ages[p] = ages
+            cards = self.table[p]
+            ages = self.ages[p] = [age + 1 for age in self.ages[p]]
+            if any(age >= _EXPIRES[card] for card, age in zip(cards, ages, strict=True)):
+                kept = []
+                for card, age in zip(cards, ages, strict=True):
+                    if age >= _EXPIRES[card]:
+                        self.deck.put_bottom(card)
+                        self.events.append(Event("leaves_play", p, {"card": card}))
+                    else:
+                        kept.append((card, age))
+                self.table[p] = [card for card, _ in kept]
+                self.ages[p] = [age for _, age in kept]
 
     # ----- domain verbs (names or seat numbers, card names or ids) -------------------------------
     def hand(self, team: int | str) -> list[str]:
@@ -850,7 +856,11 @@ class ScrumkinGame(Game):
         if kind == "take_over":
             return f"{who} takes over {data['count']} items from {self.players[data['from']]}."
         if kind == "velocity":
-            return f"{who}: velocity {data['velocity']:+d}, {data['completed']} items done."
+            return " ".join(
+                f"{self.players[p]}: velocity {v:+d}, {done} done."
+                for p, (v, done) in enumerate(zip(data["velocities"], data["completed"],
+                                                  strict=True))
+            )
         if kind == "leaves_play":
             return f"{_NAME[data['card']]} leaves {who}'s game."
         if kind == "game_over":
