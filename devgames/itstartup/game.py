@@ -219,13 +219,13 @@ class ItStartupGame(Game):
         hand = self.hands[p]
         sell = _SELL[p]
         out += [sell[c] for c in hand]
+        planned = self.planned[p]
+        plan = _PLAN[p] if planned is None else None
         for card in hand:
             out += self._legal_plays(p, card)
-        planned = self.planned[p]
-        if planned is None:
-            plan = _PLAN[p]
-            out += [plan[c] for c in hand if CARDS[c].kind == "action"]
-        else:
+            if plan is not None and CARDS[card].kind == "action":
+                out.append(plan[card])
+        if planned is not None:
             out += self._legal_plays(p, planned[0])
         if self.resources[p] >= DRAW_PRICE and len(self.deck):
             out.append(_BUY[p])
@@ -618,6 +618,8 @@ class ItStartupGame(Game):
         while steps:
             step = steps[0]
             kind = step[0]
+            if kind == "main":  # a player's turn: the most common wait
+                return
             if kind in CHANCE_STEPS:
                 if kind == "draw" and not len(self.deck):
                     steps.pop(0)  # nothing left to draw
