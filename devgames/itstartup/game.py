@@ -972,7 +972,7 @@ class ItStartupGame(Game):
     # ----- metrics -----------------------------------------------------------------------------
     def _employee_row(self, e: int, owner: int, state: Employee, left: str) -> tuple[Any, ...]:
         return (
-            self.game_no, self.round, self.turn_no, owner, e, state.burnout,
+            self.game_no, self.round, self.turns[owner], owner, e, state.burnout,
             CARDS[e].burnout_limit, left, tuple(state.knowledge),
             self.efficiency(e, owner) if e in self.employees else 0,
         )

@@ -685,6 +685,8 @@ def test_metrics_rows_after_each_turn() -> None:
     rows = [row for row in game.employee_rows if row["card"] == "Intern"]
     assert rows and set(rows[0]) == set(EMPLOYEE_FIELDS)
     assert rows[0]["burnout"] == 1 and rows[0]["leaves_at"] == 3
+    assert rows[0]["player"] == "Ada" and rows[0]["turn"] == 1 and rows[0]["round"] == 1
+    assert rows[0]["efficiency"] == 1 and rows[0]["left"] == ""
 
 
 # ----- the 41 cards: knowledge --------------------------------------------------------------------
