@@ -28,6 +28,7 @@ from typing import Any, TextIO
 
 from devgames import game_module
 from devgames.core.bots import Bot, play_out
+from devgames.core.cells import spreadsheet_safe
 
 Row = dict[str, Any]
 #: One game to play: (game, index, simulation seed, player names, bot kind per seat, options).
@@ -209,18 +210,21 @@ def _run(tasks: list[Task], workers: int) -> Iterator[tuple[Row, list[Row]]]:
 
 # ----- CSV -----------------------------------------------------------------------------------
 def csv_cell(value: Any) -> Any:
-    """A value as a CSV cell: lists joined by ";", dicts as JSON, None as empty.
+    """A value as a CSV cell: lists joined by ";", dicts as JSON, None as empty, and text a
+    spreadsheet would read as a formula made harmless.
 
     >>> csv_cell(["Red", "Blue"]), csv_cell(None), csv_cell(3), csv_cell({"b": 1})
     ('Red;Blue', '', 3, '{"b": 1}')
+    >>> csv_cell(["=1+1", "Blue"]), csv_cell(-4)
+    ("'=1+1;Blue", -4)
     """
     if value is None:
         return ""
     if isinstance(value, list | tuple):
-        return ";".join(str(item) for item in value)
-    if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return value
+        value = ";".join(str(item) for item in value)
+    elif isinstance(value, dict):
+        value = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return spreadsheet_safe(value)
 
 
 def columns(rows: Iterable[Row], first: Sequence[str] = ()) -> list[str]:

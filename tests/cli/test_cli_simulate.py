@@ -75,3 +75,20 @@ def test_bad_arguments_are_refused_with_a_sentence(tmp_path: Path, capsys) -> No
     assert "Unknown option 'colour'" in capsys.readouterr().err
     assert main(["simulate", "scrumkin", "--games", "-1", *out]) == 2
     assert not (tmp_path / "x").exists()
+
+
+def test_hostile_team_names_cannot_become_spreadsheet_formulas(tmp_path: Path) -> None:
+    names = "=HYPERLINK(\"http://evil\"),@SUM(1),Команда <b>"
+    assert main(["simulate", "scrumkin", "--games", "3", "--players", names, "--seed", "2",
+                 "--bots", "random", "--workers", "1", "--out", str(tmp_path)]) == 0
+    with (tmp_path / "games.csv").open(encoding="utf-8", newline="") as stream:
+        games = list(csv.DictReader(stream))
+    with (tmp_path / "rounds.csv").open(encoding="utf-8", newline="") as stream:
+        rounds = list(csv.DictReader(stream))
+    for row in games + rounds:
+        for cell in row.values():
+            assert not cell.startswith(("=", "+", "@")), cell
+            if cell.startswith("-"):
+                int(cell)  # only numbers (a negative velocity) may start with a minus
+    assert {row["team"] for row in rounds} == {
+        "'=HYPERLINK(\"http://evil\")", "'@SUM(1)", "Команда <b>"}
