@@ -16,7 +16,7 @@ from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.piles import Pile
 from devgames.itstartup import abilities
-from devgames.itstartup.cards import CARDS, Card
+from devgames.itstartup.cards import CARDS, EMPLOYEE_KINDS, Card
 from devgames.itstartup.options import ItStartupOptions
 
 RULES_VERSION = "1"
@@ -63,6 +63,18 @@ _PLAN = [[Action("plan", p, card=c) for c in _IDS] for p in _SEATS]
 _PLAY = [[Action("play", p, card=c) for c in _IDS] for p in _SEATS]
 _END = [Action("end_turn", p) for p in _SEATS]
 _BUY = [Action("buy", p) for p in _SEATS]
+
+# Printed facts by card id, read in the hot loops (a dict lookup instead of a lookup plus an
+# attribute of the Card).
+_KIND = {c: card.kind for c, card in CARDS.items()}
+_KEY = {c: card.key for c, card in CARDS.items()}
+_PRICE = {c: card.cost for c, card in CARDS.items()}
+_POWER = {c: card.power for c, card in CARDS.items()}
+_LIMIT = {c: card.burnout_limit for c, card in CARDS.items()}
+#: Cards played with a target: knowledge, and the TARGETED keys of abilities.
+_HAS_TARGET = frozenset(
+    c for c, card in CARDS.items() if card.kind == "knowledge" or card.key in abilities.TARGETED
+)
 
 
 class Employee:
@@ -167,9 +179,10 @@ class ItStartupGame(Game):
 
     @property
     def current_player(self) -> int | None:
-        step = self.step
-        if step is None:
+        steps = self.steps
+        if not steps:
             return None
+        step = steps[0]
         if step[0] in CHANCE_STEPS:
             return CHANCE
         return step[1]
@@ -183,9 +196,9 @@ class ItStartupGame(Game):
         return [self.players[p] for p in self._winners]
 
     def legal_actions(self) -> list[Action]:
-        step = self.step
-        if step is None:
+        if not self.steps:
             return []
+        step = self.steps[0]
         kind = step[0]
         if kind == "main":
             return self._legal_main(step[1])
@@ -216,21 +229,36 @@ class ItStartupGame(Game):
 
     def _legal_main(self, p: int) -> list[Action]:
         out = [_END[p]]
-        hand = self.hands[p]
-        sell = _SELL[p]
-        out += [sell[c] for c in hand]
+        plays: list[Action] = []  # plays and plans, listed after every sale
+        sell, play = _SELL[p], _PLAY[p]
+        money = self.resources[p]
         planned = self.planned[p]
         plan = _PLAN[p] if planned is None else None
-        for card in hand:
-            out += self._legal_plays(p, card)
-            if plan is not None and CARDS[card].kind == "action":
-                out.append(plan[card])
+        developers = None  # where knowledge can go: found once for the whole hand
+        for card in self.hands[p]:  # one pass over the hand for sales, plays and plans
+            out.append(sell[card])
+            kind = _KIND[card]
+            # Most cards take no target: one shared action when affordable (no helper call).
+            if card not in _HAS_TARGET:
+                if self.cost(p, card) <= money:
+                    plays.append(play[card])
+            elif kind == "knowledge":
+                if developers is None:
+                    developers = self._play_targets(p, CARDS[card])
+                plays += self._knowledge_plays(p, card, developers)
+            else:
+                plays += self._legal_plays(p, card)
+            if plan is not None and kind == "action":
+                plays.append(plan[card])
+        out += plays
         if planned is not None:
             out += self._legal_plays(p, planned[0])
         if self.resources[p] >= DRAW_PRICE and len(self.deck):
             out.append(_BUY[p])
-        out.extend(self._legal_activations(p))
-        out.extend(self._legal_transfers(p))
+        held = self.held[p]
+        if held.get("shy_frontend_developer") or held.get("undercover_hr_agent"):
+            out += self._legal_activations(p)
+        out += self._legal_transfers(p)
         if self.tokens[p]:
             out.extend(self._legal_help(p))
         return out
@@ -248,24 +276,28 @@ class ItStartupGame(Game):
         return out
 
     def _legal_plays(self, p: int, card: int) -> list[Action]:
-        info = CARDS[card]
         money = self.resources[p]
-        if info.kind != "knowledge":  # the cost does not depend on the target
+        if _KIND[card] != "knowledge":  # the cost does not depend on the target
             if self.cost(p, card) > money:
                 return []
-            if info.key not in abilities.TARGETED:
+            if card not in _HAS_TARGET:
                 return [_PLAY[p][card]]
-            return [Action("play", p, card, t) for t in self._play_targets(p, info)]
+            return [Action("play", p, card, t) for t in self._play_targets(p, CARDS[card])]
+        return self._knowledge_plays(p, card, self._play_targets(p, CARDS[card]))
+
+    def _knowledge_plays(self, p: int, card: int, developers: list[int | None]) -> list[Action]:
+        """Plays of a knowledge card on those of ``developers`` where player ``p`` can afford it
+        (the cost depends on the developer)."""
+        money = self.resources[p]
         return [
-            Action("play", p, card, t)
-            for t in self._play_targets(p, info) if self.cost(p, card, t) <= money
+            Action("play", p, card, d) for d in developers if self.cost(p, card, d) <= money
         ]
 
     def _play_targets(self, p: int, info: Card) -> list[int | None]:
         """Who a card can be played on: [None] when it takes no target."""
         kind, key = info.kind, info.key
         if kind == "knowledge":
-            return [e for e in self.staff[p] if CARDS[e].kind == "developer"]
+            return [e for e in self.staff[p] if _KIND[e] == "developer"]
         if key in ("outsourcing", "head_hunter"):
             return self._opponent_employees(p) or []
         if key == "downer_dave":
@@ -279,13 +311,11 @@ class ItStartupGame(Game):
     def _opponent_employees(self, p: int, minimum: int = 1, borrowed_too: bool = False
                             ) -> list[int]:
         """Employees of other players (of players with at least ``minimum`` employees)."""
-        out = []
-        for q in range(self.n):
-            if q != p and len(self.staff[q]) >= minimum:
-                out.extend(
-                    e for e in self.staff[q]
-                    if borrowed_too or self.employees[e].home is None
-                )
+        out: list[int] = []
+        employees = self.employees
+        for q, staff in enumerate(self.staff):
+            if q != p and len(staff) >= minimum:
+                out += staff if borrowed_too else [e for e in staff if employees[e].home is None]
         return out
 
     def _legal_activations(self, p: int) -> list[Action]:
@@ -311,26 +341,26 @@ class ItStartupGame(Game):
 
     def _legal_transfers(self, p: int) -> list[Action]:
         employees = self.employees
-        if not any(employees[e].knowledge for e in self.staff[p]):
+        staff = self.staff[p]
+        for e in staff:  # a plain loop: cheaper than any() for the usual few employees
+            if employees[e].knowledge:
+                break
+        else:
             return []
         developers = [
-            e for e in self.staff[p]
-            if CARDS[e].kind == "developer" and self.employees[e].home is None
+            e for e in staff if _KIND[e] == "developer" and employees[e].home is None
         ]
         out = []
         money = self.resources[p]
         for source in developers:
-            for knowledge in self.employees[source].knowledge:
-                out.extend(
-                    Action("transfer", p, card=knowledge, target=d) for d in developers
+            for knowledge in employees[source].knowledge:
+                out += [
+                    Action("transfer", p, knowledge, d) for d in developers
                     if d != source and self.cost(p, knowledge, d, transfer=True) <= money
-                )
+                ]
         return out
 
     # ----- costs and efficiency ---------------------------------------------------------------
-    def _count(self, p: int, key: str) -> int:
-        return self.held[p].get(key, 0)
-
     def cost(self, p: int, card: int, target: int | None = None, transfer: bool = False) -> int:
         """What player ``p`` pays to play (or transfer) ``card`` onto ``target`` now.
 
@@ -340,18 +370,17 @@ class ItStartupGame(Game):
         >>> game.cost(0, tdd)
         4
         """
-        info = CARDS[card]
-        price = info.cost
-        kind = info.kind
+        price = _PRICE[card]
+        kind = _KIND[card]
         if kind == "developer":
             if card in self.free_developers:
                 return 0
             price -= self.held[p].get("qa_wizard_engineer", 0)
         elif kind == "knowledge":
-            if target is not None and CARDS[target].key in abilities.KNOWLEDGE_DISCOUNTERS:
+            if target is not None and _KEY[target] in abilities.KNOWLEDGE_DISCOUNTERS:
                 price -= 2
             if transfer:
-                price -= 2 * self._count(p, "lead_developer")
+                price -= 2 * self.held[p].get("lead_developer", 0)
             elif card in self.knowledge_discount:
                 price -= 2
         elif kind == "action":
@@ -360,20 +389,19 @@ class ItStartupGame(Game):
             planned = self.planned[p]
             if planned is not None and planned[0] == card and planned[1] < self.turns[p]:
                 price -= 1
-        return max(0, price)
+        return price if price > 0 else 0
 
     def efficiency(self, e: int, owner: int | None = None) -> int:
         """A developer's efficiency now: its own, knowledge, Scrum Masters, Shy Frontend's X.
 
         ``owner`` (its controller) may be given when known, to save looking it up.
         """
-        info = CARDS[e]
-        if info.kind != "developer":
+        if _KIND[e] != "developer":
             return 0
         knowledge = self.employees[e].knowledge
         return (
-            info.power
-            + (sum(CARDS[k].power for k in knowledge) if knowledge else 0)
+            _POWER[e]
+            + (sum(_POWER[k] for k in knowledge) if knowledge else 0)
             + self.held[self.controller(e) if owner is None else owner].get("scrum_master", 0)
             + self.shy_bonus.get(e, 0)
         )
@@ -387,7 +415,7 @@ class ItStartupGame(Game):
 
     def developers(self, p: int) -> int:
         """How many developers player ``p`` controls."""
-        return sum(1 for e in self.staff[p] if CARDS[e].kind == "developer")
+        return sum(1 for e in self.staff[p] if _KIND[e] == "developer")
 
     @staticmethod
     def card(card: int) -> Card:
@@ -397,7 +425,9 @@ class ItStartupGame(Game):
     # ----- checking an action (never changes anything) -------------------------------------------
     def _check(self, action: Action) -> None:
         _check_shape(action)
-        self._require_turn(action.player)
+        # The base class's turn check only runs (and explains) when the turn is wrong.
+        if not self.steps or action.player != self.current_player:
+            self._require_turn(action.player)
         if not self._allowed(action):
             raise self._explain(action)
 
@@ -420,8 +450,13 @@ class ItStartupGame(Game):
                 planned = self.planned[p]
                 if card not in self.hands[p] and (planned is None or planned[0] != card):
                     return False
-                return (action.target in self._play_targets(p, CARDS[card])
-                        and self.cost(p, card, action.target) <= self.resources[p])
+                target = action.target
+                if card in _HAS_TARGET:
+                    if target not in self._play_targets(p, CARDS[card]):
+                        return False
+                elif target is not None:  # a card without a target is played on nothing
+                    return False
+                return self.cost(p, card, target) <= self.resources[p]
             if kind == "activate":
                 return action in self._legal_activations(p)
             if kind == "transfer":
@@ -552,11 +587,12 @@ class ItStartupGame(Game):
 
     # ----- carrying out an action ---------------------------------------------------------------
     def _do(self, action: Action) -> None:
-        kind, p = action.kind, action.player
         if self.steps[0][0] == "main":  # the turn step stays until the turn ends
             self._do_main(action)
-            self._advance()
+            if self.steps[0][0] != "main":  # most moves leave the turn waiting: nothing to do
+                self._advance()
             return
+        kind, p = action.kind, action.player
         step = self.steps.pop(0)
         if kind == "deal":
             self.deck.take(action.card)
@@ -638,7 +674,17 @@ class ItStartupGame(Game):
                     self._set_first(self.rng.randrange(self.n))
             elif kind in AUTO_STEPS:
                 steps.pop(0)
-                getattr(self, f"_step_{kind}")(*step[1:])
+                # A plain dispatch: cheaper than building the method name each time.
+                if kind == "start":
+                    self._step_start(step[1])
+                elif kind == "income":
+                    self._step_income(step[1])
+                elif kind == "end":
+                    self._step_end(step[1])
+                elif kind == "cap":
+                    self._step_cap(step[1])
+                else:
+                    self._step_next()
             elif self._nothing_to_decide(step):
                 steps.pop(0)
             else:
@@ -662,7 +708,7 @@ class ItStartupGame(Game):
             return
         self.hands[p].append(card)
         self.events.append(Event("draw", p, {"card": card, "why": purpose}, private=True))
-        kind = CARDS[card].kind
+        kind = _KIND[card]
         if purpose == "cto" and kind == "developer":
             self.free_developers.add(card)
         elif purpose == "database" and kind == "action":
@@ -714,7 +760,8 @@ class ItStartupGame(Game):
         self.steps[0:0] = later
 
     def _step_end(self, p: int) -> None:
-        gained = sum(self.efficiency(e, p) for e in self.staff[p]) + self.bonus_points
+        gained = sum(self.efficiency(e, p) for e in self.staff[p] if _KIND[e] == "developer")
+        gained += self.bonus_points
         self.points[p] += gained
         self.events.append(Event("score", p, {"points": gained, "total": self.points[p]}))
         self.shy_bonus.clear()
@@ -726,14 +773,14 @@ class ItStartupGame(Game):
         self.steps[0:0] = [("draw", p, "hand")] * hr + [("cap", p), ("next",)]
 
     def _hr_drawers(self, p: int) -> int:
-        return sum(1 for e in self.staff[p] if CARDS[e].key in abilities.END_OF_TURN_DRAW)
+        return sum(1 for e in self.staff[p] if _KEY[e] in abilities.END_OF_TURN_DRAW)
 
     def _end_of_turn_burnout(self, p: int) -> None:
+        normal = 0 if self.vacation else 1
         extra_cancelled = self.vacation and self.options.vacation_cancels == "all"
+        crunch = 0 if extra_cancelled else self.crunch  # developers' extra burnout
         for e in list(self.staff[p]):
-            amount = 0 if self.vacation else 1
-            if self.crunch and CARDS[e].kind == "developer" and not extra_cancelled:
-                amount += self.crunch
+            amount = normal + crunch if crunch and _KIND[e] == "developer" else normal
             if amount:
                 self._burn(e, amount)
 
@@ -815,12 +862,12 @@ class ItStartupGame(Game):
     def _join(self, p: int, e: int) -> None:
         self.staff[p].append(e)
         held = self.held[p]
-        key = CARDS[e].key
+        key = _KEY[e]
         held[key] = held.get(key, 0) + 1
 
     def _quit(self, p: int, e: int) -> None:
         self.staff[p].remove(e)
-        self.held[p][CARDS[e].key] -= 1
+        self.held[p][_KEY[e]] -= 1
 
     def _move(self, e: int, source: int, target: int) -> None:
         self._quit(source, e)
@@ -839,7 +886,7 @@ class ItStartupGame(Game):
         """Add burnout; at 3 + shield the employee leaves at once, with its knowledge."""
         state = self.employees[e]
         state.burnout += amount
-        if state.burnout >= CARDS[e].burnout_limit:
+        if state.burnout >= _LIMIT[e]:
             owner = self.controller(e)
             self._left(e, owner, "burnout")
             self._remove(e, owner)
@@ -871,20 +918,21 @@ class ItStartupGame(Game):
         else:
             self.hands[p].remove(card)
         self._forget_marks(card)
-        info = CARDS[card]
+        kind = _KIND[card]
         self.events.append(Event("play", p, {"card": card, "target": target, "paid": price}))
-        if info.is_employee:
+        if kind in EMPLOYEE_KINDS:
             self._hire(p, card)
-        elif info.kind == "knowledge":
+        elif kind == "knowledge":
             self.employees[target].knowledge.append(card)  # type: ignore[index]
         abilities.on_play(self, p, card, target, price)
-        if info.kind == "action" and info.key != "head_hunter":
+        if kind == "action" and _KEY[card] != "head_hunter":
             self.deck.put_bottom(card)
 
     def _forget_marks(self, card: int) -> None:
         """A free play or discount belongs to the card drawn while it stays in the hand."""
-        for marks in (self.free_developers, self.free_actions, self.knowledge_discount):
-            marks.discard(card)
+        self.free_developers.discard(card)
+        self.free_actions.discard(card)
+        self.knowledge_discount.discard(card)
 
     def _activate(self, p: int, e: int, target: int | None, amount: int | None) -> None:
         if CARDS[e].key == "shy_frontend_developer":
@@ -973,7 +1021,7 @@ class ItStartupGame(Game):
     def _employee_row(self, e: int, owner: int, state: Employee, left: str) -> tuple[Any, ...]:
         return (
             self.game_no, self.round, self.turns[owner], owner, e, state.burnout,
-            CARDS[e].burnout_limit, left, tuple(state.knowledge),
+            _LIMIT[e], left, tuple(state.knowledge),
             self.efficiency(e, owner) if e in self.employees else 0,
         )
 
@@ -993,7 +1041,7 @@ class ItStartupGame(Game):
 
     def _record_turn(self, p: int) -> None:
         staff = self.staff[p]
-        kinds = [CARDS[e].kind for e in staff]
+        kinds = [_KIND[e] for e in staff]
         self.rows.append((
             self.game_no, self.round, self.turns[p], self.players[p], self.points[p],
             self.points[p] - self.points_at_start, self.resources[p], len(self.hands[p]),
