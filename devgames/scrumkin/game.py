@@ -59,6 +59,32 @@ _DROP = [[Action("drop", p, card=c) for c in _IDS] for p in range(_MAX_SEATS)]
 _COUNTER = [[Action("counter", p, card=c) for c in _IDS] for p in range(_MAX_SEATS)]
 _PASS = [Action("pass", p) for p in range(_MAX_SEATS)]
 _DEAL = [Action("deal", CHANCE, card=c) for c in _IDS]
+# For each table size and seat: every seat clockwise from it, itself first (made once).
+_SEATS_FROM = {
+    n: tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
+    for n in range(2, _MAX_SEATS + 1)
+}
+
+
+def _move_rows(seats: tuple[int, ...], moves: int, may_drop: bool) -> tuple[list[Action], ...]:
+    """The rows of prebuilt actions (indexed by card) open to the team ``seats[0]``, in the order
+    legal moves are listed: plays into its own game, into the others clockwise, then drops."""
+    p = seats[0]
+    rows = [_PLAY[p][t] for t in seats if not moves & (OWN if t == p else OTHER)]
+    if may_drop and not moves & DROP:
+        rows.append(_DROP[p])
+    return tuple(rows)
+
+
+# _MOVE_ROWS[n][p][moves][may_drop]: listing the mover's moves is then one pass over its hand.
+_MOVE_ROWS = {
+    n: tuple(
+        tuple((_move_rows(seats, moves, False), _move_rows(seats, moves, True))
+              for moves in range((OWN | OTHER | DROP) + 1))
+        for seats in _SEATS_FROM[n]
+    )
+    for n in _SEATS_FROM
+}
 
 
 @cache
@@ -94,15 +120,23 @@ class ScrumkinGame(Game):
     def __init__(self, players: tuple[str, ...], seed: int | None, options: ScrumkinOptions):
         super().__init__(players, seed, options)
         self.n = n = len(players)
+        # Every seat a team can play into: its own game first, then the others clockwise.
+        self.targets = _SEATS_FROM[n]
+        self.move_rows = _MOVE_ROWS[n]
         # Other seats, clockwise from each seat.
-        self.clockwise = [tuple((p + i) % n for i in range(1, n)) for p in range(n)]
-        self.collaborative = options.rulebook == "collaborative"
+        self.clockwise = tuple(seats[1:] for seats in self.targets)
+        self.collaborative = collaborative = options.rulebook == "collaborative"
         self.physical = options.deck == "physical"
-        self.deck = Pile(SPRINT_CARDS)
-        self.action_deck = Pile(ACTION_CARDS)
+        # Whether a team may drop a card, fixed for the game except for needing a bug.
+        self.drops_allowed = not collaborative or options.drop_against_bugs
+        self.drops_need_bug = collaborative and options.drop_against_bugs
+        sprint_cards, action_cards = list(SPRINT_CARDS), list(ACTION_CARDS)
         if not self.physical:
-            self.deck.shuffle(self.rng)
-            self.action_deck.shuffle(self.rng)
+            # The same shuffles as Pile.shuffle, done on the lists the piles are built from.
+            self.rng.shuffle(sprint_cards)
+            self.rng.shuffle(action_cards)
+        self.deck = Pile(sprint_cards)
+        self.action_deck = Pile(action_cards)
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.table: list[list[int]] = [[] for _ in range(n)]  # cards in front of each team
         self.ages: list[list[int]] = [[] for _ in range(n)]  # sprints each card has counted
@@ -154,9 +188,23 @@ class ScrumkinGame(Game):
         return [self.players[p] for p in self._winners]
 
     def legal_actions(self) -> list[Action]:
+        if self.phase != MOVES:
+            return self._legal_outside_moves()
+        # The mover's moves (the usual case, listed here without a further call).
+        p = self.mover
+        hand = self.hands[p]
+        rows = self.move_rows[p][self.moves][self._drop_allowed(p)]
+        out = [row[c] for row in rows for c in hand]
+        if self.collaborative and not self.took_over:
+            room = self.options.board - self.backlog[p]
+            for giver in self.clockwise[p]:
+                for count in range(1, min(self.backlog[giver], room) + 1):
+                    out.append(Action("take_over", p, target=giver, count=count))
+        return out
+
+    def _legal_outside_moves(self) -> list[Action]:
+        """Legal actions while a card may be countered, a card is to be entered, or at the end."""
         phase = self.phase
-        if phase == MOVES:
-            return self._legal_moves()
         if phase == COUNTER:
             p = self.asked[0]
             row = _COUNTER[p]
@@ -166,55 +214,55 @@ class ScrumkinGame(Game):
         pile = self.deck if phase == DEAL else self.action_deck
         return [_DEAL[c] for c in sorted(pile)]
 
-    def _legal_moves(self) -> list[Action]:
-        p = self.mover
-        moves = self.moves
-        hand = self.hands[p]
-        plays = _PLAY[p]
-        out = []
-        if not moves & OWN:
-            row = plays[p]
-            out += [row[c] for c in hand]
-        if not moves & OTHER:
-            for t in self.clockwise[p]:
-                row = plays[t]
-                out += [row[c] for c in hand]
-        if not moves & DROP and self._drop_allowed(p):
-            row = _DROP[p]
-            out += [row[c] for c in hand]
-        if self.collaborative and not self.took_over:
-            room = self.options.board - self.backlog[p]
-            for giver in self.clockwise[p]:
-                for count in range(1, min(self.backlog[giver], room) + 1):
-                    out.append(Action("take_over", p, target=giver, count=count))
-        return out
-
     def _drop_allowed(self, p: int) -> bool:
-        if self.options.drop_against_bugs:
-            return not self.collaborative or self.bugs[p] > 0
-        return not self.collaborative
+        return self.drops_allowed and (not self.drops_need_bug or self.bugs[p] > 0)
 
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
         kind, p = action.kind, action.player
-        if (kind == "play" and self.phase == MOVES and p == self.mover
-                and action.count is None and action.cards is None):
-            self._check_play(action)  # the most common move, checked first
-            return
+        phase = self.phase
+        # The usual moves of the team to act, with the fields their kind takes, are checked first,
+        # without the general shape and turn checks.
+        if action.count is None and action.cards is None:
+            if phase == MOVES and p == self.mover:
+                if kind == "play":
+                    self._check_play(action)
+                    return
+                if kind == "drop" and action.target is None:
+                    self._check_drop(action)
+                    return
+            elif phase == COUNTER and p == self.asked[0] and action.target is None:
+                if kind == "pass" and action.card is None:
+                    return
+                if kind == "counter":
+                    self._check_counter(action)
+                    return
         _check_shape(action)
-        if self.phase == COUNTER and p != self.asked[0] and kind != "counter":
+        # The team to act now needs no turn checks.
+        if phase == COUNTER and p == self.asked[0]:
+            self._check_counter(action)
+            return
+        if phase == MOVES and p == self.mover:
+            self._check_move(action)
+            return
+        if phase == COUNTER and kind != "counter":  # someone else speaks out of turn
             who, card = self.players[self.asked[0]], _NAME[self.chain[-1][0]]
             raise IllegalMove(
                 "counter_pending",
                 f"{who} must first say whether to counter {card} (counter or pass).",
             )
         self._require_turn(p)
-        phase = self.phase
         if phase in (DEAL, ACTION_CARD):
             self._check_deal(action)
         elif phase == COUNTER:
             self._check_counter(action)
-        elif kind == "play":
+        else:
+            self._check_move(action)
+
+    def _check_move(self, action: Action) -> None:
+        """Check a move by the team whose turn it is (a shape-checked action)."""
+        kind = action.kind
+        if kind == "play":
             self._check_play(action)
         elif kind == "drop":
             self._check_drop(action)
@@ -328,14 +376,14 @@ class ScrumkinGame(Game):
         kind = action.kind
         if kind == "play":
             self._lay_down(action.player, action.card, action.target)
+        elif kind == "drop":
+            self._drop(action.player, action.card)
         elif kind == "pass":
             self.asked.pop(0)
             if not self.asked:
                 self._resolve_chain()
         elif kind == "counter":
             self._counter(action.player, action.card)
-        elif kind == "drop":
-            self._drop(action.player, action.card)
         elif kind == "take_over":
             self._take_over(action.player, action.target, action.count)
         else:  # deal
@@ -349,27 +397,38 @@ class ScrumkinGame(Game):
 
     def _deal_digital(self) -> None:
         """Digital deck: every pending card is drawn from the top, one event per team."""
-        deck, hands = self.deck, self.hands
-        drawn: dict[int, list[int]] = {}
+        deck, hands, events = self.deck, self.hands, self.events
         dealing = self.to_deal[: len(deck)]
-        for p in dealing:
-            card = deck.draw()
-            hands[p].append(card)
-            drawn.setdefault(p, []).append(card)
         self.chance_steps += len(dealing)
         self.to_deal = []
+        drawn: dict[int, list[int]] = {}
+        for p in dealing:
+            card = deck.draw()
+            if p in drawn:
+                drawn[p].append(card)
+            else:
+                drawn[p] = [card]
         for p, cards in drawn.items():
-            self.events.append(Event("draw", p, {"cards": cards}, private=True))
+            hands[p] += cards
+            events.append(Event("draw", p, {"cards": cards}, private=True))
 
     def _give(self, p: int, card: int) -> None:
         self.hands[p].append(card)
         self.events.append(Event("draw", p, {"cards": [card]}, private=True))
 
     def _advance(self) -> None:
-        """Resolve what needs no decision: digital draws, empty decks, the end of a sprint."""
+        """Resolve what needs no decision: digital draws, empty decks, the end of a sprint.
+
+        The mover is done once it has made its two moves or has no card left: with one move made
+        and a card in hand, a play into its own or another team's game is always still open.
+        """
         while True:
             phase = self.phase
-            if phase == DEAL:
+            if phase == MOVES:  # the usual case, first: is the mover done?
+                if self.hands[self.mover] and self.moves.bit_count() < MOVES_PER_SPRINT:
+                    return
+                self._next_mover()
+            elif phase == DEAL:
                 if self.to_deal and not len(self.deck):
                     self.to_deal.clear()  # the sprint deck ran out: hands stay short
                 if not self.to_deal:
@@ -383,8 +442,6 @@ class ScrumkinGame(Game):
                     return
                 self.chance_steps += 1
                 self._reveal_action_card(self.action_deck.draw())
-            elif phase == MOVES and self._mover_done():
-                self._next_mover()
             else:
                 return
 
@@ -417,12 +474,20 @@ class ScrumkinGame(Game):
         return added
 
     def _lay_down(self, p: int, card: int, target: int) -> None:
-        self.hands[p].remove(card)
+        hands = self.hands
+        hands[p].remove(card)
         self.moves |= OWN if target == p else OTHER
         self.laid_target = target
-        self.chain = [(card, p)]
         self.events.append(Event("play", p, {"card": card, "target": target}))
-        self._open_counter_window(p)
+        # The other teams holding a defensive card may counter it, clockwise from the layer.
+        asked = [q for q in self.clockwise[p] if not _DEFENSIVE.isdisjoint(hands[q])]
+        if asked:
+            self.chain = [(card, p)]
+            self.asked = asked
+            self.phase = COUNTER
+        else:  # nobody can counter: the card stands at once (what _resolve_chain would do)
+            self.table[target].append(card)
+            self.ages[target].append(0)
 
     def _open_counter_window(self, layer: int) -> None:
         """Offer a counter to each other team holding a defensive card, clockwise from ``layer``."""
@@ -445,15 +510,16 @@ class ScrumkinGame(Game):
 
     def _resolve_chain(self) -> None:
         """The laid card stands if it was countered an even number of times; counters go under."""
-        card, layer = self.chain[0]
+        chain = self.chain
+        card, layer = chain[0]
         target = self.laid_target
-        if len(self.chain) % 2:  # it stands (its "play" event already told the table)
+        if len(chain) % 2:  # it stands (its "play" event already told the table)
             self.table[target].append(card)
             self.ages[target].append(0)
         else:
             self.deck.put_bottom(card)
             self.events.append(Event("countered", target, {"card": card, "by": layer}))
-        for counter_card, _ in self.chain[1:]:
+        for counter_card, _ in chain[1:]:
             self.deck.put_bottom(counter_card)
         self.chain = []
         self.asked = []
@@ -482,15 +548,6 @@ class ScrumkinGame(Game):
         self.taken_over[p] = max(0, self.taken_over[p] - count)
         self.bugs[p] = min(self.bugs[p], self.backlog[p] - self.taken_over[p])
 
-    def _mover_done(self) -> bool:
-        moves = self.moves
-        if not moves:
-            return not self.hands[self.mover]
-        if moves.bit_count() >= MOVES_PER_SPRINT or not self.hands[self.mover]:
-            return True
-        possible = OWN | OTHER | (DROP if self._drop_allowed(self.mover) else 0)
-        return not possible & ~moves
-
     def _next_mover(self) -> None:
         self.movers_done += 1
         if self.movers_done == self.n:
@@ -506,53 +563,63 @@ class ScrumkinGame(Game):
 
         Scrum of Scrums is worth 1 per other team with a Scrum of Scrums in play.
         """
-        has_sos = [not SCRUM_OF_SCRUMS.isdisjoint(cards) for cards in self.table]
+        table, ages = self.table, self.ages
+        has_sos = [not SCRUM_OF_SCRUMS.isdisjoint(cards) for cards in table]
         sos_teams = sum(has_sos)
         out = []
-        for p, cards in enumerate(self.table):
+        for p, cards in enumerate(table):
             row = []
-            for card, age in zip(cards, self.ages[p], strict=True):
+            for card, age in zip(cards, ages[p], strict=True):
                 values = _VALUES[card]
-                value = values[age if age < len(values) else -1]
-                row.append((card, sos_teams - has_sos[p] if value is None else value))
+                value = values[age] if age < len(values) else values[-1]
+                if value is None:  # Scrum of Scrums
+                    value = sos_teams - has_sos[p]
+                row.append((card, value))
             out.append(row)
         return out
 
     def _end_sprint(self) -> None:
         n = self.n
+        boost, backlog, bugs = self.boost, self.backlog, self.bugs
         in_play = self.values_in_play()
         penalties = list(self.taken_over)
-        velocities = [
-            self.boost - penalties[p] + sum(value for _, value in in_play[p]) for p in range(n)
-        ]
-        self.velocity = velocities
-        completed = [0] * n
-        for p, velocity in enumerate(velocities):
+        velocities, completed = [], []
+        for p, row in enumerate(in_play):  # each team's velocity, and what it burns down
+            velocity = boost - penalties[p]
+            for _, value in row:
+                velocity += value
+            velocities.append(velocity)
+            done = 0
             if velocity > 0:
-                completed[p] = min(velocity, self.backlog[p])
-                self._remove_items(p, completed[p])
+                done = min(velocity, backlog[p])
+                self._remove_items(p, done)
             elif self.collaborative and velocity < -3:
                 self._add_bugs(p, -velocity)
+            completed.append(done)
+        self.velocity = velocities
         self.events.append(
             Event("velocity", None, {"velocities": velocities, "completed": completed})
         )
-        action = CARDS[self.action_card].name if self.action_card else ""
-        leader = self.players[self.leader]
-        self._rows.extend(
-            (self.sprint, self.players[p], leader, action, self.boost, self.bugs_added[p],
-             -penalties[p], velocities[p], self.backlog_start[p], completed[p], self.backlog[p],
-             self.bugs[p], tuple(in_play[p]), self.counters_made[p])
+        sprint, players = self.sprint, self.players
+        action = _NAME[self.action_card] if self.action_card else ""
+        leader = players[self.leader]
+        bugs_added, backlog_start, counters_made = (
+            self.bugs_added, self.backlog_start, self.counters_made)
+        self._rows += [
+            (sprint, players[p], leader, action, boost, bugs_added[p], -penalties[p],
+             velocities[p], backlog_start[p], completed[p], backlog[p], bugs[p],
+             tuple(in_play[p]), counters_made[p])
             for p in range(n)
-        )
+        ]
         self._check_end(velocities)
         if self.phase == OVER:
             return
         self._age_cards()
         self.sprint += 1
         self.leader = (self.leader + 1) % n
-        self.to_deal = [
-            p for p in ((self.leader + i) % n for i in range(n))
-            for _ in range(HAND_SIZE - len(self.hands[p]))
+        hands = self.hands
+        self.to_deal = [  # from the new leader clockwise
+            p for p in self.targets[self.leader] for _ in range(HAND_SIZE - len(hands[p]))
         ]
         self.phase = DEAL
         self.action_card = None
@@ -586,8 +653,8 @@ class ScrumkinGame(Game):
             elif self.sprint >= self.options.collaborative_sprints:
                 self._finish([], "out_of_sprints")
             return
-        done = [p for p in range(n) if self.backlog[p] == 0]
-        if done:
+        if 0 in self.backlog:
+            done = [p for p in range(n) if self.backlog[p] == 0]
             if self.options.tie_break == "velocity":
                 best = max(velocities[p] for p in done)
                 done = [p for p in done if velocities[p] == best]
@@ -604,19 +671,22 @@ class ScrumkinGame(Game):
 
     def _age_cards(self) -> None:
         """Cards move up one value; those past their last non-permanent value leave the table."""
+        table, all_ages, deck, events = self.table, self.ages, self.deck, self.events
         for p in range(self.n):
-            cards = self.table[p]
-            ages = self.ages[p] = [age + 1 for age in self.ages[p]]
-            if any(age >= _EXPIRES[card] for card, age in zip(cards, ages, strict=True)):
-                kept = []
-                for card, age in zip(cards, ages, strict=True):
-                    if age >= _EXPIRES[card]:
-                        self.deck.put_bottom(card)
-                        self.events.append(Event("leaves_play", p, {"card": card}))
-                    else:
-                        kept.append((card, age))
-                self.table[p] = [card for card, _ in kept]
-                self.ages[p] = [age for _, age in kept]
+            if not table[p]:
+                continue
+            # One pass over the team's cards, rebuilding its table and ages.
+            cards, ages = [], []
+            for card, age in zip(table[p], all_ages[p], strict=True):
+                age += 1
+                if age >= _EXPIRES[card]:
+                    deck.put_bottom(card)
+                    events.append(Event("leaves_play", p, {"card": card}))
+                else:
+                    cards.append(card)
+                    ages.append(age)
+            table[p] = cards
+            all_ages[p] = ages
 
     # ----- domain verbs (names or seat numbers, card names or ids) -------------------------------
     def hand(self, team: int | str) -> list[str]:
