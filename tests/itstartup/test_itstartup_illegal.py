@@ -4,13 +4,12 @@ A facilitator at the projector types what the table does; a mistyped or out-of-t
 refused with a reason that can be read out, and must leave the game exactly as it was.
 """
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from devgames.core.actions import CHANCE, Action
-from devgames.core.errors import IllegalMove, SetupError
+from devgames.core.errors import SetupError
 from devgames.itstartup import new_game
 from devgames.itstartup.game import ItStartupGame
 from tests.itstartup.helpers import (
@@ -23,36 +22,9 @@ from tests.itstartup.helpers import (
     pending,
     scripted_game,
 )
+from tests.refusals import assert_readable, assert_refused
 
 AB = ["Ada", "Bob"]
-
-
-def assert_readable(message: str, *mentions: str) -> None:
-    """A sentence: capital first letter, final full stop, no raw internals, naming what matters."""
-    assert message, "the error has no sentence"
-    assert message[0].isupper(), message
-    assert message.rstrip().endswith("."), message
-    for internal in ("Action(", "None", "Traceback", "'main'", "step"):
-        assert internal not in message, f"{message!r} shows {internal!r}"
-    for word in mentions:
-        assert word in message, f"{message!r} should mention {word!r}"
-
-
-def assert_refused(game: ItStartupGame, attempt: Callable[[], Any], code: str,
-                   *mentions: str) -> IllegalMove:
-    """``attempt`` raises IllegalMove with ``code`` and a readable sentence, changing nothing."""
-    before = game.snapshot()
-    log_length = len(game.log)
-    events = len(game.events)
-    with pytest.raises(IllegalMove) as caught:
-        attempt()
-    error = caught.value
-    assert error.code == code, f"expected {code!r}, got {error.code!r}: {error}"
-    assert_readable(str(error), *mentions)
-    assert game.snapshot() == before
-    assert len(game.log) == log_length
-    assert len(game.events) == events
-    return error
 
 
 def ada_bob(**options: Any) -> ItStartupGame:
