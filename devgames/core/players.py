@@ -7,6 +7,22 @@ from devgames.core.errors import SetupError
 MAX_NAME_LENGTH = 40
 
 
+def text_problem(text: str, what: str, limit: int) -> str | None:
+    r"""Why a name or title typed by a user cannot be used (too long, control characters), as a
+    sentence; None when it is fine. Markup is fine: it is escaped wherever it is shown.
+
+    >>> text_problem("Red", "name", 40) is None
+    True
+    >>> print(text_problem("Tab\there", "name", 40))
+    The name 'Tab\there' contains control characters; type a plain name.
+    """
+    if len(text) > limit:
+        return f"The {what} {text[:20]!r}... is {len(text)} characters long; use at most {limit}."
+    if any(unicodedata.category(ch)[0] == "C" for ch in text):
+        return f"The {what} {text!r} contains control characters; type a plain {what}."
+    return None
+
+
 def clean_names(names: list[str] | tuple[str, ...], minimum: int, maximum: int) -> tuple[str, ...]:
     """Return the names trimmed, or raise SetupError with a sentence saying what is wrong.
 
@@ -31,13 +47,9 @@ def clean_names(names: list[str] | tuple[str, ...], minimum: int, maximum: int) 
     for name in cleaned:
         if not name:
             raise SetupError("A player has an empty name; give every player a name.")
-        if len(name) > MAX_NAME_LENGTH:
-            raise SetupError(
-                f"The name {name[:20]!r}... is {len(name)} characters long; "
-                f"use at most {MAX_NAME_LENGTH}."
-            )
-        if any(unicodedata.category(ch)[0] == "C" for ch in name):
-            raise SetupError(f"The name {name!r} contains control characters; type a plain name.")
+        problem = text_problem(name, "name", MAX_NAME_LENGTH)
+        if problem:
+            raise SetupError(problem)
         key = name.casefold()
         if key in seen:
             raise SetupError(

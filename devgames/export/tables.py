@@ -1,0 +1,243 @@
+"""Tidy tables of a played session: the replayable log, the metrics rows and the retro notes.
+
+>>> from devgames import scrumkin
+>>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
+>>> game.play("Red", "Scope creep", target="Blue")
+>>> events_table(game)[["number", "player", "kind", "card_name", "target"]]
+   number player  kind    card_name  target
+0       1    Red  play  Scope creep       1
+"""
+
+import io
+import json
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime
+from typing import Any
+
+import pandas as pd
+
+from devgames import game_module
+from devgames.core.actions import Action
+from devgames.core.game import Game
+from devgames.core.session import Session
+from devgames.itstartup.game import EMPLOYEE_FIELDS
+from devgames.itstartup.game import ROUND_FIELDS as ITSTARTUP_FIELDS
+from devgames.scrumkin.game import ROUND_FIELDS as SCRUMKIN_FIELDS
+
+#: Columns of ``events.csv``: one row per action, then what rebuilds the session.
+EVENT_COLUMNS = (
+    "number", "player", "kind", "card", "card_name", "target", "count", "cards", "action_json",
+    "description", "game", "rules_version", "seed", "players_json", "options_json", "meta_json",
+)
+#: Scrumkin's sprint-report columns, put before the engine's own metrics columns.
+#: ``remaining = committed + added + taken_over - bugs_fixed - completed`` on every row.
+JIRA_COLUMNS = ("committed", "added", "taken_over", "bugs_fixed", "completed", "remaining")
+#: Columns of ``retro.csv``, after Parabol's retrospective export.
+RETRO_COLUMNS = ("prompt", "group", "content", "votes", "type", "created_at")
+
+#: Debrief questions offered in ``retro.csv`` when the room has written no notes yet.
+DEBRIEF_PROMPTS: dict[str, tuple[str, ...]] = {
+    "scrumkin": (
+        "Which card helped your velocity most over the whole game, and when did it start "
+        "paying off?",
+        "When did your velocity drop, and what was in play then?",
+        "Which cards did you keep for yourself, and which did you give away? Why?",
+        "In the collaborative game: when did taking over another team's items pay off, "
+        "and when not?",
+    ),
+    "itstartup": (
+        "Who burnt out first, and what was asked of them just before?",
+        "Where did your knowledge cards end up, and what happened to them when that developer "
+        "left?",
+        "Was poaching (Head Hunter, Outsourcing, the Agent) worth it? How did the other team "
+        "react?",
+    ),
+}
+
+#: The room's notes: each debrief prompt with its notes, as text or dicts (see retro_table).
+Notes = Mapping[str, Iterable[str | Mapping[str, Any]]]
+
+_OPTIONAL_INTS = ("card", "target", "count")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def events_table(game: Game) -> pd.DataFrame:
+    """The log, one row per action, with every column needed to rebuild the game.
+
+    ``player`` is the acting team's name ("deck" for a card, roll or coin entered by the
+    facilitator); ``description`` is the game's sentence for the action as it was played.
+
+    >>> from devgames import scrumkin
+    >>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
+    >>> game.play("Red", "Scope creep", target="Blue")
+    >>> row = events_table(game).iloc[0]
+    >>> row["player"], row["description"]
+    ('Red', "Red plays Scope creep (-1) into Blue's game")
+    >>> session_from_events(events_table(game)).replay().snapshot() == game.snapshot()
+    True
+    """
+    session = game.session()
+    names = game_module(game.name).CARDS
+    shared = {
+        "game": session.game, "rules_version": session.rules_version, "seed": session.seed,
+        "players_json": _json(session.players), "options_json": _json(session.options),
+        "meta_json": _json(session.meta),
+    }
+    rows = []
+    replay = session.new_game()  # each sentence is said in the position the action was played
+    for number, action in enumerate(session.log, 1):
+        rows.append({
+            "number": number,
+            "player": game.players[action.player] if action.player >= 0 else "deck",
+            "kind": action.kind,
+            "card": action.card,
+            "card_name": names[action.card].name if action.card in names else None,
+            "target": action.target,
+            "count": action.count,
+            "cards": " ".join(map(str, action.cards)) if action.cards is not None else None,
+            "action_json": _json(action.to_json()),
+            "description": replay.describe(action),
+            **shared,
+        })
+        replay.apply(action)
+    table = pd.DataFrame(rows, columns=list(EVENT_COLUMNS))
+    return table.astype({name: "Int64" for name in (*_OPTIONAL_INTS, "number", "seed")})
+
+
+def session_from_events(events: pd.DataFrame | str | bytes) -> Session:
+    """The session an ``events.csv`` file (its text, bytes or table) was made from.
+
+    Raises ValueError for a file with no actions or with rows of more than one session.
+
+    >>> session_from_events("number,kind\\r\\n")
+    Traceback (most recent call last):
+    ...
+    ValueError: This events file has no actions, so it cannot rebuild a game.
+    """
+    if isinstance(events, bytes):
+        events = events.decode("utf-8-sig")
+    if isinstance(events, str):
+        text = events.removeprefix("\ufeff")
+        events = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+    if events.empty:
+        raise ValueError("This events file has no actions, so it cannot rebuild a game.")
+    missing = {"number", "action_json", *EVENT_COLUMNS[-6:]} - set(events.columns)
+    if missing:
+        named = ", ".join(sorted(missing))
+        raise ValueError(f"This is not a devgames events file (it lacks {named}).")
+    setup = events[list(EVENT_COLUMNS[-6:])].astype(str).drop_duplicates()
+    if len(setup) != 1:
+        raise ValueError("This events file mixes rows of more than one session.")
+    first = setup.iloc[0]
+    ordered = events.assign(_n=events["number"].astype(int)).sort_values("_n")
+    try:
+        return Session(
+            game=first["game"],
+            rules_version=first["rules_version"],
+            players=[str(name) for name in json.loads(first["players_json"])],
+            options=dict(json.loads(first["options_json"])),
+            seed=int(first["seed"]),
+            log=[Action.from_json(json.loads(text)) for text in ordered["action_json"]],
+            meta=dict(json.loads(first["meta_json"])),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"This events file is damaged ({error}).") from None
+
+
+def _scope_moves(game: Game) -> list[tuple[int, int]]:
+    """Scrumkin: (items taken over, less those given away; bugs fixed by drops) per team per
+    finished sprint, in the order of ``game.rounds``."""
+    n = len(game.players)
+    taken, fixed = [0] * n, [0] * n
+    out: list[tuple[int, int]] = []
+    for event in game.events:
+        if event.kind == "take_over":
+            taken[event.player] += event.data["count"]  # type: ignore[index]
+            taken[event.data["from"]] -= event.data["count"]
+        elif event.kind == "drop" and event.data["bug_fixed"]:
+            fixed[event.player] += 1  # type: ignore[index]
+        elif event.kind == "velocity":  # the end of a sprint
+            out += zip(taken, fixed, strict=True)
+            taken, fixed = [0] * n, [0] * n
+    return out
+
+
+def rounds_table(game: Game) -> pd.DataFrame:
+    """The metrics rows: Scrumkin's one per team per sprint, IT Startup's one per player per turn.
+
+    Scrumkin rows start with a sprint report: ``committed`` (backlog when the sprint started),
+    ``added`` (bugs added), ``taken_over`` (items taken over from other teams, less those given
+    away), ``bugs_fixed`` (by dropped cards), ``completed`` and ``remaining`` (backlog after).
+
+    >>> from devgames import scrumkin
+    >>> from devgames.core.bots import RandomBot, play_out
+    >>> game = scrumkin.new_game(["Red", "Blue"], seed=2)
+    >>> _ = play_out(game, {0: RandomBot(1), 1: RandomBot(2)})
+    >>> list(rounds_table(game).columns[:8])
+    ['sprint', 'team', 'committed', 'added', 'taken_over', 'bugs_fixed', 'completed', 'remaining']
+    >>> len(rounds_table(game)) == 2 * game.rounds[-1]["sprint"]
+    True
+    """
+    if game.name != "scrumkin":
+        return pd.DataFrame(game.rounds, columns=list(ITSTARTUP_FIELDS))
+    table = pd.DataFrame(game.rounds, columns=list(SCRUMKIN_FIELDS))
+    moves = _scope_moves(game)
+    jira = pd.DataFrame({
+        "committed": table["backlog_before"],
+        "added": table["bugs_added"],
+        "taken_over": pd.Series([taken for taken, _ in moves], dtype="int64"),
+        "bugs_fixed": pd.Series([fixed for _, fixed in moves], dtype="int64"),
+        "completed": table["completed"],
+        "remaining": table["backlog_after"],
+    })
+    rest = [name for name in SCRUMKIN_FIELDS if name not in ("sprint", "team", "completed")]
+    return pd.concat([table[["sprint", "team"]], jira, table[rest]], axis=1)
+
+
+def employees_table(game: Game) -> pd.DataFrame:
+    """IT Startup: one row per employee per turn of its controller (``game.employee_rows``).
+
+    >>> from devgames import itstartup
+    >>> list(employees_table(itstartup.new_game(["Ada", "Bob"], seed=1)).columns[:4])
+    ['tournament_game', 'round', 'turn', 'player']
+    """
+    return pd.DataFrame(game.employee_rows, columns=list(EMPLOYEE_FIELDS))  # type: ignore[attr-defined]
+
+
+def retro_table(prompts_and_notes: Notes) -> pd.DataFrame:
+    """The debrief: each prompt with the room's notes, one row per note.
+
+    A note is its text, or a dict with ``content`` and any of ``group``, ``votes``, ``type``
+    (default "reflection") and ``created_at``. A prompt without notes keeps one row of type
+    "prompt", so the questions are in the file.
+
+    >>> retro_table({"What helped?": ["Pairing", {"content": "Daily Standup", "votes": 3}],
+    ...              "What hurt?": []})[["prompt", "content", "votes", "type"]]
+             prompt        content  votes        type
+    0  What helped?        Pairing      0  reflection
+    1  What helped?  Daily Standup      3  reflection
+    2    What hurt?                     0      prompt
+    """
+    rows = []
+    for prompt, notes in prompts_and_notes.items():
+        start = len(rows)
+        for note in notes:
+            data = {"content": note} if isinstance(note, str) else dict(note)
+            created = data.get("created_at") or ""
+            if isinstance(created, datetime | date):
+                created = created.isoformat()
+            rows.append({
+                "prompt": str(prompt),
+                "group": str(data.get("group") or ""),
+                "content": str(data.get("content") or ""),
+                "votes": int(data.get("votes") or 0),
+                "type": str(data.get("type") or "reflection"),
+                "created_at": str(created),
+            })
+        if len(rows) == start:
+            rows.append(dict(zip(RETRO_COLUMNS, (str(prompt), "", "", 0, "prompt", ""),
+                                 strict=True)))
+    return pd.DataFrame(rows, columns=list(RETRO_COLUMNS)).astype({"votes": "int64"})

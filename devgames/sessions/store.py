@@ -1,0 +1,533 @@
+"""Saved sessions in one SQLite file: every move is written as it happens, so nothing is lost.
+
+A session is a header (game, rules version, players, options, seed, notes, title) and its log of
+actions, one row per action. Resuming a session and undoing moves are replays of that log.
+
+The usual life of a session in the facilitator app:
+
+>>> from devgames import scrumkin
+>>> store = SessionStore(":memory:")
+>>> game = scrumkin.new_game(["Red", "Blue"], seed=7)
+>>> number = store.create(game, title="Monday workshop")
+>>> for _ in range(5):
+...     game.apply(game.legal_actions()[0])
+...     store.sync(number, game)
+>>> [(row.title, row.players, row.actions) for row in store.list()]
+[('Monday workshop', ('Red', 'Blue'), 5)]
+>>> store.resume(number).snapshot() == game.snapshot()
+True
+>>> store.close()
+"""
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from devgames.core.actions import Action
+from devgames.core.game import Game
+from devgames.core.players import text_problem
+from devgames.core.session import Session
+
+#: Version of the tables below, kept in ``PRAGMA user_version``; bumped on every change.
+SCHEMA_VERSION = 1
+
+#: Longest title a session may have.
+MAX_TITLE_LENGTH = 100
+
+SCHEMA = """
+CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    rules_version TEXT NOT NULL,
+    players TEXT NOT NULL,          -- JSON list of names
+    options TEXT NOT NULL,          -- JSON object
+    seed TEXT NOT NULL,             -- decimal text: a seed may not fit in 64 bits
+    meta TEXT NOT NULL,             -- JSON object of free notes (e.g. seats played by bots)
+    title TEXT,
+    created_at TEXT NOT NULL,       -- ISO 8601, UTC
+    updated_at TEXT NOT NULL,       -- ISO 8601, UTC
+    is_over INTEGER NOT NULL DEFAULT 0,
+    winners TEXT NOT NULL DEFAULT '[]',  -- JSON list of names
+    actions INTEGER NOT NULL DEFAULT 0   -- number of rows in ``actions`` for this session
+);
+CREATE INDEX sessions_by_update ON sessions (updated_at);
+CREATE TABLE actions (
+    session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,        -- 1 for the first action of the log
+    action TEXT NOT NULL,           -- JSON of Action.to_json()
+    PRIMARY KEY (session_id, number)
+) WITHOUT ROWID;
+"""
+
+
+def default_path() -> Path:
+    """Where sessions are kept unless told otherwise.
+
+    ``$DEVGAMES_DB`` if set, else ``devgames/sessions.sqlite`` under ``$XDG_DATA_HOME``
+    (``~/.local/share`` by default).
+
+    >>> import os
+    >>> os.environ.get("DEVGAMES_DB") is not None or default_path().name == "sessions.sqlite"
+    True
+    """
+    explicit = os.environ.get("DEVGAMES_DB")
+    if explicit:
+        return Path(explicit).expanduser()
+    data_home = os.environ.get("XDG_DATA_HOME")
+    # The XDG specification says a relative XDG_DATA_HOME is to be ignored.
+    if not data_home or not Path(data_home).is_absolute():
+        data_home = str(Path.home() / ".local" / "share")
+    return Path(data_home) / "devgames" / "sessions.sqlite"
+
+
+def check_title(title: str | None) -> str | None:
+    """Return ``title`` if it can be a session title, else raise ValueError with a sentence.
+
+    Titles are stored as typed (markup included; escaping is the display's job).
+
+    >>> check_title("<b>Sprint</b> =1+1")
+    '<b>Sprint</b> =1+1'
+    >>> check_title("Line\\nbreak")
+    Traceback (most recent call last):
+    ...
+    ValueError: The title 'Line\\nbreak' contains control characters; type a plain title.
+    """
+    if title is None:
+        return None
+    if not isinstance(title, str):
+        raise ValueError(f"A title must be text, not {type(title).__name__}.")
+    problem = text_problem(title, "title", MAX_TITLE_LENGTH)
+    if problem:
+        raise ValueError(problem)
+    return title
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """One line of the launcher: what a saved session is and how far it got."""
+
+    id: int
+    game: str
+    rules_version: str
+    title: str | None
+    players: tuple[str, ...]
+    created_at: datetime
+    updated_at: datetime
+    actions: int
+    is_over: bool
+    winners: tuple[str, ...]
+
+
+def _encode(action: Action) -> str:
+    """An action as compact JSON text.
+
+    >>> _encode(Action("play", 0, card=27))
+    '{"kind":"play","player":0,"card":27}'
+    """
+    try:
+        return _encode_cached(action)
+    except TypeError:  # an action holding a list cannot be a cache key
+        return json.dumps(action.to_json(), separators=(",", ":"))
+
+
+@lru_cache(maxsize=8192)
+def _encode_cached(action: Action) -> str:
+    # Games repeat the same few actions, and sync compares the whole log after every move.
+    return json.dumps(action.to_json(), separators=(",", ":"))
+
+
+def _decode(text: str) -> Action:
+    return Action.from_json(json.loads(text))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+class SessionStore:
+    """Sessions saved in an SQLite file, written action by action.
+
+    ``path`` is a file (folders are created as needed), ``":memory:"`` for a throw-away store, or
+    None for :func:`default_path`. Several stores, in several kernels, may share one file: each
+    write is one transaction and every read sees the others' committed writes.
+
+    >>> from devgames import itstartup
+    >>> store = SessionStore(":memory:")
+    >>> game = itstartup.new_game(["Ada", "Bob"], seed=2)
+    >>> number = store.create(game)
+    >>> store.append(number, game.legal_actions()[0])
+    >>> len(store.load(number).log)
+    1
+    >>> store.delete(number)
+    >>> store.load(number)
+    Traceback (most recent call last):
+    ...
+    KeyError: 'There is no saved session number 1.'
+    """
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        if path is None:
+            path = default_path()
+        if str(path) != ":memory:":
+            path = Path(path).expanduser()
+            path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.RLock()
+        # Autocommit mode: transactions are opened explicitly by ``_write``.
+        self._db = sqlite3.connect(
+            path, timeout=30, isolation_level=None, check_same_thread=False
+        )
+        try:
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._prepare_schema()
+        except sqlite3.OperationalError:
+            self._db.close()
+            raise
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise ValueError(f"{path} is not a devgames session store ({error}).") from None
+        except ValueError:
+            self._db.close()
+            raise
+
+    # ----- plumbing -----------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close the file. Everything was already saved by each write."""
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> "SessionStore":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"SessionStore({str(self.path)!r})"
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: all of it is saved, or none of it."""
+        with self._lock:
+            # IMMEDIATE takes the write lock at once, so what is read inside stays true.
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _prepare_schema(self) -> None:
+        with self._write() as db:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise ValueError(
+                    f"The session store {self.path} was written by a newer devgames (schema "
+                    f"version {version}; this one reads up to {SCHEMA_VERSION}). "
+                    "Upgrade devgames to open it."
+                )
+            if version == 0:
+                if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                    raise ValueError(
+                        f"{self.path} is an SQLite file but not a devgames session store."
+                    )
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @staticmethod
+    def _header(db: sqlite3.Connection, session_id: int) -> tuple[Any, ...]:
+        """The stored header of a session, or KeyError with a sentence."""
+        row = db.execute(
+            "SELECT game, rules_version, players, options, seed, meta, actions, is_over, winners"
+            " FROM sessions WHERE id = ?",
+            (session_id,),
+        ).fetchone()
+        if row is None:
+            raise KeyError(f"There is no saved session number {session_id}.")
+        return row
+
+    @staticmethod
+    def _check_same_game(session_id: int, header: Sequence[Any], game_obj: Game) -> None:
+        """Refuse to write the moves of one game into another game's session."""
+        mine = game_obj.session()
+        # Players and options are compared as JSON read back, as they would be saved.
+        stored = (header[0], header[1], json.loads(header[2]), json.loads(header[3]), header[4])
+        given = (
+            mine.game,
+            mine.rules_version,
+            json.loads(_dumps(mine.players)),
+            json.loads(_dumps(mine.options)),
+            str(mine.seed),
+        )
+        if stored != given:
+            raise ValueError(
+                f"This {mine.game} game is not the one saved as session {session_id} "
+                "(the game, players, options or seed differ)."
+            )
+
+    @staticmethod
+    def _progress(game_obj: Game) -> dict[str, Any]:
+        return {
+            "meta": _dumps(game_obj.meta),
+            "is_over": int(game_obj.is_over),
+            "winners": _dumps(list(game_obj.winners)),
+        }
+
+    # ----- writing --------------------------------------------------------------------------------
+    def create(self, game_obj: Game, title: str | None = None) -> int:
+        """Save a new session (header and any actions already made); return its number.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> store.create(scrumkin.new_game(["Red", "Blue"], seed=1), title="Team A")
+        1
+        """
+        check_title(title)
+        session = game_obj.session()
+        now = _now()
+        with self._write() as db:
+            cursor = db.execute(
+                "INSERT INTO sessions (game, rules_version, players, options, seed, meta, title,"
+                " created_at, updated_at, is_over, winners, actions)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    session.game,
+                    session.rules_version,
+                    _dumps(session.players),
+                    _dumps(session.options),
+                    str(session.seed),
+                    _dumps(session.meta),
+                    title,
+                    now,
+                    now,
+                    int(game_obj.is_over),
+                    _dumps(list(game_obj.winners)),
+                    len(session.log),
+                ),
+            )
+            session_id = int(cursor.lastrowid)  # type: ignore[arg-type]
+            db.executemany(
+                "INSERT INTO actions (session_id, number, action) VALUES (?, ?, ?)",
+                [(session_id, n, _encode(a)) for n, a in enumerate(session.log, 1)],
+            )
+        return session_id
+
+    def append(self, session_id: int, action: Action, game_obj: Game | None = None) -> None:
+        """Save one more action at the end of the log, atomically.
+
+        With ``game_obj`` (the game after the action), also save its progress and notes, after
+        checking that its log ends with this action at the same place.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> number = store.create(game)
+        >>> game.apply(game.legal_actions()[0])
+        >>> store.append(number, game.log[-1], game)
+        >>> store.list()[0].actions
+        1
+        """
+        with self._write() as db:
+            header = self._header(db, session_id)
+            number = header[6] + 1
+            fields: dict[str, Any] = {"actions": number, "updated_at": _now()}
+            if game_obj is not None:
+                self._check_same_game(session_id, header, game_obj)
+                if len(game_obj.log) != number or game_obj.log[-1] != action:
+                    raise ValueError(
+                        f"Session {session_id} has {number - 1} saved actions, so the game given "
+                        f"should have this action as number {number}; it has "
+                        f"{len(game_obj.log)} actions. Use sync() to save the whole log."
+                    )
+                fields.update(self._progress(game_obj))
+            db.execute(
+                "INSERT INTO actions (session_id, number, action) VALUES (?, ?, ?)",
+                (session_id, number, _encode(action)),
+            )
+            self._update(db, session_id, fields)
+
+    def sync(self, session_id: int, game_obj: Game) -> None:
+        """Make the saved log equal to the game's log, and save its progress and notes.
+
+        Missing actions are appended; saved actions the game no longer has (after an undo) are
+        dropped. Call it after every move: when nothing changed, nothing is written.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> number = store.create(game)
+        >>> for _ in range(3):
+        ...     game.apply(game.legal_actions()[0])
+        >>> store.sync(number, game)
+        >>> game.undo(2)
+        >>> store.sync(number, game)
+        >>> len(store.load(number).log)
+        1
+        """
+        log = game_obj.log
+        with self._write() as db:
+            header = self._header(db, session_id)
+            self._check_same_game(session_id, header, game_obj)
+            saved = [
+                text
+                for (text,) in db.execute(
+                    "SELECT action FROM actions WHERE session_id = ? ORDER BY number",
+                    (session_id,),
+                )
+            ]
+            same = 0
+            for text, action in zip(saved, log, strict=False):
+                if text != _encode(action):
+                    break
+                same += 1
+            progress = self._progress(game_obj)
+            unchanged = (
+                same == len(saved) == len(log)
+                and (header[5], header[7], header[8])
+                == (progress["meta"], progress["is_over"], progress["winners"])
+            )
+            if unchanged:
+                return
+            db.execute(
+                "DELETE FROM actions WHERE session_id = ? AND number > ?", (session_id, same)
+            )
+            db.executemany(
+                "INSERT INTO actions (session_id, number, action) VALUES (?, ?, ?)",
+                [(session_id, n, _encode(log[n - 1])) for n in range(same + 1, len(log) + 1)],
+            )
+            self._update(db, session_id, {"actions": len(log), "updated_at": _now(), **progress})
+
+    def undo(self, session_id: int, steps: int = 1) -> Game:
+        """Take back the last ``steps`` saved actions; return the game as it now is.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> for _ in range(4):
+        ...     game.apply(game.legal_actions()[0])
+        >>> number = store.create(game)
+        >>> len(store.undo(number, 3).log), len(store.load(number).log)
+        (1, 1)
+        """
+        session = self.load(session_id)
+        if not 0 <= steps <= len(session.log):
+            raise ValueError(
+                f"Session {session_id} has {len(session.log)} saved moves; "
+                f"{steps} cannot be taken back."
+            )
+        game = session.replay(len(session.log) - steps)
+        self.sync(session_id, game)
+        return game
+
+    def rename(self, session_id: int, title: str | None) -> None:
+        """Give a session a new title (None for no title); its date of last play is kept.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> store.rename(number, "Café <b>bold</b>")
+        >>> store.list()[0].title
+        'Café <b>bold</b>'
+        """
+        check_title(title)
+        with self._write() as db:
+            self._header(db, session_id)
+            self._update(db, session_id, {"title": title})
+
+    def delete(self, session_id: int) -> None:
+        """Remove a session and its actions for good."""
+        with self._write() as db:
+            self._header(db, session_id)
+            db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+
+    @staticmethod
+    def _update(db: sqlite3.Connection, session_id: int, fields: dict[str, Any]) -> None:
+        # Column names come from this module only, never from callers.
+        columns = ", ".join(f"{name} = ?" for name in fields)
+        db.execute(f"UPDATE sessions SET {columns} WHERE id = ?", (*fields.values(), session_id))
+
+    # ----- reading --------------------------------------------------------------------------------
+    def load(self, session_id: int) -> Session:
+        """The saved session (header and log), ready to replay."""
+        with self._lock:
+            # One read transaction, so the header and the log belong together.
+            self._db.execute("BEGIN")
+            try:
+                header = self._header(self._db, session_id)
+                texts = self._db.execute(
+                    "SELECT action FROM actions WHERE session_id = ? ORDER BY number",
+                    (session_id,),
+                ).fetchall()
+            finally:
+                self._db.execute("COMMIT")
+        try:
+            return Session(
+                game=header[0],
+                rules_version=header[1],
+                players=json.loads(header[2]),
+                options=json.loads(header[3]),
+                seed=int(header[4]),
+                log=[_decode(text) for (text,) in texts],
+                meta=json.loads(header[5]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"Saved session {session_id} is damaged ({error}).") from None
+
+    def resume(self, session_id: int) -> Game:
+        """The saved game, rebuilt by replaying its log."""
+        return self.load(session_id).replay()
+
+    def list(self, game: str | None = None) -> list[SessionSummary]:
+        """Saved sessions, most recently played first; only those of ``game`` if given.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> first = store.create(scrumkin.new_game(["Red", "Blue"], seed=1), title="First")
+        >>> second = store.create(scrumkin.new_game(["Ann", "Bea"], seed=2), title="Second")
+        >>> [row.title for row in store.list()]
+        ['Second', 'First']
+        >>> store.list(game="itstartup")
+        []
+        """
+        query = (
+            "SELECT id, game, rules_version, title, players, created_at, updated_at, actions,"
+            " is_over, winners FROM sessions"
+        )
+        parameters: tuple[Any, ...] = ()
+        if game is not None:
+            query += " WHERE game = ?"
+            parameters = (game,)
+        query += " ORDER BY updated_at DESC, id DESC"
+        with self._lock:
+            rows = self._db.execute(query, parameters).fetchall()
+        return [
+            SessionSummary(
+                id=row[0],
+                game=row[1],
+                rules_version=row[2],
+                title=row[3],
+                players=tuple(json.loads(row[4])),
+                created_at=datetime.fromisoformat(row[5]),
+                updated_at=datetime.fromisoformat(row[6]),
+                actions=row[7],
+                is_over=bool(row[8]),
+                winners=tuple(json.loads(row[9])),
+            )
+            for row in rows
+        ]
