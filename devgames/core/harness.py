@@ -21,6 +21,12 @@ class InvariantError(AssertionError):
     """A rule invariant failed during random play."""
 
 
+def invariant_failed(game: Game, what: str) -> None:
+    """Raise InvariantError saying ``what`` broke, with what it takes to replay the game."""
+    raise InvariantError(f"{what} (seed {game.seed}, options {game.options}, "
+                         f"{len(game.log)} actions)")
+
+
 def forge_illegal(game: Game, rng: Random, legal: list[Action]) -> Action | None:
     """A variation of a legal action (other player, card, target or kind) that is not legal."""
     base = rng.choice(legal)

@@ -16,6 +16,7 @@ import pytest
 from devgames.core.actions import CHANCE
 from devgames.core.game import Game
 from devgames.core.harness import InvariantError, fuzz_game
+from devgames.core.harness import invariant_failed as fail
 from devgames.itstartup import CARDS, ItStartupGame, new_game
 from devgames.itstartup.game import ROUND_FIELDS
 
@@ -45,12 +46,6 @@ class ItStartupInvariants:
         if game.is_over:
             self.ending(game)
 
-    @staticmethod
-    def fail(game: ItStartupGame, what: str) -> None:
-        """Raise with enough to reproduce the failing game."""
-        raise InvariantError(f"{what} (seed {game.seed}, options {game.options}, "
-                             f"{len(game.log)} actions)")
-
     def cards_accounted_for(self, game: ItStartupGame) -> None:
         """All 64 cards: deck, hands, employees and their knowledge, planned cards, cards being
         looked at, and a Head Hunter waiting for its counter."""
@@ -67,22 +62,22 @@ class ItStartupInvariants:
         if sorted(cards) != ALL_CARDS:
             extra = Counter(cards) - Counter(ALL_CARDS)
             missing = Counter(ALL_CARDS) - Counter(cards)
-            self.fail(game, f"cards: extra {dict(extra)}, missing {dict(missing)}")
+            fail(game, f"cards: extra {dict(extra)}, missing {dict(missing)}")
         if game.looking and (game.step is None or game.step[0] not in LOOK_STEPS):
-            self.fail(game, f"cards looked at {game.looking} outside a look")
+            fail(game, f"cards looked at {game.looking} outside a look")
 
     def resources(self, game: ItStartupGame) -> None:
         """Never negative; at most the hoard cap when a player's turn has just ended (and at all
         times with hoard_cap_timing=always)."""
         cap = HOARD_CAP[len(game.players)]
         if any(r < 0 for r in game.resources):
-            self.fail(game, f"negative resources {game.resources}")
+            fail(game, f"negative resources {game.resources}")
         if game.options.hoard_cap_timing == "always" and max(game.resources) > cap:
-            self.fail(game, f"resources {game.resources} above the cap {cap} (always)")
+            fail(game, f"resources {game.resources} above the cap {cap} (always)")
         for row in game.rows[self.rows_seen:]:
             p = game.players.index(row[ROW_PLAYER])
             if row[ROW_RESOURCES] > cap or game.resources[p] > cap:
-                self.fail(game, f"{row[ROW_PLAYER]} ends a turn with {game.resources[p]} "
+                fail(game, f"{row[ROW_PLAYER]} ends a turn with {game.resources[p]} "
                                 f"resources (cap {cap})")
         self.rows_seen = len(game.rows)
 
@@ -91,56 +86,56 @@ class ItStartupInvariants:
         only; a borrowed employee's home is another player."""
         on_tables = [e for staff in game.staff for e in staff]
         if len(on_tables) != len(set(on_tables)) or set(on_tables) != set(game.employees):
-            self.fail(game, f"staff {game.staff} against employees {sorted(game.employees)}")
+            fail(game, f"staff {game.staff} against employees {sorted(game.employees)}")
         for p, staff in enumerate(game.staff):
             for e in staff:
                 state = game.employees[e]
                 if KIND[e] not in ("developer", "hr", "coach"):
-                    self.fail(game, f"{CARDS[e].name} is on the table as an employee")
+                    fail(game, f"{CARDS[e].name} is on the table as an employee")
                 if not 0 <= state.burnout < LIMIT[e]:
-                    self.fail(game, f"{CARDS[e].name} has {state.burnout} burnout (leaves at "
+                    fail(game, f"{CARDS[e].name} has {state.burnout} burnout (leaves at "
                                     f"{LIMIT[e]})")
                 if state.knowledge and KIND[e] != "developer":
-                    self.fail(game, f"knowledge on {CARDS[e].name}")
+                    fail(game, f"knowledge on {CARDS[e].name}")
                 if any(KIND[k] != "knowledge" for k in state.knowledge):
-                    self.fail(game, f"{CARDS[e].name} holds a card that is not knowledge")
+                    fail(game, f"{CARDS[e].name} holds a card that is not knowledge")
                 if state.home is not None and state.home == p:
-                    self.fail(game, f"{CARDS[e].name} is borrowed from its own controller")
+                    fail(game, f"{CARDS[e].name} is borrowed from its own controller")
 
     def planned(self, game: ItStartupGame) -> None:
         """At most one planned card per player: an action card, planned in an earlier or this
         turn of its owner."""
         if len(game.planned) != len(game.players):
-            self.fail(game, f"planned slots {game.planned}")
+            fail(game, f"planned slots {game.planned}")
         for p, planned in enumerate(game.planned):
             if planned is None:
                 continue
             card, turn = planned
             if KIND[card] != "action" or not 0 <= turn <= game.turns[p]:
-                self.fail(game, f"seat {p} planned {CARDS[card].name} in turn {turn}")
+                fail(game, f"seat {p} planned {CARDS[card].name} in turn {turn}")
 
     def turns_and_points(self, game: ItStartupGame) -> None:
         """Turn numbers stay within one of each other; project points never go down."""
         if max(game.turns) - min(game.turns) > 1:
-            self.fail(game, f"turns {game.turns}")
+            fail(game, f"turns {game.turns}")
         if self.points is not None and any(
             now < before for now, before in zip(game.points, self.points, strict=True)
         ):
-            self.fail(game, f"points went down from {self.points} to {game.points}")
+            fail(game, f"points went down from {self.points} to {game.points}")
         self.points = list(game.points)
 
     def ending(self, game: ItStartupGame) -> None:
         """A full round was played; the single winner has the highest score, at the goal."""
         if game.result != "goal_reached":
-            self.fail(game, f"unknown result {game.result!r}")
+            fail(game, f"unknown result {game.result!r}")
         if len(set(game.turns)) != 1:
-            self.fail(game, f"the game ended in the middle of a round: turns {game.turns}")
+            fail(game, f"the game ended in the middle of a round: turns {game.turns}")
         best = max(game.points)
         top = [name for name, pts in zip(game.players, game.points, strict=True) if pts == best]
         if best < game.options.goal or len(top) != 1 or game.winners != top:
-            self.fail(game, f"winners {game.winners} with points {game.points}")
+            fail(game, f"winners {game.winners} with points {game.points}")
         if len(game.rounds) != len(game.players) * game.turns[0]:
-            self.fail(game, f"{len(game.rounds)} metrics rows for {game.turns} turns")
+            fail(game, f"{len(game.rounds)} metrics rows for {game.turns} turns")
 
 
 # 2 decks x 10 option sets = 20 cases of 100 games, 2-4 players (by seed), goal 32 unless set.

@@ -16,6 +16,7 @@ import pytest
 from devgames.core.actions import CHANCE
 from devgames.core.game import Game
 from devgames.core.harness import InvariantError, fuzz_game
+from devgames.core.harness import invariant_failed as fail
 from devgames.scrumkin import CARDS, ScrumkinGame, new_game
 from devgames.scrumkin.cards import ACTION_CARDS, SPRINT_CARDS
 
@@ -45,12 +46,6 @@ class ScrumkinInvariants:
         if game.is_over:
             self.ending(game)
 
-    @staticmethod
-    def fail(game: ScrumkinGame, what: str) -> None:
-        """Raise with enough to reproduce the failing game."""
-        raise InvariantError(f"{what} (seed {game.seed}, options {game.options}, "
-                             f"{len(game.log)} actions)")
-
     def cards_accounted_for(self, game: ScrumkinGame) -> None:
         """All 86 sprint cards: deck, hands, tables, a card being laid and its counters."""
         sprint_cards = list(game.deck)
@@ -62,9 +57,9 @@ class ScrumkinInvariants:
         if sorted(sprint_cards) != ALL_SPRINT:
             extra = Counter(sprint_cards) - Counter(ALL_SPRINT)
             missing = Counter(ALL_SPRINT) - Counter(sprint_cards)
-            self.fail(game, f"sprint cards: extra {dict(extra)}, missing {dict(missing)}")
+            fail(game, f"sprint cards: extra {dict(extra)}, missing {dict(missing)}")
         if sorted(game.action_deck) != ALL_ACTION:
-            self.fail(game, "the action deck does not hold the 22 action cards")
+            fail(game, "the action deck does not hold the 22 action cards")
 
     def backlogs(self, game: ScrumkinGame) -> None:
         """Backlogs on the board; bugs and taken-over items are part of the backlog."""
@@ -72,31 +67,31 @@ class ScrumkinInvariants:
         for p in range(len(game.players)):
             backlog, bugs, taken = game.backlog[p], game.bugs[p], game.taken_over[p]
             if not 0 <= backlog <= board:
-                self.fail(game, f"seat {p} backlog {backlog} is off the board (0-{board})")
+                fail(game, f"seat {p} backlog {backlog} is off the board (0-{board})")
             if bugs < 0 or taken < 0 or bugs + taken > backlog:
-                self.fail(game, f"seat {p}: {bugs} bugs + {taken} taken over > {backlog} items")
+                fail(game, f"seat {p}: {bugs} bugs + {taken} taken over > {backlog} items")
             if taken and game.options.rulebook != "collaborative":
-                self.fail(game, "items were taken over in a competitive game")
+                fail(game, "items were taken over in a competitive game")
 
     def table(self, game: ScrumkinGame) -> None:
         """Every card on the table is within its values, unless its last value is permanent."""
         for p, (cards, ages) in enumerate(zip(game.table, game.ages, strict=False)):
             if len(cards) != len(ages):
-                self.fail(game, f"seat {p}: {len(cards)} cards on the table, {len(ages)} ages")
+                fail(game, f"seat {p}: {len(cards)} cards on the table, {len(ages)} ages")
             for card, age in zip(cards, ages, strict=False):
                 if age < 0 or (not PERMANENT[card] and age > LAST_AGE[card]):
-                    self.fail(game, f"seat {p}: {CARDS[card].name} at age {age} is still in play")
+                    fail(game, f"seat {p}: {CARDS[card].name} at age {age} is still in play")
 
     def hands(self, game: ScrumkinGame) -> None:
         """No hand over 3; at the start of a sprint's moves, 3 each unless the deck ran out."""
         if any(len(hand) > HAND_SIZE for hand in game.hands):
-            self.fail(game, f"a hand holds more than 3 cards: {game.hands}")
+            fail(game, f"a hand holds more than 3 cards: {game.hands}")
         sprint_starts = (
             game.events and game.events[-1].kind == "action_card"
             and game.phase == "moves"
         )
         if sprint_starts and len(game.deck) and any(len(h) != HAND_SIZE for h in game.hands):
-            self.fail(game, f"sprint {game.sprint} starts with hands {game.hands}")
+            fail(game, f"sprint {game.sprint} starts with hands {game.hands}")
 
     def two_different_moves(self, game: ScrumkinGame) -> None:
         """No team makes more than 2 moves in a sprint, and never the same kind twice."""
@@ -110,7 +105,7 @@ class ScrumkinInvariants:
             made = self.moves.setdefault(action.player, [])
             made.append(kind)
             if len(made) > MOVES_PER_SPRINT or len(set(made)) != len(made):
-                self.fail(game, f"seat {action.player} moved {made} in sprint {self.sprint}")
+                fail(game, f"seat {action.player} moved {made} in sprint {self.sprint}")
         self.seen = len(game.log)
         if game.sprint != self.sprint:
             self.sprint = game.sprint

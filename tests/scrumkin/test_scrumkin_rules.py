@@ -4,6 +4,8 @@ Every expected number is worked out by hand from the rulebook (``../shared/rules
 and its default interpretations (``scrumkin-clarifications.md``), in the comments beside it.
 """
 
+from typing import Any
+
 import pytest
 
 from devgames.core.actions import CHANCE
@@ -593,15 +595,23 @@ def test_a_later_team_counters_after_earlier_ones_pass() -> None:
     assert sorted(deck_names(game)[-2:]) == ["Daily Standup", "Offshoring"]
 
 
-def test_a_counter_cannot_be_countered_by_default() -> None:
-    """Without counter_chains, Red may not answer Blue's counter even holding a shield."""
+def offshoring_countered_by_blue(**options: Any) -> ScrumkinGame:
+    """Red lays Offshoring into Blue's game and Blue counters it with Daily Standup; Red still
+    holds Priorizing (a shield) and Flu."""
     game = scripted_game(
         ["Red", "Blue"],
         hands={"Red": ["Offshoring", "Priorizing", "Flu"], "Blue": ["Daily Standup"]},
         action_card="Bug-topus",
+        **options,
     )
     game.play("Red", "Offshoring", target="Blue")
     game.counter("Blue", "Daily Standup")
+    return game
+
+
+def test_a_counter_cannot_be_countered_by_default() -> None:
+    """Without counter_chains, Red may not answer Blue's counter even holding a shield."""
+    game = offshoring_countered_by_blue()
     assert game.view(None)["phase"] == "moves"
     assert not game.can_counter("Red", "Priorizing")
     assert table_of(game, "Blue") == []
@@ -609,14 +619,7 @@ def test_a_counter_cannot_be_countered_by_default() -> None:
 
 def test_counter_chains_option_lets_a_counter_be_countered() -> None:
     """counter_chains: Red counters Blue's counter, so Offshoring stands in Blue's game."""
-    game = scripted_game(
-        ["Red", "Blue"],
-        hands={"Red": ["Offshoring", "Priorizing", "Flu"], "Blue": ["Daily Standup"]},
-        action_card="Bug-topus",
-        counter_chains=True,
-    )
-    game.play("Red", "Offshoring", target="Blue")
-    game.counter("Blue", "Daily Standup")
+    game = offshoring_countered_by_blue(counter_chains=True)
     assert current_name(game) == "Red"
     assert "Daily Standup" in game.waiting_for
     game.counter("Red", "Priorizing")
@@ -651,14 +654,7 @@ def test_counter_chains_an_even_number_of_counters_cancels_the_card() -> None:
 
 def test_counter_chains_the_chain_may_stop_with_a_pass() -> None:
     """counter_chains: Red may also let Blue's counter stand."""
-    game = scripted_game(
-        ["Red", "Blue"],
-        hands={"Red": ["Offshoring", "Priorizing", "Flu"], "Blue": ["Daily Standup"]},
-        action_card="Bug-topus",
-        counter_chains=True,
-    )
-    game.play("Red", "Offshoring", target="Blue")
-    game.counter("Blue", "Daily Standup")
+    game = offshoring_countered_by_blue(counter_chains=True)
     game.pass_counter("Red")
     assert table_of(game, "Blue") == []
     assert "Priorizing" in game.hand("Red")
