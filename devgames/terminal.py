@@ -9,9 +9,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from devgames.core.actions import CHANCE, Action, Event
+from devgames.core.actions import CHANCE, Action
 from devgames.core.bots import Bot
 from devgames.core.game import Game
+from devgames.core.wording import (
+    choices,
+    describe_item,
+    format_value,
+    game_title,
+    is_empty,
+    label,
+    public_lines,
+)
 
 #: Printed instead of clearing the screen when the output is not a terminal (a pipe, a test).
 SCREEN_BREAK = "=" * 30 + " screen cleared " + "=" * 30
@@ -32,103 +41,6 @@ At a prompt, type:
 
 class EndOfInput(Exception):
     """Standard input ended (Ctrl-D, or the end of a piped script)."""
-
-
-# ----- small text helpers -----------------------------------------------------------------------
-def label(key: str) -> str:
-    """A view key as a heading.
-
-    >>> label("hand_size")
-    'hand size'
-    """
-    return key.replace("_", " ")
-
-
-def is_empty(value: Any) -> bool:
-    """True for values not worth showing on the table (None, "", [], {}, False).
-
-    >>> [is_empty(v) for v in (None, "", [], False, 0, "x")]
-    [True, True, True, True, False, False]
-    """
-    return value is None or value is False or (isinstance(value, str | list | tuple | dict)
-                                               and not value)
-
-
-#: Display names of the games whose name is not simply its title-cased key.
-GAME_TITLES = {"itstartup": "IT Startup"}
-#: Details of an item shown without their label, because they say what the item is.
-BARE_KEYS = frozenset({"kind", "figures"})
-
-
-def game_title(name: str) -> str:
-    """A game's name for headings.
-
-    >>> game_title("itstartup"), game_title("scrumkin")
-    ('IT Startup', 'Scrumkin')
-    """
-    return GAME_TITLES.get(name, name.replace("_", " ").title())
-
-
-def describe_item(item: Any) -> str:
-    """A card or other item of a view as a short phrase: its name, then its other details.
-
-    Numbers, names and lists are labelled; a list's entries are joined with "+".
-
-    >>> describe_item({"id": 3, "card": "Flu", "figures": "-2 -1", "defensive": False})
-    'Flu (-2 -1)'
-    >>> describe_item({"card": "Fairy dust", "id": 27, "value": 3, "age": 1})
-    'Fairy dust (value 3, age 1)'
-    >>> describe_item({"card": "Intern", "kind": "developer", "burnout": 1,
-    ...                "knowledge": ["TDD", "SOLID"], "outsourced_from": "Ada"})
-    'Intern (developer, burnout 1, knowledge TDD + SOLID, outsourced from Ada)'
-    >>> describe_item("Pair programming")
-    'Pair programming'
-    """
-    if not isinstance(item, dict):
-        return format_value(item)
-    name_key = next((key for key in ("card", "name", "title") if key in item), None)
-    extras = []
-    for key, value in item.items():
-        if key in (name_key, "id") or is_empty(value):
-            continue
-        if value is True:
-            extras.append(label(key))
-        elif isinstance(value, int | float):
-            extras.append(f"{label(key)} {value}")
-        elif key in BARE_KEYS:
-            extras.append(format_value(value))
-        elif isinstance(value, list | tuple):
-            extras.append(f"{label(key)} " + " + ".join(map(format_value, value)))
-        else:
-            extras.append(f"{label(key)} {format_value(value)}")
-    name = str(item[name_key]) if name_key else ""
-    details = f"({', '.join(extras)})" if extras else ""
-    return " ".join(part for part in (name, details) if part)
-
-
-def format_value(value: Any) -> str:
-    """Any value of a view as text.
-
-    >>> format_value(True), format_value(["Red", "Blue"])
-    ('yes', 'Red, Blue')
-    >>> format_value({"card": "Flu", "by": "Red", "counters": []})
-    'card Flu, by Red'
-    >>> format_value({"game": 2, "wins": {"Ada": 1, "Bob": 0}})
-    'game 2, wins (Ada 1, Bob 0)'
-    """
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list | tuple):
-        if any(isinstance(item, dict) for item in value):
-            return "; ".join(describe_item(item) for item in value)
-        return ", ".join(format_value(item) for item in value)
-    if isinstance(value, dict):
-        return ", ".join(
-            f"{label(key)} ({format_value(item)})" if isinstance(item, dict)
-            else f"{label(key)} {format_value(item)}"
-            for key, item in value.items() if not is_empty(item)
-        )
-    return str(value)
 
 
 def render_rows(title: str, rows: list[dict[str, Any]], width: int = 100) -> list[str]:
@@ -203,35 +115,6 @@ def render_view(view: dict[str, Any], width: int = 100) -> str:
     if current:
         lines.append(current)
     return "\n".join(lines + blocks)
-
-
-def common_prefix(texts: Sequence[str]) -> str:
-    """The words all the texts begin with (cut at a space), to be shown once above a list.
-
-    >>> common_prefix(["The card drawn is Flu", "The card drawn is Fairy dust"])
-    'The card drawn is '
-    >>> common_prefix(["Red plays", "Blue plays"])
-    ''
-    """
-    if len(texts) < 2:
-        return ""
-    low, high = min(texts), max(texts)
-    size = next((i for i, (a, b) in enumerate(zip(low, high, strict=False)) if a != b),
-                len(low))
-    prefix = low[:size]
-    return prefix[: prefix.rfind(" ") + 1]
-
-
-def public_lines(game: Game, action: Action, events: Sequence[Event]) -> list[str]:
-    """What the table may learn of a move: the public sentences of its events.
-
-    A move with no public sentence is described, unless it caused a private event (a card
-    dropped face down, a card dealt) that the description could give away.
-    """
-    lines = [text for event in events if (text := game.narrate(event))]
-    if not lines and not any(event.private for event in events):
-        lines = [game.describe(action)]
-    return lines
 
 
 # ----- the terminal game --------------------------------------------------------------------
@@ -378,24 +261,10 @@ class TerminalTable:
         self.holder = seat
 
     def options(self, seat: int) -> tuple[list[Action], list[str], str]:
-        """The distinct legal actions, their labels, and a heading for the list.
-
-        Cards to enter that read the same (copies of one card) are listed once, with a count.
-        """
-        legal = self.game.legal_actions()
-        if seat != CHANCE:
-            options = list(dict.fromkeys(legal))
-            return options, [self.game.describe(a) for a in options], "Your options:"
-        groups: dict[str, list[Action]] = {}
-        for action in legal:
-            groups.setdefault(self.game.describe(action), []).append(action)
-        prefix = common_prefix(list(groups))
-        labels = [
-            text[len(prefix):] + (f" (x{len(same)})" if len(same) > 1 else "")
-            for text, same in groups.items()
-        ]
-        heading = f"{prefix.strip() or 'The card entered is'}... (a number, or part of a name):"
-        return [same[0] for same in groups.values()], labels, heading
+        """The distinct legal actions, their labels, and a heading for the list."""
+        options, labels, heading = choices(self.game)
+        suffix = " (a number, or part of a name):" if seat == CHANCE else ":"
+        return options, labels, heading + suffix
 
     def show_screen(self, seat: int, options: list[Action], labels: list[str],
                     heading: str) -> None:
