@@ -902,7 +902,8 @@ class ScrumkinGame(Game):
         if kind == "pass":
             return f"{who} lets it through"
         if kind == "take_over":
-            return f"{who} takes over {action.count} items from {self.players[action.target]}"
+            return (f"{who} takes over {action.count} item{'s' * (action.count != 1)} from "
+                    f"{self.players[action.target]}")
         return f"The card drawn is {named}"
 
     def narrate(self, event: Event) -> str | None:
@@ -924,7 +925,8 @@ class ScrumkinGame(Game):
         if kind == "countered":
             return f"{_NAME[data['card']]} is countered; both cards go under the deck."
         if kind == "take_over":
-            return f"{who} takes over {data['count']} items from {self.players[data['from']]}."
+            return (f"{who} takes over {data['count']} item{'s' * (data['count'] != 1)} from "
+                    f"{self.players[data['from']]}.")
         if kind == "velocity":
             return " ".join(
                 f"{self.players[p]}: velocity {v:+d}, {done} done."

@@ -1,0 +1,178 @@
+"""The facilitator app: the launcher (new session or resume), the set-up form and the table,
+with the room's timer and the light or dark projector theme always at hand.
+"""
+
+from html import escape
+
+import ipywidgets as widgets
+
+from devgames import GAMES
+from devgames.core.game import Game
+from devgames.core.wording import game_title
+from devgames.dashboards.clientside import Address, Timer
+from devgames.dashboards.components import Notice
+from devgames.dashboards.setup_form import NewSession, SetupForm
+from devgames.dashboards.table import SessionTable, seats_meta
+from devgames.dashboards.theme import style_sheet
+from devgames.sessions.store import SessionStore, SessionSummary
+
+#: One line about each game on the launcher.
+BLURBS = {
+    "scrumkin": "2-8 teams race to burn down their backlogs, sprint by sprint, dealing each other "
+                "good and bad practices.",
+    "itstartup": "2-4 players run startups: hire developers, teach them, poach people, and "
+                 "watch burnout.",
+}
+#: Saved sessions listed on the launcher.
+RECENT = 12
+
+
+def session_line(row: SessionSummary) -> str:
+    """A saved session as the launcher lists it.
+
+    >>> from datetime import datetime
+    >>> when = datetime(2026, 11, 22, 9, 30)
+    >>> print(session_line(SessionSummary(3, "scrumkin", "1", "Team day", ("Red", "Blue"),
+    ...       when, when, 45, True, ("Blue",))))
+    #3 Team day: Scrumkin, Red, Blue; 45 moves, 2026-11-22 09:30; Blue won
+    """
+    title = f" {row.title}:" if row.title else ""
+    state = (f"{', '.join(row.winners)} won" if row.winners else "over") if row.is_over \
+        else "in progress"
+    return (f"#{row.id}{title} {game_title(row.game)}, {', '.join(row.players)}; "
+            f"{row.actions} moves, {row.updated_at:%Y-%m-%d %H:%M}; {state}")
+
+
+class FacilitatorApp(widgets.VBox):
+    """The launcher and every session's flow; ``game`` opens straight on that game's set-up.
+
+    >>> from devgames.sessions import SessionStore
+    >>> app = FacilitatorApp(store=SessionStore(":memory:"))
+    >>> [b.description for b in app.new_buttons]
+    ['New Scrumkin session', 'New IT Startup session']
+    """
+
+    def __init__(self, game: str | None = None, store: SessionStore | None = None) -> None:
+        super().__init__()
+        self.add_class("dg-app")
+        self.store = store if store is not None else SessionStore()
+        self.table: SessionTable | None = None
+        self.timer = Timer(minutes=5)
+        self.address = Address()
+        self.address.observe(self._address_changed, "session_id")
+        self.notice = Notice()
+        self.body = widgets.VBox()
+        self.body.add_class("dg-body")
+        self.new_buttons = []
+        for name in GAMES:
+            button = widgets.Button(description=f"New {game_title(name)} session",
+                                    button_style="primary")
+            button.add_class(f"dg-new-{name}")
+            button.on_click(lambda _button, n=name: self.show_setup(n))
+            self.new_buttons.append(button)
+        self.children = [style_sheet(), self._header(), self.notice, self.body, self.address]
+        if game is not None:
+            self.show_setup(game)
+        else:
+            self.show_launcher()
+
+    # ----- header: title, theme, timer --------------------------------------------------------
+    def _header(self) -> widgets.HBox:
+        title = widgets.HTML("<h1>devgames</h1>")
+        self.dark = widgets.ToggleButton(description="Dark theme", value=False)
+        self.dark.add_class("dg-theme")
+        self.dark.observe(lambda change: self.set_theme(change["new"]), "value")
+        start = widgets.Button(description="Start/pause")
+        start.add_class("dg-timer-start")
+        start.on_click(lambda _button: self.timer.pause() if self.timer.running
+                       else self.timer.start())
+        more = widgets.Button(description="+1 min")
+        more.add_class("dg-timer-more")
+        more.on_click(lambda _button: self.timer.add_minute())
+        self.timer_minutes = widgets.BoundedIntText(value=5, min=1, max=180,
+                                                    layout=widgets.Layout(width="5em"))
+        reset = widgets.Button(description="Reset to")
+        reset.add_class("dg-timer-reset")
+        reset.on_click(lambda _button: self.timer.reset(self.timer_minutes.value))
+        clock = widgets.HBox([self.timer, start, more, reset, self.timer_minutes],
+                             layout=widgets.Layout(align_items="center"))
+        return widgets.HBox([title, clock, self.dark], layout=widgets.Layout(
+            justify_content="space-between", align_items="center", flex_flow="row wrap"))
+
+    def set_theme(self, dark: bool) -> None:
+        if dark:
+            self.add_class("dg-dark")
+        else:
+            self.remove_class("dg-dark")
+        if self.table is not None:
+            self.table.set_theme(dark)
+
+    # ----- screens ------------------------------------------------------------------------------
+    def show_launcher(self) -> None:
+        self._close_table()
+        self.address.session_id = 0
+        games = [
+            widgets.VBox([button, widgets.HTML(f"<span class='dg-muted'>{escape(BLURBS.get(n, ''))}"
+                                               "</span>")],
+                         layout=widgets.Layout(width="26em", margin="0 18px 12px 0"))
+            for n, button in zip(GAMES, self.new_buttons, strict=True)
+        ]
+        resume = []
+        for row in self.store.list()[:RECENT]:
+            button = widgets.Button(description=session_line(row), tooltip="Resume this session",
+                                    layout=widgets.Layout(width="auto"))
+            button.add_class("dg-resume")
+            button.on_click(lambda _button, i=row.id: self.resume(i))
+            resume.append(button)
+        saved = ([widgets.HTML("<h2>Resume a session</h2>"), *resume] if resume
+                 else [widgets.HTML("<p class='dg-muted'>No saved sessions yet.</p>")])
+        self.body.children = [
+            widgets.HTML("<h2>Start a session</h2>"),
+            widgets.HBox(games, layout=widgets.Layout(flex_flow="row wrap")),
+            *saved,
+        ]
+
+    def show_setup(self, game: str) -> None:
+        self._close_table()
+        self.notice.clear()
+        back = widgets.Button(description="Back")
+        back.add_class("dg-back")
+        back.on_click(lambda _button: self.show_launcher())
+        self.setup = SetupForm(game, self.start)
+        self.body.children = [back, self.setup]
+
+    def start(self, new: NewSession) -> None:
+        """Save the new session and sit down at its table."""
+        game = new.game
+        game.meta["seats"] = seats_meta(game, new.bots, new.hidden_hands)
+        session_id = self.store.create(game, title=new.title)
+        self.open_table(game, session_id)
+
+    def resume(self, session_id: int) -> None:
+        """Go back to a saved session exactly where it was."""
+        try:
+            game = self.store.resume(session_id)
+        except (KeyError, ValueError) as error:
+            self.notice.error(str(error).strip("'\""))
+            self.show_launcher()
+            return
+        self.notice.clear()
+        self.open_table(game, session_id)
+
+    def open_table(self, game: Game, session_id: int) -> None:
+        self._close_table()
+        self.table = SessionTable(game, self.store, session_id, on_leave=self.show_launcher)
+        self.table.set_theme(self.dark.value)
+        self.address.session_id = session_id
+        self.body.children = [self.table]
+        self.table.play_bots()
+
+    def _close_table(self) -> None:
+        if self.table is not None:
+            self.table.pacer.cancel()
+            self.table = None
+
+    def _address_changed(self, change: dict) -> None:
+        wanted = change["new"]
+        if wanted and (self.table is None or self.table.session_id != wanted):
+            self.resume(wanted)

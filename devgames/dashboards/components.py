@@ -1,0 +1,265 @@
+"""Widgets every game's dashboard shares: the public table, inline notices, the move picker and
+the curtain in front of a team's hand.
+
+Every text a user typed (team names, titles, notes) is escaped here before it becomes HTML.
+"""
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from devgames.core.actions import Action
+from devgames.core.wording import describe_item, format_value, is_empty, label
+
+#: View keys the public table does not list as facts (shown elsewhere, or private).
+NOT_FACTS = frozenset({
+    "game", "you", "hand", "waiting_for", "current_player", "is_over", "winners", "result",
+})
+#: More moves than this are offered as a filterable list instead of one button each.
+MAX_BUTTONS = 10
+
+
+def html(text: Any) -> str:
+    """Any value as HTML text, escaped.
+
+    >>> html("<b>Red</b> & co")
+    '&lt;b&gt;Red&lt;/b&gt; &amp; co'
+    """
+    return escape(str(text), quote=True)
+
+
+class Notice(widgets.HTML):
+    """A line that tells the room what went wrong (or right), in plain words.
+
+    >>> notice = Notice()
+    >>> notice.error("It is <Blue>'s turn.")
+    >>> notice.value, "dg-error" in notice._dom_classes
+    ('It is &lt;Blue&gt;&#x27;s turn.', True)
+    >>> notice.clear(); notice.value
+    ''
+    """
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.add_class("dg-notice")
+
+    def error(self, text: str) -> None:
+        self.add_class("dg-error")
+        self.value = html(text)
+
+    def info(self, text: str) -> None:
+        self.remove_class("dg-error")
+        self.value = html(text)
+
+    def clear(self) -> None:
+        self.remove_class("dg-error")
+        self.value = ""
+
+
+def facts_html(view: dict[str, Any]) -> str:
+    """The single facts of a public view (sprint, leader, deck size...) as one line of HTML.
+
+    >>> facts_html({"sprint": 2, "leader": "<Red>", "teams": [], "is_over": False})
+    '<div class="dg-facts"><span><b>sprint</b> 2</span><span><b>leader</b> &lt;Red&gt;</span></div>'
+    """
+    parts = [
+        f"<span><b>{html(label(key))}</b> {html(format_value(value))}</span>"
+        for key, value in view.items()
+        if key not in NOT_FACTS and not is_empty(value) and not is_records(value)
+    ]
+    return f'<div class="dg-facts">{"".join(parts)}</div>'
+
+
+def is_records(value: Any) -> bool:
+    """True for a list of records (the teams, the players).
+
+    >>> is_records([{"name": "Red"}]), is_records(["Flu"]), is_records([])
+    (True, False, False)
+    """
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def records_html(rows: list[dict[str, Any]], current: str | None = None) -> str:
+    """Teams or players as an HTML table: one column per number or word, and what each has in
+    play (a list of cards) on a line of its own under the row. The row of ``current`` is marked.
+
+    >>> table = records_html([{"name": "Red", "backlog": 9, "in_play": [{"card": "Flu"}]}], "Red")
+    >>> '<tr class="dg-current" data-name="Red"><td>Red</td><td class="dg-num">9</td>' in table
+    True
+    >>> "in play: Flu" in table
+    True
+    """
+    keys = list(dict.fromkeys(key for row in rows for key in row))
+    flat = [k for k in keys if not any(isinstance(row.get(k), list | dict) for row in rows)]
+    nested = [k for k in keys if k not in flat]
+    head = "".join(f"<th>{html(label(key))}</th>" for key in flat)
+    body = []
+    for row in rows:
+        name = str(row.get("name", ""))
+        marked = ' class="dg-current"' if current is not None and name == current else ""
+        cells = "".join(cell_html(row.get(key, "")) for key in flat)
+        body.append(f'<tr{marked} data-name="{html(name)}">{cells}</tr>')
+        details = [
+            f"{html(label(key))}: {html(format_value(row[key]))}"
+            for key in nested if not is_empty(row.get(key))
+        ]
+        if details:
+            body.append(f'<tr><td class="dg-cards" colspan="{len(flat)}">'
+                        f'{"<br>".join(details)}</td></tr>')
+    return f'<table class="dg-table"><tr>{head}</tr>{"".join(body)}</table>'
+
+
+def cell_html(value: Any) -> str:
+    """One cell of a table: numbers right-aligned.
+
+    >>> cell_html(3), cell_html(["a", "b"])
+    ('<td class="dg-num">3</td>', '<td>a, b</td>')
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f'<td class="dg-num">{value}</td>'
+    return f"<td>{html(format_value(value))}</td>"
+
+
+class Scoreboard(widgets.HTML):
+    """The public table for the projector: who is to act, the facts, the teams or players."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.add_class("dg-scoreboard")
+
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw ``game.view(None)``."""
+        parts = []
+        if view.get("waiting_for"):
+            parts.append(f'<div class="dg-waiting">{html(view["waiting_for"])}</div>')
+        parts.append(facts_html(view))
+        current = view.get("current_player")
+        for key, value in view.items():
+            if is_records(value):
+                parts.append(f"<h3>{html(label(key).capitalize())}</h3>")
+                parts.append(records_html(value, current if isinstance(current, str) else None))
+        self.value = "".join(parts)
+
+
+def hand_html(owner: str, hand: Sequence[Any]) -> str:
+    """A hand of cards as HTML, one box per card.
+
+    >>> hand_html("Red", [{"id": 3, "card": "Flu", "figures": "-2 -1"}])[-51:]
+    '<span class="dg-hand-card">Flu (-2 -1)</span></div>'
+    """
+    cards = "".join(f'<span class="dg-hand-card">{html(describe_item(c))}</span>' for c in hand)
+    return f'<h3>{html(owner)}\'s hand</h3><div class="dg-hand">{cards or "(no cards)"}</div>'
+
+
+class MovePicker(widgets.VBox):
+    """The moves open now, and only those, one button each; a long list gets a filter box and
+    scrolls. ``on_pick(action)`` is called with the move chosen.
+
+    >>> from devgames import scrumkin
+    >>> from devgames.core.wording import choices
+    >>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
+    >>> picker = MovePicker(game.apply)
+    >>> picker.offer(*choices(game))
+    >>> picker.filter.value = "Blue's game"
+    >>> [button.description for button in picker.shown][:1]
+    ["Red plays 20% Innovation Time (-2 -2 -1 +2 for ever) into Blue's game"]
+    >>> picker.shown[0].click(); len(game.log)
+    1
+    """
+
+    def __init__(self, on_pick: Callable[[Action], None]) -> None:
+        super().__init__()
+        self.add_class("dg-moves")
+        self.on_pick = on_pick
+        self.actions: list[Action] = []
+        self.labels: list[str] = []
+        self.buttons: list[widgets.Button] = []
+        self.heading = widgets.HTML()
+        self.filter = widgets.Text(placeholder="Type to filter: a card, a team...",
+                                   layout=widgets.Layout(width="min(40em, 95%)"))
+        self.filter.add_class("dg-move-filter")
+        self.filter.observe(lambda _change: self._show_matching(), "value")
+        self.box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.box.add_class("dg-move-box")
+
+    @property
+    def shown(self) -> tuple[widgets.Button, ...]:
+        """The move buttons on screen now."""
+        return self.box.children
+
+    def offer(self, actions: list[Action], labels: list[str], heading: str) -> None:
+        """Show these moves (labels in the same order) under a heading."""
+        self.actions, self.labels = list(actions), list(labels)
+        self.heading.value = f"<b>{html(heading)}</b>"
+        self.buttons = []
+        for index, text in enumerate(labels):
+            button = widgets.Button(description=text, tooltip=text,
+                                    layout=widgets.Layout(width="auto"))
+            button.add_class("dg-move")
+            button.on_click(lambda _button, i=index: self._pick(i))
+            self.buttons.append(button)
+        long = len(actions) > MAX_BUTTONS
+        self.box.layout.max_height = "22em" if long else None
+        self.box.layout.overflow = "auto" if long else None
+        self.filter.value = ""
+        self._show_matching()
+        self.children = [self.heading, self.filter, self.box] if long else [self.heading, self.box]
+
+    def clear(self) -> None:
+        self.actions, self.labels, self.buttons = [], [], []
+        self.box.children = []
+        self.children = []
+
+    def _show_matching(self) -> None:
+        folded = self.filter.value.casefold().strip()
+        self.box.children = [
+            button for button, text in zip(self.buttons, self.labels, strict=True)
+            if folded in text.casefold()
+        ]
+
+    def _pick(self, index: int) -> None:
+        if 0 <= index < len(self.actions):
+            self.on_pick(self.actions[index])
+
+    def pick_label(self, text: str) -> None:
+        """Choose the move labelled ``text`` (what a click does; handy in notebooks and tests)."""
+        self._pick(self.labels.index(text))
+
+
+class Curtain(widgets.VBox):
+    """What only one team may see (its hand and its moves), hidden until asked for.
+
+    >>> curtain = Curtain()
+    >>> curtain.close_for("Red"); curtain.is_open
+    False
+    >>> curtain.lift(); curtain.is_open
+    True
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("dg-curtain")
+        self.owner = ""
+        self.reveal = widgets.Button(button_style="primary")
+        self.reveal.add_class("dg-reveal")
+        self.reveal.on_click(lambda _button: self.lift())
+        self.hide = widgets.Button(description="Hide the hand again")
+        self.hide.add_class("dg-hide")
+        self.hide.on_click(lambda _button: self.close_for(self.owner))
+        self.inside = widgets.VBox()
+        self.is_open = False
+
+    def close_for(self, owner: str) -> None:
+        """Close the curtain; the button offers ``owner``'s hand."""
+        self.owner = owner
+        self.is_open = False
+        self.reveal.description = f"{owner}: show your hand and moves"
+        self.children = [widgets.HTML(
+            f'<span class="dg-muted">Only {html(owner)} looks at the screen now.</span>'),
+            self.reveal]
+
+    def lift(self) -> None:
+        self.is_open = True
+        self.children = [self.inside, self.hide]

@@ -1,0 +1,396 @@
+"""One session at the table: the public view, whose turn it is, moves, bots, charts, undo, the
+debrief and the export. Every move is saved to the session store as it is made.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from devgames import game_module
+from devgames.core.actions import CHANCE, Action
+from devgames.core.bots import Bot
+from devgames.core.errors import IllegalMove
+from devgames.core.game import Game
+from devgames.core.wording import choices, game_title, public_lines
+from devgames.dashboards.charts import charts_for
+from devgames.dashboards.clientside import Pacer
+from devgames.dashboards.components import (
+    Curtain,
+    MovePicker,
+    Notice,
+    Scoreboard,
+    hand_html,
+    html,
+)
+from devgames.dashboards.debrief import debrief_questions, winner_line
+from devgames.sessions.store import SessionStore
+from devgames.sim.runner import game_seed, make_bot
+
+#: Lines of "what just happened" kept on screen.
+NEWS_LINES = 8
+#: How fast bots play: seconds between two bot moves (0: at once; None: one per click).
+BOT_PACES = {"one move every 0.7 s": 0.7, "one move every 2 s": 2.0,
+             "at once": 0.0, "one move per click": None}
+DEFAULT_PACE = 0.7
+
+
+def seats_meta(game: Game, bots: dict[int, str], hidden_hands: bool) -> dict[str, Any]:
+    """What the session remembers about its seats (also read by ``devgames play --resume``).
+
+    >>> from devgames import scrumkin
+    >>> seats_meta(scrumkin.new_game(["Red", "Blue"], seed=1), {1: "heuristic"}, True)
+    {'humans': ['Red'], 'bot': 'heuristic', 'bots': {'Blue': 'heuristic'}, 'hidden_hands': True}
+    """
+    return {
+        "humans": [name for seat, name in enumerate(game.players) if seat not in bots],
+        "bot": next(iter(bots.values()), None),
+        "bots": {game.players[seat]: kind for seat, kind in bots.items()},
+        "hidden_hands": hidden_hands,
+    }
+
+
+class SessionTable(widgets.VBox):
+    """A game being played: the projector's view and the facilitator's controls."""
+
+    def __init__(self, game: Game, store: SessionStore, session_id: int,
+                 on_leave: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.add_class("dg-table-view")
+        self.game = game
+        self.store = store
+        self.session_id = session_id
+        self.on_leave = on_leave
+        seats = game.meta.get("seats", {})
+        module = game_module(game.name)
+        self.bot_kinds = {game.seat(name): kind for name, kind in seats.get("bots", {}).items()}
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(module, kind, game_seed(game.seed, seat))
+            for seat, kind in self.bot_kinds.items()
+        }
+        self.hidden_hands: bool = seats.get("hidden_hands", True)
+        self.pace: float | None = seats.get("pace", DEFAULT_PACE)
+        if self.pace not in BOT_PACES.values():
+            self.pace = DEFAULT_PACE
+        self.debrief_now = False
+        self.paused = False
+        self.news: list[str] = []
+        self.pacer = Pacer()
+        self.charts = charts_for(game)
+        self._build()
+        self.refresh()
+
+    # ----- layout -------------------------------------------------------------------------------
+    def _build(self) -> None:
+        game = self.game
+        self.heading = widgets.HTML()
+        self.scoreboard = Scoreboard()
+        self.notice = Notice()
+        self.picker = MovePicker(self.apply)
+        self.curtain = Curtain()
+        self.turn = widgets.VBox()
+        self.turn.add_class("dg-turn")
+        self.news_box = widgets.HTML()
+        self.news_box.add_class("dg-news")
+        self.bot_step = widgets.Button(description="Next bot move", button_style="primary")
+        self.bot_step.add_class("dg-bot-step")
+        self.bot_step.on_click(lambda _button: self.step_bot())
+        self.random_card = widgets.Button(description="Pick one at random")
+        self.random_card.add_class("dg-random-card")
+        self.random_card.on_click(lambda _button: self.enter_random_card())
+        self.end = widgets.VBox()
+        self.end.add_class("dg-end")
+        self.debrief = DebriefPanel(self)
+        self.export = ExportPanel(self)
+        left = widgets.VBox([self.scoreboard, self.notice, self.turn, self.news_box],
+                            layout=widgets.Layout(flex="1 1 34em", min_width="24em"))
+        left.add_class("dg-left")
+        right = widgets.VBox([self.charts.widget],
+                             layout=widgets.Layout(flex="1 1 34em", min_width="24em"))
+        main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap",
+                                                                  ))
+        self.children = [self.heading, main, self.end, self._admin(), self.pacer]
+        players = ", ".join(
+            f"{name} ({self.bot_kinds[seat]} bot)" if seat in self.bot_kinds else name
+            for seat, name in enumerate(game.players)
+        )
+        self.heading.value = (f"<h2>{html(game_title(game.name))}</h2>"
+                              f"<div class='dg-muted'>{html(players)}</div>")
+
+    def _admin(self) -> widgets.Accordion:
+        """The facilitator's controls, folded away from the projector view."""
+        self.undo_last = widgets.Button(description="Undo the last move")
+        self.undo_last.add_class("dg-undo")
+        self.undo_last.on_click(lambda _button: self.undo_last_human())
+        self.undo_steps = widgets.BoundedIntText(value=1, min=1, max=100000, description="Steps",
+                                                 layout=widgets.Layout(width="12em"))
+        self.undo_steps.add_class("dg-undo-steps")
+        undo_n = widgets.Button(description="Undo these steps")
+        undo_n.add_class("dg-undo-n")
+        undo_n.on_click(lambda _button: self.undo(self.undo_steps.value))
+        self.pace_choice = widgets.Dropdown(options=list(BOT_PACES.items()), value=self.pace,
+                                            description="Bots play",
+                                            layout=widgets.Layout(width="24em"))
+        self.pace_choice.add_class("dg-bot-pace")
+        self.pace_choice.observe(lambda change: self.set_pace(change["new"]), "value")
+        self.hands_box = widgets.Checkbox(value=self.hidden_hands, indent=False,
+                                          description="Hands behind a curtain")
+        self.hands_box.add_class("dg-hands-toggle")
+        self.hands_box.observe(lambda change: self.set_hidden_hands(change["new"]), "value")
+        debrief = widgets.Button(description="Open the debrief now")
+        debrief.add_class("dg-debrief-now")
+        debrief.on_click(lambda _button: self.open_debrief())
+        leave = widgets.Button(description="Back to the sessions")
+        leave.add_class("dg-leave")
+        leave.on_click(lambda _button: self.leave())
+        self.info = widgets.HTML()
+        admin = widgets.Accordion([widgets.VBox([
+            widgets.HBox([self.undo_last, self.undo_steps, undo_n]),
+            widgets.HBox([self.pace_choice, self.hands_box]),
+            self.export, self.info, widgets.HBox([debrief, leave]),
+        ])])
+        admin.set_title(0, "Facilitator controls: undo, bots, export")
+        admin.selected_index = None
+        admin.add_class("dg-admin")
+        return admin
+
+    # ----- drawing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw the table, the turn area and the charts from the game."""
+        game = self.game
+        view = game.view(None)
+        self.scoreboard.show(view)
+        self.charts.update(game)
+        self.news_box.value = "".join(
+            f"<div>{html(line)}</div>" for line in self.news[-NEWS_LINES:])
+        self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, seed "
+                           f"{game.seed}, {len(game.log)} moves saved.</span>")
+        if game.is_over or self.debrief_now:
+            self.show_end()
+        else:
+            self.end.children = []
+        if game.is_over:
+            self.turn.children = []
+            return
+        seat = game.current_player
+        if seat == CHANCE:
+            actions, labels, heading = choices(game)
+            self.picker.offer(actions, labels, heading)
+            self.turn.children = [self.picker, self.random_card]
+        elif seat in self.bots:
+            self.picker.clear()
+            name = html(game.players[seat])
+            waiting = self.paused or self.pace is None
+            text = (f"{name} (bot) is to play: click to let it move." if waiting
+                    else f"{name} (bot) is playing...")
+            self.turn.children = [widgets.HTML(f"<div class='dg-bot'>{text}</div>"),
+                                  self.bot_step]
+        else:
+            self.offer_moves(seat)  # type: ignore[arg-type]
+
+    def offer_moves(self, seat: int) -> None:
+        """The moves of a team at the screen, behind the curtain when hands are hidden."""
+        game = self.game
+        name = game.players[seat]
+        actions, labels, _heading = choices(game)
+        self.picker.offer(actions, labels, f"{name}: choose a move")
+        hand = game.view(seat).get("hand")
+        private = [widgets.HTML(hand_html(name, hand))] if hand is not None else []
+        if not self.hidden_hands:
+            self.turn.children = [*private, self.picker]
+            return
+        self.curtain.inside.children = [*private, self.picker]
+        if not (self.curtain.is_open and self.curtain.owner == name):
+            self.curtain.close_for(name)
+        self.turn.children = [self.curtain]
+
+    def show_end(self) -> None:
+        """The winner (or how far the game got), the debrief and the export."""
+        if self.end.children and self.debrief.moves == len(self.game.log):
+            return  # drawn already for this position: keep what is being typed
+        self.debrief.load()
+        self.export.clear()
+        self.end.children = [
+            widgets.HTML(f"<div class='dg-winner'>{html(winner_line(self.game))}</div>"),
+            self.debrief, self.export,
+        ]
+
+    # ----- moves --------------------------------------------------------------------------------
+    def apply(self, action: Action) -> bool:
+        """Make a move: saved at once, then the table, the charts and the bots go on.
+
+        An illegal move is explained in the notice and changes nothing.
+        """
+        game = self.game
+        before = len(game.events)
+        try:
+            game.apply(action)
+        except IllegalMove as error:
+            self.notice.error(error.message)
+            return False
+        self.notice.clear()
+        self.news += public_lines(game, action, game.events[before:])
+        self.save()
+        seat = game.current_player
+        if self.curtain.is_open and (seat is None or seat < 0
+                                     or game.players[seat] != self.curtain.owner):
+            self.curtain.close_for(self.curtain.owner)  # the turn passes: the hand hides
+        self.refresh()
+        self.play_bots()
+        return True
+
+    def save(self) -> None:
+        try:
+            self.store.sync(self.session_id, self.game)
+        except Exception as error:  # the room must keep playing; the facilitator is told
+            self.notice.error(f"This move could not be saved ({error}); the game goes on.")
+
+    def play_bots(self) -> None:
+        """Let the bots play their turns: at once, one per tick, or when clicked."""
+        if self.paused or self.pace is None or not self.bot_to_play():
+            return
+        if self.pace == 0:
+            while self.bot_to_play() and not self.paused:
+                if not self.step_bot():
+                    return
+        else:
+            self.pacer.delay_ms = int(self.pace * 1000)
+            self.pacer.wait(self._tick)
+
+    def _tick(self) -> None:
+        if not self.paused and self.pace and self.bot_to_play():
+            self.step_bot()
+
+    def bot_to_play(self) -> bool:
+        return not self.game.is_over and self.game.current_player in self.bots
+
+    def step_bot(self) -> bool:
+        """One move by the bot whose turn it is (the "Next bot move" button)."""
+        if not self.bot_to_play():
+            return False
+        self.paused = False
+        seat = self.game.current_player
+        return self.apply(self.bots[seat].choose(self.game))  # type: ignore[index]
+
+    def enter_random_card(self) -> None:
+        actions = self.game.legal_actions()
+        if self.game.current_player == CHANCE and actions:
+            self.apply(self.game.rng.choice(actions))
+
+    def set_pace(self, pace: float | None) -> None:
+        self.pace = pace
+        self.game.meta.setdefault("seats", {})["pace"] = pace
+        self.save()
+        self.pacer.cancel()
+        self.refresh()
+        self.play_bots()
+
+    def set_hidden_hands(self, hidden: bool) -> None:
+        self.hidden_hands = hidden
+        self.game.meta.setdefault("seats", {})["hidden_hands"] = hidden
+        self.save()
+        self.refresh()
+
+    # ----- undo ---------------------------------------------------------------------------------
+    def undo(self, steps: int) -> None:
+        """Take back ``steps`` moves; bots then wait for a click."""
+        try:
+            self.game.undo(steps)
+        except IllegalMove as error:
+            self.notice.error(error.message)
+            return
+        self.pacer.cancel()
+        self.paused = True
+        self.news.append(f"Took back {steps} move{'s' * (steps != 1)}.")
+        self.save()
+        self.notice.info(f"Took back {steps} move{'s' * (steps != 1)}.")
+        self.refresh()
+
+    def undo_last_human(self) -> None:
+        """Take back the last move made at the screen, and the bot moves after it."""
+        log = self.game.log
+        for number in range(len(log) - 1, -1, -1):
+            if log[number].player not in self.bots:
+                self.undo(len(log) - number)
+                return
+        self.notice.error("No move has been made at the screen yet; there is nothing to undo.")
+
+    def open_debrief(self) -> None:
+        """Show the debrief and the export before the game is over (when time runs out)."""
+        self.debrief_now = True
+        self.refresh()
+
+    def leave(self) -> None:
+        self.pacer.cancel()
+        if self.on_leave is not None:
+            self.on_leave()
+
+    def set_theme(self, dark: bool) -> None:
+        self.charts.set_theme(dark)
+
+
+class DebriefPanel(widgets.VBox):
+    """Questions drawn from this session's data, each with a box for the room's answers.
+
+    The notes are saved with the session (``game.meta["notes"]``) as they are typed.
+    """
+
+    def __init__(self, table: SessionTable) -> None:
+        super().__init__()
+        self.add_class("dg-debrief")
+        self.table = table
+        self.boxes: dict[str, widgets.Textarea] = {}
+        self.moves = -1  # the log length the questions were drawn for
+
+    def load(self) -> None:
+        self.moves = len(self.table.game.log)
+        notes = self.table.game.meta.get("notes", {})
+        self.boxes = {}
+        rows: list[widgets.Widget] = [widgets.HTML("<h2>Debrief</h2>")]
+        for question in debrief_questions(self.table.game):
+            box = widgets.Textarea(value=notes.get(question, ""), placeholder="The room's answers",
+                                   continuous_update=False,
+                                   layout=widgets.Layout(width="min(48em, 95%)", height="5em"))
+            box.add_class("dg-note")
+            box.observe(lambda _change: self.save(), "value")
+            self.boxes[question] = box
+            rows += [widgets.HTML(f"<b>{html(question)}</b>"), box]
+        self.children = rows
+
+    def notes(self) -> dict[str, list[str]]:
+        """Each question with the room's notes, one per line."""
+        return {q: [line for line in box.value.splitlines() if line.strip()]
+                for q, box in self.boxes.items()}
+
+    def save(self) -> None:
+        self.table.game.meta["notes"] = {q: box.value for q, box in self.boxes.items()
+                                         if box.value.strip()}
+        self.table.save()
+
+
+class ExportPanel(widgets.VBox):
+    """Download links for the session's CSV files, made on request (no server file)."""
+
+    def __init__(self, table: SessionTable) -> None:
+        super().__init__()
+        self.add_class("dg-export")
+        self.table = table
+        self.links = widgets.HTML()
+        self.links.add_class("dg-export-links")
+        prepare = widgets.Button(description="Prepare the CSV files")
+        prepare.add_class("dg-export-prepare")
+        prepare.on_click(lambda _button: self.prepare())
+        self.children = [widgets.HTML("<h3>Export for the retrospective</h3>"), prepare,
+                         self.links]
+
+    def prepare(self) -> None:
+        from devgames.export import download_link_html, export_tables
+
+        tables = export_tables(self.table.game, self.table.debrief.notes() or None)
+        self.links.value = " ".join(
+            download_link_html(table, name, f"Download {name}")
+            for name, table in tables.items()
+        )
+
+    def clear(self) -> None:
+        self.links.value = ""

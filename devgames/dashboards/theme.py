@@ -1,0 +1,88 @@
+"""The projector look: large type, high contrast, a light and a dark theme.
+
+Everything is scoped to the app's root (class ``dg-app``); ``dg-dark`` on the root switches to the
+dark theme. The style sheet is one ``<style>`` element shown inside the app.
+"""
+
+import ipywidgets as widgets
+
+CSS = """
+.dg-app { --dg-bg: #ffffff; --dg-fg: #111111; --dg-muted: #555555; --dg-accent: #0b57d0;
+  --dg-panel: #f3f4f6; --dg-border: #c7c9cc; --dg-bad: #b3261e; --dg-good: #146c2e;
+  background: var(--dg-bg); color: var(--dg-fg); font-size: 20px; line-height: 1.35;
+  padding: 12px 18px; border-radius: 8px; }
+.dg-app.dg-dark { --dg-bg: #101418; --dg-fg: #f5f5f5; --dg-muted: #b9c0c7; --dg-accent: #8ab4f8;
+  --dg-panel: #1d2329; --dg-border: #3c4650; --dg-bad: #ffb4ab; --dg-good: #7fd99a; }
+.dg-app { --jp-widgets-color: var(--dg-fg); --jp-widgets-label-color: var(--dg-fg);
+  --jp-widgets-readout-color: var(--dg-fg); --jp-ui-font-color0: var(--dg-fg);
+  --jp-ui-font-color1: var(--dg-fg); --jp-content-font-color1: var(--dg-fg);
+  --jp-layout-color0: var(--dg-bg); --jp-layout-color1: var(--dg-bg);
+  --jp-layout-color2: var(--dg-panel); --jp-border-color1: var(--dg-border);
+  --jp-border-color2: var(--dg-border); --jp-widgets-input-color: var(--dg-fg);
+  --jp-widgets-input-background-color: var(--dg-bg);
+  --jp-widgets-input-border-color: var(--dg-border); --jp-widgets-font-size: 19px;
+  --jp-ui-font-size1: 19px; }
+body:has(.dg-app.dg-dark) { background: #101418; }
+.dg-app .widget-html, .dg-app .widget-html-content, .dg-app .widget-label,
+.dg-app .widget-label-basic, .dg-app label { color: var(--dg-fg); font-size: 20px;
+  line-height: 1.35; }
+.dg-app .widget-html-content { white-space: normal; }
+.dg-app button.jupyter-button { font-size: 19px; height: auto; min-height: 40px;
+  padding: 6px 14px; line-height: 1.25; white-space: normal; border-radius: 6px;
+  background: var(--dg-panel); color: var(--dg-fg); border: 1px solid var(--dg-border); }
+.dg-app button.jupyter-button.mod-primary { background: var(--dg-accent); color: var(--dg-bg);
+  border-color: var(--dg-accent); font-weight: 600; }
+.dg-app button.jupyter-button.mod-danger { background: var(--dg-bad); color: var(--dg-bg); }
+.dg-app button.jupyter-button:disabled { opacity: .45; }
+.dg-app button.jupyter-button.mod-active { background: var(--dg-accent); color: var(--dg-bg);
+  border-color: var(--dg-accent); font-weight: 700; }
+.dg-app .widget-checkbox, .dg-app .widget-inline-hbox { min-height: 40px; }
+.dg-app .widget-checkbox label span, .dg-app .widget-label-basic span { color: var(--dg-fg); }
+.dg-app .jupyter-widget-Collapse-header, .dg-app .lm-Collapse-header,
+.dg-app .p-Collapse-header { background: var(--dg-panel); color: var(--dg-fg);
+  font-size: 19px; }
+.dg-app .jupyter-widget-Collapse-contents, .dg-app .lm-Collapse-contents,
+.dg-app .p-Collapse-contents { background: var(--dg-bg); color: var(--dg-fg); }
+.dg-moves .jupyter-button, .dg-seats .widget-hbox > * { margin: 3px 6px 3px 0; }
+.dg-app input, .dg-app select, .dg-app textarea { font-size: 19px !important;
+  background: var(--dg-bg) !important; color: var(--dg-fg) !important;
+  border: 1px solid var(--dg-border) !important; }
+.dg-app .widget-text input, .dg-app .widget-dropdown select { height: 40px; }
+.dg-app h1 { font-size: 34px; margin: 4px 0; }
+.dg-app h2 { font-size: 28px; margin: 8px 0 4px; }
+.dg-app h3 { font-size: 23px; margin: 6px 0 2px; }
+.dg-muted { color: var(--dg-muted); }
+.dg-waiting { font-size: 28px; font-weight: 700; color: var(--dg-accent); }
+.dg-winner { font-size: 40px; font-weight: 800; color: var(--dg-good); }
+.dg-notice .widget-html-content:not(:empty) { display: block; padding: 8px 12px;
+  border-radius: 6px; border-left: 6px solid var(--dg-accent); background: var(--dg-panel); }
+.dg-notice.dg-error .widget-html-content:not(:empty) { border-left-color: var(--dg-bad);
+  color: var(--dg-bad); font-weight: 600; }
+.dg-table { border-collapse: collapse; margin: 6px 0; }
+.dg-table { font-size: 19px; }
+.dg-table th, .dg-table td { padding: 4px 8px; border-bottom: 1px solid var(--dg-border);
+  text-align: left; vertical-align: top; }
+.dg-table td.dg-num { text-align: right; font-variant-numeric: tabular-nums; }
+.dg-table tr.dg-current td { font-weight: 700; background: var(--dg-panel); }
+.dg-table .dg-cards { font-size: 17px; color: var(--dg-muted); }
+.dg-facts { display: flex; flex-wrap: wrap; column-gap: 20px; }
+.dg-facts span { white-space: nowrap; }
+.dg-left { overflow-x: auto; }
+.dg-panel { background: var(--dg-panel); border-radius: 8px; padding: 8px 12px; margin: 6px 0; }
+.dg-hand-card { display: inline-block; margin: 4px 8px 4px 0; padding: 6px 10px;
+  border: 1px solid var(--dg-border); border-radius: 6px; background: var(--dg-bg); }
+.dg-timer { font-size: 30px; font-weight: 700; font-variant-numeric: tabular-nums; }
+.dg-timer.dg-timer-over { color: var(--dg-bad); }
+.dg-app .jupyter-widgets.widget-tab > .p-TabBar .p-TabBar-tab,
+.dg-app .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { font-size: 19px; }
+.dg-app .widget-select select { font-size: 19px !important; }
+"""
+
+
+def style_sheet() -> widgets.HTML:
+    """The style sheet of the app, as a widget to show once inside it.
+
+    >>> "<style>" in style_sheet().value
+    True
+    """
+    return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
