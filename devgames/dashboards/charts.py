@@ -1,0 +1,496 @@
+"""The live charts of the facilitator's dashboards, drawn from the rows a game emits
+(``game.rounds``, ``game.employee_rows``, ``game.view(None)``); they never recompute rules.
+
+A game's charts are the panels of ONE plotly ``FigureWidget``, stacked in one column: in plotly 7
+each FigureWidget sends the whole plotly.js bundle (about 5 MB) to the page and evaluates it, so
+one figure per game keeps the page light. Every trace names its panel in ``meta``.
+
+Every text a user typed (team, player and card names) goes through :func:`label` before plotly
+sees it, because plotly reads a subset of HTML in names, ticks and hover text.
+
+>>> from devgames import scrumkin
+>>> charts = charts_for(scrumkin.new_game(["Red", "Blue"], seed=1))
+>>> charts.panels
+('velocity', 'burndown', 'in_play')
+>>> [trace.name for trace in charts.traces("burndown")]
+['Red', 'Blue', 'ideal (10 sprints)']
+>>> {trace.meta["panel"] for trace in charts.figure.data} == set(charts.panels)
+True
+"""
+
+import html
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from copy import deepcopy
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+from plotly.colors import qualitative
+from plotly.subplots import make_subplots
+
+Row = Mapping[str, Any]
+#: One trace as plotly's keyword arguments, ``type`` included.
+Trace = dict[str, Any]
+
+FONT_SIZE = 16  # readable on a projector
+TITLE_SIZE = 19
+#: Heights in pixels: a panel's plotting area; between two panels (the x axis of the one above,
+#: the title of the one below); above the first panel (its title) and below the last (its x axis).
+PANEL, GAP, TOP, BOTTOM = 220, 110, 40, 80
+#: A heatmap's panel grows past PANEL to keep its rows readable: pixels per row.
+HEATMAP_ROW = 24
+#: A team's or player's colour in every panel, by seat.
+COLORS = qualitative.Plotly
+TEMPLATES = {False: "plotly_white", True: "plotly_dark"}
+TRANSPARENT = "rgba(0,0,0,0)"
+HOVER = {False: "white", True: "#222222"}
+#: Integer ticks on the turn/sprint axis, at most about this many.
+MAX_TICKS = 12
+
+
+def label(value: object) -> str:
+    """A user's text made safe for plotly: ``<``, ``>`` and ``&`` as entities, which plotly shows
+    as the characters. Quotes stay as they are: plotly.js would show ``&quot;`` literally.
+
+    >>> label('<b>x</b> & "Mike"')
+    '&lt;b&gt;x&lt;/b&gt; &amp; "Mike"'
+    """
+    return html.escape(str(value), quote=False)
+
+
+def lines(rows: Iterable[Row], who: str, x: str, y: str, names: Sequence[str],
+          start: tuple[Any, Any] | None = None) -> list[Trace]:
+    """One line per team or player (``names``, in that order): ``(row[x], row[y])`` of the rows
+    where ``row[who]`` is that name, after an optional ``start`` point.
+
+    >>> rows = [{"team": "A", "sprint": 1, "velocity": 2},
+    ...         {"team": "B", "sprint": 1, "velocity": 0}]
+    >>> traces = lines(rows, "team", "sprint", "velocity", ["A", "B"], start=(0, 5))
+    >>> [(trace["name"], trace["x"], trace["y"]) for trace in traces]
+    [('A', [0, 1], [5, 2]), ('B', [0, 1], [5, 0])]
+
+    Each has its seat's colour, and the name as its legend group: a click on a name in a legend
+    hides or shows that team in every panel.
+    """
+    points: dict[str, tuple[list[Any], list[Any]]] = {
+        name: ([start[0]], [start[1]]) if start else ([], []) for name in names
+    }
+    for row in rows:
+        if row[who] in points:
+            xs, ys = points[row[who]]
+            xs.append(row[x])
+            ys.append(row[y])
+    return [{"type": "scatter", "mode": "lines+markers", "name": label(name), "x": xs, "y": ys,
+             "line": {"color": _color(seat)}, "legendgroup": label(name)}
+            for seat, (name, (xs, ys)) in enumerate(points.items())]
+
+
+def _color(seat: int) -> str:
+    return COLORS[seat % len(COLORS)]
+
+
+def guide(name: str, x: list[Any], y: list[Any]) -> Trace:
+    """A dashed grey reference line (the ideal burndown, the goal)."""
+    return {"type": "scatter", "mode": "lines", "name": name, "x": x, "y": y,
+            "line": {"dash": "dash", "width": 2, "color": "grey"}}
+
+
+# ----- Scrumkin -----------------------------------------------------------------------------------
+def _velocity(game: Any) -> list[Trace]:
+    return lines(game.rounds, "team", "sprint", "velocity", game.players)
+
+
+def _burndown(game: Any) -> list[Trace]:
+    backlog, sprints = game.options.backlog, game.options.collaborative_sprints
+    teams = lines(game.rounds, "team", "sprint", "backlog_after", game.players, start=(0, backlog))
+    return [*teams, guide(f"ideal ({sprints} sprints)", [0, sprints], [backlog, 0])]
+
+
+def _in_play(game: Any) -> list[Trace]:
+    """Cards in play per team, and the card being laid (waiting for counters) stacked on top,
+    hatched; each bar in its team's colour."""
+    view = game.view(None)
+    teams, laid = view["teams"], view["being_laid"]
+    names = [label(team["name"]) for team in teams]
+    cards = [[f"{c['card']} ({c['value']:+d})" for c in team["in_play"]] for team in teams]
+    pending = [laid is not None and laid["into"] == team["name"] for team in teams]
+    colors = [_color(seat) for seat in range(len(teams))]
+    hover = "<b>{}</b><br>%{{hovertext}}<extra></extra>"  # under the team, in the unified hover
+    return [
+        {"type": "bar", "name": "in play", "x": names, "y": [len(held) for held in cards],
+         "text": [_net(team["in_play"]) for team in teams],
+         "hovertext": ["<br>".join(map(label, held)) or "no cards in play" for held in cards],
+         "hovertemplate": hover.format("in play"), "marker": {"color": colors}},
+        {"type": "bar", "name": "being laid", "x": names, "y": [int(here) for here in pending],
+         "hovertext": [_laid_text(laid) if here else "" for here in pending],
+         "hovertemplate": hover.format("being laid"),
+         "marker": {"color": colors, "opacity": 0.6, "pattern": {"shape": "/"}}},
+    ]
+
+
+def _net(in_play: list[Mapping[str, Any]]) -> str:
+    """'net -1': what a team's cards in play do to its velocity now (nothing without cards)."""
+    return f"net {sum(card['value'] for card in in_play):+d}" if in_play else ""
+
+
+def _laid_text(laid: Mapping[str, Any]) -> str:
+    """'Flu, from Red, countered by Daily Standup': the card waiting for counters."""
+    counters = f", countered by {', '.join(laid['counters'])}" if laid["counters"] else ""
+    return label(f"{laid['card']}, from {laid['by']}{counters}")
+
+
+# ----- IT Startup ---------------------------------------------------------------------------------
+def latest_game(rows: Sequence[Row]) -> list[Row]:
+    """The rows of the tournament game being played (all rows outside a tournament).
+
+    >>> latest_game([{"tournament_game": 1, "turn": 5}, {"tournament_game": 2, "turn": 1}])
+    [{'tournament_game': 2, 'turn': 1}]
+    """
+    last = rows[-1]["tournament_game"] if rows else None
+    return [row for row in rows if row["tournament_game"] == last]
+
+
+def _points(game: Any) -> list[Trace]:
+    rows, goal = latest_game(game.rounds), game.options.goal
+    last_turn = max((row["turn"] for row in rows), default=0)
+    players = lines(rows, "player", "turn", "points", game.players, start=(0, 0))
+    return [*players, guide(f"goal ({goal} points)", [0, max(last_turn, 1)], [goal, goal])]
+
+
+def _resources(game: Any) -> list[Trace]:
+    return lines(latest_game(game.rounds), "player", "turn", "resources", game.players)
+
+
+def employee_stints(rows: Iterable[Row]) -> dict[str, dict[int, Row]]:
+    """Each stay of an employee with a player, labelled "Player: card" ("Player: card (2)" for
+    the next one of that name), with its row per turn: the last row of a turn wins, so a turn it
+    left in shows it as it left, and nothing comes after. Two employees of the same name with the
+    same player are told apart by their order in each turn's rows; which of them left cannot be
+    told from the rows, so the one hired first is taken.
+
+    >>> rows = [{"player": "Ada", "card": "Intern", "turn": 1, "left": "", "burnout": 1},
+    ...         {"player": "Ada", "card": "Intern", "turn": 1, "left": "", "burnout": 1},
+    ...         {"player": "Ada", "card": "Intern", "turn": 2, "left": "burnout", "burnout": 3},
+    ...         {"player": "Ada", "card": "Intern", "turn": 2, "left": "", "burnout": 2}]
+    >>> {name: sorted(turns) for name, turns in employee_stints(rows).items()}
+    {'Ada: Intern': [1, 2], 'Ada: Intern (2)': [1, 2]}
+    """
+    stints: dict[str, dict[int, Row]] = {}
+    staying: dict[tuple[str, str], list[str]] = {}  # (player, card) -> labels, oldest first
+    seen: dict[tuple[str, str, int], int] = {}  # staff rows so far per (player, card, turn)
+    for row in rows:
+        key = (row["player"], row["card"])
+        here = staying.setdefault(key, [])
+        index = 0
+        if not row["left"]:
+            index = seen.get((*key, row["turn"]), 0)
+            seen[(*key, row["turn"])] = index + 1
+        if index >= len(here):
+            here.append(_new_label(f"{key[0]}: {key[1]}", stints))
+            stints[here[-1]] = {}
+        name = here[index]
+        stints[name][row["turn"]] = row
+        if row["left"]:
+            here.remove(name)
+    return stints
+
+
+def _new_label(base: str, taken: Mapping[str, Any]) -> str:
+    """``base``, or ``base (2)``, ``base (3)``... whichever is not taken yet."""
+    number, name = 1, base
+    while name in taken:
+        number += 1
+        name = f"{base} ({number})"
+    return name
+
+
+def _cell(row: Row | None) -> tuple[Any, str, str]:
+    """A heatmap cell: burnout, the text shown in it, the hover line."""
+    if row is None:
+        return None, "", ""
+    burnout, limit = row["burnout"], row["leaves_at"]
+    left = f"<br>left: {row['left'].replace('_', ' ')}" if row["left"] else ""
+    mark = " ✕" if row["left"] else ""
+    hover = f"turn {row['turn']}: burnout {burnout} of {limit}{left}"
+    return burnout, f"{burnout}/{limit}{mark}", hover
+
+
+def _burnout(game: Any) -> list[Trace]:
+    rows = latest_game(game.employee_rows)
+    stints = employee_stints(rows)
+    turns = sorted({turn for cells in stints.values() for turn in cells})
+    grid = [[_cell(cells.get(turn)) for turn in turns] for cells in stints.values()]
+    names = [label(name) for name in stints]
+    return [{
+        "type": "heatmap", "name": "burnout", "x": turns, "y": names,
+        "z": [[cell[0] for cell in line] for line in grid],
+        "text": [[cell[1] for cell in line] for line in grid],
+        "hovertext": [[f"<b>{name}</b><br>{cell[2]}" if cell[2] else "" for cell in line]
+                      for name, line in zip(names, grid, strict=True)],
+        "texttemplate": "%{text}", "hovertemplate": "%{hovertext}<extra></extra>",
+        "zmin": 0, "zmax": max((row["leaves_at"] for row in rows), default=3),
+        "colorscale": "YlOrRd", "xgap": 2, "ygap": 2, "colorbar": {"title": {"text": "burnout"}},
+    }]
+
+
+# ----- the figure ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Chart:
+    """One panel of a game's figure: its titles and how its traces come from a game."""
+
+    title: str
+    x_title: str
+    y_title: str
+    traces: Callable[[Any], list[Trace]]
+    #: More of the panel's y axis.
+    yaxis: Mapping[str, Any] = field(default_factory=dict)
+    #: The x axis counts sprints or turns: integer ticks.
+    counts: bool = True
+
+
+#: Each game's panels, top down.
+CHARTS: dict[str, dict[str, Chart]] = {
+    "scrumkin": {
+        "velocity": Chart("Velocity per sprint", "sprint", "velocity", _velocity),
+        "burndown": Chart("Backlog remaining", "sprint", "backlog items", _burndown),
+        "in_play": Chart("Cards in play now", "team", "cards", _in_play, counts=False),
+    },
+    "itstartup": {
+        "points": Chart("Project points", "turn", "points", _points),
+        "burnout": Chart("Burnout per employee", "turn", "employee", _burnout,
+                         {"autorange": "reversed"}),
+        "resources": Chart("Resources", "turn", "resources", _resources),
+    },
+}
+
+#: The layout of every game's figure. Hovering shows every line of the panel at that x.
+LAYOUT: dict[str, Any] = {
+    "font": {"size": FONT_SIZE}, "margin": {"l": 20, "r": 20, "t": TOP, "b": BOTTOM},
+    "uirevision": "devgames", "hovermode": "x unified", "barmode": "stack",
+}
+
+
+def _theme(dark: bool) -> dict[str, Any]:
+    # The unified hover box would take the transparent paper's colour: white under light text.
+    return {"template": TEMPLATES[dark], "paper_bgcolor": TRANSPARENT,
+            "hoverlabel": {"bgcolor": HOVER[dark]}}
+
+
+def _suffix(index: int) -> str:
+    """How plotly numbers the axes and legends of the panel at ``index``: '', '2', '3'..."""
+    return str(index + 1) if index else ""
+
+
+@lru_cache(maxsize=64)
+def grid(titles: tuple[str, ...], heights: tuple[int, ...]) -> dict[str, Any]:
+    """The layout of panels with these titles and plotting heights (pixels), stacked in one
+    column with GAP pixels between them (by plotly's ``make_subplots``): the figure's height, each
+    panel's y domain and title, its legend beside its top. Shared: not to be changed.
+
+    >>> layout = grid(("A", "B"), (290, 100))
+    >>> layout["height"] == TOP + 290 + GAP + 100 + BOTTOM
+    True
+    >>> [[round(y, 3) for y in layout[axis]["domain"]] for axis in ("yaxis", "yaxis2")]
+    [[0.42, 1.0], [0.0, 0.2]]
+    >>> [(title["text"], round(title["y"], 3)) for title in layout["annotations"]]
+    [('A', 1.0), ('B', 0.2)]
+    >>> round(layout["legend2"]["y"], 3)
+    0.2
+    """
+    plot = sum(heights) + GAP * (len(heights) - 1)
+    subplots = make_subplots(rows=len(heights), cols=1, subplot_titles=titles,
+                             row_heights=list(heights), vertical_spacing=GAP / plot)
+    layout: dict[str, Any] = {"height": TOP + plot + BOTTOM, "annotations": [
+        {**title.to_plotly_json(), "font": {"size": TITLE_SIZE}}
+        for title in subplots.layout.annotations
+    ]}
+    for index in range(len(heights)):
+        axis = f"yaxis{_suffix(index)}"
+        domain = list(subplots.layout[axis].domain)
+        layout[axis] = {"domain": domain}
+        layout[f"legend{_suffix(index)}"] = {"y": domain[1]}
+    return layout
+
+
+def _layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]]) -> dict[str, Any]:
+    """What of the layout follows the data: a heatmap's panel as tall as its rows need (and so
+    the figure and its grid), whole sprints or turns on a counting x axis (at most about
+    MAX_TICKS ticks)."""
+    heights = tuple(
+        max(PANEL, HEATMAP_ROW * max((len(trace["y"]) for trace in traces[name]
+                                      if trace["type"] == "heatmap"), default=0))
+        for name in charts
+    )
+    layout = dict(grid(tuple(chart.title for chart in charts.values()), heights))
+    for index, (name, chart) in enumerate(charts.items()):
+        if chart.counts:
+            last = max((x for trace in traces[name] for x in trace["x"]), default=1)
+            layout[f"xaxis{_suffix(index)}"] = {"dtick": max(1, math.ceil(last / MAX_TICKS))}
+    return layout
+
+
+def _placed(name: str, index: int, traces: list[Trace], layout: Mapping[str, Any]) -> list[Trace]:
+    """The traces of the panel ``name`` at ``index``, on its axes and legend, with its name in
+    their ``meta``; a colour bar beside the panel."""
+    suffix = _suffix(index)
+    bottom, top = layout[f"yaxis{suffix}"]["domain"]
+    placed = []
+    for trace in traces:
+        where = {"xaxis": f"x{suffix}", "yaxis": f"y{suffix}", "legend": f"legend{suffix}",
+                 "meta": {"panel": name}}
+        if "colorbar" in trace:
+            where["colorbar"] = {**trace["colorbar"], "y": top, "yanchor": "top",
+                                 "len": top - bottom, "lenmode": "fraction"}
+        placed.append({**trace, **where})
+    return placed
+
+
+def _figure(charts: Mapping[str, Chart], dark: bool) -> go.FigureWidget:
+    """The one figure of these panels: its axes, titles and legends, and no traces yet."""
+    figure = make_subplots(rows=len(charts), cols=1, figure=go.FigureWidget())
+    layout = {**LAYOUT, **_theme(dark)}
+    for index, chart in enumerate(charts.values()):
+        suffix = _suffix(index)
+        layout[f"xaxis{suffix}"] = {"title": {"text": chart.x_title}, "automargin": True}
+        layout[f"yaxis{suffix}"] = {"title": {"text": chart.y_title}, "automargin": True,
+                                    **chart.yaxis}
+        layout[f"legend{suffix}"] = {"x": 1.02, "xanchor": "left", "yanchor": "top",
+                                     "yref": "paper", "tracegroupgap": 2}
+    figure.update_layout(layout)
+    return figure
+
+
+def _keep_state(figure: go.FigureWidget) -> None:
+    """Keep the figure's widget state (what a browser gets when it connects) equal to the figure.
+
+    FigureWidget sends each change to the browsers as a message and copies the whole figure into
+    its widget state only when it is displayed by itself; a figure inside a Box, or changed before
+    the page connects (Voilà runs the notebook first), would show its first state. Plotly itself
+    does this copy in ``FigureWidget._repr_mimebundle_``; the browser side does not redraw on it.
+    """
+    figure._widget_layout = deepcopy(figure._layout_obj._props)
+    figure._widget_data = deepcopy(figure._data)
+
+
+def _panel(trace: Any) -> str:
+    return trace.meta["panel"]
+
+
+def _shape(traces: list[Trace]) -> list[tuple[str, str]]:
+    return [(trace["type"], trace["name"]) for trace in traces]
+
+
+class GameCharts:
+    """The live charts of one game: the panels (``panels``, top down) of ONE plotly FigureWidget.
+
+    ``figure`` is that FigureWidget (None for a game without charts); ``widget`` is what a page
+    shows: the figure itself, with the classes ``dg-charts`` and ``dg-chart`` (an empty Box with
+    the class ``dg-charts`` for a game without charts). :meth:`traces` are the traces of one
+    panel; each trace names its panel in ``meta``. Call :meth:`update` after every move: the
+    traces of a panel whose data did not change are not touched, and nothing at all is sent when
+    nothing changed. In the browser, the widget's element is plotly's graph itself, so
+    ``document.querySelector(".dg-charts").data.filter((t) => t.meta.panel === "in_play")`` are
+    the traces of a panel as drawn.
+
+    >>> charts = GameCharts()
+    >>> charts.figure, charts.panels, charts.traces("velocity"), charts.widget.children
+    (None, (), [], ())
+    """
+
+    def __init__(self, charts: Mapping[str, Chart] | None = None, dark: bool = False) -> None:
+        self._charts = dict(charts or {})
+        self._drawn: dict[str, list[Trace]] = {}
+        self.figure: go.FigureWidget | None = None
+        self.widget: widgets.DOMWidget
+        if self._charts:
+            self.figure = self.widget = _figure(self._charts, dark)
+            self._layout = _layout(self._charts, {name: [] for name in self._charts})
+            self.figure.update_layout(self._layout)
+            self.figure.add_class("dg-chart")
+            _keep_state(self.figure)
+        else:
+            self.widget = widgets.Box()
+        self.widget.add_class("dg-charts")
+
+    @property
+    def panels(self) -> tuple[str, ...]:
+        """The names of the panels, top down."""
+        return tuple(self._charts)
+
+    @property
+    def figures(self) -> Mapping[str, go.FigureWidget]:
+        """Each panel's name, mapped to the figure that holds them all (read only)."""
+        return MappingProxyType({name: self.figure for name in self._charts})
+
+    def traces(self, name: str) -> list[Any]:
+        """The traces of the panel ``name``, in order (plotly's trace objects)."""
+        if self.figure is None:
+            return []
+        return [trace for trace in self.figure.data if _panel(trace) == name]
+
+    def update(self, game: Any) -> None:
+        """Redraw the panels whose data changed since the last update, and the layout that
+        follows the data when it changed."""
+        if self.figure is None:
+            return
+        traces = {name: chart.traces(game) for name, chart in self._charts.items()}
+        layout = _layout(self._charts, traces)
+        placed = {name: _placed(name, index, traces[name], layout)
+                  for index, name in enumerate(self._charts)}
+        changed = {name: new for name, new in placed.items() if new != self._drawn.get(name)}
+        if changed or layout != self._layout:
+            self._draw(self.figure, changed, layout)
+
+    def set_theme(self, dark: bool) -> None:
+        """Dark (``plotly_dark``) or light (``plotly_white``) panels, on a transparent paper."""
+        if self.figure is None:
+            return
+        with self.figure.batch_update():
+            self.figure.update_layout(_theme(dark))
+        _keep_state(self.figure)
+
+    def _draw(self, figure: go.FigureWidget, changed: Mapping[str, list[Trace]],
+              layout: dict[str, Any]) -> None:
+        reshaped = [name for name, new in changed.items()
+                    if _shape(new) != _shape(self._drawn.get(name, []))]
+        if reshaped:
+            self._reshape(figure, {name: changed[name] for name in reshaped})
+        with figure.batch_update():
+            for name, new in changed.items():
+                if name not in reshaped:
+                    for trace, values in zip(self.traces(name), new, strict=True):
+                        trace.update({key: value for key, value in values.items() if key != "type"})
+            if layout != self._layout:
+                figure.update_layout(layout)
+        self._drawn.update(changed)
+        self._layout = layout
+        _keep_state(figure)
+
+    def _reshape(self, figure: go.FigureWidget, panels: Mapping[str, list[Trace]]) -> None:
+        """New traces for these panels (their number or kinds changed), the others kept, all in
+        panel order."""
+        kept = [trace for trace in figure.data if _panel(trace) not in panels]
+        if len(kept) < len(figure.data):
+            figure.data = kept
+        figure.add_traces([trace for new in panels.values() for trace in new])
+        order = list(self._charts)
+        ordered = sorted(figure.data, key=lambda trace: order.index(_panel(trace)))
+        if list(map(id, ordered)) != list(map(id, figure.data)):
+            figure.data = ordered
+
+
+def charts_for(game: Any) -> GameCharts:
+    """The live charts of this game, drawn for its current state (a game without charts gets
+    none).
+
+    >>> from devgames import itstartup
+    >>> charts_for(itstartup.new_game(["Ada", "Bob"], seed=1)).panels
+    ('points', 'burnout', 'resources')
+    """
+    charts = GameCharts(CHARTS.get(game.name, {}))
+    charts.update(game)
+    return charts

@@ -1,0 +1,407 @@
+"""The live charts: each game's panels are ONE FigureWidget (plotly 7 sends its JS bundle per
+widget), every trace is the game's own rows and names its panel, the panels exist before the first
+move, they are redrawn only when their data change, and no name reaches plotly unescaped."""
+
+import html
+import inspect
+import json
+from itertools import pairwise
+from types import SimpleNamespace
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import plotly.io as pio
+import pytest
+
+from devgames import itstartup, scrumkin
+from devgames.core.bots import play_out
+from devgames.dashboards.charts import (
+    BOTTOM,
+    CHARTS,
+    GAP,
+    HEATMAP_ROW,
+    PANEL,
+    TOP,
+    Chart,
+    GameCharts,
+    charts_for,
+    employee_stints,
+)
+
+HOSTILE = "<b>x</b><script>alert(1)</script>"
+TEAMS = ["Red", "Blue", "Green"]
+PLAYERS = ["Ada", "Bob", "Cy"]
+
+
+def played(module: Any, players: list[str], seed: int, **options: Any) -> Any:
+    """A game played to its end by heuristic bots."""
+    game = module.new_game(players, seed=seed, **options)
+    play_out(game, {seat: module.BOTS["heuristic"](seat) for seat in range(len(players))})
+    return game
+
+
+@pytest.fixture(scope="module")
+def sprints() -> scrumkin.ScrumkinGame:
+    return played(scrumkin, TEAMS, 7, backlog=12, collaborative_sprints=8)
+
+
+@pytest.fixture(scope="module")
+def startup() -> itstartup.ItStartupGame:
+    return played(itstartup, PLAYERS, 11, goal=32)
+
+
+def line(charts: GameCharts, panel: str, name: str) -> list[tuple[Any, Any]]:
+    """The (x, y) points of the trace called ``name`` in the panel ``panel``."""
+    [trace] = [trace for trace in charts.traces(panel) if trace.name == name]
+    return list(zip(trace.x, trace.y, strict=True))
+
+
+def names(charts: GameCharts, panel: str) -> list[str]:
+    return [trace.name for trace in charts.traces(panel)]
+
+
+def figure_widgets(widget: widgets.Widget) -> list[go.FigureWidget]:
+    """Every FigureWidget in this widget and the widgets it holds."""
+    found = [widget] if isinstance(widget, go.FigureWidget) else []
+    for child in getattr(widget, "children", ()):
+        found += figure_widgets(child)
+    return found
+
+
+def series(rows: list[dict[str, Any]], who: str, name: str, x: str, y: str) -> list[tuple]:
+    return [(row[x], row[y]) for row in rows if row[who] == name]
+
+
+def test_every_panel_exists_with_its_traces_before_the_first_move() -> None:
+    sprint_charts = charts_for(scrumkin.new_game(TEAMS, seed=1, backlog=9))
+    startup_charts = charts_for(itstartup.new_game(PLAYERS, seed=1, goal=64))
+    assert sprint_charts.panels == ("velocity", "burndown", "in_play")
+    assert startup_charts.panels == ("points", "burnout", "resources")
+    assert [line(sprint_charts, "velocity", team) for team in TEAMS] == [[], [], []]
+    assert [line(sprint_charts, "burndown", team) for team in TEAMS] == [[(0, 9)]] * 3
+    assert list(sprint_charts.traces("in_play")[0].y) == [0, 0, 0]
+    assert [line(startup_charts, "points", name) for name in PLAYERS] == [[(0, 0)]] * 3
+    assert line(startup_charts, "points", "goal (64 points)") == [(0, 64), (1, 64)]
+    assert [line(startup_charts, "resources", name) for name in PLAYERS] == [[], [], []]
+    assert startup_charts.traces("burnout")[0].z in (None, ())
+
+
+@pytest.mark.parametrize("module", [scrumkin, itstartup])
+def test_a_game_has_exactly_one_figure_widget(module: Any) -> None:
+    for game in (module.new_game(TEAMS, seed=3), played(module, TEAMS, 3)):
+        charts = charts_for(game)
+        assert figure_widgets(charts.widget) == [charts.figure]
+        assert all(figure is charts.figure for figure in charts.figures.values())
+
+
+@pytest.mark.parametrize("module", [scrumkin, itstartup])
+def test_every_trace_names_its_panel_and_the_panels_come_in_order(module: Any) -> None:
+    charts = charts_for(played(module, TEAMS, 3))
+    panels = [trace.meta["panel"] for trace in charts.figure.data]
+    assert sorted(set(panels), key=panels.index) == list(charts.panels)
+    assert panels == sorted(panels, key=charts.panels.index)
+    # The browser reads the same meta: what plotly sends names every trace's panel.
+    sent = charts.figure.to_plotly_json()["data"]
+    assert [trace["meta"] for trace in sent] == [{"panel": panel} for panel in panels]
+    # A panel's traces are on its own axes and legend.
+    for index, panel in enumerate(charts.panels):
+        suffix = str(index + 1) if index else ""
+        assert {(trace.xaxis, trace.yaxis, trace.legend) for trace in charts.traces(panel)} == {
+            (f"x{suffix}", f"y{suffix}", f"legend{suffix}")}
+
+
+def test_velocity_is_one_line_per_team_from_the_rounds_rows(sprints) -> None:
+    charts = charts_for(sprints)
+    assert names(charts, "velocity") == TEAMS
+    for team in TEAMS:
+        assert line(charts, "velocity", team) == series(sprints.rounds, "team", team, "sprint",
+                                                        "velocity")
+
+
+def test_a_team_has_one_colour_and_one_legend_group_in_every_panel(sprints) -> None:
+    charts = charts_for(sprints)
+    for seat, team in enumerate(TEAMS):
+        [velocity] = [trace for trace in charts.traces("velocity") if trace.name == team]
+        [burndown] = [trace for trace in charts.traces("burndown") if trace.name == team]
+        assert velocity.line.color == burndown.line.color
+        assert velocity.legendgroup == burndown.legendgroup == team
+        assert charts.traces("in_play")[0].marker.color[seat] == velocity.line.color
+
+
+def test_burndown_starts_from_the_backlog_and_follows_the_rows(sprints) -> None:
+    charts = charts_for(sprints)
+    assert names(charts, "burndown") == [*TEAMS, "ideal (8 sprints)"]
+    for team in TEAMS:
+        rows = series(sprints.rounds, "team", team, "sprint", "backlog_after")
+        assert line(charts, "burndown", team) == [(0, sprints.options.backlog), *rows]
+
+
+def test_burndown_has_an_ideal_line_to_zero_at_the_collaborative_sprints(sprints) -> None:
+    charts = charts_for(sprints)
+    sprints_allowed = sprints.options.collaborative_sprints
+    name = f"ideal ({sprints_allowed} sprints)"
+    assert line(charts, "burndown", name) == [(0, sprints.options.backlog), (sprints_allowed, 0)]
+    [ideal] = [trace for trace in charts.traces("burndown") if trace.name == name]
+    assert ideal.line.dash == "dash"
+
+
+def test_in_play_bars_are_the_public_view(sprints) -> None:
+    charts = charts_for(sprints)
+    assert names(charts, "in_play") == ["in play", "being laid"]
+    bars = charts.traces("in_play")[0]
+    teams = sprints.view(None)["teams"]
+    assert list(bars.x) == TEAMS
+    assert list(bars.y) == [len(team["in_play"]) for team in teams]
+    for team, hover in zip(teams, bars.hovertext, strict=True):
+        assert all(html.escape(card["card"], quote=False) in hover for card in team["in_play"])
+
+
+def test_a_single_play_changes_the_in_play_chart() -> None:
+    game = scrumkin.new_game(TEAMS, seed=7)
+    charts = charts_for(game)
+    game.play("Red", "20% Innovation Time")  # into Red's own game: Blue may counter it first
+    charts.update(game)
+    assert line(charts, "in_play", "being laid") == [("Red", 1), ("Blue", 0), ("Green", 0)]
+    assert "20% Innovation Time" in charts.traces("in_play")[1].hovertext[0]
+    while game.view(None)["being_laid"]:
+        game.pass_counter(game.players[game.current_player])
+    charts.update(game)
+    assert line(charts, "in_play", "in play") == [("Red", 1), ("Blue", 0), ("Green", 0)]
+    assert line(charts, "in_play", "being laid") == [("Red", 0), ("Blue", 0), ("Green", 0)]
+
+
+def test_points_race_to_the_goal_line(startup) -> None:
+    charts = charts_for(startup)
+    assert names(charts, "points") == [*PLAYERS, "goal (32 points)"]
+    for name in PLAYERS:
+        assert line(charts, "points", name) == [(0, 0), *series(startup.rounds, "player", name,
+                                                                "turn", "points")]
+    goal = line(charts, "points", "goal (32 points)")
+    assert {y for _, y in goal} == {32}
+    assert goal[-1][0] == max(row["turn"] for row in startup.rounds)
+
+
+def test_resources_per_player_over_turns(startup) -> None:
+    charts = charts_for(startup)
+    assert names(charts, "resources") == PLAYERS
+    for name in PLAYERS:
+        assert line(charts, "resources", name) == series(startup.rounds, "player", name, "turn",
+                                                         "resources")
+
+
+def test_the_burnout_heatmap_is_one_row_per_employee_stay_over_turns(startup) -> None:
+    [heatmap] = charts_for(startup).traces("burnout")
+    rows = startup.employee_rows
+    assert list(heatmap.x) == sorted({row["turn"] for row in rows})
+    assert len(heatmap.z) == len(heatmap.y) == len(set(heatmap.y))
+    assert all(len(cells) == len(heatmap.x) for cells in heatmap.z)
+    # Every departure is one marked cell, and nothing follows it on its row.
+    marked = [(r, c) for r, texts in enumerate(heatmap.text) for c, text in enumerate(texts)
+              if text.endswith("✕")]
+    assert len(marked) == sum(1 for row in rows if row["left"])
+    assert all(cell is None for r, c in marked for cell in heatmap.z[r][c + 1:])
+    # The last column holds the staff of the last turn, by player and card.
+    last = heatmap.x[-1]
+    staff = sorted(f"{row['player']}: {row['card']}" for row in rows
+                   if row["turn"] == last and not row["left"])
+    shown = sorted(name.split(" (")[0] for name, texts in zip(heatmap.y, heatmap.text, strict=True)
+                   if texts[-1] and not texts[-1].endswith("✕"))
+    assert shown == [html.escape(name, quote=False) for name in staff]
+
+
+def test_a_departed_employee_shows_nothing_after_it_left_and_a_new_hire_gets_a_new_row() -> None:
+    def row(turn: int, card: str, burnout: int, left: str = "") -> dict[str, Any]:
+        return {"tournament_game": 1, "turn": turn, "player": "Ada", "card": card,
+                "burnout": burnout, "leaves_at": 3, "left": left}
+
+    rows = [row(1, "Intern", 1), row(1, "Intern", 1), row(2, "Intern", 2),
+            row(2, "Intern", 2), row(2, "Intern", 3, "burnout"), row(3, "Intern", 3),
+            row(3, "Intern", 1)]
+    game = SimpleNamespace(name="itstartup", players=("Ada",), options=SimpleNamespace(goal=32),
+                           rounds=[], employee_rows=rows)
+    [heatmap] = charts_for(game).traces("burnout")
+    assert list(heatmap.y) == ["Ada: Intern", "Ada: Intern (2)", "Ada: Intern (3)"]
+    assert [list(cells) for cells in heatmap.z] == [[1, 3, None], [1, 2, 3], [None, None, 1]]
+    assert heatmap.text[0][1] == "3/3 ✕"
+    assert "left: burnout" in heatmap.hovertext[0][1]
+
+
+def test_employee_stints_follow_a_taken_over_employee_to_its_new_player() -> None:
+    rows = [{"player": "Ada", "card": "CTO", "turn": 1, "left": ""},
+            {"player": "Ada", "card": "CTO", "turn": 2, "left": "taken_over"},
+            {"player": "Bob", "card": "CTO", "turn": 2, "left": ""}]
+    assert {name: list(turns) for name, turns in employee_stints(rows).items()} == {
+        "Ada: CTO": [1, 2], "Bob: CTO": [2]}
+
+
+def every_string(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(("module", "seats"), [(scrumkin, TEAMS), (itstartup, PLAYERS)])
+def test_hostile_names_reach_plotly_escaped(module: Any, seats: list[str]) -> None:
+    game = played(module, [HOSTILE, *seats[1:]], 5)
+    charts = charts_for(game)
+    assert "<script>" not in every_string(charts.figure.to_plotly_json())
+    for panel in charts.panels:
+        text = every_string([trace.to_plotly_json() for trace in charts.traces(panel)])
+        assert "<script>" not in text and "<b>x" not in text
+        assert "&lt;b&gt;x&lt;/b&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert charts.figure.data[0].name == html.escape(HOSTILE, quote=False)
+
+
+def test_an_update_without_news_leaves_the_figure_alone(monkeypatch) -> None:
+    game = scrumkin.new_game(TEAMS, seed=7)
+    charts = charts_for(game)
+    touched: list[go.FigureWidget] = []
+    for method in ("batch_update", "add_traces", "update_layout"):
+        original = getattr(go.FigureWidget, method)
+
+        def spy(self: go.FigureWidget, *args: Any, _original: Any = original, **kw: Any) -> Any:
+            touched.append(self)
+            return _original(self, *args, **kw)
+
+        monkeypatch.setattr(go.FigureWidget, method, spy)
+    sent: list[tuple[str, dict[str, Any]]] = []
+    for method in ("_send_update_msg", "_send_restyle_msg", "_send_relayout_msg",
+                   "_send_addTraces_msg", "_send_deleteTraces_msg", "_send_moveTraces_msg"):
+        original = getattr(go.FigureWidget, method)
+
+        def record(self: go.FigureWidget, *args: Any, _original: Any = original,
+                   _method: str = method, **kw: Any) -> Any:
+            arguments = inspect.signature(_original).bind(self, *args, **kw).arguments
+            sent.append((_method, arguments))
+            return _original(self, *args, **kw)
+
+        monkeypatch.setattr(go.FigureWidget, method, record)
+    charts.update(game)
+    assert touched == [] and sent == []
+    game.play("Red", "20% Innovation Time")
+    charts.update(game)
+    assert touched and {id(figure) for figure in touched} == {id(charts.figure)}
+    # One message, restyling only the traces of the one panel that changed.
+    [(method, arguments)] = sent
+    assert method == "_send_update_msg"
+    assert arguments["restyle_data"] and not arguments["relayout_data"]
+    panels = [trace.meta["panel"] for trace in charts.figure.data]
+    assert {panels[index] for index in arguments["trace_indexes"]} == {"in_play"}
+
+
+@pytest.mark.parametrize("module", [scrumkin, itstartup])
+def test_updating_step_by_step_draws_what_a_fresh_figure_draws(module: Any, sprints,
+                                                                startup) -> None:
+    # The final game has other options: the guide line of one panel changes its name, and that
+    # panel's traces are replaced in their place.
+    final = {scrumkin: sprints, itstartup: startup}[module]
+    start = module.new_game(list(final.players), seed=1)
+    charts = charts_for(start)
+    assert charts.figure.layout.height == TOP + 3 * PANEL + 2 * GAP + BOTTOM
+    before = [trace.name for trace in charts.figure.data]
+    charts.update(final)
+    assert [trace.name for trace in charts.figure.data] != before
+    fresh = charts_for(final)
+
+    def without_uids(figure: go.FigureWidget) -> dict[str, Any]:
+        drawn = figure.to_plotly_json()
+        return {**drawn, "data": [{k: v for k, v in trace.items() if k != "uid"}
+                                  for trace in drawn["data"]]}
+
+    assert without_uids(charts.figure) == without_uids(fresh.figure)
+    assert charts.figure.get_state()["_widget_data"] == charts.figure.to_plotly_json()["data"]
+
+
+def test_a_panel_whose_traces_change_in_number_is_rebuilt_in_its_place() -> None:
+    def one(game: Any) -> list[dict[str, Any]]:
+        return [{"type": "scatter", "name": "one", "x": [1], "y": [game.n]}]
+
+    def many(game: Any) -> list[dict[str, Any]]:
+        return [{"type": "scatter", "name": f"t{i}", "x": [1], "y": [i]} for i in range(game.n)]
+
+    charts = GameCharts({"a": Chart("A", "x", "a", one), "b": Chart("B", "x", "b", many),
+                         "c": Chart("C", "x", "c", one)})
+    for n in (1, 3, 2, 0, 2):
+        charts.update(SimpleNamespace(n=n))
+        assert [(trace.meta["panel"], trace.name) for trace in charts.figure.data] == [
+            ("a", "one"), *[("b", f"t{i}") for i in range(n)], ("c", "one")]
+        assert [trace.y[0] for trace in charts.traces("b")] == list(range(n))
+        assert [trace.y[0] for trace in charts.traces("c")] == [n]
+        assert charts.figure.get_state()["_widget_data"] == charts.figure.to_plotly_json()["data"]
+
+
+def test_the_state_a_browser_gets_on_connecting_is_the_current_figure() -> None:
+    # A browser that connects late (Voila runs the notebook first) draws the widget state.
+    game = scrumkin.new_game(TEAMS, seed=7)
+    charts = charts_for(game)
+    game.play("Red", "20% Innovation Time")
+    charts.update(game)
+    charts.set_theme(True)
+    state = charts.figure.get_state()
+    assert state["_widget_data"] == charts.figure.to_plotly_json()["data"]
+    assert state["_widget_layout"] == charts.figure.to_plotly_json()["layout"]
+
+
+def test_set_theme_switches_the_template_on_transparent_paper(sprints) -> None:
+    charts = charts_for(sprints)
+    for dark, template in ((True, "plotly_dark"), (False, "plotly_white")):
+        charts.set_theme(dark)
+        assert charts.figure.layout.template == pio.templates[template]
+        assert charts.figure.layout.paper_bgcolor == "rgba(0,0,0,0)"
+        assert charts.figure.get_state()["_widget_layout"]["template"] == pio.templates[
+            template].to_plotly_json()
+    # The compatible view: every panel's name leads to the same figure.
+    assert {id(figure) for figure in charts.figures.values()} == {id(charts.figure)}
+
+
+@pytest.mark.parametrize("game", ["sprints", "startup"])
+def test_the_panels_are_laid_out_for_a_projector(game: str, request) -> None:
+    game = request.getfixturevalue(game)
+    charts = charts_for(game)
+    figure, layout = charts.figure, charts.figure.layout
+    assert charts.widget is figure and {"dg-charts", "dg-chart"} <= set(figure._dom_classes)
+    assert layout.font.size >= 16 and layout.uirevision is not None
+    assert [title.text for title in layout.annotations] == [
+        chart.title for chart in CHARTS[game.name].values()]
+    plot = layout.height - TOP - BOTTOM
+    tops = []
+    for index, (panel, chart) in enumerate(CHARTS[game.name].items()):
+        suffix = str(index + 1) if index else ""
+        xaxis, yaxis = layout[f"xaxis{suffix}"], layout[f"yaxis{suffix}"]
+        assert xaxis.title.text == chart.x_title and yaxis.title.text == chart.y_title
+        bottom, top = yaxis.domain
+        assert (top - bottom) * plot >= PANEL - 1e-6
+        assert layout[f"legend{suffix}"].y == pytest.approx(top)
+        assert layout.annotations[index].y == pytest.approx(top)
+        if chart.counts:  # whole sprints or turns
+            last = max(x for trace in charts.traces(panel) for x in trace.x)
+            assert xaxis.dtick == max(1, -(-last // 12))
+        else:
+            assert xaxis.dtick is None
+        tops.append((bottom, top))
+    # Stacked top down, GAP pixels apart (room for an x axis and the next title).
+    for (below, _), (_, top) in pairwise(tops):
+        assert (below - top) * plot == pytest.approx(GAP)
+
+
+def test_the_burnout_panel_grows_with_its_rows_and_its_colour_bar_stays_beside_it(
+        startup) -> None:
+    charts = charts_for(startup)
+    [heatmap] = charts.traces("burnout")
+    layout = charts.figure.layout
+    rows = len(heatmap.y)
+    assert rows * HEATMAP_ROW > PANEL  # this game's heatmap needs more than a panel
+    assert layout.height == TOP + 2 * PANEL + rows * HEATMAP_ROW + 2 * GAP + BOTTOM
+    bottom, top = layout.yaxis2.domain
+    assert (top - bottom) * (layout.height - TOP - BOTTOM) == pytest.approx(rows * HEATMAP_ROW)
+    assert layout.yaxis2.autorange == "reversed"
+    assert heatmap.colorbar.y == pytest.approx(top) and heatmap.colorbar.yanchor == "top"
+    assert heatmap.colorbar.len == pytest.approx(top - bottom)
+
+
+def test_an_unknown_game_has_no_charts() -> None:
+    charts = charts_for(SimpleNamespace(name="chess"))
+    charts.update(SimpleNamespace(name="chess"))
+    charts.set_theme(True)
+    assert charts.figure is None and charts.panels == () and charts.traces("velocity") == []
+    assert charts.figures == {} and charts.widget.children == ()
+    assert "dg-charts" in charts.widget._dom_classes

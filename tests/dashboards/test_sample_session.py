@@ -1,0 +1,53 @@
+"""The sample session next to the retrospective notebook is exactly what our code exports, and it
+rebuilds the sample game."""
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from devgames.dashboards.debrief import debrief_questions
+from devgames.dashboards.sample import NOTES, sample_game, write_sample_session
+from devgames.export import session_from_events
+
+FOLDER = Path(__file__).resolve().parents[2] / "notebooks" / "sample-session"
+FILES = ("events.csv", "rounds.csv", "retro.csv")
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("sample") / "sample-session"
+    write_sample_session(folder)
+    return folder
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_committed_file_is_what_the_code_writes(written: Path, name: str) -> None:
+    assert (FOLDER / name).read_bytes() == (written / name).read_bytes(), (
+        "regenerate with: python -c 'from pathlib import Path; from devgames.dashboards.sample "
+        "import write_sample_session; write_sample_session(Path(\"notebooks/sample-session\"))'")
+
+
+def test_writing_twice_gives_the_same_bytes(written: Path, tmp_path: Path) -> None:
+    write_sample_session(tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(FILES)
+    assert all((tmp_path / name).read_bytes() == (written / name).read_bytes() for name in FILES)
+
+
+def test_the_events_rebuild_the_sample_game() -> None:
+    game = session_from_events((FOLDER / "events.csv").read_bytes()).replay()
+    expected = sample_game()
+    assert game.is_over and game.snapshot() == expected.snapshot()
+    assert game.players == ("Red", "Blue", "Green")
+
+
+def test_the_retro_file_holds_every_question_and_the_example_notes() -> None:
+    text = (FOLDER / "retro.csv").read_text(encoding="utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    questions = debrief_questions(sample_game())
+    assert list(dict.fromkeys(row["prompt"] for row in rows)) == questions
+    notes = [(row["prompt"], row["content"]) for row in rows if row["type"] == "reflection"]
+    expected = [(questions[number], note if isinstance(note, str) else note["content"])
+                for number, room_notes in NOTES.items() for note in room_notes]
+    assert notes == expected and len(notes) >= 2
