@@ -70,7 +70,10 @@ def debrief_questions(game: Any) -> list[str]:
 
     ask = _FROM_ROWS.get(game.name)
     found = ask(game) if ask and game.rounds else []
-    return list(dict.fromkeys([*(q for q in found if q), *DEBRIEF_PROMPTS.get(game.name, ())]))
+    collaborative = getattr(game.options, "rulebook", "") == "collaborative"
+    general = [prompt for prompt in DEBRIEF_PROMPTS.get(game.name, ())
+               if collaborative or not prompt.startswith("In the collaborative game")]
+    return list(dict.fromkeys([*(q for q in found if q), *general]))
 
 
 # ----- Scrumkin -----------------------------------------------------------------------------------

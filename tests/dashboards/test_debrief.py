@@ -140,17 +140,26 @@ def test_both_kinds_of_lead_are_covered():
 @pytest.mark.parametrize("module", [scrumkin, itstartup])
 def test_before_any_round_only_the_general_prompts(module: Any):
     game = module.new_game(PLAYERS, seed=3)
-    assert debrief_questions(game) == list(DEBRIEF_PROMPTS[game.name])
+    assert debrief_questions(game) == [
+        prompt for prompt in DEBRIEF_PROMPTS[game.name] if "collaborative" not in prompt]
 
 
 @pytest.mark.parametrize(("module", "names"), [(scrumkin, TEAMS), (itstartup, PLAYERS)])
 def test_questions_are_unique_repeatable_and_end_with_the_general_prompts(module, names):
     game = played(module, names, 4)
     questions = debrief_questions(game)
-    general = list(DEBRIEF_PROMPTS[game.name])
+    general = [prompt for prompt in DEBRIEF_PROMPTS[game.name] if "collaborative" not in prompt]
     assert len(questions) == len(set(questions)) > len(general)
     assert questions[-len(general):] == general
     assert debrief_questions(game.session().replay()) == questions
+
+
+def test_the_collaborative_prompt_only_after_a_collaborative_game():
+    def asks(rulebook: str) -> bool:
+        game = scrumkin.new_game(TEAMS, seed=1, rulebook=rulebook)
+        return any("collaborative game" in q for q in debrief_questions(game))
+
+    assert asks("collaborative") and not asks("competitive")
 
 
 def test_winner_line_names_the_winners_as_plain_text(sprints):
