@@ -1,4 +1,5 @@
-"""The ``devgames`` command line: play a game in the terminal, simulate, replay, bench.
+"""The ``devgames`` command line: serve the facilitator app, play a game in the terminal,
+simulate, replay, bench.
 
 Every command works for any game in :data:`devgames.GAMES`, through the generic game protocol.
 
@@ -164,6 +165,18 @@ def whole_number(minimum: int) -> Any:
     return parse
 
 
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port, 0 meaning any free one.
+
+    >>> port_number("8866"), port_number("0")
+    (8866, 0)
+    """
+    value = whole_number(0)(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is at most 65535, not {value}")
+    return value
+
+
 def positive_seconds(text: str) -> float:
     """An argparse type: a number of seconds above 0.
 
@@ -278,18 +291,48 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """`devgames serve`: see :mod:`devgames.dashboards.serve`."""
+    from devgames.dashboards import serve
+
+    try:
+        return serve.serve(args.port, args.db, open_browser=not args.no_browser)
+    except (ValueError, RuntimeError) as error:
+        raise CliError(str(error), 1) from None
+
+
 # ----- the parser -------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command, with its help text."""
     games = ", ".join(sorted(GAMES))
     parser = argparse.ArgumentParser(
         prog="devgames",
-        description="Software-development card games for workshops: play in the terminal, "
-        "simulate many bot games, replay saved sessions, measure engine speed.",
+        description="Software-development card games for workshops: serve the facilitator app, "
+        "play in the terminal, simulate many bot games, replay saved sessions, measure engine "
+        "speed.",
         epilog=f"Games: {games}. Run 'devgames COMMAND --help' for the options of a command.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     formatter = argparse.RawDescriptionHelpFormatter
+
+    serve = commands.add_parser(
+        "serve", help="serve the facilitator app in a browser (Voila, this machine only)",
+        formatter_class=formatter,
+        description="Serve the facilitator app with Voila on 127.0.0.1 and open it in a browser."
+        "\nSessions are saved as they are played, in the SQLite file given by --db (default:\n"
+        "$DEVGAMES_DB, else ~/.local/share/devgames/sessions.sqlite). Ctrl-C stops the server.",
+        epilog="examples:\n"
+        "  devgames serve                                  http://127.0.0.1:8866/\n"
+        "  devgames serve --port 0 --no-browser            any free port, print the address\n"
+        "  devgames serve --db workshop.sqlite             keep this workshop's sessions apart",
+    )
+    serve.add_argument("--port", type=port_number, default=8866,
+                       help="port to listen on, 0 for any free one (default: 8866)")
+    serve.add_argument("--db", type=Path, metavar="PATH",
+                       help="SQLite file of the saved sessions (default: see above)")
+    serve.add_argument("--no-browser", action="store_true",
+                       help="only print the address; do not open a browser")
+    serve.set_defaults(handler=cmd_serve)
 
     play = commands.add_parser(
         "play", help="play a game in the terminal, humans and bots", formatter_class=formatter,

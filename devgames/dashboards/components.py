@@ -176,6 +176,7 @@ class MovePicker(widgets.VBox):
         self.actions: list[Action] = []
         self.labels: list[str] = []
         self.buttons: list[widgets.Button] = []
+        self.pool: list[widgets.Button] = []  # reused from move to move: new widgets cost time
         self.heading = widgets.HTML()
         self.filter = widgets.Text(placeholder="Type to filter: a card, a team...",
                                    layout=widgets.Layout(width="min(40em, 95%)"))
@@ -193,13 +194,14 @@ class MovePicker(widgets.VBox):
         """Show these moves (labels in the same order) under a heading."""
         self.actions, self.labels = list(actions), list(labels)
         self.heading.value = f"<b>{html(heading)}</b>"
-        self.buttons = []
-        for index, text in enumerate(labels):
-            button = widgets.Button(description=text, tooltip=text,
-                                    layout=widgets.Layout(width="auto"))
+        for index in range(len(self.pool), len(labels)):
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.add_class("dg-move")
             button.on_click(lambda _button, i=index: self._pick(i))
-            self.buttons.append(button)
+            self.pool.append(button)
+        self.buttons = self.pool[:len(labels)]
+        for button, text in zip(self.buttons, labels, strict=True):
+            button.description = button.tooltip = text
         long = len(actions) > MAX_BUTTONS
         self.box.layout.max_height = "22em" if long else None
         self.box.layout.overflow = "auto" if long else None
@@ -249,6 +251,7 @@ class Curtain(widgets.VBox):
         self.hide.add_class("dg-hide")
         self.hide.on_click(lambda _button: self.close_for(self.owner))
         self.inside = widgets.VBox()
+        self.message = widgets.HTML()
         self.is_open = False
 
     def close_for(self, owner: str) -> None:
@@ -256,9 +259,9 @@ class Curtain(widgets.VBox):
         self.owner = owner
         self.is_open = False
         self.reveal.description = f"{owner}: show your hand and moves"
-        self.children = [widgets.HTML(
-            f'<span class="dg-muted">Only {html(owner)} looks at the screen now.</span>'),
-            self.reveal]
+        self.message.value = (f'<span class="dg-muted">Only {html(owner)} looks at the screen '
+                              "now.</span>")
+        self.children = [self.message, self.reveal]
 
     def lift(self) -> None:
         self.is_open = True

@@ -92,6 +92,8 @@ class SessionTable(widgets.VBox):
         self.turn.add_class("dg-turn")
         self.news_box = widgets.HTML()
         self.news_box.add_class("dg-news")
+        self.hand = widgets.HTML()
+        self.bot_line = widgets.HTML()
         self.bot_step = widgets.Button(description="Next bot move", button_style="primary")
         self.bot_step.add_class("dg-bot-step")
         self.bot_step.on_click(lambda _button: self.step_bot())
@@ -158,9 +160,9 @@ class SessionTable(widgets.VBox):
     def refresh(self) -> None:
         """Redraw the table, the turn area and the charts from the game."""
         game = self.game
+        self.charts.update(game)  # first: the charts are what the room watches
         view = game.view(None)
         self.scoreboard.show(view)
-        self.charts.update(game)
         self.news_box.value = "".join(
             f"<div>{html(line)}</div>" for line in self.news[-NEWS_LINES:])
         self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, seed "
@@ -183,8 +185,8 @@ class SessionTable(widgets.VBox):
             waiting = self.paused or self.pace is None
             text = (f"{name} (bot) is to play: click to let it move." if waiting
                     else f"{name} (bot) is playing...")
-            self.turn.children = [widgets.HTML(f"<div class='dg-bot'>{text}</div>"),
-                                  self.bot_step]
+            self.bot_line.value = f"<div class='dg-bot'>{text}</div>"
+            self.turn.children = [self.bot_line, self.bot_step]
         else:
             self.offer_moves(seat)  # type: ignore[arg-type]
 
@@ -195,7 +197,8 @@ class SessionTable(widgets.VBox):
         actions, labels, _heading = choices(game)
         self.picker.offer(actions, labels, f"{name}: choose a move")
         hand = game.view(seat).get("hand")
-        private = [widgets.HTML(hand_html(name, hand))] if hand is not None else []
+        self.hand.value = hand_html(name, hand) if hand is not None else ""
+        private = [self.hand] if hand is not None else []
         if not self.hidden_hands:
             self.turn.children = [*private, self.picker]
             return

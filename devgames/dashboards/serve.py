@@ -1,0 +1,354 @@
+"""`devgames serve`: the facilitator app in a browser, served by Voilà on this machine only.
+
+Voilà runs one notebook, the launcher (:data:`LAUNCHER_SOURCE`), written into a private temporary
+folder so that the command works from an installed package. Every server, whether started by the
+command, the browser tests or the dashboard benchmark, is configured by :func:`voila_command`:
+
+- it listens on 127.0.0.1 only, with one preheated kernel waiting for the next page;
+- the page carries no notebook source and no tracebacks;
+- no file is served: ``/voila/files/`` allows nothing, and any other path of the server
+  (``/api/contents``, ``/voila/render/...``, ``/launcher.ipynb``) is redirected there;
+- every page answers with ``Content-Security-Policy: frame-ancestors 'self'``, so no other
+  site can frame the app.
+
+One check is off: the XSRF cookie of POST requests (``disable_check_xsrf``). Voilà's page never
+gets that cookie, so the request by which a page shuts its kernel down when it is closed or
+reloaded was refused and every page view left a kernel running until the server stopped
+(voila-dashboards/voila#1458). Requests from other sites are still refused by the origin check of
+Jupyter's API handlers, and shutting a kernel down takes its random id.
+
+What stays reachable is what the page itself needs: Voilà's and the widgets' static assets
+(``/voila/static/``, ``/voila/templates/``, ``/voila/labextensions/``, ``/voila/api/themes/``)
+and the kernel of a page, by its random id (``/api/kernels/<id>``).
+
+>>> command = voila_command(Path("/tmp/run/devgames.ipynb"), 8866)
+>>> command[1:2] + command[3:5]
+['-c', '/tmp/run/devgames.ipynb', '--port=8866']
+>>> "--VoilaConfiguration.file_allowlist=[]" in command
+True
+"""
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import webbrowser
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import IO
+
+import nbformat
+
+#: The code of the launcher notebook; ``notebooks/launcher.ipynb`` holds the same cell.
+LAUNCHER_SOURCE = "from devgames.dashboards import FacilitatorApp\n\nFacilitatorApp()"
+
+#: The address the server listens on: this machine only.
+HOST = "127.0.0.1"
+
+#: The port of ``devgames serve`` unless told otherwise (Voilà's usual one).
+DEFAULT_PORT = 8866
+
+#: Headers of every page: no other site may put the app in a frame.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "frame-ancestors 'self'",
+    "X-Frame-Options": "SAMEORIGIN",
+}
+
+#: Runs Voilà (``python -c VOILA_MAIN NOTEBOOK OPTIONS...``) without the deprecation warnings
+#: of traitlets that Voilà turns on, which would only puzzle a facilitator.
+VOILA_MAIN = (
+    "import sys, warnings, voila.app; "
+    "warnings.filterwarnings('ignore', category=DeprecationWarning, module='traitlets'); "
+    "sys.exit(voila.app.main())"
+)
+
+#: The environment variable naming the SQLite store of the kernels (see ``default_path``).
+DB_VARIABLE = "DEVGAMES_DB"
+
+
+def notebook_node(source: str) -> nbformat.NotebookNode:
+    """A notebook of one code cell, for the Python 3 kernel.
+
+    >>> node = notebook_node("print(1)")
+    >>> [(cell.cell_type, cell.source) for cell in node.cells]
+    [('code', 'print(1)')]
+    """
+    node = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    node.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                   "language": "python"}
+    return node
+
+
+def write_notebook(folder: Path, source: str = LAUNCHER_SOURCE,
+                   name: str = "devgames.ipynb") -> Path:
+    """Write a one-cell notebook into ``folder`` and return its path.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = write_notebook(Path(folder))
+    ...     nbformat.read(path, as_version=4).cells[0].source == LAUNCHER_SOURCE
+    True
+    """
+    path = Path(folder) / name
+    nbformat.write(notebook_node(source), path)
+    return path
+
+
+def voila_command(notebook: Path, port: int, *, log_level: str = "ERROR") -> list[str]:
+    """The command line of a locked-down Voilà server for ``notebook`` on ``HOST:port``.
+
+    Configuration files are ignored (``config_file_paths=[]``): a ``voila.json`` lying in the
+    current folder or in ``~/.jupyter`` cannot loosen it. Lists and dicts are given as Python
+    literals, the only way to give an empty list or a nested dict on the command line
+    (:data:`VOILA_MAIN` silences traitlets' warning that this form is deprecated).
+
+    >>> command = voila_command(Path("app.ipynb"), 9000)
+    >>> [part for part in command if part.startswith("--port") or "port_" in part]
+    ['--port=9000', '--Voila.port_retries=0']
+    >>> settings = next(part for part in command if part.startswith("--Voila.tornado_settings"))
+    >>> "Content-Security-Policy" in settings and "frame-ancestors 'self'" in settings
+    True
+    """
+    settings = {"headers": dict(SECURITY_HEADERS), "disable_check_xsrf": True}
+    return [
+        sys.executable, "-c", VOILA_MAIN, str(notebook),
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--Voila.ip={HOST}",
+        "--no-browser",
+        "--Voila.config_file_paths=[]",
+        f"--Voila.log_level={log_level}",
+        f"--Voila.tornado_settings={settings!r}",
+        "--preheat_kernel=True",
+        "--pool_size=1",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        "--VoilaConfiguration.file_allowlist=[]",
+        "--VoilaConfiguration.file_denylist=['.*']",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
+    ]
+
+
+def server_environment(db: Path | None = None,
+                       base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of the server and its kernels: ``DEVGAMES_DB`` set to ``db`` if given.
+
+    >>> server_environment(Path("/tmp/s.sqlite"), {})
+    {'DEVGAMES_DB': '/tmp/s.sqlite'}
+    >>> server_environment(None, {"HOME": "/root"})
+    {'HOME': '/root'}
+    """
+    env = dict(os.environ if base is None else base)
+    if db is not None:
+        env[DB_VARIABLE] = str(Path(db).expanduser().absolute())
+    return env
+
+
+def free_port() -> int:
+    """A TCP port on ``HOST`` that nothing listens on right now.
+
+    >>> 0 < free_port() < 65536
+    True
+    """
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def port_is_free(port: int) -> bool:
+    """Whether a server could listen on ``HOST:port`` now."""
+    with socket.socket() as probe:
+        try:
+            probe.bind((HOST, port))
+        except OSError:
+            return False
+    return True
+
+
+def base_url(port: int) -> str:
+    """The address of the app served on ``port``.
+
+    >>> base_url(8866)
+    'http://127.0.0.1:8866/'
+    """
+    return f"http://{HOST}:{port}/"
+
+
+def start_server(notebook: Path, port: int, db: Path | None = None,
+                 output: IO[str] | int | None = None,
+                 log_level: str = "ERROR") -> subprocess.Popen[bytes]:
+    """Start Voilà (in a session of its own) serving ``notebook``; see :func:`voila_command`.
+
+    ``output`` receives the server's and its kernels' messages (default: this process's).
+    """
+    return subprocess.Popen(
+        voila_command(notebook, port, log_level=log_level), env=server_environment(db),
+        cwd=Path(notebook).parent,
+        stdout=output, stderr=subprocess.STDOUT if output is not None else None,
+        start_new_session=True,
+    )
+
+
+def answers(url: str) -> bool:
+    """Whether an HTTP server answers at ``url`` (with any status).
+
+    >>> answers(base_url(free_port()))
+    False
+    """
+    try:
+        with urllib.request.urlopen(url, timeout=5):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def wait_until_serving(process: subprocess.Popen[bytes], port: int,
+                       timeout: float = 60.0) -> str:
+    """Wait until the server on ``port`` answers; return its address.
+
+    Asks for a small static file, which starts no kernel. Raises RuntimeError if the server
+    exits or does not answer within ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
+    probe = base_url(port) + "voila/static/materialcolors.css"
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"Voilà stopped at start with exit status {process.returncode}.")
+        if answers(probe):
+            return base_url(port)
+        time.sleep(0.1)
+    raise RuntimeError(f"Voilà did not answer on port {port} within {timeout:g} s.")
+
+
+def child_pids(parent: int) -> list[int]:
+    """The processes whose parent is ``parent`` (read from ``/proc``).
+
+    >>> sleeper = subprocess.Popen(["sleep", "10"])
+    >>> sleeper.pid in child_pids(os.getpid())
+    True
+    >>> sleeper.kill(), sleeper.wait()
+    (None, -9)
+    """
+    children = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            stat = (entry / "stat").read_text()
+            # The command name may hold spaces and parentheses: fields follow the last ")".
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                children.append(int(entry.name))
+    return sorted(children)
+
+
+def command_line(pid: int) -> list[str]:
+    """The command line of process ``pid`` (empty if it is gone).
+
+    >>> command_line(os.getpid()) == sys.orig_argv
+    True
+    """
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return []
+    return [part.decode(errors="replace") for part in raw.split(b"\0") if part]
+
+
+def kernel_pids(server_pid: int, kernel_id: str | None = None) -> list[int]:
+    """The kernel processes of a Voilà server (only the one of ``kernel_id`` if given).
+
+    Voilà starts each kernel as ``python -m ipykernel_launcher -f .../kernel-<id>.json``.
+
+    >>> kernel_pids(os.getpid())
+    []
+    """
+    wanted = f"kernel-{kernel_id}.json" if kernel_id else ""
+    return [
+        pid for pid in child_pids(server_pid)
+        if "ipykernel_launcher" in (line := " ".join(command_line(pid))) and wanted in line
+    ]
+
+
+def signal_quietly(pid: int, signum: int) -> None:
+    """Send ``signum`` to ``pid`` unless it is already gone."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signum)
+
+
+def stop_server(process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
+    """Stop a server from :func:`start_server` and its kernels, gently first.
+
+    Voilà shuts its kernels down on SIGTERM (SIGINT may be ignored by a server started in the
+    background); whatever is left after ``timeout`` seconds (the server's process group, and the
+    kernels, which live in sessions of their own) is killed.
+    """
+    kernels = kernel_pids(process.pid)
+    if process.poll() is None:
+        signal_quietly(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    for pid in kernels:
+        signal_quietly(pid, signal.SIGKILL)
+
+
+def has_display() -> bool:
+    """Whether a graphical browser could be opened (on Linux: only with a display).
+
+    Without one, Python's ``webbrowser`` would start a text browser in this very terminal.
+    """
+    if not sys.platform.startswith("linux"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+@contextlib.contextmanager
+def interrupted_by_sigterm() -> Iterator[None]:
+    """Within the block, SIGTERM raises KeyboardInterrupt like Ctrl-C, so cleanup runs."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def serve(port: int = DEFAULT_PORT, db: Path | None = None, open_browser: bool = True,
+          out: IO[str] = sys.stdout) -> int:
+    """Serve the launcher until Ctrl-C (or SIGTERM); return the exit status.
+
+    ``port`` 0 picks a free port. Raises ValueError when the port is taken.
+    """
+    port = port or free_port()
+    if not port_is_free(port):
+        raise ValueError(f"Port {port} on {HOST} is in use (another devgames serve?); "
+                         "choose another with --port N, or --port 0 for any free port.")
+    with tempfile.TemporaryDirectory(prefix="devgames-serve-") as folder, \
+            interrupted_by_sigterm():
+        process = start_server(write_notebook(Path(folder)), port, db)
+        try:
+            url = wait_until_serving(process, port)
+            print(f"devgames is served at {url}  (Ctrl-C stops it)", file=out, flush=True)
+            if open_browser and has_display():
+                webbrowser.open(url)
+            return process.wait()
+        except KeyboardInterrupt:
+            print("Stopping devgames...", file=out, flush=True)
+            return 0
+        finally:
+            stop_server(process)

@@ -1,0 +1,183 @@
+"""Whole sessions in a real Voilà server and headless Chromium, clicked as a facilitator would.
+
+What the page shows is checked against the session store, which the app writes on every move:
+the scoreboard and the chart data must say what the saved game says.
+"""
+
+import csv
+import io
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from devgames.core.game import Game
+from devgames.export import session_from_events
+from devgames.sessions import SessionStore
+from tests.e2e.harness import Server, plot_data, save_screenshot, wait_for_app, wait_for_kernel_idle
+
+pytestmark = pytest.mark.e2e
+
+
+def session_id(page: Page) -> int:
+    found = re.search(r"#session=(\d+)", page.url)
+    assert found, f"the address {page.url} names no session"
+    return int(found.group(1))
+
+
+def saved_game(server: Server, page: Page) -> Game:
+    with SessionStore(server.db) as store:
+        return store.resume(session_id(page))
+
+
+def set_up(page: Page, server: Server, game: str, seats: list[tuple[str, str]],
+           hidden: bool = True) -> None:
+    """Open the launcher, fill the set-up form and start the session."""
+    page.goto(server.url)
+    wait_for_app(page)
+    page.click(f".dg-new-{game}")
+    page.locator(".dg-setup").wait_for()
+    names, kinds = page.locator(".dg-seat-name input"), page.locator(".dg-seat-kind select")
+    while names.count() > len(seats):
+        page.locator(".dg-remove-seat").last.click()
+        wait_for_kernel_idle(page)
+    for index, (name, kind) in enumerate(seats):
+        names.nth(index).fill(name)
+        names.nth(index).press("Enter")
+        kinds.nth(index).select_option(label="plays here" if kind == "human" else f"{kind} bot")
+    page.locator(".dg-seed input").fill("7")
+    if not hidden:
+        page.locator(".dg-hidden-hands input").uncheck()
+    wait_for_kernel_idle(page)
+    page.click(".dg-start")
+    page.locator(".dg-table-view").wait_for()
+    wait_for_kernel_idle(page)
+
+
+def play_by_clicking(page: Page, done: Callable[[], bool], limit: int = 300) -> int:
+    """Make moves by clicking (lifting the curtain when it is down) until ``done()``.
+
+    While a bot is to play, the page is left alone: its moves come from the browser's pacer.
+    """
+    for clicks in range(limit):
+        wait_for_kernel_idle(page, quiet_ms=300)
+        if page.locator(".dg-bot").is_visible():
+            page.wait_for_timeout(200)
+            continue
+        if done():
+            return clicks
+        target = ".dg-reveal" if page.locator(".dg-reveal").is_visible() else ".dg-move"
+        try:
+            page.locator(target).last.click(timeout=5_000)
+        except PlaywrightTimeout:
+            continue  # a bot moved first and the page changed: look again
+    raise AssertionError(f"not done after {limit} clicks")
+
+
+def scoreboard_numbers(page: Page, column: str) -> dict[str, str]:
+    """One column of the scoreboard's table, by team or player name."""
+    return page.evaluate(
+        """(column) => {
+            const table = document.querySelector(".dg-scoreboard table");
+            const heads = [...table.rows[0].cells].map((cell) => cell.textContent);
+            const at = heads.indexOf(column);
+            const found = {};
+            for (const row of [...table.rows].slice(1)) {
+                if (row.dataset.name === undefined) continue;
+                found[row.dataset.name] = row.cells[at].textContent;
+            }
+            return found;
+        }""", column)
+
+
+def panel(page: Page, name: str) -> list[dict]:
+    """The traces of one panel of the game's chart (named in each trace's meta), without what
+    plotly and the widget add for themselves (random ids, private flags)."""
+    return [
+        {key: value for key, value in trace.items() if key != "uid" and not key.startswith("_")}
+        for trace in plot_data(page, 0) if (trace.get("meta") or {}).get("panel") == name
+    ]
+
+
+def open_admin(page: Page) -> None:
+    page.get_by_text("Facilitator controls: undo, bots, export").click()
+    page.locator(".dg-export-prepare").wait_for()
+
+
+def download(page: Page, name: str) -> str:
+    with page.expect_download() as info:
+        page.locator(f".dg-export-links a[download$='{name}']").click()
+    return info.value.path().read_bytes().decode("utf-8")
+
+
+def test_scrumkin_three_sprints_resume_after_a_crash_and_export(page: Page,
+                                                              voila_server: Server) -> None:
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    set_up(page, voila_server, "scrumkin",
+           [("Red", "human"), ("Blue", "heuristic"), ("Green", "human")])
+    assert page.locator(".dg-hand").count() == 0  # hands stay behind the curtain
+
+    def three_sprints() -> bool:
+        return len(saved_game(voila_server, page).rounds) >= 9
+
+    play_by_clicking(page, three_sprints)
+    game = saved_game(voila_server, page)
+    assert any(action.player == 1 for action in game.log)  # the bot played
+    backlogs = {team["name"]: str(team["backlog"]) for team in game.view(None)["teams"]}
+    assert scoreboard_numbers(page, "backlog") == backlogs
+    velocity = {trace["name"]: trace["y"] for trace in panel(page, "velocity")}
+    assert velocity == {
+        team: [row["velocity"] for row in game.rounds if row["team"] == team]
+        for team in game.players
+    }
+    save_screenshot(page, "scrumkin-projector-light")
+    page.click(".dg-theme")
+    wait_for_kernel_idle(page)
+    save_screenshot(page, "scrumkin-projector-dark")
+
+    board = page.locator(".dg-scoreboard").inner_text()
+    charts = [panel(page, name) for name in ("velocity", "burndown", "in_play")]
+    assert all(charts)
+    voila_server.kill_page_kernel(page)
+    page.reload()
+    wait_for_app(page, ".dg-table-view")
+    wait_for_kernel_idle(page, quiet_ms=500)
+    assert page.locator(".dg-scoreboard").inner_text() == board
+    assert [panel(page, name) for name in ("velocity", "burndown", "in_play")] == charts
+
+    open_admin(page)
+    page.click(".dg-export-prepare")
+    page.locator(".dg-export-links a").first.wait_for()
+    rounds = download(page, "rounds.csv")
+    assert rounds.startswith("\ufeff")
+    rows = list(csv.DictReader(io.StringIO(rounds.lstrip("\ufeff"))))
+    assert len(rows) == len(game.rounds)
+    assert [(r["sprint"], r["team"], r["velocity"]) for r in rows] == [
+        (str(r["sprint"]), r["team"], str(r["velocity"])) for r in game.rounds]
+    events = download(page, "events.csv")
+    assert session_from_events(events).replay().snapshot() == game.snapshot()
+
+
+def test_itstartup_two_rounds_with_open_hands(page: Page, voila_server: Server) -> None:
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    set_up(page, voila_server, "itstartup", [("Ada", "human"), ("Bob", "heuristic")],
+           hidden=False)
+    assert page.locator(".dg-hand").is_visible()
+
+    def two_rounds() -> bool:
+        game = saved_game(voila_server, page)
+        return game.is_over or game.view(None)["round"] > 2
+
+    play_by_clicking(page, two_rounds)
+    game = saved_game(voila_server, page)
+    points = {player["name"]: str(player["points"]) for player in game.view(None)["players"]}
+    assert scoreboard_numbers(page, "points") == points
+    traces = {trace["name"]: trace["y"] for trace in panel(page, "points")
+              if trace["name"] in points}
+    assert traces == {
+        name: [0] + [row["points"] for row in game.rounds if row["player"] == name]
+        for name in game.players
+    }
+    save_screenshot(page, "itstartup-projector")
