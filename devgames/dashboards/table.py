@@ -73,6 +73,7 @@ class SessionTable(widgets.VBox):
         if self.pace not in BOT_PACES.values():
             self.pace = DEFAULT_PACE
         self.debrief_now = False
+        self.bots_running = False
         self.paused = False
         self.news: list[str] = []
         self.pacer = Pacer()
@@ -239,7 +240,8 @@ class SessionTable(widgets.VBox):
                                      or game.players[seat] != self.curtain.owner):
             self.curtain.close_for(self.curtain.owner)  # the turn passes: the hand hides
         self.refresh()
-        self.play_bots()
+        if not self.bots_running:
+            self.play_bots()
         return True
 
     def save(self) -> None:
@@ -253,9 +255,12 @@ class SessionTable(widgets.VBox):
         if self.paused or self.pace is None or not self.bot_to_play():
             return
         if self.pace == 0:
-            while self.bot_to_play() and not self.paused:
-                if not self.step_bot():
-                    return
+            self.bots_running = True  # one loop, not a call per move: games can be long
+            try:
+                while self.bot_to_play() and not self.paused and self.step_bot():
+                    pass
+            finally:
+                self.bots_running = False
         else:
             self.pacer.delay_ms = int(self.pace * 1000)
             self.pacer.wait(self._tick)

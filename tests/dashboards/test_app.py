@@ -213,6 +213,15 @@ def test_bots_play_at_once_until_a_human_is_to_act(store: SessionStore) -> None:
     assert store.load(table.session_id).log == table.game.log
 
 
+@pytest.mark.parametrize("game", ["scrumkin", "itstartup"])
+def test_bots_only_at_once_play_a_whole_game(store: SessionStore, game: str) -> None:
+    names = ["Red", "Blue", "Green", "Pink"] if game == "scrumkin" else ["Ada", "Bob", "Cy"]
+    app = start(store, game, seats=[(name, "heuristic") for name in names])
+    app.table.pace_choice.value = 0.0
+    assert app.table.game.is_over
+    assert store.load(app.table.session_id).log == app.table.game.log
+
+
 def test_paced_bots_wait_for_the_browser_tick(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "heuristic"), ("Blue", "human")])
     table = app.table

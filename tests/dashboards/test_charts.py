@@ -15,7 +15,6 @@ import plotly.io as pio
 import pytest
 
 from devgames import itstartup, scrumkin
-from devgames.core.bots import play_out
 from devgames.dashboards.charts import (
     BOTTOM,
     CHARTS,
@@ -28,19 +27,9 @@ from devgames.dashboards.charts import (
     charts_for,
     employee_stints,
 )
+from tests.dashboards.games import PLAYERS, TEAMS, played
 
 HOSTILE = "<b>x</b><script>alert(1)</script>"
-TEAMS = ["Red", "Blue", "Green"]
-PLAYERS = ["Ada", "Bob", "Cy"]
-
-
-def played(module: Any, players: list[str], seed: int, **options: Any) -> Any:
-    """A game played to its end by heuristic bots."""
-    game = module.new_game(players, seed=seed, **options)
-    play_out(game, {seat: module.BOTS["heuristic"](seat) for seat in range(len(players))})
-    return game
-
-
 @pytest.fixture(scope="module")
 def sprints() -> scrumkin.ScrumkinGame:
     return played(scrumkin, TEAMS, 7, backlog=12, collaborative_sprints=8)

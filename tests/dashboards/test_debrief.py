@@ -9,19 +9,9 @@ from typing import Any
 import pytest
 
 from devgames import itstartup, scrumkin
-from devgames.core.bots import play_out
 from devgames.dashboards.debrief import debrief_questions, winner_line
 from devgames.export import DEBRIEF_PROMPTS
-
-TEAMS = ["Red", "Blue", "Green"]
-PLAYERS = ["Ada", "Bob", "Cy"]
-
-
-def played(module: Any, players: list[str], seed: int, **options: Any) -> Any:
-    """A game played to its end by heuristic bots."""
-    game = module.new_game(players, seed=seed, **options)
-    play_out(game, {seat: module.BOTS["heuristic"](seat) for seat in range(len(players))})
-    return game
+from tests.dashboards.games import PLAYERS, TEAMS, played
 
 
 @pytest.fixture(scope="module")
