@@ -127,6 +127,7 @@ def voila_command(notebook: Path, port: int, *, log_level: str = "ERROR") -> lis
         f"--Voila.tornado_settings={settings!r}",
         "--preheat_kernel=True",
         "--pool_size=1",
+        "--KernelManager.transport=ipc",
         "--strip_sources=True",
         "--show_tracebacks=False",
         "--VoilaConfiguration.file_allowlist=[]",
