@@ -29,6 +29,10 @@ EVENT_COLUMNS = (
     "number", "player", "kind", "card", "card_name", "target", "count", "cards", "action_json",
     "description", "game", "rules_version", "seed", "players_json", "options_json", "meta_json",
 )
+#: Columns of each game's metrics rows, in order (a game not listed: the rows' own keys).
+ROUND_COLUMNS: dict[str, tuple[str, ...]] = {
+    "scrumkin": SCRUMKIN_FIELDS, "itstartup": ITSTARTUP_FIELDS,
+}
 #: Scrumkin's sprint-report columns, put before the engine's own metrics columns.
 #: ``remaining = committed + added + taken_over - bugs_fixed - completed`` on every row.
 JIRA_COLUMNS = ("committed", "added", "taken_over", "bugs_fixed", "completed", "remaining")
@@ -182,7 +186,8 @@ def rounds_table(game: Game) -> pd.DataFrame:
     True
     """
     if game.name != "scrumkin":
-        return pd.DataFrame(game.rounds, columns=list(ITSTARTUP_FIELDS))
+        columns = ROUND_COLUMNS.get(game.name)
+        return pd.DataFrame(game.rounds, columns=list(columns) if columns else None)
     table = pd.DataFrame(game.rounds, columns=list(SCRUMKIN_FIELDS))
     moves = _scope_moves(game)
     jira = pd.DataFrame({
