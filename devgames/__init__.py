@@ -17,6 +17,7 @@ __version__ = "0.1.0"
 GAMES: dict[str, str] = {
     "scrumkin": "devgames.scrumkin",
     "itstartup": "devgames.itstartup",
+    "exploding": "devgames.exploding",
 }
 
 

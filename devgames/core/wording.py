@@ -30,7 +30,7 @@ def is_empty(value: Any) -> bool:
 
 
 #: Display names of the games whose name is not simply its title-cased key.
-GAME_TITLES = {"itstartup": "IT Startup"}
+GAME_TITLES = {"itstartup": "IT Startup", "exploding": "Exploding Git Commits"}
 #: Details of an item shown without their label, because they say what the item is.
 BARE_KEYS = frozenset({"kind", "figures"})
 
