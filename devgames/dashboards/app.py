@@ -22,6 +22,8 @@ BLURBS = {
                 "good and bad practices.",
     "itstartup": "2-4 players run startups: hire developers, teach them, poach people, and "
                  "watch burnout.",
+    "exploding": "2-5 players draw until someone pulls an Exploding Git Commit: a quick, loud "
+                 "warm-up about risk, odds and mitigation.",
 }
 #: Saved sessions listed on the launcher.
 RECENT = 12
@@ -49,7 +51,7 @@ class FacilitatorApp(widgets.VBox):
     >>> from devgames.sessions import SessionStore
     >>> app = FacilitatorApp(store=SessionStore(":memory:"))
     >>> [b.description for b in app.new_buttons]
-    ['New Scrumkin session', 'New IT Startup session']
+    ['New Scrumkin session', 'New IT Startup session', 'New Exploding Git Commits session']
     """
 
     def __init__(self, game: str | None = None, store: SessionStore | None = None) -> None:

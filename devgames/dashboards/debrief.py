@@ -251,7 +251,30 @@ def _itstartup(game: Any) -> list[str | None]:
     return [first_burnout(game), took_the_lead(game), biggest_turn(game)]
 
 
+# ----- Exploding Git Commits ----------------------------------------------------------------------
+def _exploding(game: Any) -> list[str | None]:
+    """Who went out when, at what odds, and the riskiest draw someone survived."""
+    questions: list[str | None] = []
+    before = {row["turn"]: row for row in game.rounds}
+    for row in game.rounds:
+        if row["eliminated_order"] and row["ended_by"] == "explode" and \
+                row["player"] == row["turn_player"]:
+            odds = before.get(row["turn"] - 1, row)["chance_next_explodes"]
+            questions.append(
+                f"Turn {row['turn']}: {row['player']} exploded drawing at {odds:.0%} odds. "
+                "What could have been played before that draw?")
+            break
+    survived = [row for row in game.rounds if row["player"] == row["turn_player"]
+                and row["ended_by"] == "mitigate"]
+    if survived:
+        row = survived[0]
+        questions.append(f"Turn {row['turn']}: {row['player']} drew an Exploding Git Commit and "
+                         "mitigated it. Where did it go back, and who paid for it?")
+    return questions
+
+
 _FROM_ROWS: dict[str, Callable[[Any], list[str | None]]] = {
     "scrumkin": _scrumkin,
     "itstartup": _itstartup,
+    "exploding": _exploding,
 }

@@ -17,7 +17,8 @@ from devgames.dashboards.components import Notice
 from devgames.sessions.store import check_title
 
 #: Names offered for a new session, by game.
-DEFAULT_NAMES = {"scrumkin": ("Red", "Blue", "Green"), "itstartup": ("Ada", "Bob", "Cy")}
+DEFAULT_NAMES = {"scrumkin": ("Red", "Blue", "Green"), "itstartup": ("Ada", "Bob", "Cy"),
+                 "exploding": ("Ada", "Bob", "Cy", "Dee")}
 FALLBACK_NAMES = ("North", "East", "South", "West", "Centre", "Left", "Right", "Back")
 HUMAN = "human"
 #: Options shown on their own, outside "More rules" (the deck is chosen with its own buttons).

@@ -66,7 +66,7 @@ body:has(.dg-app.dg-dark) { background: #101418; }
 .dg-table tr.dg-current td { font-weight: 700; background: var(--dg-panel); }
 .dg-table .dg-cards { font-size: 17px; color: var(--dg-muted); }
 .dg-facts { display: flex; flex-wrap: wrap; column-gap: 20px; }
-.dg-facts span { white-space: nowrap; }
+.dg-facts span { overflow-wrap: anywhere; }
 .dg-left { overflow-x: auto; }
 .dg-panel { background: var(--dg-panel); border-radius: 8px; padding: 8px 12px; margin: 6px 0; }
 .dg-hand-card { display: inline-block; margin: 4px 8px 4px 0; padding: 6px 10px;

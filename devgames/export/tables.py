@@ -20,6 +20,7 @@ from devgames import game_module
 from devgames.core.actions import Action
 from devgames.core.game import Game
 from devgames.core.session import Session
+from devgames.exploding.game import ROUND_FIELDS as EXPLODING_FIELDS
 from devgames.itstartup.game import EMPLOYEE_FIELDS
 from devgames.itstartup.game import ROUND_FIELDS as ITSTARTUP_FIELDS
 from devgames.scrumkin.game import ROUND_FIELDS as SCRUMKIN_FIELDS
@@ -31,7 +32,7 @@ EVENT_COLUMNS = (
 )
 #: Columns of each game's metrics rows, in order (a game not listed: the rows' own keys).
 ROUND_COLUMNS: dict[str, tuple[str, ...]] = {
-    "scrumkin": SCRUMKIN_FIELDS, "itstartup": ITSTARTUP_FIELDS,
+    "scrumkin": SCRUMKIN_FIELDS, "itstartup": ITSTARTUP_FIELDS, "exploding": EXPLODING_FIELDS,
 }
 #: Scrumkin's sprint-report columns, put before the engine's own metrics columns.
 #: ``remaining = committed + added + taken_over - bugs_fixed - completed`` on every row.
@@ -55,6 +56,12 @@ DEBRIEF_PROMPTS: dict[str, tuple[str, ...]] = {
         "left?",
         "Was poaching (Head Hunter, Outsourcing, the Agent) worth it? How did the other team "
         "react?",
+    ),
+    "exploding": (
+        "When did you start counting the cards left, and did the odds change how you played?",
+        "Which Nope mattered most, and what would have happened without it?",
+        "Where did you hide the Exploding Git Commit after a Mitigate, and why there?",
+        "What is our Mitigate at work: what stops a bad commit from taking production down?",
     ),
 }
 

@@ -70,9 +70,10 @@ def engine_rollouts(name: str, **options: Any) -> Factory:
 BENCH_GAMES: list[tuple[str, Factory]] = [
     ("scrumkin", engine_rollouts("scrumkin")),
     ("itstartup", engine_rollouts("itstartup", goal=64)),
+    ("exploding", engine_rollouts("exploding")),
 ]
 #: Players each engine's games can have; ``--players`` is brought within these bounds.
-PLAYER_RANGE = {"scrumkin": (2, 8), "itstartup": (2, 4)}
+PLAYER_RANGE = {"scrumkin": (2, 8), "itstartup": (2, 4), "exploding": (2, 5)}
 
 
 def seats_for(name: str, players: int) -> int:

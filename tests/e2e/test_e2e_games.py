@@ -181,3 +181,25 @@ def test_itstartup_two_rounds_with_open_hands(page: Page, voila_server: Server) 
         for name in game.players
     }
     save_screenshot(page, "itstartup-projector")
+
+
+def test_exploding_a_whole_game_of_bots(page: Page, voila_server: Server) -> None:
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    set_up(page, voila_server, "exploding",
+           [("Ada", "heuristic"), ("Bob", "random"), ("Cy", "heuristic")])
+    open_admin(page)
+    page.locator(".dg-bot-pace select").select_option(label="at once")
+    page.locator(".dg-winner").wait_for()
+    wait_for_kernel_idle(page)
+    game = saved_game(voila_server, page)
+    assert game.is_over and len(game.winners) == 1
+    assert page.locator(".dg-winner").inner_text() == f"{game.winners[0]} wins!"
+    out = game.view(None)["eliminated"]
+    assert len(out) == 2 and game.winners[0] not in out
+    shown = scoreboard_numbers(page, "eliminated order")
+    assert {name: order for name, order in shown.items() if order} == {
+        name: str(order) for order, name in enumerate(out, 1)}
+    risk = panel(page, "risk")[0]["y"]
+    turns = {row["turn"]: row["chance_next_explodes"] for row in game.rounds}
+    assert risk[1:] == [round(100 * chance, 1) for chance in turns.values()]
+    save_screenshot(page, "exploding-end")

@@ -1,0 +1,46 @@
+"""Exploding Git Commits in the facilitator app: a whole game of bots, its charts, debrief and
+export, checked against the game's own rows."""
+
+import csv
+import io
+from pathlib import Path
+
+from devgames.dashboards import FacilitatorApp
+from devgames.exploding.game import ROUND_FIELDS
+from devgames.export import export_session, session_from_events
+from devgames.sessions import SessionStore
+
+
+def test_a_bots_only_game_charts_debrief_and_export(tmp_path: Path) -> None:
+    with SessionStore(tmp_path / "sessions.sqlite") as store:
+        app = FacilitatorApp(store=store)
+        app.show_setup("exploding")
+        app.setup.set_seats([("Ada", "heuristic"), ("Bob", "random"), ("Cy", "heuristic")])
+        app.setup.seed.value = "5"
+        app.setup.start.click()
+        table = app.table
+        table.pace_choice.value = 0.0
+        game = table.game
+        assert game.is_over and len(game.winners) == 1
+        assert store.load(table.session_id).log == game.log
+
+        by_turn = {row["turn"]: row for row in game.rounds}
+        risk = table.charts.traces("risk")[0]
+        assert list(risk.x)[1:] == list(by_turn)
+        assert list(risk.y)[1:] == [round(100 * r["chance_next_explodes"], 1)
+                                    for r in by_turn.values()]
+        left, exploding = table.charts.traces("cards_left")
+        assert list(left.y)[1:] == [r["deck_size"] for r in by_turn.values()]
+        assert (exploding.y[0], exploding.y[-1]) == (2, 0)  # players - 1, then none left
+        for trace in table.charts.traces("hands"):
+            alive_turns = [r["turn"] for r in game.rounds
+                           if r["player"] == trace.name and r["alive"]]
+            assert list(trace.x) == alive_turns
+
+        first_out = game.view(None)["eliminated"][0]
+        assert any(first_out in question for question in table.debrief.boxes)
+
+        files = export_session(game)
+        rows = list(csv.DictReader(io.StringIO(files["rounds.csv"].lstrip("\ufeff"))))
+        assert list(rows[0]) == list(ROUND_FIELDS) and len(rows) == len(game.rounds)
+        assert session_from_events(files["events.csv"]).replay().snapshot() == game.snapshot()
