@@ -44,3 +44,29 @@ def test_a_bots_only_game_charts_debrief_and_export(tmp_path: Path) -> None:
         rows = list(csv.DictReader(io.StringIO(files["rounds.csv"].lstrip("\ufeff"))))
         assert list(rows[0]) == list(ROUND_FIELDS) and len(rows) == len(game.rounds)
         assert session_from_events(files["events.csv"]).replay().snapshot() == game.snapshot()
+
+
+def test_a_nope_prompt_goes_to_the_player_asked_behind_the_curtain(tmp_path: Path) -> None:
+    """Bob plays Skip; Ada, who holds a Nope, is asked at the screen whether to Nope it."""
+    with SessionStore(tmp_path / "sessions.sqlite") as store:
+        app = FacilitatorApp(store=store)
+        app.show_setup("exploding")
+        app.setup.set_seats([("Ada", "human"), ("Bob", "human")])
+        app.setup.seed.value = "1"  # Ada holds a Nope; Ada starts, Bob then holds two Skips
+        app.setup.options["first_player"].value = 1
+        app.setup.start.click()
+        table = app.table
+        assert table.curtain.owner == "Bob" and not table.curtain.is_open
+        table.curtain.reveal.click()
+        table.picker.pick_label("Bob plays Skip")
+        assert table.game.view(None)["pending"]["card"]
+        assert table.curtain.owner == "Ada" and not table.curtain.is_open  # Bob's hand hid
+        table.curtain.reveal.click()
+        kinds = {action.kind for action in table.picker.actions}
+        assert kinds == {"nope", "pass"}
+        nope = next(label for label, action in zip(table.picker.labels, table.picker.actions,
+                                                  strict=True) if action.kind == "nope")
+        table.picker.pick_label(nope)
+        view = table.game.view(None)  # Bob holds no Nope to answer with: the Skip is cancelled
+        assert view["pending"] is None and view["discard_top"] == "Nope"
+        assert view["current_player"] == "Bob" and table.curtain.owner == "Bob"
