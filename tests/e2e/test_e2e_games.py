@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from devgames.core.game import Game
@@ -40,9 +40,9 @@ def set_up(page: Page, server: Server, game: str, seats: list[tuple[str, str]],
     page.click(f".dg-new-{game}")
     page.locator(".dg-setup").wait_for()
     names, kinds = page.locator(".dg-seat-name input"), page.locator(".dg-seat-kind select")
-    while names.count() > len(seats):
+    for left in range(names.count() - 1, len(seats) - 1, -1):
         page.locator(".dg-remove-seat").last.click()
-        wait_for_kernel_idle(page)
+        expect(names).to_have_count(left)  # one seat gone before the next click
     for index, (name, kind) in enumerate(seats):
         names.nth(index).fill(name)
         names.nth(index).press("Enter")
