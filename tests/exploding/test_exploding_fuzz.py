@@ -8,14 +8,13 @@ both Bail variants, both ways of asking for Nopes, with and without special comb
 
 import random
 from collections import Counter
-from random import Random
 from typing import Any
 
 import pytest
 
 from devgames.core.actions import CHANCE
 from devgames.core.game import Game
-from devgames.core.harness import InvariantError, fuzz_game
+from devgames.core.harness import InvariantError, fuzz_game, play_seeded, same_game
 from devgames.core.harness import invariant_failed as fail
 from devgames.exploding import ExplodingGame, new_game
 from devgames.exploding.cards import COMPOSITION, EXPLODING, MITIGATE, NOPE
@@ -202,34 +201,14 @@ def test_random_play_keeps_the_rules(case: int) -> None:
 
 
 # ----- determinism --------------------------------------------------------------------------------
-def play_out(seed: int, options: dict[str, Any], disturb: bool) -> ExplodingGame:
-    """A game played to the end by a seeded chooser; ``disturb`` reseeds and draws from the
-    global ``random`` module before every step."""
-    if disturb:
-        random.seed(seed + 12345)
-    game = new_game(["Ada", "Bob", "Cy", "Dee"], seed=seed, **options)
-    chooser = Random(seed)
-    step = 0
-    while not game.is_over:
-        if disturb:
-            random.seed(step * 31 + 7)
-            random.shuffle(list(range(20)))
-            random.random()
-        game.apply(chooser.choice(game.legal_actions()))
-        step += 1
-    return game
-
-
 @pytest.mark.parametrize("options", [{}, {"deck": "physical"}, {"nope_asks": "everyone"}])
 def test_same_seed_same_game_whatever_the_global_random_module_does(
         options: dict[str, Any]) -> None:
     """Same seed and options: identical logs, events and snapshots, untouched by ``random``."""
-    quiet = play_out(2024, options, disturb=False)
-    disturbed = play_out(2024, options, disturb=True)
-    assert quiet.log == disturbed.log
-    assert quiet.events == disturbed.events
-    assert quiet.snapshot() == disturbed.snapshot()
-    assert quiet.rounds == disturbed.rounds
+    def make() -> Game:
+        return new_game(["Ada", "Bob", "Cy", "Dee"], seed=2024, **options)
+
+    assert same_game(play_seeded(make, 2024, disturb=False), play_seeded(make, 2024, disturb=True))
 
 
 def test_the_same_seed_deals_the_same_cards() -> None:
