@@ -41,6 +41,9 @@ TITLE_SIZE = 19
 #: Heights in pixels: a panel's plotting area; between two panels (the x axis of the one above,
 #: the title of the one below); above the first panel (its title) and below the last (its x axis).
 PANEL, GAP, TOP, BOTTOM = 220, 110, 40, 80
+#: Fixed room for each panel's y axis title, and for the legends right of the panels. Margins are
+#: fixed, not grown to fit by plotly: growing them costs plotly a second drawing at every update.
+Y_TITLE, LEGENDS = 40, 230
 #: A heatmap's panel grows past PANEL to keep its rows readable: pixels per row.
 HEATMAP_ROW = 24
 #: A team's or player's colour in every panel, by seat.
@@ -312,6 +315,8 @@ class Chart:
     yaxis: Mapping[str, Any] = field(default_factory=dict)
     #: The x axis counts sprints or turns: integer ticks.
     counts: bool = True
+    #: Room its y axis labels take left of the plot, in pixels (names of employees are long).
+    labels_width: int = 40
 
 
 #: Each game's panels, top down.
@@ -324,7 +329,7 @@ CHARTS: dict[str, dict[str, Chart]] = {
     "itstartup": {
         "points": Chart("Project points", "turn", "points", _points),
         "burnout": Chart("Burnout per employee", "turn", "employee", _burnout,
-                         {"autorange": "reversed"}),
+                         {"autorange": "reversed"}, labels_width=220),
         "resources": Chart("Resources", "turn", "resources", _resources),
     },
     "exploding": {
@@ -336,7 +341,7 @@ CHARTS: dict[str, dict[str, Chart]] = {
 
 #: The layout of every game's figure. Hovering shows every line of the panel at that x.
 LAYOUT: dict[str, Any] = {
-    "font": {"size": FONT_SIZE}, "margin": {"l": 20, "r": 20, "t": TOP, "b": BOTTOM},
+    "font": {"size": FONT_SIZE},
     "uirevision": "devgames", "hovermode": "x unified", "barmode": "stack",
 }
 
@@ -419,12 +424,15 @@ def _placed(name: str, index: int, traces: list[Trace], layout: Mapping[str, Any
 def _figure(charts: Mapping[str, Chart], dark: bool) -> go.FigureWidget:
     """The one figure of these panels: its axes, titles and legends, and no traces yet."""
     figure = make_subplots(rows=len(charts), cols=1, figure=go.FigureWidget())
-    layout = {**LAYOUT, **_theme(dark)}
+    left = Y_TITLE + max(chart.labels_width for chart in charts.values())
+    layout = {**LAYOUT, **_theme(dark), "margin": {
+        "l": left, "r": LEGENDS, "t": TOP, "b": BOTTOM, "autoexpand": False}}
     for index, chart in enumerate(charts.values()):
         suffix = _suffix(index)
-        layout[f"xaxis{suffix}"] = {"title": {"text": chart.x_title}, "automargin": True}
-        layout[f"yaxis{suffix}"] = {"title": {"text": chart.y_title}, "automargin": True,
-                                    **chart.yaxis}
+        layout[f"xaxis{suffix}"] = {"title": {"text": chart.x_title}, "automargin": False,
+                                    "fixedrange": True}
+        layout[f"yaxis{suffix}"] = {"title": {"text": chart.y_title}, "automargin": False,
+                                    "fixedrange": True, **chart.yaxis}
         layout[f"legend{suffix}"] = {"x": 1.02, "xanchor": "left", "yanchor": "top",
                                      "yref": "paper", "tracegroupgap": 2}
     figure.update_layout(layout)
