@@ -52,6 +52,8 @@ class Game(ABC):
         #: Chance outcomes the engine resolved itself (digital deck): cards drawn, dice, coins.
         #: In physical-deck mode each of these is an action in the log instead.
         self.chance_steps = 0
+        #: Seats of the winners, set by the game when it ends.
+        self._winners: list[int] = []
 
     # ----- the generic layer ------------------------------------------------------------------
     @property
@@ -65,9 +67,9 @@ class Game(ABC):
         """True once the game has ended."""
 
     @property
-    @abstractmethod
     def winners(self) -> list[str]:
         """Names of the winners (empty while playing, or when everybody lost)."""
+        return [self.players[p] for p in self._winners]
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:

@@ -200,7 +200,6 @@ class ExplodingGame(Game):
         self.noped = [0] * n  # Nopes each player played this turn
         self._rows: list[tuple[Any, ...]] = []
         self.result = ""
-        self._winners: list[int] = []
         dealt = [c for c in COMPOSITION if c not in (EXPLODING, MITIGATE)]
         if self.physical:
             self.aside = [c for c in COMPOSITION if c in (EXPLODING, MITIGATE)]
@@ -264,10 +263,6 @@ class ExplodingGame(Game):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
-
-    @property
-    def winners(self) -> list[str]:
-        return [self.players[p] for p in self._winners]
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase

@@ -136,7 +136,6 @@ class ItStartupGame(Game):
         self._employee_rows: list[tuple[Any, ...]] = []  # tuples of EMPLOYEE_FIELDS
         self.left_this_turn: list[tuple[Any, ...]] = []
         self.result = ""
-        self._winners: list[int] = []
         # Tournament mode: games played, wins and unused help tokens per player.
         self.game_no = 1
         self.wins = [0] * n
@@ -190,10 +189,6 @@ class ItStartupGame(Game):
     @property
     def is_over(self) -> bool:
         return not self.steps
-
-    @property
-    def winners(self) -> list[str]:
-        return [self.players[p] for p in self._winners]
 
     def legal_actions(self) -> list[Action]:
         if not self.steps:

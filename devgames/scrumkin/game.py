@@ -164,7 +164,6 @@ class ScrumkinGame(Game):
         self.counters_made = [0] * n
         self._rows: list[tuple[Any, ...]] = []  # metrics rows, as tuples of ROUND_FIELDS
         self.result = ""
-        self._winners: list[int] = []
         self._advance()
 
     # ----- the generic protocol -----------------------------------------------------------------
@@ -182,10 +181,6 @@ class ScrumkinGame(Game):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
-
-    @property
-    def winners(self) -> list[str]:
-        return [self.players[p] for p in self._winners]
 
     def legal_actions(self) -> list[Action]:
         if self.phase != MOVES:
