@@ -53,6 +53,12 @@ TRANSPARENT = "rgba(0,0,0,0)"
 HOVER = {False: "white", True: "#222222"}
 #: Integer ticks on the turn/sprint axis, at most about this many.
 MAX_TICKS = 12
+#: A live panel's y axis grows by this many (cards) at a time.
+STACK_STEP = 5
+#: How plotly.js applies a change of live panels alone (``Plotly.animate``): at once, and without
+#: redrawing the figure afterwards (``redraw``), so only the traces are drawn again.
+MOVE = {"transition": {"duration": 0, "easing": "linear"},
+        "frame": {"duration": 0, "redraw": False}}
 
 
 def label(value: object) -> str:
@@ -317,6 +323,10 @@ class Chart:
     counts: bool = True
     #: Room its y axis labels take left of the plot, in pixels (names of employees are long).
     labels_width: int = 40
+    #: Changes with most moves (not once a sprint or turn): stacked bars over fixed categories,
+    #: whose y axis range is set here rather than by plotly, so that a change of this panel
+    #: alone moves its bars without redrawing the whole figure (see :func:`move`).
+    live: bool = False
 
 
 #: Each game's panels, top down.
@@ -324,7 +334,8 @@ CHARTS: dict[str, dict[str, Chart]] = {
     "scrumkin": {
         "velocity": Chart("Velocity per sprint", "sprint", "velocity", _velocity),
         "burndown": Chart("Backlog remaining", "sprint", "backlog items", _burndown),
-        "in_play": Chart("Cards in play now", "team", "cards", _in_play, counts=False),
+        "in_play": Chart("Cards in play now", "team", "cards", _in_play, counts=False,
+                         live=True),
     },
     "itstartup": {
         "points": Chart("Project points", "turn", "points", _points),
@@ -396,10 +407,27 @@ def _layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]]) -> d
     )
     layout = dict(grid(tuple(chart.title for chart in charts.values()), heights))
     for index, (name, chart) in enumerate(charts.items()):
+        if chart.live:
+            axis = f"yaxis{_suffix(index)}"
+            layout[axis] = {**layout[axis], "range": [0, stack_top(traces[name])]}
         if chart.counts:
             last = max((x for trace in traces[name] for x in trace["x"]), default=1)
             layout[f"xaxis{_suffix(index)}"] = {"dtick": max(1, math.ceil(last / MAX_TICKS))}
     return layout
+
+
+def stack_top(traces: Sequence[Trace]) -> int:
+    """The top of a y axis for these stacked bars: the next multiple of STACK_STEP above the
+    highest stack, so that it changes seldom and a bar never touches it.
+
+    >>> stack_top([{"y": [3, 1]}, {"y": [1, 0]}]), stack_top([{"y": [0, 0]}])
+    (5, 5)
+    >>> stack_top([{"y": [7, 1]}, {"y": [1, 0]}])
+    10
+    """
+    stacks = zip(*(trace["y"] for trace in traces), strict=True)
+    peak = max((sum(heights) for heights in stacks), default=0)
+    return STACK_STEP * (peak // STACK_STEP + 1)
 
 
 def _placed(name: str, index: int, traces: list[Trace], layout: Mapping[str, Any]) -> list[Trace]:
@@ -466,6 +494,30 @@ def _keep_state(figure: go.FigureWidget) -> None:
     figure._widget_data = deepcopy(figure._data)
 
 
+def move(figure: go.FigureWidget, edits: Mapping[int, Trace]) -> None:
+    """Change these traces (index in ``figure.data`` -> new properties) by plotly's transition
+    path (``Plotly.animate`` with :data:`MOVE`): plotly.js draws the traces again, not the axes,
+    titles and legend, in about half the time of an update. Axis ranges are not recomputed: the
+    panels moved this way set theirs (``Chart.live``).
+
+    FigureWidget's ``batch_animate`` cannot be used: it always asks for the full redraw after the
+    move, and sends only the changed traces, while plotly.js empties every panel whose traces
+    are left out of an animation. So this takes its two steps itself: the figure's own state,
+    then one animation message naming every trace (unchanged ones with no properties).
+
+    >>> figure = go.FigureWidget([go.Bar(y=[1, 2]), go.Scatter(y=[0, 1])])
+    >>> move(figure, {0: {"y": [2, 2]}})
+    >>> figure.data[0].y, figure.data[1].y
+    ((2, 2), (0, 1))
+    """
+    for index, values in edits.items():
+        figure._perform_plotly_update({key: [value] for key, value in values.items()}, {},
+                                      [index])
+    everything = list(range(len(figure.data)))
+    figure._send_animate_msg([dict(edits.get(index, {})) for index in everything], {},
+                             everything, MOVE)
+
+
 def _panel(trace: Any) -> str:
     return trace.meta["panel"]
 
@@ -523,8 +575,10 @@ class GameCharts:
         return [trace for trace in self.figure.data if _panel(trace) == name]
 
     def update(self, game: Any) -> None:
-        """Redraw the panels whose data changed since the last update, and the layout that
-        follows the data when it changed."""
+        """Draw what changed since the last update: the traces of the panels whose data changed,
+        and the layout that follows the data when it changed. When only live panels changed
+        (``Chart.live``: the cards in play, which most moves change), their traces are moved without
+        redrawing the figure (:func:`move`)."""
         if self.figure is None:
             return
         traces = {name: chart.traces(game) for name, chart in self._charts.items()}
@@ -533,8 +587,15 @@ class GameCharts:
                   for index, name in enumerate(self._charts)}
         _name_once(placed)
         changed = {name: new for name, new in placed.items() if new != self._drawn.get(name)}
-        if changed or layout != self._layout:
+        if not changed and layout == self._layout:
+            return
+        if layout == self._layout and all(self._live(name, new) for name, new in changed.items()):
+            self._move(self.figure, changed)
+        else:
             self._draw(self.figure, changed, layout)
+        self._drawn.update(changed)
+        self._layout = layout
+        _keep_state(self.figure)
 
     def set_theme(self, dark: bool) -> None:
         """Dark (``plotly_dark``) or light (``plotly_white``) panels, on a transparent paper."""
@@ -543,6 +604,19 @@ class GameCharts:
         with self.figure.batch_update():
             self.figure.update_layout(_theme(dark))
         _keep_state(self.figure)
+
+    def _live(self, name: str, traces: list[Trace]) -> bool:
+        """Whether the panel ``name`` can be moved to these traces: a live panel whose traces
+        keep their number, kinds and names."""
+        return self._charts[name].live and _shape(traces) == _shape(self._drawn.get(name, []))
+
+    def _move(self, figure: go.FigureWidget, changed: Mapping[str, list[Trace]]) -> None:
+        index = {id(trace): number for number, trace in enumerate(figure.data)}
+        move(figure, {
+            index[id(trace)]: {key: value for key, value in new.items() if old.get(key) != value}
+            for name, traces in changed.items()
+            for trace, old, new in zip(self.traces(name), self._drawn[name], traces, strict=True)
+        })
 
     def _draw(self, figure: go.FigureWidget, changed: Mapping[str, list[Trace]],
               layout: dict[str, Any]) -> None:
@@ -557,9 +631,6 @@ class GameCharts:
                         trace.update({key: value for key, value in values.items() if key != "type"})
             if layout != self._layout:
                 figure.update_layout(layout)
-        self._drawn.update(changed)
-        self._layout = layout
-        _keep_state(figure)
 
     def _reshape(self, figure: go.FigureWidget, panels: Mapping[str, list[Trace]]) -> None:
         """New traces for these panels (their number or kinds changed), the others kept, all in

@@ -15,17 +15,20 @@ import plotly.io as pio
 import pytest
 
 from devgames import itstartup, scrumkin
+from devgames.core.bots import play_out
 from devgames.dashboards.charts import (
     BOTTOM,
     CHARTS,
     GAP,
     HEATMAP_ROW,
     PANEL,
+    STACK_STEP,
     TOP,
     Chart,
     GameCharts,
     charts_for,
     employee_stints,
+    stack_top,
 )
 from tests.dashboards.games import PLAYERS, TEAMS, played
 
@@ -241,21 +244,12 @@ def test_hostile_names_reach_plotly_escaped(module: Any, seats: list[str]) -> No
     assert charts.figure.data[0].name == html.escape(HOSTILE, quote=False)
 
 
-def test_an_update_without_news_leaves_the_figure_alone(monkeypatch) -> None:
-    game = scrumkin.new_game(TEAMS, seed=7)
-    charts = charts_for(game)
-    touched: list[go.FigureWidget] = []
-    for method in ("batch_update", "add_traces", "update_layout"):
-        original = getattr(go.FigureWidget, method)
-
-        def spy(self: go.FigureWidget, *args: Any, _original: Any = original, **kw: Any) -> Any:
-            touched.append(self)
-            return _original(self, *args, **kw)
-
-        monkeypatch.setattr(go.FigureWidget, method, spy)
+def recorded(monkeypatch) -> list[tuple[str, dict[str, Any]]]:
+    """The messages every FigureWidget sends to the browser from now on: (method, arguments)."""
     sent: list[tuple[str, dict[str, Any]]] = []
     for method in ("_send_update_msg", "_send_restyle_msg", "_send_relayout_msg",
-                   "_send_addTraces_msg", "_send_deleteTraces_msg", "_send_moveTraces_msg"):
+                   "_send_addTraces_msg", "_send_deleteTraces_msg", "_send_moveTraces_msg",
+                   "_send_animate_msg"):
         original = getattr(go.FigureWidget, method)
 
         def record(self: go.FigureWidget, *args: Any, _original: Any = original,
@@ -265,17 +259,96 @@ def test_an_update_without_news_leaves_the_figure_alone(monkeypatch) -> None:
             return _original(self, *args, **kw)
 
         monkeypatch.setattr(go.FigureWidget, method, record)
+    return sent
+
+
+def test_an_update_without_news_sends_nothing(monkeypatch) -> None:
+    game = scrumkin.new_game(TEAMS, seed=7)
+    charts = charts_for(game)
+    before = charts.figure.to_plotly_json()
+    sent = recorded(monkeypatch)
     charts.update(game)
-    assert touched == [] and sent == []
+    assert sent == [] and charts.figure.to_plotly_json() == before
+
+
+def test_a_play_moves_the_cards_in_play_without_redrawing_the_figure(monkeypatch) -> None:
+    game = scrumkin.new_game(TEAMS, seed=7)
+    charts = charts_for(game)
+    sent = recorded(monkeypatch)
     game.play("Red", "20% Innovation Time")
     charts.update(game)
-    assert touched and {id(figure) for figure in touched} == {id(charts.figure)}
-    # One message, restyling only the traces of the one panel that changed.
+    # One animation, with no redraw after it, naming every trace (plotly.js empties the panels
+    # of the traces left out) and changing only those of the cards in play.
     [(method, arguments)] = sent
-    assert method == "_send_update_msg"
-    assert arguments["restyle_data"] and not arguments["relayout_data"]
-    panels = [trace.meta["panel"] for trace in charts.figure.data]
-    assert {panels[index] for index in arguments["trace_indexes"]} == {"in_play"}
+    assert method == "_send_animate_msg"
+    assert arguments["animation_opts"]["frame"]["redraw"] is False
+    assert arguments["animation_opts"]["transition"]["duration"] == 0
+    assert arguments["trace_indexes"] == list(range(len(charts.figure.data)))
+    changed = [charts.figure.data[index].meta["panel"]
+               for index, style in zip(arguments["trace_indexes"], arguments["styles_data"],
+                                       strict=True) if style]
+    assert changed == ["in_play"]
+    assert arguments["relayout_data"] == {}
+    laid = [trace.name for trace in charts.figure.data].index("being laid")
+    assert arguments["styles_data"][laid] == {
+        "y": [1, 0, 0], "hovertext": [charts.traces("in_play")[1].hovertext[0], "", ""]}
+
+
+def test_a_sprint_end_or_a_taller_stack_redraws_the_figure(monkeypatch) -> None:
+    game = scrumkin.new_game(TEAMS, seed=7)
+    charts = charts_for(game)
+    sent = recorded(monkeypatch)
+    seen: dict[str, list[str]] = {"sprint end": [], "taller": []}
+    drawn = {"rows": 0}
+
+    def check(game: scrumkin.ScrumkinGame, _action: Any) -> None:
+        top = charts.figure.layout.yaxis3.range[1]
+        sent.clear()
+        charts.update(game)
+        methods = [method for method, _ in sent]
+        rows, drawn["rows"] = drawn["rows"], len(game.rounds)
+        if len(game.rounds) > rows:
+            seen["sprint end"] += methods
+        elif charts.figure.layout.yaxis3.range[1] != top:
+            seen["taller"] += methods
+            [(_, arguments)] = sent
+            assert arguments["relayout_data"]["yaxis3.range"][1] > top
+        else:
+            assert set(methods) <= {"_send_animate_msg"}
+
+    play_out(game, {seat: scrumkin.BOTS["random"](seat) for seat in range(len(TEAMS))},
+             on_action=check)
+    assert seen["sprint end"] and set(seen["sprint end"]) == {"_send_update_msg"}
+    assert seen["taller"] and set(seen["taller"]) == {"_send_update_msg"}
+
+
+def test_the_cards_in_play_axis_grows_in_steps() -> None:
+    assert stack_top([{"y": [0, 0, 0]}, {"y": [0, 0, 0]}]) == STACK_STEP
+    assert stack_top([{"y": [STACK_STEP - 2, 0]}, {"y": [1, 0]}]) == STACK_STEP
+    assert stack_top([{"y": [STACK_STEP - 1, 0]}, {"y": [1, 0]}]) == 2 * STACK_STEP
+    assert stack_top([{"y": [0, 2 * STACK_STEP]}, {"y": [0, 0]}]) == 3 * STACK_STEP
+
+
+def test_move_by_move_the_figure_is_what_a_fresh_figure_draws() -> None:
+    game = scrumkin.new_game(TEAMS, seed=3)
+    charts = charts_for(game)
+    checked = []
+
+    def check(game: scrumkin.ScrumkinGame, _action: Any) -> None:
+        charts.update(game)
+        if len(game.log) % 7 == 0 or game.is_over:
+            assert without_uids(charts.figure) == without_uids(charts_for(game).figure)
+            checked.append(len(game.rounds))
+
+    play_out(game, {seat: scrumkin.BOTS["heuristic"](seat) for seat in range(len(TEAMS))},
+             on_action=check)
+    assert game.is_over and len(set(checked)) > 3  # checked through several sprints
+
+
+def without_uids(figure: go.FigureWidget) -> dict[str, Any]:
+    drawn = figure.to_plotly_json()
+    return {**drawn, "data": [{k: v for k, v in trace.items() if k != "uid"}
+                              for trace in drawn["data"]]}
 
 
 @pytest.mark.parametrize("module", [scrumkin, itstartup])
@@ -291,11 +364,6 @@ def test_updating_step_by_step_draws_what_a_fresh_figure_draws(module: Any, spri
     charts.update(final)
     assert [trace.name for trace in charts.figure.data] != before
     fresh = charts_for(final)
-
-    def without_uids(figure: go.FigureWidget) -> dict[str, Any]:
-        drawn = figure.to_plotly_json()
-        return {**drawn, "data": [{k: v for k, v in trace.items() if k != "uid"}
-                                  for trace in drawn["data"]]}
 
     assert without_uids(charts.figure) == without_uids(fresh.figure)
     assert charts.figure.get_state()["_widget_data"] == charts.figure.to_plotly_json()["data"]

@@ -101,6 +101,13 @@ def panel(page: Page, name: str) -> list[dict]:
     ]
 
 
+def drawn_lines(page: Page) -> int:
+    """How many lines the game's chart shows (an SVG path with points, per scatter trace)."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        ".js-plotly-plot .scatterlayer .trace .js-line")].filter(
+        (line) => (line.getAttribute("d") || "").length > 1).length""")
+
+
 def open_admin(page: Page) -> None:
     page.get_by_text("Facilitator controls: undo, bots, export").click()
     page.locator(".dg-export-prepare").wait_for()
@@ -123,10 +130,19 @@ def test_scrumkin_three_sprints_resume_after_a_crash_and_export(page: Page,
         return len(saved_game(voila_server, page).rounds) >= 9
 
     play_by_clicking(page, three_sprints)
+    before = panel(page, "in_play")
+    play_by_clicking(page, lambda: panel(page, "in_play") != before)  # a card into play
     game = saved_game(voila_server, page)
     assert any(action.player == 1 for action in game.log)  # the bot played
     backlogs = {team["name"]: str(team["backlog"]) for team in game.view(None)["teams"]}
     assert scoreboard_numbers(page, "backlog") == backlogs
+    # The cards in play move with each play (without redrawing the figure), and every line of
+    # the per-sprint panels is still drawn.
+    in_play = {"in play": [len(team["in_play"]) for team in game.view(None)["teams"]]}
+    assert {trace["name"]: trace["y"] for trace in panel(page, "in_play")
+            if trace["name"] in in_play} == in_play
+    lines = [trace for name in ("velocity", "burndown") for trace in panel(page, name)]
+    assert drawn_lines(page) == len(lines) == 2 * len(game.players) + 1
     velocity = {trace["name"]: trace["y"] for trace in panel(page, "velocity")}
     assert velocity == {
         team: [row["velocity"] for row in game.rounds if row["team"] == team]
