@@ -8,6 +8,9 @@ from devgames.core.errors import SetupError
 T = TypeVar("T")
 
 DECKS = ("digital", "physical")
+#: Who is asked whether to answer a card (a Scrumkin counter, an Exploding Git Commits Nope):
+#: only the players holding a card that can answer it, or every other player.
+ASKED = ("holders", "everyone")
 
 
 def build_options(cls: type[T], given: dict[str, Any]) -> T:

@@ -2,9 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from devgames.core.options import DECKS
+from devgames.core.options import ASKED, DECKS
 
-NOPE_ASKS = ("holders", "everyone")
 BAIL_STACKING = ("rulebook", "noob")
 MITIGATE_PLAYS = ("choice", "automatic")
 
@@ -25,7 +24,7 @@ class ExplodingOptions:
     #: Who is asked whether to Nope a card just played: "holders" (only the players holding a
     #: Nope: quick, but the table learns who holds one) or "everyone" (every other player still
     #: in the game, so a pass gives nothing away).
-    nope_asks: str = field(default="holders", metadata={"choices": NOPE_ASKS})
+    nope_asks: str = field(default="holders", metadata={"choices": ASKED})
     #: A Bail played by a player who is taking turns because of a Bail: "rulebook" (the next
     #: player takes the turns left plus 2) or "noob" (the next player always takes 2 turns).
     bail_stacking: str = field(default="rulebook", metadata={"choices": BAIL_STACKING})

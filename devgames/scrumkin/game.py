@@ -127,6 +127,7 @@ class ScrumkinGame(Game):
         self.clockwise = tuple(seats[1:] for seats in self.targets)
         self.collaborative = collaborative = options.rulebook == "collaborative"
         self.physical = options.deck == "physical"
+        self.ask_everyone = options.counter_asks == "everyone"
         # Whether a team may drop a card, fixed for the game except for needing a bug.
         self.drops_allowed = not collaborative or options.drop_against_bugs
         self.drops_need_bug = collaborative and options.drop_against_bugs
@@ -469,13 +470,12 @@ class ScrumkinGame(Game):
         return added
 
     def _lay_down(self, p: int, card: int, target: int) -> None:
-        hands = self.hands
-        hands[p].remove(card)
+        self.hands[p].remove(card)
         self.moves |= OWN if target == p else OTHER
         self.laid_target = target
         self.events.append(Event("play", p, {"card": card, "target": target}))
-        # The other teams holding a defensive card may counter it, clockwise from the layer.
-        asked = [q for q in self.clockwise[p] if not _DEFENSIVE.isdisjoint(hands[q])]
+        # The other teams (holding a defensive card) may counter it, clockwise from the layer.
+        asked = self._askable(p)
         if asked:
             self.chain = [(card, p)]
             self.asked = asked
@@ -484,10 +484,17 @@ class ScrumkinGame(Game):
             self.table[target].append(card)
             self.ages[target].append(0)
 
-    def _open_counter_window(self, layer: int) -> None:
-        """Offer a counter to each other team holding a defensive card, clockwise from ``layer``."""
+    def _askable(self, layer: int) -> list[int]:
+        """The teams asked whether to counter a card laid by ``layer``, clockwise from it: those
+        holding a defensive card, or every other team (``counter_asks="everyone"``)."""
+        if self.ask_everyone:
+            return list(self.clockwise[layer])
         hands = self.hands
-        self.asked = [q for q in self.clockwise[layer] if not _DEFENSIVE.isdisjoint(hands[q])]
+        return [q for q in self.clockwise[layer] if not _DEFENSIVE.isdisjoint(hands[q])]
+
+    def _open_counter_window(self, layer: int) -> None:
+        """Offer a counter to the teams :meth:`_askable` for ``layer``, clockwise from it."""
+        self.asked = self._askable(layer)
         if self.asked:
             self.phase = COUNTER
         else:

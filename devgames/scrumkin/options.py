@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from devgames.core.options import DECKS
+from devgames.core.options import ASKED, DECKS
 
 RULEBOOKS = ("competitive", "collaborative")
 TIE_BREAKS = ("velocity", "shared")
@@ -40,3 +40,7 @@ class ScrumkinOptions:
     drop_against_bugs: bool = False
     #: A counter can itself be countered by another defensive card (off: a counter is final).
     counter_chains: bool = False
+    #: Who is asked whether to counter a card laid down: "holders" (only the teams holding a
+    #: defensive card: quick, but the room learns who holds one) or "everyone" (every other team,
+    #: so that a pass gives nothing away).
+    counter_asks: str = field(default="holders", metadata={"choices": ASKED})

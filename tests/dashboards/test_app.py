@@ -180,6 +180,28 @@ def test_the_hand_stays_behind_the_curtain_until_asked_for(store: SessionStore) 
     assert not any(card in all_html(app.table.turn) for card in hand)
 
 
+def test_asking_everyone_to_counter_brings_each_team_to_the_screen(store: SessionStore) -> None:
+    """counter_asks="everyone": after Red lays a card, Blue then Green are each asked behind the
+    curtain, whatever they hold; a team without a defensive card may only let it through."""
+    app = start(store, seats=[("Red", "human"), ("Blue", "human"), ("Green", "human")],
+                counter_asks="everyone")
+    table = app.table
+    table.curtain.reveal.click()
+    play = next(i for i, a in enumerate(table.picker.actions) if a.kind == "play")
+    table.picker._pick(play)
+    without_shield = []
+    for team in ("Blue", "Green"):
+        assert table.curtain.owner == team and not table.curtain.is_open
+        assert f"{team} may counter" in unescape(all_html(table))
+        table.curtain.reveal.click()
+        kinds = [action.kind for action in table.picker.actions]
+        assert kinds[0] == "pass" and set(kinds) <= {"pass", "counter"}
+        without_shield.append(kinds == ["pass"])
+        table.picker._pick(0)  # let it through
+    assert any(without_shield)  # seed 7: a team with nothing to counter with was asked too
+    assert table.curtain.owner == "Red" and table.game.view(None)["being_laid"] is None
+
+
 def test_open_hands_show_the_moves_at_once(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")], hidden=False)
     assert app.table.picker in app.table.turn.children

@@ -68,7 +68,8 @@ def test_the_heuristic_bot_is_registered() -> None:
     assert isinstance(BOTS["heuristic"](5), HeuristicBot)
 
 
-OPTION_SETS = [{}, {"counter_chains": True}, {"drop_against_bugs": True}]
+OPTION_SETS = [{}, {"counter_chains": True}, {"drop_against_bugs": True},
+               {"counter_asks": "everyone", "counter_chains": True}]
 
 
 @pytest.mark.parametrize("players", range(2, 9))

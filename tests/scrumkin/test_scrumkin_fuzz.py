@@ -142,7 +142,7 @@ COMPETITIVE: list[dict[str, Any]] = [
     {},
     {"counter_chains": True},
     {"drop_against_bugs": True, "backlog": 3},
-    {"tie_break": "shared", "backlog": 4, "max_players": 4},
+    {"tie_break": "shared", "backlog": 4, "max_players": 4, "counter_asks": "everyone"},
     {"counter_chains": True, "drop_against_bugs": True, "tie_break": "shared", "board": 14,
      "sprint_cap": 6},
 ]
@@ -151,7 +151,8 @@ COLLABORATIVE: list[dict[str, Any]] = [
     {"counter_chains": True},
     {"drop_against_bugs": True},
     {"backlog": 1, "collaborative_sprints": 6},
-    {"counter_chains": True, "drop_against_bugs": True, "board": 14, "backlog": 3},
+    {"counter_chains": True, "drop_against_bugs": True, "board": 14, "backlog": 3,
+     "counter_asks": "everyone"},
 ]
 CASES = [
     {"rulebook": rulebook, "deck": deck, **options}

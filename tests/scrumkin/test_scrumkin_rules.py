@@ -546,7 +546,7 @@ def test_a_dropped_card_is_not_laid_down_so_it_cannot_be_countered() -> None:
 FOUR = ["Red", "Blue", "Green", "Yellow"]
 
 
-def _four_team_counter_game() -> ScrumkinGame:
+def _four_team_counter_game(**options: Any) -> ScrumkinGame:
     """Green leads and lays Offshoring into Red's game; Red and Blue hold shields, Yellow none,
     Green itself holds one (the layer is never asked)."""
     game = scripted_game(
@@ -555,6 +555,7 @@ def _four_team_counter_game() -> ScrumkinGame:
                "Green": ["Offshoring", "Client on site"]},
         first_leader=2,
         action_card="Bug-topus",
+        **options,
     )
     game.play("Green", "Offshoring", target="Red")
     return game
@@ -572,6 +573,43 @@ def test_the_chance_to_counter_goes_clockwise_from_the_layer() -> None:
     assert asked == ["Red", "Blue"]
     assert table_of(game, "Red") == [("Offshoring", -2)]
     assert current_name(game) == "Green"
+
+
+def test_counter_asks_everyone_asks_the_teams_without_a_shield_too() -> None:
+    """counter_asks="everyone": Yellow, holding no shield, is asked as well and may only pass,
+    so a pass tells the room nothing; the card stands after every other team passed."""
+    game = _four_team_counter_game(counter_asks="everyone")
+    asked = []
+    while game.view(None)["phase"] == "counter":
+        team = current_name(game)
+        assert team is not None and game.waiting_for == f"{team} may counter Offshoring."
+        if team == "Yellow":
+            assert [action.kind for action in game.legal_actions()] == ["pass"]
+        asked.append(team)
+        game.pass_counter(team)
+    assert asked == ["Yellow", "Red", "Blue"]
+    assert table_of(game, "Red") == [("Offshoring", -2)]
+    assert current_name(game) == "Green"
+
+
+def test_counter_asks_everyone_with_counter_chains_asks_everyone_again() -> None:
+    """After Blue's counter, every other team is asked about it, Red (no shield left) included."""
+    game = scripted_game(
+        ["Red", "Blue", "Green"],
+        hands={"Red": ["Offshoring", "Flu"], "Blue": ["Daily Standup"]},
+        action_card="Bug-topus",
+        counter_chains=True,
+        counter_asks="everyone",
+    )
+    game.play("Red", "Offshoring", target="Blue")
+    game.counter("Blue", "Daily Standup")
+    assert current_name(game) == "Green"
+    game.pass_counter("Green")
+    assert current_name(game) == "Red"
+    assert [action.kind for action in game.legal_actions()] == ["pass"]
+    game.pass_counter("Red")
+    assert game.view(None)["phase"] == "moves"
+    assert table_of(game, "Blue") == []  # countered once: cancelled
 
 
 def test_the_first_counter_wins() -> None:
