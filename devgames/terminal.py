@@ -15,6 +15,7 @@ from devgames.core.game import Game
 from devgames.core.wording import (
     choices,
     describe_item,
+    format_fact,
     format_value,
     game_title,
     is_empty,
@@ -103,7 +104,7 @@ def render_view(view: dict[str, Any], width: int = 100) -> str:
         if isinstance(value, list) and all(isinstance(item, dict) for item in value):
             blocks += render_rows(key, value, width)
         else:
-            facts.append(f"{label(key).capitalize()}: {format_value(value)}")
+            facts.append(f"{label(key).capitalize()}: {format_fact(key, value)}")
     lines = [f"== {title} =="]
     current = ""
     for fact in facts:
@@ -286,6 +287,8 @@ class TerminalTable:
                 self.say("Your hand:")
                 for item in hand:
                     self.say(f"  - {describe_item(item)}")
+                for line in game.secrets(seat):
+                    self.say(line)
         self.say(heading)
         self.list_options(range(len(options)), labels)
 

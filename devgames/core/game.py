@@ -87,6 +87,16 @@ class Game(ABC):
     def view(self, player: int | str | None) -> dict[str, Any]:
         """What ``player`` may see; ``view(None)`` is the public projector view."""
 
+    def secrets(self, player: int | str) -> list[str]:
+        """What only ``player`` knows besides their hand, as sentences for their screen (cards
+        seen with a Peek, a card planned face down...); none by default.
+
+        >>> from devgames import scrumkin
+        >>> scrumkin.new_game(["Red", "Blue"], seed=1).secrets("Red")
+        []
+        """
+        return []
+
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data, for equality checks (replay, undo, illegal moves)."""

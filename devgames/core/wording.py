@@ -81,6 +81,26 @@ def describe_item(item: Any) -> str:
     return " ".join(part for part in (name, details) if part)
 
 
+def percent(fraction: float) -> str:
+    """A probability as a percentage, to one decimal where it has one.
+
+    >>> percent(0.0244), percent(1.0), percent(0), percent(0.125)
+    ('2.4%', '100%', '0%', '12.5%')
+    """
+    return f"{fraction * 100:.1f}".removesuffix(".0") + "%"
+
+
+def format_fact(key: str, value: Any) -> str:
+    """A value of a view as text, knowing its key: chances as percentages.
+
+    >>> format_fact("chance_next_explodes", 0.0244), format_fact("deck_size", 41)
+    ('2.4%', '41')
+    """
+    if "chance" in key and isinstance(value, float | int) and not isinstance(value, bool):
+        return percent(value)
+    return format_value(value)
+
+
 def format_value(value: Any) -> str:
     """Any value of a view as text.
 

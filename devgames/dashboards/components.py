@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from devgames.core.actions import Action
-from devgames.core.wording import describe_item, format_value, is_empty, label
+from devgames.core.wording import describe_item, format_fact, format_value, is_empty, label
 
 #: View keys the public table does not list as facts (shown elsewhere, or private).
 NOT_FACTS = frozenset({
@@ -65,7 +65,7 @@ def facts_html(view: dict[str, Any]) -> str:
     '<div class="dg-facts"><span><b>sprint</b> 2</span><span><b>leader</b> &lt;Red&gt;</span></div>'
     """
     parts = [
-        f"<span><b>{html(label(key))}</b> {html(format_value(value))}</span>"
+        f"<span><b>{html(label(key))}</b> {html(format_fact(key, value))}</span>"
         for key, value in view.items()
         if key not in NOT_FACTS and not is_empty(value) and not is_records(value)
     ]
@@ -143,14 +143,18 @@ class Scoreboard(widgets.HTML):
         self.value = "".join(parts)
 
 
-def hand_html(owner: str, hand: Sequence[Any]) -> str:
-    """A hand of cards as HTML, one box per card.
+def hand_html(owner: str, hand: Sequence[Any], secrets: Sequence[str] = ()) -> str:
+    """A hand of cards as HTML, one box per card, then what only its owner knows besides.
 
     >>> hand_html("Red", [{"id": 3, "card": "Flu", "figures": "-2 -1"}])[-51:]
     '<span class="dg-hand-card">Flu (-2 -1)</span></div>'
+    >>> hand_html("Ada", [], ["You know the draw stack: Nope on top."])[-74:]
+    '<ul class="dg-secrets"><li>You know the draw stack: Nope on top.</li></ul>'
     """
     cards = "".join(f'<span class="dg-hand-card">{html(describe_item(c))}</span>' for c in hand)
-    return f'<h3>{html(owner)}\'s hand</h3><div class="dg-hand">{cards or "(no cards)"}</div>'
+    known = "".join(f"<li>{html(line)}</li>" for line in secrets)
+    return (f'<h3>{html(owner)}\'s hand</h3><div class="dg-hand">{cards or "(no cards)"}</div>'
+            + (f'<ul class="dg-secrets">{known}</ul>' if known else ""))
 
 
 class MovePicker(widgets.VBox):

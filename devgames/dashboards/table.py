@@ -198,7 +198,7 @@ class SessionTable(widgets.VBox):
         actions, labels, _heading = choices(game)
         self.picker.offer(actions, labels, f"{name}: choose a move")
         hand = game.view(seat).get("hand")
-        self.hand.value = hand_html(name, hand) if hand is not None else ""
+        self.hand.value = hand_html(name, hand, game.secrets(seat)) if hand is not None else ""
         private = [self.hand] if hand is not None else []
         if not self.hidden_hands:
             self.turn.children = [*private, self.picker]

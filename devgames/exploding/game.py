@@ -20,6 +20,7 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
+from devgames.core.wording import percent
 from devgames.exploding.cards import (
     BAIL,
     CARDS,
@@ -1158,6 +1159,24 @@ class ExplodingGame(Game):
                                 for i, c in enumerate(self.known[p]) if c is not None]
             out["your_chance_next_explodes"] = round(self.chance_next_explodes(p), 4)
         return out
+
+    def secrets(self, player: int | str) -> list[str]:
+        """What the player knows of the draw stack (cards seen with a Peek, where they hid an
+        Exploding Git Commit) and, then, their own chance that the next card drawn explodes.
+
+        >>> from devgames import exploding
+        >>> exploding.new_game(["Ada", "Bob"], seed=1).secrets("Ada")
+        []
+        """
+        p = self.seat(player)
+        size = len(self.deck)
+        seen = [f"{_NAME[c]} {position_words(i, size)}"
+                for i, c in enumerate(self.known[p]) if c is not None]
+        if not seen:
+            return []
+        chance = percent(self.chance_next_explodes(p))
+        return [f"You know the draw stack: {', '.join(seen)}.",
+                f"So the chance that the next card drawn explodes is {chance}."]
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data (equal snapshots mean equal games)."""

@@ -1257,6 +1257,22 @@ class ItStartupGame(Game):
         return {"id": c, "card": info.name, "kind": info.kind, "cost": info.cost,
                 "power": info.power, "shield": info.shield}
 
+    def secrets(self, player: int | str) -> list[str]:
+        """The action card the player planned face down, if any, and what it costs them now.
+
+        >>> from devgames import itstartup
+        >>> itstartup.new_game(["Ada", "Bob"], seed=1).secrets("Ada")
+        []
+        """
+        p = self.seat(player)
+        planned = self.planned[p]
+        if planned is None:
+            return []
+        card, turn = planned
+        when = ("from a later turn, it costs 1 less" if turn == self.turns[p]
+                else "it costs 1 less now")
+        return [f"Planned face down: {CARDS[card].name} ({when})."]
+
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data (equal snapshots mean equal games)."""
         return {

@@ -88,6 +88,17 @@ def test_each_hand_is_shown_only_after_the_keyboard_is_passed_to_its_owner(
     assert "Cy (bot)" not in ana_first and "Your hand:" in ana_first
 
 
+def test_a_peek_shows_its_player_the_cards_seen(monkeypatch, capsys) -> None:
+    """Exploding Git Commits, seed 2: Ada's third option is her Peek into the Future; the next
+    screen of her turn lists the cards she saw with her hand."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("3\n" + ALWAYS_ONE))
+    status = main(["play", "exploding", "--players", "Ada,Bob", "--seed", "2"])
+    out = capsys.readouterr().out
+    assert status == 0
+    after = out.split("Ada plays Peek into the Future", 1)[1].split("--- Ada to play ---", 1)[1]
+    assert "You know the draw stack: " in after.split("Your options", 1)[0]
+
+
 def test_undo_takes_back_the_last_move_and_the_bot_moves_after_it(
         monkeypatch, capsys, tmp_path: Path) -> None:
     before = tmp_path / "before.json"

@@ -2,13 +2,45 @@
 export, checked against the game's own rows."""
 
 import csv
+import html
 import io
 from pathlib import Path
 
+from devgames.core.wording import percent
 from devgames.dashboards import FacilitatorApp
-from devgames.exploding.game import ROUND_FIELDS
+from devgames.exploding.game import ROUND_FIELDS, card_name
 from devgames.export import export_session, session_from_events
 from devgames.sessions import SessionStore
+
+
+def test_a_peek_shows_the_cards_behind_the_curtain_only(tmp_path: Path) -> None:
+    """Ada plays Peek into the Future: the three cards appear with her hand, behind the curtain,
+    and nowhere on the public table; the public chance is a percentage."""
+    with SessionStore(tmp_path / "sessions.sqlite") as store:
+        app = FacilitatorApp(store=store)
+        app.show_setup("exploding")
+        app.setup.set_seats([("Ada", "human"), ("Bob", "human")])
+        app.setup.seed.value = "2"  # Ada starts with a Peek into the Future
+        app.setup.start.click()
+        table = app.table
+        table.curtain.reveal.click()
+        table.picker.pick_label("Ada plays Peek into the Future")
+        game = table.game
+        while game.view(None)["pending"]:  # a player holding a Nope lets it through
+            table.curtain.reveal.click()
+            table.picker._pick([action.kind for action in table.picker.actions].index("pass"))
+            table.curtain.reveal.click()
+        top = [card_name(card) for card in game.deck[:3]]
+        [known, chance] = game.secrets("Ada")
+        assert all(card in known for card in top) and "%" in chance
+        assert table.curtain.owner == "Ada" and table.curtain.is_open  # still Ada's turn
+        assert html.escape(known, quote=True) in table.hand.value
+        public = [table.scoreboard.value, table.news_box.value]
+        assert not any(known in text or "You know" in text for text in public)
+        assert f"<b>chance next explodes</b> {percent(game.chance_next_explodes())}" in public[0]
+        table.curtain.hide.click()
+        assert "You know" not in "".join(w.value for w in table.turn.children
+                                          if hasattr(w, "value"))
 
 
 def test_a_bots_only_game_charts_debrief_and_export(tmp_path: Path) -> None:

@@ -524,6 +524,11 @@ def test_peek_shows_the_top_three_to_the_player_only() -> None:
     assert known_top(game, "Ada") == [(0, "Skip"), (1, "Exploding Git Commit"), (2, "Nope")]
     assert known_top(game, "Bob") == []
     assert game.view("Ada")["your_chance_next_explodes"] == 0.0
+    assert game.secrets("Ada") == [
+        "You know the draw stack: Skip on top, Exploding Git Commit 2nd from the top, "
+        "Nope 3rd from the top.",
+        "So the chance that the next card drawn explodes is 0%."]
+    assert game.secrets("Bob") == []
     peek = next(e for e in game.events if e.kind == "peek")
     assert peek.private and game.narrate(peek) == "Ada looks at the top of the draw stack."
     # The engine knows the top now: the draw needs no entry, and Ada's knowledge moves up.
@@ -531,6 +536,7 @@ def test_peek_shows_the_top_three_to_the_player_only() -> None:
     assert game.hand("Ada")[-1] == "Skip"
     assert known_top(game, "Ada") == [(0, "Exploding Git Commit"), (1, "Nope")]
     assert game.view("Ada")["your_chance_next_explodes"] == 1.0
+    assert game.secrets("Ada")[1] == "So the chance that the next card drawn explodes is 100%."
     game.draw("Bob")
     assert game.phase == "exploding"
 

@@ -294,6 +294,9 @@ def test_planning_is_free_and_face_down() -> None:
     assert game.view(None)["players"][0]["planned"] is True
     assert game.view("Ada")["planned"]["card"] == "Monster Bug"
     assert "Monster Bug" not in str(game.view("Bob"))
+    assert game.secrets("Ada") == [
+        "Planned face down: Monster Bug (from a later turn, it costs 1 less)."]
+    assert game.secrets("Bob") == []
 
 
 @pytest.mark.parametrize(("later", "paid"), [(False, 3), (True, 2)])
@@ -306,6 +309,7 @@ def test_a_planned_card_costs_one_less_only_from_a_later_turn(later: bool, paid:
         pass_turn(game, "Ada")
         pass_turn(game, "Bob")
         before = 7 + 2  # nothing spent in turn 1, income 2
+        assert game.secrets("Ada") == ["Planned face down: Monster Bug (it costs 1 less now)."]
     game.play("Ada", "Monster Bug")
     assert resources(game)["Ada"] == before - paid
     assert game.planned[0] is None
