@@ -25,7 +25,8 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
-from devgames import itstartup, scrumkin
+from devgames import GAMES as APP_GAMES
+from devgames import exploding, itstartup, scrumkin
 from devgames.dashboards import FacilitatorApp
 from devgames.export import export_tables
 from devgames.sessions import SessionStore
@@ -33,9 +34,10 @@ from devgames.sessions import SessionStore
 ROOT = Path(__file__).resolve().parents[1]
 FACILITATION = ROOT / "facilitation"
 DASHBOARDS = ROOT / "devgames" / "dashboards"
-GAMES = ("scrumkin", "itstartup")
-OPTIONS = {"scrumkin": scrumkin.ScrumkinOptions, "itstartup": itstartup.ItStartupOptions}
-MODULES = {"scrumkin": scrumkin, "itstartup": itstartup}
+GAMES = ("scrumkin", "itstartup", "exploding")
+OPTIONS = {"scrumkin": scrumkin.ScrumkinOptions, "itstartup": itstartup.ItStartupOptions,
+           "exploding": exploding.ExplodingOptions}
+MODULES = {"scrumkin": scrumkin, "itstartup": itstartup, "exploding": exploding}
 
 #: Controls the guides tell the facilitator to use: each must exist verbatim in the dashboards
 #: and be quoted in at least one guide.
@@ -282,10 +284,19 @@ def test_the_agenda_adds_up_to_90_minutes(game: str) -> None:
     assert not missing, f"the agenda has no block for {missing}"
 
 
-def test_the_index_points_at_both_guides() -> None:
+def test_every_game_has_a_guide_and_every_guide_is_tested() -> None:
+    guides = {path.stem for path in FACILITATION.glob("*.md")} - {"README"}
+    assert guides == set(GAMES), f"guides {sorted(guides)}, tested {sorted(GAMES)}: add to GAMES"
+    assert set(APP_GAMES) == set(GAMES), f"the app's games {sorted(APP_GAMES)} each need a guide"
+    assert set(OPTIONS) == set(MODULES) == set(GAMES)
+
+
+def test_the_indexes_point_at_every_guide() -> None:
     index = (FACILITATION / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for game in GAMES:
         assert f"({game}.md)" in index, f"facilitation/README.md does not link to {game}.md"
+        assert f"facilitation/{game}.md" in readme, f"README.md does not name {game}.md"
 
 
 def slug(heading: str) -> str:
