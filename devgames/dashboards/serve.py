@@ -9,7 +9,8 @@ command, the browser tests or the dashboard benchmark, is configured by :func:`v
 - no file is served: ``/voila/files/`` allows nothing, and any other path of the server
   (``/api/contents``, ``/voila/render/...``, ``/launcher.ipynb``) is redirected there;
 - every page answers with ``Content-Security-Policy: frame-ancestors 'self'``, so no other
-  site can frame the app.
+  site can frame the app, and ``style-src 'self' 'unsafe-inline'``, so it loads nothing from the
+  internet (Voilà's page would fetch icons from a CDN).
 
 One check is off: the XSRF cookie of POST requests (``disable_check_xsrf``). Voilà's page never
 gets that cookie, so the request by which a page shuts its kernel down when it is closed or
@@ -54,9 +55,12 @@ HOST = "127.0.0.1"
 #: The port of ``devgames serve`` unless told otherwise (Voilà's usual one).
 DEFAULT_PORT = 8866
 
-#: Headers of every page: no other site may put the app in a frame.
+#: Headers of every page: no other site may put the app in a frame, and the page loads styles
+#: from this server only. Voilà's page links the Font Awesome icons from a CDN, which the app does
+#: not use: without the link the page asks nothing of the internet, and a workshop's slow or
+#: captive network cannot hold it up.
 SECURITY_HEADERS = {
-    "Content-Security-Policy": "frame-ancestors 'self'",
+    "Content-Security-Policy": "frame-ancestors 'self'; style-src 'self' 'unsafe-inline'",
     "X-Frame-Options": "SAMEORIGIN",
 }
 

@@ -11,7 +11,13 @@ from playwright.sync_api import Page
 
 from devgames.dashboards.serve import LAUNCHER_SOURCE, stop_server
 from tests.e2e.conftest import ServeNotebook
-from tests.e2e.harness import Server, page_kernel_id, wait_for_app, wait_until_gone
+from tests.e2e.harness import (
+    Server,
+    page_kernel_id,
+    wait_for_app,
+    wait_for_kernel_idle,
+    wait_until_gone,
+)
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,32 @@ def test_the_page_forbids_framing_by_other_sites(launcher_page: Answer) -> None:
     policy = launcher_page.headers["Content-Security-Policy"]
     assert "frame-ancestors 'self'" in [part.strip() for part in policy.split(";")]
     assert launcher_page.headers["X-Frame-Options"] == "SAMEORIGIN"
+
+
+def test_the_app_asks_nothing_of_another_host(voila_server: Server, page: Page) -> None:
+    """A workshop's network may be slow, captive or absent: from the launcher to a table with
+    its charts, the page fetches nothing from another host. What Voilà's page links elsewhere
+    (icons on a CDN) is refused by the page's own policy before any network is involved."""
+    here = voila_server.url.rstrip("/")
+    elsewhere: list[str] = []
+    refused: list[str] = []
+
+    def local(url: str) -> bool:
+        return url.startswith((here, "data:", "blob:"))
+
+    page.on("request", lambda request: None if local(request.url)
+            else elsewhere.append(request.url))
+    page.on("requestfailed", lambda request: refused.append(request.url)
+            if "csp" in (request.failure or "").lower() else None)
+    page.goto(voila_server.url)
+    wait_for_app(page)
+    page.click(".dg-new-scrumkin")
+    page.locator(".dg-setup").wait_for()
+    wait_for_kernel_idle(page)
+    page.click(".dg-start")
+    page.locator(".dg-table-view .js-plotly-plot .main-svg").first.wait_for()
+    wait_for_kernel_idle(page)
+    assert sorted(elsewhere) == sorted(refused)
 
 
 def test_the_page_carries_no_notebook_source(launcher_page: Answer) -> None:
