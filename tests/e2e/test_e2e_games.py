@@ -7,6 +7,7 @@ the scoreboard and the chart data must say what the saved game says.
 import csv
 import io
 import re
+import time
 from collections.abc import Callable
 
 import pytest
@@ -101,6 +102,15 @@ def panel(page: Page, name: str) -> list[dict]:
     ]
 
 
+def until(page: Page, drawn: Callable[[], bool], timeout_ms: float = 20_000) -> None:
+    """Give the browser time to draw what the kernel sent (on a busy machine it may still be
+    drawing when the kernel is idle): return once ``drawn()`` holds, or after ``timeout_ms``,
+    and let the assertions that follow say what is wrong."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not drawn() and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+
+
 def drawn_lines(page: Page) -> int:
     """How many lines the game's chart shows (an SVG path with points, per scatter trace)."""
     return page.evaluate("""() => [...document.querySelectorAll(
@@ -139,15 +149,21 @@ def test_scrumkin_three_sprints_resume_after_a_crash_and_export(page: Page,
     # The cards in play move with each play (without redrawing the figure), and every line of
     # the per-sprint panels is still drawn.
     in_play = {"in play": [len(team["in_play"]) for team in game.view(None)["teams"]]}
-    assert {trace["name"]: trace["y"] for trace in panel(page, "in_play")
-            if trace["name"] in in_play} == in_play
-    lines = [trace for name in ("velocity", "burndown") for trace in panel(page, name)]
-    assert drawn_lines(page) == len(lines) == 2 * len(game.players) + 1
-    velocity = {trace["name"]: trace["y"] for trace in panel(page, "velocity")}
-    assert velocity == {
-        team: [row["velocity"] for row in game.rounds if row["team"] == team]
-        for team in game.players
-    }
+    velocity = {team: [row["velocity"] for row in game.rounds if row["team"] == team]
+                for team in game.players}
+
+    def bars() -> dict[str, list[int]]:
+        return {trace["name"]: trace["y"] for trace in panel(page, "in_play")
+                if trace["name"] in in_play}
+
+    def lines() -> dict[str, list[int]]:
+        return {trace["name"]: trace["y"] for trace in panel(page, "velocity")}
+
+    until(page, lambda: bars() == in_play and lines() == velocity)
+    assert bars() == in_play
+    assert lines() == velocity
+    per_sprint = [trace for name in ("velocity", "burndown") for trace in panel(page, name)]
+    assert drawn_lines(page) == len(per_sprint) == 2 * len(game.players) + 1
     save_screenshot(page, "scrumkin-projector-light")
     page.click(".dg-theme")
     wait_for_kernel_idle(page)
@@ -161,6 +177,8 @@ def test_scrumkin_three_sprints_resume_after_a_crash_and_export(page: Page,
     wait_for_app(page, ".dg-table-view")
     wait_for_kernel_idle(page, quiet_ms=500)
     assert page.locator(".dg-scoreboard").inner_text() == board
+    until(page, lambda: [panel(page, name) for name in ("velocity", "burndown", "in_play")]
+          == charts)
     assert [panel(page, name) for name in ("velocity", "burndown", "in_play")] == charts
 
     open_admin(page)
@@ -190,12 +208,15 @@ def test_itstartup_two_rounds_with_open_hands(page: Page, voila_server: Server) 
     game = saved_game(voila_server, page)
     points = {player["name"]: str(player["points"]) for player in game.view(None)["players"]}
     assert scoreboard_numbers(page, "points") == points
-    traces = {trace["name"]: trace["y"] for trace in panel(page, "points")
-              if trace["name"] in points}
-    assert traces == {
-        name: [0] + [row["points"] for row in game.rounds if row["player"] == name]
-        for name in game.players
-    }
+    expected = {name: [0] + [row["points"] for row in game.rounds if row["player"] == name]
+                for name in game.players}
+
+    def traces() -> dict[str, list[int]]:
+        return {trace["name"]: trace["y"] for trace in panel(page, "points")
+                if trace["name"] in points}
+
+    until(page, lambda: traces() == expected)
+    assert traces() == expected
     save_screenshot(page, "itstartup-projector")
 
 
@@ -215,7 +236,12 @@ def test_exploding_a_whole_game_of_bots(page: Page, voila_server: Server) -> Non
     shown = scoreboard_numbers(page, "eliminated order")
     assert {name: order for name, order in shown.items() if order} == {
         name: str(order) for order, name in enumerate(out, 1)}
-    risk = panel(page, "risk")[0]["y"]
     turns = {row["turn"]: row["chance_next_explodes"] for row in game.rounds}
-    assert risk[1:] == [round(100 * chance, 1) for chance in turns.values()]
+    expected = [round(100 * chance, 1) for chance in turns.values()]
+
+    def risk() -> list[float]:
+        return [y for trace in panel(page, "risk")[:1] for y in trace["y"][1:]]
+
+    until(page, lambda: risk() == expected)
+    assert risk() == expected
     save_screenshot(page, "exploding-end")
