@@ -71,6 +71,7 @@ body:has(.dg-app.dg-dark) { background: #101418; }
 .dg-panel { background: var(--dg-panel); border-radius: 8px; padding: 8px 12px; margin: 6px 0; }
 .dg-hand-card { display: inline-block; margin: 4px 8px 4px 0; padding: 6px 10px;
   border: 1px solid var(--dg-border); border-radius: 6px; background: var(--dg-bg); }
+.dg-secrets { margin: 6px 0; padding-left: 22px; font-weight: 600; }
 .dg-timer { font-size: 30px; font-weight: 700; font-variant-numeric: tabular-nums; }
 .dg-timer.dg-timer-over { color: var(--dg-bad); }
 .dg-app .jupyter-widgets.widget-tab > .p-TabBar .p-TabBar-tab,
