@@ -11,6 +11,7 @@ rulebook::
     enter(game, "Shuffle")          # the card Bob really drew
 """
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from devgames.core.actions import CHANCE
@@ -93,3 +94,17 @@ def known_top(game: ExplodingGame, player: str) -> list[tuple[int, str]]:
 def discard_names(game: ExplodingGame) -> list[str]:
     """The discard pile, top first, as the projector shows it."""
     return game.view(None)["discard"]
+
+
+def all_cards(game: ExplodingGame) -> Counter[int]:
+    """Every card of the game that is somewhere on the table: the stack (known places and the
+    physical pool), hands, discard, cards removed and cards set aside during a physical deal."""
+    cards: Counter[int] = Counter(c for c in game.deck if c is not None)
+    for card, count in enumerate(game.pool):
+        cards[card] += count
+    for hand in game.hands:
+        cards.update(hand)
+    cards.update(game.discard)
+    cards.update(game.removed)
+    cards.update(game.aside)
+    return cards

@@ -19,6 +19,7 @@ from devgames.core.harness import invariant_failed as fail
 from devgames.exploding import ExplodingGame, new_game
 from devgames.exploding.cards import COMPOSITION, EXPLODING, MITIGATE, NOPE
 from devgames.exploding.game import DEFUSE, NOPE_WINDOW, OVER, PLAY, ROUND_FIELDS
+from tests.exploding.helpers import all_cards
 
 ALL_CARDS = Counter(COMPOSITION)
 
@@ -47,14 +48,7 @@ class ExplodingInvariants:
         """All 56 cards: stack (known places and the physical pool), hands, discard, removed,
         set aside during a physical deal, and an Exploding Git Commit in the air while its drawer
         decides."""
-        cards: Counter[int] = Counter(c for c in game.deck if c is not None)
-        for card, count in enumerate(game.pool):
-            cards[card] += count
-        for hand in game.hands:
-            cards.update(hand)
-        cards.update(game.discard)
-        cards.update(game.removed)
-        cards.update(game.aside)
+        cards = all_cards(game)
         if game.phase == DEFUSE:
             cards[EXPLODING] += 1
         if game.physical and game.phase != "deal" and sum(game.pool) != game.deck.count(None):

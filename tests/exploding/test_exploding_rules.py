@@ -16,6 +16,7 @@ from devgames.exploding import CARDS, new_game
 from devgames.exploding.cards import COMPOSITION, EXPLODING, MITIGATE
 from devgames.exploding.game import ROUND_FIELDS, ExplodingGame
 from tests.exploding.helpers import (
+    all_cards,
     asked,
     discard_names,
     enter,
@@ -29,19 +30,6 @@ AB = ["Ada", "Bob"]
 ABC = ["Ada", "Bob", "Cy"]
 ABCD = ["Ada", "Bob", "Cy", "Dee"]
 ID = {card.name: card.id for card in CARDS.values()}
-
-
-def all_cards(game: ExplodingGame) -> Counter[int]:
-    """Every card of the game wherever it is (56 in all)."""
-    cards: Counter[int] = Counter(c for c in game.deck if c is not None)
-    for card, count in enumerate(game.pool):
-        cards[card] += count
-    for hand in game.hands:
-        cards.update(hand)
-    cards.update(game.discard)
-    cards.update(game.removed)
-    cards.update(game.aside)
-    return cards
 
 
 # ----- set-up -------------------------------------------------------------------------------------
