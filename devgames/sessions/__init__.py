@@ -11,6 +11,7 @@ from devgames.sessions.store import (
     SCHEMA_VERSION,
     SessionStore,
     SessionSummary,
+    StaleSession,
     check_title,
     default_path,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SessionStore",
     "SessionSummary",
+    "StaleSession",
     "check_title",
     "default_path",
 ]

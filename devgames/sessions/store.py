@@ -3,17 +3,36 @@
 A session is a header (game, rules version, players, options, seed, notes, title) and its log of
 actions, one row per action. Resuming a session and undoing moves are replays of that log.
 
+Several screens may show one session (two tabs, the projector and a team's phone), each possibly
+behind the others. So every change to the log says which **revision** of the session it was made
+from, and is refused with :class:`StaleSession` when another screen has changed the log since:
+the check and the write are one transaction, so of two screens moving at once exactly one wins,
+and the other catches up (:meth:`SessionStore.checkout`) instead of overwriting it. Notes and
+settings (``meta``) are merged key by key with :meth:`SessionStore.set_meta`, so they never undo
+a move and a move never undoes them.
+
 The usual life of a session in the facilitator app:
 
 >>> from devgames import scrumkin
 >>> store = SessionStore(":memory:")
 >>> game = scrumkin.new_game(["Red", "Blue"], seed=7)
 >>> number = store.create(game, title="Monday workshop")
+>>> game, revision = store.checkout(number)
 >>> for _ in range(5):
 ...     game.apply(game.legal_actions()[0])
-...     store.sync(number, game)
+...     revision = store.sync(number, game, expected=revision)
 >>> [(row.title, row.players, row.actions) for row in store.list()]
 [('Monday workshop', ('Red', 'Blue'), 5)]
+
+A second screen still showing the start cannot overwrite those moves:
+
+>>> stale = scrumkin.new_game(["Red", "Blue"], seed=7)
+>>> stale.apply(stale.legal_actions()[-1])
+>>> store.sync(number, stale, expected=0)
+Traceback (most recent call last):
+...
+devgames.sessions.store.StaleSession: The table has moved on: another screen saved a move in \
+session 1 since this screen last looked. Here is the table as it is now.
 >>> store.resume(number).snapshot() == game.snapshot()
 True
 >>> store.close()
@@ -37,7 +56,7 @@ from devgames.core.players import text_problem
 from devgames.core.session import Session
 
 #: Version of the tables below, kept in ``PRAGMA user_version``; bumped on every change.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: Longest title a session may have.
 MAX_TITLE_LENGTH = 100
@@ -56,7 +75,8 @@ CREATE TABLE sessions (
     updated_at TEXT NOT NULL,       -- ISO 8601, UTC
     is_over INTEGER NOT NULL DEFAULT 0,
     winners TEXT NOT NULL DEFAULT '[]',  -- JSON list of names
-    actions INTEGER NOT NULL DEFAULT 0   -- number of rows in ``actions`` for this session
+    actions INTEGER NOT NULL DEFAULT 0,  -- number of rows in ``actions`` for this session
+    revision INTEGER NOT NULL DEFAULT 0  -- one more at every change of the log (moves, undo)
 );
 CREATE INDEX sessions_by_update ON sessions (updated_at);
 CREATE TABLE actions (
@@ -66,6 +86,30 @@ CREATE TABLE actions (
     PRIMARY KEY (session_id, number)
 ) WITHOUT ROWID;
 """
+
+#: How a store of an older schema version is brought up to date: the statements by old version.
+MIGRATIONS = {
+    1: [
+        "ALTER TABLE sessions ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
+        "UPDATE sessions SET revision = actions",
+    ],
+}
+
+
+class StaleSession(Exception):
+    """A change made from an older position of a session than the saved one: it was not saved.
+
+    The screen that made it should show the session as it now is (:meth:`SessionStore.checkout`).
+    """
+
+    def __init__(self, session_id: int, expected: int, revision: int) -> None:
+        self.session_id = session_id
+        self.expected = expected
+        self.revision = revision
+        super().__init__(
+            f"The table has moved on: another screen saved a move in session {session_id} "
+            "since this screen last looked. Here is the table as it is now."
+        )
 
 
 def default_path() -> Path:
@@ -167,7 +211,8 @@ class SessionStore:
     >>> store = SessionStore(":memory:")
     >>> game = itstartup.new_game(["Ada", "Bob"], seed=2)
     >>> number = store.create(game)
-    >>> store.append(number, game.legal_actions()[0])
+    >>> store.append(number, game.legal_actions()[0], expected=0)
+    1
     >>> len(store.load(number).log)
     1
     >>> store.delete(number)
@@ -245,22 +290,30 @@ class SessionStore:
                     raise ValueError(
                         f"{self.path} is an SQLite file but not a devgames session store."
                     )
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                statements = [s for s in SCHEMA.split(";") if s.strip()]
+            else:
+                statements = [s for old in range(version, SCHEMA_VERSION) for s in MIGRATIONS[old]]
+            for statement in statements:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @staticmethod
     def _header(db: sqlite3.Connection, session_id: int) -> tuple[Any, ...]:
         """The stored header of a session, or KeyError with a sentence."""
         row = db.execute(
-            "SELECT game, rules_version, players, options, seed, meta, actions, is_over, winners"
-            " FROM sessions WHERE id = ?",
+            "SELECT game, rules_version, players, options, seed, meta, actions, is_over, winners,"
+            " revision FROM sessions WHERE id = ?",
             (session_id,),
         ).fetchone()
         if row is None:
             raise KeyError(f"There is no saved session number {session_id}.")
         return row
+
+    @staticmethod
+    def _check_position(session_id: int, header: Sequence[Any], expected: int) -> None:
+        """Refuse a change made from another revision than the saved one."""
+        if header[9] != expected:
+            raise StaleSession(session_id, expected, header[9])
 
     @staticmethod
     def _check_same_game(session_id: int, header: Sequence[Any], game_obj: Game) -> None:
@@ -282,21 +335,21 @@ class SessionStore:
             )
 
     @staticmethod
-    def _progress(game_obj: Game) -> dict[str, Any]:
-        return {
-            "meta": _dumps(game_obj.meta),
-            "is_over": int(game_obj.is_over),
-            "winners": _dumps(list(game_obj.winners)),
-        }
+    def _outcome(game_obj: Game) -> dict[str, Any]:
+        return {"is_over": int(game_obj.is_over), "winners": _dumps(list(game_obj.winners))}
 
     # ----- writing --------------------------------------------------------------------------------
     def create(self, game_obj: Game, title: str | None = None) -> int:
-        """Save a new session (header and any actions already made); return its number.
+        """Save a new session (header, notes and any actions already made); return its number.
+
+        The new session is at revision 0.
 
         >>> from devgames import scrumkin
         >>> store = SessionStore(":memory:")
         >>> store.create(scrumkin.new_game(["Red", "Blue"], seed=1), title="Team A")
         1
+        >>> store.revision(1)
+        0
         """
         check_title(title)
         session = game_obj.session()
@@ -328,25 +381,34 @@ class SessionStore:
             )
         return session_id
 
-    def append(self, session_id: int, action: Action, game_obj: Game | None = None) -> None:
-        """Save one more action at the end of the log, atomically.
+    def append(self, session_id: int, action: Action, *, expected: int,
+               game_obj: Game | None = None) -> int:
+        """Save one more action at the end of the log, made from revision ``expected``.
 
-        With ``game_obj`` (the game after the action), also save its progress and notes, after
-        checking that its log ends with this action at the same place.
+        Returns the new revision; raises :class:`StaleSession` (and saves nothing) when the
+        saved session is no longer at ``expected``. With ``game_obj`` (the game after the
+        action), also save whether it is over, after checking that its log ends with this action
+        at the same place.
 
         >>> from devgames import scrumkin
         >>> store = SessionStore(":memory:")
         >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
         >>> number = store.create(game)
         >>> game.apply(game.legal_actions()[0])
-        >>> store.append(number, game.log[-1], game)
-        >>> store.list()[0].actions
+        >>> store.append(number, game.log[-1], expected=0, game_obj=game)
         1
+        >>> store.append(number, game.log[-1], expected=0)
+        Traceback (most recent call last):
+        ...
+        devgames.sessions.store.StaleSession: The table has moved on: another screen saved a \
+move in session 1 since this screen last looked. Here is the table as it is now.
         """
         with self._write() as db:
             header = self._header(db, session_id)
+            self._check_position(session_id, header, expected)
             number = header[6] + 1
-            fields: dict[str, Any] = {"actions": number, "updated_at": _now()}
+            fields: dict[str, Any] = {
+                "actions": number, "revision": expected + 1, "updated_at": _now()}
             if game_obj is not None:
                 self._check_same_game(session_id, header, game_obj)
                 if len(game_obj.log) != number or game_obj.log[-1] != action:
@@ -355,18 +417,21 @@ class SessionStore:
                         f"should have this action as number {number}; it has "
                         f"{len(game_obj.log)} actions. Use sync() to save the whole log."
                     )
-                fields.update(self._progress(game_obj))
+                fields.update(self._outcome(game_obj))
             db.execute(
                 "INSERT INTO actions (session_id, number, action) VALUES (?, ?, ?)",
                 (session_id, number, _encode(action)),
             )
             self._update(db, session_id, fields)
+        return expected + 1
 
-    def sync(self, session_id: int, game_obj: Game) -> None:
-        """Make the saved log equal to the game's log, and save its progress and notes.
+    def sync(self, session_id: int, game_obj: Game, *, expected: int) -> int:
+        """Make the saved log equal to the game's log, which was made from revision ``expected``.
 
         Missing actions are appended; saved actions the game no longer has (after an undo) are
-        dropped. Call it after every move: when nothing changed, nothing is written.
+        dropped. Returns the revision now saved: ``expected`` when nothing changed, one more when
+        the log changed. Raises :class:`StaleSession`, saving nothing, when the saved session is
+        no longer at ``expected``: another screen changed it since this game was checked out.
 
         >>> from devgames import scrumkin
         >>> store = SessionStore(":memory:")
@@ -374,15 +439,18 @@ class SessionStore:
         >>> number = store.create(game)
         >>> for _ in range(3):
         ...     game.apply(game.legal_actions()[0])
-        >>> store.sync(number, game)
+        >>> store.sync(number, game, expected=0)
+        1
         >>> game.undo(2)
-        >>> store.sync(number, game)
+        >>> store.sync(number, game, expected=1)
+        2
         >>> len(store.load(number).log)
         1
         """
         log = game_obj.log
         with self._write() as db:
             header = self._header(db, session_id)
+            self._check_position(session_id, header, expected)
             self._check_same_game(session_id, header, game_obj)
             saved = [
                 text
@@ -396,14 +464,8 @@ class SessionStore:
                 if text != _encode(action):
                     break
                 same += 1
-            progress = self._progress(game_obj)
-            unchanged = (
-                same == len(saved) == len(log)
-                and (header[5], header[7], header[8])
-                == (progress["meta"], progress["is_over"], progress["winners"])
-            )
-            if unchanged:
-                return
+            if same == len(saved) == len(log):
+                return expected
             db.execute(
                 "DELETE FROM actions WHERE session_id = ? AND number > ?", (session_id, same)
             )
@@ -411,10 +473,17 @@ class SessionStore:
                 "INSERT INTO actions (session_id, number, action) VALUES (?, ?, ?)",
                 [(session_id, n, _encode(log[n - 1])) for n in range(same + 1, len(log) + 1)],
             )
-            self._update(db, session_id, {"actions": len(log), "updated_at": _now(), **progress})
+            self._update(db, session_id, {
+                "actions": len(log), "revision": expected + 1, "updated_at": _now(),
+                **self._outcome(game_obj),
+            })
+        return expected + 1
 
-    def undo(self, session_id: int, steps: int = 1) -> Game:
+    def undo(self, session_id: int, steps: int = 1, *, expected: int | None = None) -> Game:
         """Take back the last ``steps`` saved actions; return the game as it now is.
+
+        With ``expected``, only if the session is still at that revision (else
+        :class:`StaleSession`); without it, whatever was saved last is taken back.
 
         >>> from devgames import scrumkin
         >>> store = SessionStore(":memory:")
@@ -422,18 +491,51 @@ class SessionStore:
         >>> for _ in range(4):
         ...     game.apply(game.legal_actions()[0])
         >>> number = store.create(game)
-        >>> len(store.undo(number, 3).log), len(store.load(number).log)
-        (1, 1)
+        >>> len(store.undo(number, 3).log), len(store.load(number).log), store.revision(number)
+        (1, 1, 1)
         """
-        session = self.load(session_id)
-        if not 0 <= steps <= len(session.log):
-            raise ValueError(
-                f"Session {session_id} has {len(session.log)} saved moves; "
-                f"{steps} cannot be taken back."
-            )
-        game = session.replay(len(session.log) - steps)
-        self.sync(session_id, game)
+        with self._lock:
+            session, revision = self._load(session_id)
+            if expected is not None and expected != revision:
+                raise StaleSession(session_id, expected, revision)
+            if not 0 <= steps <= len(session.log):
+                raise ValueError(
+                    f"Session {session_id} has {len(session.log)} saved moves; "
+                    f"{steps} cannot be taken back."
+                )
+            game = session.replay(len(session.log) - steps)
+            self.sync(session_id, game, expected=revision)
         return game
+
+    def set_meta(self, session_id: int, path: Sequence[str], value: Any) -> None:
+        """Save one note or setting of a session, leaving every other one and the log as they are.
+
+        ``path`` names the key inside ``meta`` (``("seats", "pace")``); None removes it. Two
+        screens saving different keys at once both keep theirs; no revision is used up.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> store.set_meta(number, ("notes", "What slowed us?"), "Bugs")
+        >>> store.set_meta(number, ("seats", "pace"), 2.0)
+        >>> store.load(number).meta, store.revision(number)
+        ({'notes': {'What slowed us?': 'Bugs'}, 'seats': {'pace': 2.0}}, 0)
+        """
+        if not path:
+            raise ValueError("A note or setting needs a name.")
+        with self._write() as db:
+            meta = json.loads(self._header(db, session_id)[5])
+            *parents, last = path
+            here = meta
+            for key in parents:
+                if not isinstance(here.get(key), dict):
+                    here[key] = {}
+                here = here[key]
+            if value is None:
+                here.pop(last, None)
+            else:
+                here[last] = value
+            self._update(db, session_id, {"meta": _dumps(meta)})
 
     def rename(self, session_id: int, title: str | None) -> None:
         """Give a session a new title (None for no title); its date of last play is kept.
@@ -463,8 +565,8 @@ class SessionStore:
         db.execute(f"UPDATE sessions SET {columns} WHERE id = ?", (*fields.values(), session_id))
 
     # ----- reading --------------------------------------------------------------------------------
-    def load(self, session_id: int) -> Session:
-        """The saved session (header and log), ready to replay."""
+    def _load(self, session_id: int) -> tuple[Session, int]:
+        """The saved session and its revision, read together."""
         with self._lock:
             # One read transaction, so the header and the log belong together.
             self._db.execute("BEGIN")
@@ -477,7 +579,7 @@ class SessionStore:
             finally:
                 self._db.execute("COMMIT")
         try:
-            return Session(
+            session = Session(
                 game=header[0],
                 rules_version=header[1],
                 players=json.loads(header[2]),
@@ -488,10 +590,34 @@ class SessionStore:
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"Saved session {session_id} is damaged ({error}).") from None
+        return session, header[9]
+
+    def load(self, session_id: int) -> Session:
+        """The saved session (header and log), ready to replay."""
+        return self._load(session_id)[0]
 
     def resume(self, session_id: int) -> Game:
         """The saved game, rebuilt by replaying its log."""
         return self.load(session_id).replay()
+
+    def checkout(self, session_id: int) -> tuple[Game, int]:
+        """The saved game and its revision: what a screen shows, and the base of its next save.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> game, revision = store.checkout(number)
+        >>> game.apply(game.legal_actions()[0])
+        >>> store.sync(number, game, expected=revision)
+        1
+        """
+        session, revision = self._load(session_id)
+        return session.replay(), revision
+
+    def revision(self, session_id: int) -> int:
+        """How many times the session's log has changed: a screen compares it to its own."""
+        with self._lock:
+            return int(self._header(self._db, session_id)[9])
 
     def list(self, game: str | None = None) -> list[SessionSummary]:
         """Saved sessions, most recently played first; only those of ``game`` if given.

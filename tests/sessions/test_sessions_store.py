@@ -27,12 +27,13 @@ def new(name: str, deck: str = "digital", seed: int = 3, players: list[str] | No
 
 
 def play(store: SessionStore, number: int, game: Game, moves: int, bot: RandomBot) -> None:
-    """Random moves, each saved with ``sync`` as the app does."""
+    """Random moves, each saved with ``sync`` as the app does, from the saved revision."""
+    revision = store.revision(number)
     for _ in range(moves):
         if game.is_over:
             break
         game.apply(bot.choose(game))
-        store.sync(number, game)
+        revision = store.sync(number, game, expected=revision)
 
 
 def rows(path: Path, sql: str) -> list[tuple]:
@@ -110,7 +111,7 @@ def test_sync_after_an_undo_in_memory_truncates_the_saved_log(tmp_path: Path) ->
     number = store.create(game)
     play(store, number, game, 25, RandomBot(6))
     game.undo(10)
-    store.sync(number, game)
+    store.sync(number, game, expected=store.revision(number))
     assert store.load(number).log == game.log
     assert rows(path, f"SELECT max(number), count(*) FROM actions WHERE session_id = {number}") == [
         (15, 15)
@@ -152,10 +153,11 @@ def test_a_sync_with_nothing_new_writes_nothing(tmp_path: Path) -> None:
     number = store.create(game)
     play(store, number, game, 3, RandomBot(1))
     before = store.list()[0].updated_at
-    store.sync(number, game)
+    revision = store.revision(number)
+    assert store.sync(number, game, expected=revision) == revision
     assert store.list()[0].updated_at == before
-    game.meta["note"] = "coffee break"
-    store.sync(number, game)
+    store.set_meta(number, ("note",), "coffee break")
+    assert store.sync(number, game, expected=revision) == revision
     assert store.load(number).meta == {"note": "coffee break"}
 
 
@@ -192,9 +194,10 @@ def test_a_crash_mid_game_keeps_every_saved_action(tmp_path: Path) -> None:
         game = scrumkin.new_game(["Red", "Blue", "Green"], seed=5, deck="physical")
         number = store.create(game)
         bot = RandomBot(5)
+        revision = 0
         while not game.is_over:
             game.apply(bot.choose(game))
-            store.sync(number, game)
+            revision = store.sync(number, game, expected=revision)
             print(len(game.log), flush=True)
         time.sleep(60)
         """
@@ -293,8 +296,11 @@ def test_an_unknown_session_id_raises_key_error_with_a_sentence(tmp_path: Path) 
         lambda: store.load(42),
         lambda: store.resume(42),
         lambda: store.undo(42, 1),
-        lambda: store.sync(42, game),
-        lambda: store.append(42, game.log[0]),
+        lambda: store.sync(42, game, expected=0),
+        lambda: store.append(42, game.log[0], expected=0),
+        lambda: store.set_meta(42, ("notes",), "x"),
+        lambda: store.checkout(42),
+        lambda: store.revision(42),
         lambda: store.rename(42, "Title"),
         lambda: store.delete(42),
     ]
@@ -309,7 +315,7 @@ def test_a_game_is_never_written_into_another_games_session(tmp_path: Path) -> N
     other = new("scrumkin", seed=2)
     other.apply(other.legal_actions()[0])
     with pytest.raises(ValueError, match="not the one saved as session"):
-        store.sync(number, other)
+        store.sync(number, other, expected=0)
     assert store.load(number).log == []
 
 
@@ -318,14 +324,14 @@ def test_append_saves_one_action_and_refuses_a_game_out_of_step(tmp_path: Path) 
     game = new("itstartup")
     number = store.create(game)
     game.apply(game.legal_actions()[0])
-    store.append(number, game.log[-1], game)
+    store.append(number, game.log[-1], expected=0, game_obj=game)
     game.apply(game.legal_actions()[0])
     game.apply(game.legal_actions()[0])
     with pytest.raises(ValueError, match="Use sync"):
-        store.append(number, game.log[-1], game)
+        store.append(number, game.log[-1], expected=1, game_obj=game)
     assert store.list()[0].actions == 1
-    store.append(number, game.log[1])
-    store.append(number, game.log[2], game)
+    store.append(number, game.log[1], expected=1)
+    store.append(number, game.log[2], expected=2, game_obj=game)
     assert store.resume(number).snapshot() == game.snapshot()
 
 
