@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from devgames import GAMES
 from devgames.core.game import Game
 from devgames.core.wording import game_title
-from devgames.dashboards.clientside import Address, Timer
+from devgames.dashboards.clientside import Address, Connection, Timer
 from devgames.dashboards.components import Notice
 from devgames.dashboards.setup_form import NewSession, SetupForm
 from devgames.dashboards.table import SessionTable, seats_meta
@@ -62,6 +62,7 @@ class FacilitatorApp(widgets.VBox):
         self.timer = Timer(minutes=5)
         self.address = Address()
         self.address.observe(self._address_changed, "session_id")
+        self.connection = Connection(on_ping=self._follow_store)
         self.notice = Notice()
         self.body = widgets.VBox()
         self.body.add_class("dg-body")
@@ -72,7 +73,8 @@ class FacilitatorApp(widgets.VBox):
             button.add_class(f"dg-new-{name}")
             button.on_click(lambda _button, n=name: self.show_setup(n))
             self.new_buttons.append(button)
-        self.children = [style_sheet(), self._header(), self.notice, self.body, self.address]
+        self.children = [style_sheet(), self.connection, self._header(), self.notice, self.body,
+                         self.address]
         if game is not None:
             self.show_setup(game)
         else:
@@ -148,22 +150,23 @@ class FacilitatorApp(widgets.VBox):
         game = new.game
         game.meta["seats"] = seats_meta(game, new.bots, new.hidden_hands)
         session_id = self.store.create(game, title=new.title)
-        self.open_table(game, session_id)
+        self.open_table(game, session_id, self.store.revision(session_id))
 
     def resume(self, session_id: int) -> None:
         """Go back to a saved session exactly where it was."""
         try:
-            game = self.store.resume(session_id)
+            game, revision = self.store.checkout(session_id)
         except (KeyError, ValueError) as error:
             self.notice.error(str(error).strip("'\""))
             self.show_launcher()
             return
         self.notice.clear()
-        self.open_table(game, session_id)
+        self.open_table(game, session_id, revision)
 
-    def open_table(self, game: Game, session_id: int) -> None:
+    def open_table(self, game: Game, session_id: int, revision: int) -> None:
         self._close_table()
-        self.table = SessionTable(game, self.store, session_id, on_leave=self.show_launcher)
+        self.table = SessionTable(game, self.store, session_id, revision,
+                                  on_leave=self.show_launcher)
         self.table.set_theme(self.dark.value)
         self.address.session_id = session_id
         self.body.children = [self.table]
@@ -173,6 +176,10 @@ class FacilitatorApp(widgets.VBox):
         if self.table is not None:
             self.table.pacer.cancel()
             self.table = None
+
+    def _follow_store(self) -> None:
+        if self.table is not None:
+            self.table.follow_store()
 
     def _address_changed(self, change: dict) -> None:
         wanted = change["new"]

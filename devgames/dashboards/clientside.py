@@ -1,5 +1,6 @@
-"""Small widgets that run in the browser (anywidget): the room's timer, the bots' pace, and the
-session number kept in the page address so that a reload finds its session again.
+"""Small widgets that run in the browser (anywidget): the room's timer, the bots' pace, the
+session number kept in the page address so that a reload finds its session again, and the watch
+on the connection to the kernel.
 """
 
 import time
@@ -63,6 +64,77 @@ export default {
       const here = window.location.pathname + window.location.search;
       window.history.replaceState(null, "", id > 0 ? here + "#session=" + id : here);
     });
+  },
+};
+"""
+
+CONNECTION_JS = """
+const LOST = "The connection to the table was lost: reload to resume; nothing is lost.";
+export default {
+  render({ model, el }) {
+    el.classList.add("dg-connection");
+    el.setAttribute("role", "alert");
+    el.hidden = true;
+    const text = document.createElement("span");
+    text.textContent = LOST;
+    const status = document.createElement("span");
+    status.className = "dg-connection-status";
+    const reload = document.createElement("button");
+    reload.textContent = "Reload now";
+    reload.className = "dg-connection-reload";
+    reload.onclick = () => window.location.reload();
+    el.append(text, " ", reload, " ", status);
+    let lastPong = Date.now(), lost = false, busy = false, beat = 0, probing = null;
+
+    const probe = async () => {
+      // The page is served again once the server answers; a reload then finds the session
+      // in the page address. A HEAD request starts no kernel.
+      try {
+        await fetch(window.location.pathname, { method: "HEAD", cache: "no-store" });
+        status.textContent = "Reconnecting...";
+        window.location.reload();
+      } catch (error) {
+        status.textContent = "Waiting for the server to answer...";
+      }
+    };
+    const loseConnection = () => {
+      if (lost) return;
+      lost = true;
+      el.hidden = false;
+      document.body.classList.add("dg-disconnected");
+      if (model.get("reconnect")) probing = setInterval(probe, model.get("probe_ms"));
+    };
+    model.on("msg:custom", (message) => {
+      if (message.pong) lastPong = Date.now();
+    });
+    const kernel = model.widget_manager && model.widget_manager.kernel;
+    if (kernel && kernel.statusChanged) {
+      kernel.statusChanged.connect((_kernel, state) => {
+        busy = state === "busy";
+        if (state === "dead" || state === "restarting" || state === "autorestarting") {
+          loseConnection();
+        }
+      });
+    }
+    if (kernel && kernel.connectionStatusChanged) {
+      kernel.connectionStatusChanged.connect((_kernel, state) => {
+        if (state === "disconnected") loseConnection();
+      });
+    }
+    const every = setInterval(() => {
+      if (lost) return;
+      try {
+        model.send({ ping: ++beat });
+      } catch (error) {
+        loseConnection();
+      }
+      // A kernel busy with a long move answers late; one that is idle and silent is gone.
+      if (!busy && Date.now() - lastPong > model.get("timeout_ms")) loseConnection();
+    }, model.get("interval_ms"));
+    return () => {
+      clearInterval(every);
+      if (probing) clearInterval(probing);
+    };
   },
 };
 """
@@ -152,3 +224,35 @@ class Address(anywidget.AnyWidget):
 
     _esm = ADDRESS_JS
     session_id = traitlets.Int(0).tag(sync=True)
+
+
+class Connection(anywidget.AnyWidget):
+    """The page's watch on its kernel: a banner as soon as the kernel dies or the server goes.
+
+    The browser asks every ``interval_ms`` whether the kernel still answers, and listens to the
+    kernel's own status. Each question also calls ``on_ping`` in the kernel, which lets the table
+    catch up with moves made on another screen. When the connection is lost the banner says so,
+    and with ``reconnect`` the page reloads by itself as soon as the server answers again (the
+    session comes back from the page address).
+
+    >>> connection = Connection(on_ping=lambda: print("checked"))
+    >>> connection._on_msg(connection, {"ping": 1}, [])
+    checked
+    """
+
+    _esm = CONNECTION_JS
+    interval_ms = traitlets.Int(2000).tag(sync=True)
+    timeout_ms = traitlets.Int(10000).tag(sync=True)
+    probe_ms = traitlets.Int(3000).tag(sync=True)
+    reconnect = traitlets.Bool(True).tag(sync=True)
+
+    def __init__(self, on_ping: Callable[[], None] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_ping = on_ping
+        self.on_msg(self._on_msg)
+
+    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if "ping" in content:
+            if self.on_ping is not None:
+                self.on_ping()
+            self.send({"pong": content["ping"]})

@@ -24,7 +24,7 @@ from devgames.dashboards.components import (
     html,
 )
 from devgames.dashboards.debrief import debrief_questions, winner_line
-from devgames.sessions.store import SessionStore
+from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sim.runner import game_seed, make_bot
 
 #: Lines of "what just happened" kept on screen.
@@ -51,15 +51,21 @@ def seats_meta(game: Game, bots: dict[int, str], hidden_hands: bool) -> dict[str
 
 
 class SessionTable(widgets.VBox):
-    """A game being played: the projector's view and the facilitator's controls."""
+    """A game being played: the projector's view and the facilitator's controls.
 
-    def __init__(self, game: Game, store: SessionStore, session_id: int,
+    ``revision`` is the saved revision ``game`` was checked out at. Every move is saved from it;
+    when another screen has saved first, the move is refused and this table catches up with the
+    store (:meth:`catch_up`): the store is the truth, never the screen.
+    """
+
+    def __init__(self, game: Game, store: SessionStore, session_id: int, revision: int,
                  on_leave: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.add_class("dg-table-view")
         self.game = game
         self.store = store
         self.session_id = session_id
+        self.revision = revision
         self.on_leave = on_leave
         seats = game.meta.get("seats", {})
         module = game_module(game.name)
@@ -232,9 +238,10 @@ class SessionTable(widgets.VBox):
         except IllegalMove as error:
             self.notice.error(error.message)
             return False
+        if not self.save():
+            return False
         self.notice.clear()
         self.news += public_lines(game, action, game.events[before:])
-        self.save()
         seat = game.current_player
         if self.curtain.is_open and (seat is None or seat < 0
                                      or game.players[seat] != self.curtain.owner):
@@ -244,11 +251,56 @@ class SessionTable(widgets.VBox):
             self.play_bots()
         return True
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Save the game's log from this table's revision; False when it was refused as stale.
+
+        A refused save changes nothing in the store: the table then shows the saved session.
+        """
         try:
-            self.store.sync(self.session_id, self.game)
+            self.revision = self.store.sync(self.session_id, self.game, expected=self.revision)
+        except StaleSession as stale:
+            self.catch_up(str(stale))
+            return False
         except Exception as error:  # the room must keep playing; the facilitator is told
             self.notice.error(f"This move could not be saved ({error}); the game goes on.")
+        return True
+
+    def save_setting(self, path: tuple[str, ...], value: Any) -> None:
+        """Save one note or setting of the session (kept in ``game.meta``), merged in the store."""
+        *parents, last = path
+        here = self.game.meta
+        for key in parents:
+            here = here.setdefault(key, {})
+        if value is None:
+            here.pop(last, None)
+        else:
+            here[last] = value
+        try:
+            self.store.set_meta(self.session_id, path, value)
+        except Exception as error:
+            self.notice.error(f"This setting could not be saved ({error}).")
+
+    def catch_up(self, message: str) -> None:
+        """Show the session as saved, after another screen changed it; bots then wait."""
+        self.game, self.revision = self.store.checkout(self.session_id)
+        self.pacer.cancel()
+        self.paused = True
+        if self.curtain.is_open:
+            self.curtain.close_for(self.curtain.owner)
+        self.news.append("The table moved on from another screen.")
+        self.notice.info(message)
+        self.refresh()
+
+    def follow_store(self) -> None:
+        """Catch up when another screen saved a move since this table last looked."""
+        try:
+            saved = self.store.revision(self.session_id)
+        except KeyError:
+            self.notice.error("This session was deleted from another screen.")
+            return
+        if saved != self.revision:
+            self.catch_up("The table has moved on: another screen saved a move. "
+                          "Here is the table as it is now.")
 
     def play_bots(self) -> None:
         """Let the bots play their turns: at once, one per tick, or when clicked."""
@@ -287,16 +339,14 @@ class SessionTable(widgets.VBox):
 
     def set_pace(self, pace: float | None) -> None:
         self.pace = pace
-        self.game.meta.setdefault("seats", {})["pace"] = pace
-        self.save()
+        self.save_setting(("seats", "pace"), pace)
         self.pacer.cancel()
         self.refresh()
         self.play_bots()
 
     def set_hidden_hands(self, hidden: bool) -> None:
         self.hidden_hands = hidden
-        self.game.meta.setdefault("seats", {})["hidden_hands"] = hidden
-        self.save()
+        self.save_setting(("seats", "hidden_hands"), hidden)
         self.refresh()
 
     # ----- undo ---------------------------------------------------------------------------------
@@ -307,10 +357,11 @@ class SessionTable(widgets.VBox):
         except IllegalMove as error:
             self.notice.error(error.message)
             return
+        if not self.save():
+            return
         self.pacer.cancel()
         self.paused = True
         self.news.append(f"Took back {steps} move{'s' * (steps != 1)}.")
-        self.save()
         self.notice.info(f"Took back {steps} move{'s' * (steps != 1)}.")
         self.refresh()
 
@@ -360,7 +411,7 @@ class DebriefPanel(widgets.VBox):
                                    continuous_update=False,
                                    layout=widgets.Layout(width="min(48em, 95%)", height="5em"))
             box.add_class("dg-note")
-            box.observe(lambda _change: self.save(), "value")
+            box.observe(lambda change, q=question: self.save(q, change["new"]), "value")
             self.boxes[question] = box
             rows += [widgets.HTML(f"<b>{html(question)}</b>"), box]
         self.children = rows
@@ -370,10 +421,9 @@ class DebriefPanel(widgets.VBox):
         return {q: [line for line in box.value.splitlines() if line.strip()]
                 for q, box in self.boxes.items()}
 
-    def save(self) -> None:
-        self.table.game.meta["notes"] = {q: box.value for q, box in self.boxes.items()
-                                         if box.value.strip()}
-        self.table.save()
+    def save(self, question: str, text: str) -> None:
+        """Save one question's notes; other questions' notes, from any screen, are kept."""
+        self.table.save_setting(("notes", question), text if text.strip() else None)
 
 
 class ExportPanel(widgets.VBox):

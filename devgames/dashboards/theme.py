@@ -54,6 +54,14 @@ body:has(.dg-app.dg-dark) { background: #101418; }
 .dg-muted { color: var(--dg-muted); }
 .dg-waiting { font-size: 28px; font-weight: 700; color: var(--dg-accent); }
 .dg-winner { font-size: 40px; font-weight: 800; color: var(--dg-good); }
+.dg-connection { position: fixed; top: 0; left: 0; right: 0; z-index: 1000;
+  padding: 14px 24px; background: #b3261e; color: #ffffff; font-size: 26px; font-weight: 700;
+  line-height: 1.3; box-shadow: 0 4px 18px rgba(0, 0, 0, .45); }
+.dg-connection[hidden] { display: none; }
+.dg-connection button { font-size: 22px; font-weight: 700; padding: 6px 16px; margin: 0 12px;
+  color: #b3261e; background: #ffffff; border: 0; border-radius: 6px; cursor: pointer; }
+.dg-connection-status { font-size: 20px; font-weight: 400; }
+body.dg-disconnected .dg-body { opacity: .45; pointer-events: none; }
 .dg-notice .widget-html-content:not(:empty) { display: block; padding: 8px 12px;
   border-radius: 6px; border-left: 6px solid var(--dg-accent); background: var(--dg-panel); }
 .dg-notice.dg-error .widget-html-content:not(:empty) { border-left-color: var(--dg-bad);
