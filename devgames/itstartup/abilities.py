@@ -18,13 +18,16 @@ Developer, Undercover HR Agent) are moves of their own. This module holds the on
 - Rockstar Recruiter: take one employee of an opponent who has 4 or more. (Draws too.)
 - Scrum Master: draw a card for each developer you control. (+1 to each of your developers.)
 - Outsourcing: borrow an opponent's employee until your next turn; its owner gets what you paid.
+  Knowledge you play on it goes home with it, back to your hand, or cannot be played on it
+  (``outsourced_knowledge``).
 - Investor: gain 2 resources.
 - Head Hunter: take an opponent's employee, unless its owner pays you 5.
-- Coffee machine: 1 point per developer you control (scored at the end of the turn), and each of
+- Coffee machine: 1 point per developer you control (scored at the end of the turn; the
+  developers are counted on play, or at the scoring with ``coffee_crunch_count``), and each of
   your employees loses 1 burnout.
 - Vacation Time: each of your employees loses 1 burnout and takes none at the end of the turn.
-- Crunch Time: 2 points per developer you control (scored at the end of the turn); each of your
-  developers takes 1 extra burnout at the end of the turn.
+- Crunch Time: 2 points per developer you control (scored at the end of the turn, counted like
+  Coffee machine's); each of your developers takes 1 extra burnout at the end of the turn.
 - Technical debt: every employee on the table, with its knowledge, is shuffled into the deck.
 - Monster Bug: every employee of your opponents takes 1 burnout.
 """
@@ -119,7 +122,7 @@ def head_hunter(game: "ItStartupGame", p: int, card: int, target: int | None, pa
 
 def coffee_machine(game: "ItStartupGame", p: int, card: int, target: int | None,
                    paid: int) -> None:
-    game.bonus_points += game.developers(p)
+    game._per_developer(p, 1)
     for e in game.staff[p]:
         game._rest(e, 1)
 
@@ -132,7 +135,7 @@ def vacation_time(game: "ItStartupGame", p: int, card: int, target: int | None,
 
 
 def crunch_time(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
-    game.bonus_points += 2 * game.developers(p)
+    game._per_developer(p, 2)
     game.crunch += 1
 
 

@@ -46,7 +46,8 @@ KNOWLEDGE_TURNS = 2
 #: Cards in hand beyond what the next two turns' resources pay for are surplus: sold when a
 #: resource now is worth more than this share of their worth.
 SURPLUS_SHARE = 0.3
-#: Cards returned to hand (Code Monkey) keep this share of their worth.
+#: Cards returned to hand (Code Monkey, knowledge back from an outsourced developer) keep this
+#: share of their worth.
 RETURN_SHARE = 0.7
 #: Points a tournament help token gives the bot (-4 to another player counts twice as much).
 HELP_POINTS = 2
@@ -236,7 +237,10 @@ class _Outlook:
         if target is None:  # no developer yet: one is expected later
             return power * min(KNOWLEDGE_TURNS, self.horizon)
         home = self.game.employees[target].home
-        if home is not None:  # an outsourced developer takes it back to its owner
+        if home is not None:  # an outsourced developer: it scores this turn, then...
+            if self.game.options.outsourced_knowledge == "back_to_hand":  # comes back to hand
+                return power + RETURN_SHARE * power * min(KNOWLEDGE_TURNS, self.horizon)
+            # ...goes with it to its owner
             return power + self.weight[home] * power * self.turns(self.life(target) - 1)
         return power * self.turns(self.life(target))
 

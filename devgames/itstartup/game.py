@@ -80,15 +80,16 @@ _HAS_TARGET = frozenset(
 class Employee:
     """An employee card on the table: its burnout, attached knowledge, and home when borrowed."""
 
-    __slots__ = ("burnout", "home", "knowledge")
+    __slots__ = ("burnout", "home", "knowledge", "taught")
 
     def __init__(self) -> None:
         self.burnout = 0
         self.knowledge: list[int] = []
         self.home: int | None = None  # the owner it returns to, while held through Outsourcing
+        self.taught: list[int] = []  # the knowledge played on it while held through Outsourcing
 
-    def state(self) -> tuple[int, tuple[int, ...], int | None]:
-        return (self.burnout, tuple(self.knowledge), self.home)
+    def state(self) -> tuple[int, tuple[int, ...], int | None, tuple[int, ...]]:
+        return (self.burnout, tuple(self.knowledge), self.home, tuple(self.taught))
 
 
 class ItStartupGame(Game):
@@ -164,7 +165,8 @@ class ItStartupGame(Game):
         self.free_actions: set[int] = set()  # Database Developer's draws
         self.knowledge_discount: set[int] = set()  # BI Developer's draw
         self.shy_bonus: dict[int, int] = {}
-        self.bonus_points = 0  # Coffee machine, Crunch Time
+        self.bonus_points = 0  # Coffee machine, Crunch Time (developers counted on play)
+        self.points_per_developer = 0  # the same, developers counted at the scoring
         self.vacation = False
         self.crunch = 0
         self.agents_used: set[int] = set()
@@ -291,8 +293,11 @@ class ItStartupGame(Game):
     def _play_targets(self, p: int, info: Card) -> list[int | None]:
         """Who a card can be played on: [None] when it takes no target."""
         kind, key = info.kind, info.key
-        if kind == "knowledge":
-            return [e for e in self.staff[p] if _KIND[e] == "developer"]
+        if kind == "knowledge":  # on an outsourced developer too, unless the option forbids it
+            lent_too = self.options.outsourced_knowledge != "not_allowed"
+            employees = self.employees
+            return [e for e in self.staff[p] if _KIND[e] == "developer"
+                    and (lent_too or employees[e].home is None)]
         if key in ("outsourcing", "head_hunter"):
             return self._opponent_employees(p) or []
         if key == "downer_dave":
@@ -544,7 +549,9 @@ class ItStartupGame(Game):
         targets = self._play_targets(p, info)
         if target not in targets:
             if info.kind == "knowledge":
-                text = "Knowledge is played on one of your own developers."
+                text = "Knowledge is played on one of your own developers" + (
+                    " (not on one held through Outsourcing, at this table)."
+                    if self.options.outsourced_knowledge == "not_allowed" else ".")
             elif targets in ([], [None]) and info.key in ("outsourcing", "head_hunter"):
                 text = f"{info.name} needs an opponent's employee to target, and there is none."
             else:
@@ -642,6 +649,15 @@ class ItStartupGame(Game):
         self.resources[p] += amount
         if self.options.hoard_cap_timing == "always":
             self.resources[p] = min(self.resources[p], self.cap)
+
+    def _per_developer(self, p: int, points: int) -> None:
+        """Coffee machine (1) and Crunch Time (2): ``points`` per developer of ``p``, added at
+        the end-of-turn scoring; the developers are counted now, or at the scoring with
+        ``coffee_crunch_count="end_of_turn"``."""
+        if self.options.coffee_crunch_count == "end_of_turn":
+            self.points_per_developer += points
+        else:
+            self.bonus_points += points * self.developers(p)
 
     def _advance(self) -> None:
         """Carry out every step that needs nobody: digital chance, income, scoring, burnout..."""
@@ -744,19 +760,30 @@ class ItStartupGame(Game):
         self._gain(p, income)
         self.events.append(Event("income", p, {"resources": income}))
         for e in list(self.staff[p]):
-            home = self.employees[e].home
-            if home is not None:  # an outsourced employee goes back to its owner
-                self.employees[e].home = None
-                self._move(e, p, home)
-                self.events.append(Event("returns", home, {"card": e, "from": p}))
+            if self.employees[e].home is not None:
+                self._go_home(p, e)
         later = [("main", p)]
         if self.options.planning_bonus and self.points[p] in POWERS_OF_TWO:
             later.insert(0, ("bonus", p))
         self.steps[0:0] = later
 
+    def _go_home(self, p: int, e: int) -> None:
+        """An employee ``p`` held through Outsourcing goes back to its owner; with
+        ``outsourced_knowledge="back_to_hand"`` the knowledge ``p`` played on it comes back to
+        ``p``'s hand."""
+        state = self.employees[e]
+        home, taught = state.home, state.taught
+        state.home, state.taught = None, []
+        back = taught if self.options.outsourced_knowledge == "back_to_hand" else []
+        for k in back:
+            state.knowledge.remove(k)
+            self.hands[p].append(k)
+        self._move(e, p, home)  # type: ignore[arg-type]
+        self.events.append(Event("returns", home, {"card": e, "from": p, "knowledge": back}))
+
     def _step_end(self, p: int) -> None:
         gained = sum(self.efficiency(e, p) for e in self.staff[p] if _KIND[e] == "developer")
-        gained += self.bonus_points
+        gained += self.bonus_points + self.points_per_developer * self.developers(p)
         self.points[p] += gained
         self.events.append(Event("score", p, {"points": gained, "total": self.points[p]}))
         self.shy_bonus.clear()
@@ -918,7 +945,10 @@ class ItStartupGame(Game):
         if kind in EMPLOYEE_KINDS:
             self._hire(p, card)
         elif kind == "knowledge":
-            self.employees[target].knowledge.append(card)  # type: ignore[index]
+            state = self.employees[target]  # type: ignore[index]
+            state.knowledge.append(card)
+            if state.home is not None:
+                state.taught.append(card)
         abilities.on_play(self, p, card, target, price)
         if kind == "action" and _KEY[card] != "head_hunter":
             self.deck.put_bottom(card)
@@ -983,7 +1013,8 @@ class ItStartupGame(Game):
             self._take(p, employee, "help_tokens")
         elif target is not None:
             self.tokens[p] -= 1
-            self.points[target] = max(0, self.points[target] - 4)
+            lowered = self.points[target] - 4
+            self.points[target] = lowered if self.options.help_below_zero else max(0, lowered)
             self.events.append(Event("help", p, {"target": target, "points": -4}))
         else:
             self.tokens[p] -= 1
@@ -1288,6 +1319,7 @@ class ItStartupGame(Game):
                                                 sorted(self.free_actions),
                                                 sorted(self.knowledge_discount)),
             "shy": dict(self.shy_bonus), "bonus_points": self.bonus_points,
+            "points_per_developer": self.points_per_developer,
             "vacation": self.vacation, "crunch": self.crunch,
             "agents_used": sorted(self.agents_used), "points_at_start": self.points_at_start,
             "rows": list(self.rows), "employee_rows": list(self._employee_rows),
@@ -1371,7 +1403,10 @@ class ItStartupGame(Game):
             "score": f"{who} scores {data.get('points')} (total {data.get('total')}).",
             "burnt_out": f"{card} burns out and leaves {who}.",
             "take": f"{who} takes over {card}.",
-            "returns": f"{card} goes back to {who}.",
+            "returns": f"{card} goes back to {who}." + (
+                f" {self.players[data['from']]} takes "
+                f"{', '.join(self._name(k) for k in data['knowledge'])} back to hand."
+                if data.get("knowledge") else ""),
             "return_to_hand": f"{who} takes {card} back to hand.",
             "technical_debt": "Technical debt: every employee is shuffled into the deck!",
             "coin": f"The coin: {who}'s agent " + ("wins." if data.get("won") else "loses."),

@@ -38,6 +38,19 @@ class ItStartupOptions:
     hr_draws: str = field(
         default="after_burnout", metadata={"choices": ("after_burnout", "before_burnout")}
     )
+    #: Coffee machine and Crunch Time: count your developers when the card is played
+    #: ("on_play"), or at the end-of-turn scoring ("end_of_turn").
+    coffee_crunch_count: str = field(
+        default="on_play", metadata={"choices": ("on_play", "end_of_turn")}
+    )
+    #: Knowledge played on an employee held through Outsourcing: it stays on the employee and
+    #: goes home with it ("goes_home"), comes back to the borrower's hand when the employee goes
+    #: home ("back_to_hand"), or cannot be played on it at all ("not_allowed").
+    outsourced_knowledge: str = field(
+        default="goes_home", metadata={"choices": ("goes_home", "back_to_hand", "not_allowed")}
+    )
     #: Tournament mode: games are repeated until a player has this many wins (0: one game;
     #: 2 or 3 for best of 3 or best of 5 with help tokens; needs at least 3 players).
     tournament_wins: int = 0
+    #: Tournament mode: a help token's -4 can take a player below 0 points (off: it stops at 0).
+    help_below_zero: bool = False

@@ -61,9 +61,11 @@ def card(game: ItStartupGame, name: str, where: list[int]) -> int:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_only_legal_actions_in_many_games(players: int, deck: str) -> None:
     options = [{}, {"planning_bonus": True, "agent_counter": True},
-               {"hoard_cap_timing": "always", "agent_uses": "per_player", "goal": 32}]
-    if players >= 3:
-        options.append({"tournament_wins": 2, "goal": 32})  # help tokens too
+               {"hoard_cap_timing": "always", "agent_uses": "per_player", "goal": 32},
+               {"coffee_crunch_count": "end_of_turn", "outsourced_knowledge": "back_to_hand"},
+               {"outsourced_knowledge": "not_allowed", "goal": 32}]
+    if players >= 3:  # help tokens too
+        options.append({"tournament_wins": 2, "goal": 32, "help_below_zero": True})
     for index in range(24):
         seed = 1000 * players + index
         game = new_game([f"P{i}" for i in range(players)], seed=seed, deck=deck,

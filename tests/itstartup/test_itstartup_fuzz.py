@@ -2,10 +2,12 @@
 
 ``fuzz_game`` plays random legal actions, forges illegal ones now and then, replays every action
 through JSON and checks save/undo at the end; :class:`ItStartupInvariants` checks the rules' own
-invariants after every action. 2,000 games in 20 cases of 100, across 2-4 players, both decks,
-goals 32 and 64 and the options that change play.
+invariants after every action. 2,400 games in 24 cases of 100, across 2-4 players, both decks,
+goals 32 and 64, tournaments and the options that change play; the options in
+``RANDOM_OPTIONS`` take a value chosen by each game's seed.
 """
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Any
@@ -16,7 +18,7 @@ from devgames.core.actions import CHANCE
 from devgames.core.game import Game
 from devgames.core.harness import InvariantError, fuzz_game, play_seeded, same_game
 from devgames.core.harness import invariant_failed as fail
-from devgames.itstartup import CARDS, ItStartupGame, new_game
+from devgames.itstartup import CARDS, ItStartupGame, ItStartupOptions, new_game
 from devgames.itstartup.game import ROUND_FIELDS
 
 ALL_CARDS = list(range(1, 65))
@@ -34,6 +36,8 @@ class ItStartupInvariants:
     def __init__(self) -> None:
         self.rows_seen = 0  # metrics rows already checked (one is written as each turn ends)
         self.points: list[int] | None = None
+        self.game_no = 1  # the tournament game the points belong to
+        self.events_seen = 0
 
     def __call__(self, game: Game) -> None:
         assert isinstance(game, ItStartupGame)
@@ -114,30 +118,46 @@ class ItStartupInvariants:
                 fail(game, f"seat {p} planned {CARDS[card].name} in turn {turn}")
 
     def turns_and_points(self, game: ItStartupGame) -> None:
-        """Turn numbers stay within one of each other; project points never go down."""
+        """Turn numbers stay within one of each other; project points never go down, except
+        by 4 for each help token aimed at the player (never below 0 without help_below_zero),
+        or to 0 when a new tournament game starts."""
         if max(game.turns) - min(game.turns) > 1:
             fail(game, f"turns {game.turns}")
+        if not game.options.help_below_zero and min(game.points) < 0:
+            fail(game, f"points below 0: {game.points}")
+        helped = Counter(event.data["target"] for event in game.events[self.events_seen:]
+                         if event.kind == "help" and event.data["points"] < 0)
+        if game.game_no != self.game_no:
+            self.game_no, self.points = game.game_no, None
         if self.points is not None and any(
-            now < before for now, before in zip(game.points, self.points, strict=True)
+            now < before - 4 * helped[p]
+            for p, (now, before) in enumerate(zip(game.points, self.points, strict=True))
         ):
             fail(game, f"points went down from {self.points} to {game.points}")
         self.points = list(game.points)
+        self.events_seen = len(game.events)
 
     def ending(self, game: ItStartupGame) -> None:
-        """A full round was played; the single winner has the highest score, at the goal."""
-        if game.result != "goal_reached":
+        """A full round was played; the single winner has the highest score, at the goal (and
+        in a tournament, the wins it needed)."""
+        wins = game.options.tournament_wins
+        if game.result != ("tournament_won" if wins else "goal_reached"):
             fail(game, f"unknown result {game.result!r}")
+        if wins and (game.wins.count(wins) != 1 or max(game.wins) != wins):
+            fail(game, f"the tournament ended with wins {game.wins}")
         if len(set(game.turns)) != 1:
             fail(game, f"the game ended in the middle of a round: turns {game.turns}")
         best = max(game.points)
         top = [name for name, pts in zip(game.players, game.points, strict=True) if pts == best]
         if best < game.options.goal or len(top) != 1 or game.winners != top:
             fail(game, f"winners {game.winners} with points {game.points}")
-        if len(game.rounds) != len(game.players) * game.turns[0]:
-            fail(game, f"{len(game.rounds)} metrics rows for {game.turns} turns")
+        rows = [row for row in game.rounds if row["tournament_game"] == game.game_no]
+        if len(rows) != len(game.players) * game.turns[0]:
+            fail(game, f"{len(rows)} metrics rows for {game.turns} turns")
 
 
-# 2 decks x 10 option sets = 20 cases of 100 games, 2-4 players (by seed), goal 32 unless set.
+# 2 decks x 12 option sets = 24 cases of 100 games, 2-4 players (by seed; 3-4 in tournaments),
+# goal 32 unless set.
 OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"goal": 64},
@@ -150,6 +170,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"agent_counter": True, "hr_draws": "before_burnout", "first_player": -1},
     {"planning_bonus": True, "hoard_cap_timing": "always", "agent_uses": "per_player",
      "agent_counter": True, "vacation_cancels": "all", "hr_draws": "before_burnout"},
+    {"tournament_wins": 2},
+    {"tournament_wins": 2, "help_below_zero": True, "outsourced_knowledge": "back_to_hand"},
 ]
 CASES = [
     {"deck": deck, "goal": 32, **options}
@@ -157,15 +179,44 @@ CASES = [
     for options in OPTION_SETS
 ]
 GAMES_PER_CASE = 100
+#: Options each game takes at random (by its seed) unless its case sets them.
+RANDOM_OPTIONS = ("coffee_crunch_count", "outsourced_knowledge", "help_below_zero")
+_FIELDS = {field.name: field for field in dataclasses.fields(ItStartupOptions)}
+
+
+def values_of(option: str) -> tuple[Any, ...]:
+    """The values an option of RANDOM_OPTIONS takes: its choices, or False and True.
+
+    >>> values_of("help_below_zero")
+    (False, True)
+    """
+    return _FIELDS[option].metadata.get("choices", (False, True))
+
+
+def random_options(seed: int) -> dict[str, Any]:
+    """A value for each of RANDOM_OPTIONS, chosen by ``seed``.
+
+    >>> sorted(random_options(1)) == sorted(RANDOM_OPTIONS)
+    True
+    """
+    rng = random.Random(seed)
+    return {name: rng.choice(values_of(name)) for name in RANDOM_OPTIONS}
+
+
+def players_for(case: dict[str, Any]) -> set[int]:
+    """The numbers of players a case is played with (a tournament needs at least 3)."""
+    return {3, 4} if case.get("tournament_wins") else {2, 3, 4}
 
 
 def factory_for(case: dict[str, Any]) -> Any:
-    """A game maker for ``fuzz_game``: the seed also picks 2-4 players and the first player."""
+    """A game maker for ``fuzz_game``: the seed also picks the number of players, the first
+    player and the RANDOM_OPTIONS the case does not set."""
+    counts = sorted(players_for(case))
 
     def make(seed: int) -> ItStartupGame:
-        players = 2 + seed % 3
+        players = counts[seed % len(counts)]
         names = ["Ada", "Bob", "Cy", "Dee"][:players]
-        options = dict(case)
+        options = {**random_options(seed), **case}
         options.setdefault("first_player", (seed // 3) % players)
         return new_game(names, seed=seed, **options)
 
@@ -178,11 +229,17 @@ def test_random_play_keeps_the_rules(case: int) -> None:
     """100 random games of one option set, every action checked."""
     make = factory_for(CASES[case])
     players_seen = set()
+    chosen: dict[str, set[Any]] = {name: set() for name in RANDOM_OPTIONS}
     for i in range(GAMES_PER_CASE):
         game = fuzz_game(make, case * 10_000 + i, ItStartupInvariants())
         assert game.is_over and game.winners
         players_seen.add(len(game.players))
-    assert players_seen == {2, 3, 4}
+        for name in RANDOM_OPTIONS:
+            chosen[name].add(getattr(game.options, name))
+    assert players_seen == players_for(CASES[case])
+    for name, values in chosen.items():  # every value of each random option was played
+        expected = {CASES[case][name]} if name in CASES[case] else set(values_of(name))
+        assert values == expected, name
 
 
 # ----- determinism --------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from devgames.core.actions import CHANCE, Action
+from devgames.core.errors import IllegalMove
 from devgames.itstartup import CARDS, new_game
 from devgames.itstartup.game import EMPLOYEE_FIELDS, ROUND_FIELDS, ItStartupGame
 from tests.itstartup.helpers import (
@@ -209,13 +210,18 @@ def test_a_scripted_mulligan_and_a_rolled_first_player() -> None:
 def test_default_options_follow_the_clarifications() -> None:
     """Standard goal 64, digital deck, seat 0 first, no planning bonus, hoard cap at the end of
     your turn, Agent once per card, no Agent counter, Vacation cancels the normal burnout only,
-    HR draws after burnout."""
+    HR draws after burnout, Coffee machine and Crunch Time count the developers on play,
+    knowledge played on an outsourced developer goes home with it, a help token's -4 stops at
+    0."""
     options = new_game(AB).options
     assert (options.goal, options.deck, options.first_player) == (64, "digital", 0)
     assert options.planning_bonus is False
     assert options.hoard_cap_timing == "end_of_turn"
     assert (options.agent_uses, options.agent_counter) == ("per_card", False)
     assert (options.vacation_cancels, options.hr_draws) == ("normal", "after_burnout")
+    assert options.coffee_crunch_count == "on_play"
+    assert options.outsourced_knowledge == "goes_home"
+    assert options.help_below_zero is False
 
 
 # ----- a turn: draw, income, selling, buying ------------------------------------------------------
@@ -691,6 +697,41 @@ def test_metrics_rows_after_each_turn() -> None:
     assert rows[0]["burnout"] == 1 and rows[0]["leaves_at"] == 3
     assert rows[0]["player"] == "Ada" and rows[0]["turn"] == 1 and rows[0]["round"] == 1
     assert rows[0]["efficiency"] == 1 and rows[0]["left"] == ""
+
+
+# ----- tournament help tokens --------------------------------------------------------------------
+def second_tournament_game(**options: object) -> ItStartupGame:
+    """A tournament to 2 wins with goal 1: Ada wins game 1 with an Intern, Bob and Cy get a help
+    token each; game 2 is dealt and Bob (after the winner) starts it, every score back at 0."""
+    game = scripted_game(ABC, hands={"Ada": ["Intern"]}, roll=6, first="Ada", goal=1,
+                         tournament_wins=2, **options)
+    game.play("Ada", "Intern")
+    finish_turn(game, "Ada")
+    pass_turn(game, "Bob")
+    game.end_turn("Cy")  # the round is over: Ada has won game 1
+    assert game.wins == [1, 0, 0] and game.tokens == [0, 1, 1]
+    for player in ABC:
+        deal_to(game, player)
+    game.roll(6)
+    for player in ABC:
+        game.mulligan(player, [])
+    deal_to(game, "Bob")
+    assert game.game_no == 2 and game.current_player == 1
+    return game
+
+
+@pytest.mark.parametrize("below_zero, ada", [(False, 0), (True, -4)])
+def test_a_help_token_takes_four_points_down_to_zero_or_below(below_zero: bool,
+                                                              ada: int) -> None:
+    """Bob's token gives Ada (0 points in game 2) -4: she stays at 0, or goes to -4 with
+    help_below_zero."""
+    game = second_tournament_game(help_below_zero=below_zero)
+    game.apply(Action("help", 1, target=0))
+    assert points(game) == {"Ada": ada, "Bob": 0, "Cy": 0}
+    assert game.tokens == [0, 0, 1]
+    finish_turn(game, "Bob")
+    finish_turn(game, "Cy")
+    assert points(game) == {"Ada": ada, "Bob": 0, "Cy": 0}
 
 
 # ----- the 41 cards: knowledge --------------------------------------------------------------------
@@ -1500,6 +1541,62 @@ def test_an_outsourced_employee_cannot_be_returned_or_lend_its_knowledge() -> No
     assert all(a.kind != "transfer" for a in game.legal_actions())
 
 
+def outsourced_knowledge_game(rule: str) -> ItStartupGame:
+    """Bob's Intern (Clean code) is outsourced by Ada in her turn 1; she holds Version control."""
+    game = scripted_game(
+        AB, hands={"Bob": ["Intern", "Clean code"], "Ada": ["Outsourcing", "Version control"]},
+        roll=6, first_player=1, outsourced_knowledge=rule,
+    )
+    game.play("Bob", "Intern")  # 7 - 1
+    game.play("Bob", "Clean code", target="Intern")  # 6 - 1
+    pass_turn(game, "Bob")  # Intern 1 burnout
+    game.play("Ada", "Outsourcing", target="Intern")  # 7 - 2
+    return game
+
+
+@pytest.mark.parametrize("rule, bob_keeps, ada_gets_back, intern_scores", [
+    ("goes_home", ["Clean code", "Version control"], [], 1 + 2 + 2),
+    ("back_to_hand", ["Clean code"], ["Version control"], 1 + 2),
+])
+def test_knowledge_played_on_an_outsourced_developer(rule: str, bob_keeps: list[str],
+                                                     ada_gets_back: list[str],
+                                                     intern_scores: int) -> None:
+    """Ada teaches the borrowed Intern Version control (1): it scores for her this turn; when
+    the Intern goes home it takes the knowledge with it ("goes_home"), or Ada's own teaching
+    comes back to her hand and Bob's Clean code stays on it ("back_to_hand")."""
+    game = outsourced_knowledge_game(rule)
+    game.play("Ada", "Version control", target="Intern")  # 5 - 1
+    assert knowledge_of(game, "Intern", "Ada") == ["Clean code", "Version control"]
+    finish_turn(game, "Ada")
+    assert points(game)["Ada"] == 1 + 2 + 2
+    pass_turn(game, "Bob")  # the Intern is still Ada's during Bob's turn; Ada draws
+    assert staff_of(game, "Bob") == ["Intern"]
+    assert knowledge_of(game, "Intern", "Bob") == bob_keeps
+    assert burnout_of(game, "Intern") == 2
+    assert game.hand("Ada").count("Version control") == len(ada_gets_back)
+    returned = next(e for e in reversed(game.events) if e.kind == "returns")
+    assert names(returned.data["knowledge"]) == ada_gets_back
+    assert ("Ada takes Version control back to hand" in game.narrate(returned)) \
+        == bool(ada_gets_back)
+    finish_turn(game, "Ada")
+    game.end_turn("Bob")  # the Intern scores for Bob again, then burns out (3)
+    assert points(game)["Bob"] == (1 + 2) + intern_scores
+
+
+def test_knowledge_cannot_be_played_on_an_outsourced_developer_with_not_allowed() -> None:
+    """With outsourced_knowledge="not_allowed" Version control has no target: the move is
+    refused with a sentence and nothing changes."""
+    game = outsourced_knowledge_game("not_allowed")
+    intern = employee(game, "Intern", "Ada")
+    before = game.snapshot()
+    with pytest.raises(IllegalMove, match="not on one held through Outsourcing"):
+        game.play("Ada", "Version control", target="Intern")
+    assert game.snapshot() == before
+    assert not any(a.kind == "play" and a.target == intern for a in game.legal_actions())
+    finish_turn(game, "Ada")
+    assert points(game)["Ada"] == 1 + 2
+
+
 def test_a_planned_outsourcing_pays_the_owner_what_was_paid() -> None:
     """Planned in turn 1, played in turn 2 for 1: Bob receives 1."""
     game = scripted_game(AB, hands={"Bob": ["Intern"], "Ada": ["Outsourcing"]}, roll=6,
@@ -1588,6 +1685,43 @@ def test_coffee_machine_scores_per_developer_and_rests_every_employee() -> None:
     game.end_turn("Ada")
     assert points(game)["Ada"] == 3 + (1 + 2 + 2) + 2
     assert [burnout_of(game, c) for c in staff_of(game, "Ada")] == [2, 1, 1, 1]
+
+
+@pytest.mark.parametrize("count, developers", [("on_play", 1), ("end_of_turn", 3)])
+def test_coffee_machine_and_crunch_time_count_developers_on_play_or_at_the_scoring(
+    count: str, developers: int
+) -> None:
+    """Ada has 1 developer when she plays Coffee machine and Crunch Time, 3 at the scoring:
+    1 + 2 points per developer counted on play ("on_play"), or at the scoring
+    ("end_of_turn")."""
+    game = scripted_game(
+        AB, hands={"Ada": ["Intern", "Coffee machine", "Crunch Time", "Ambitious Apprentice",
+                           "Copy Paste Developer"]},
+        roll=6, coffee_crunch_count=count,
+    )
+    game.play("Ada", "Intern")  # 7 - 1
+    game.play("Ada", "Coffee machine")  # 6 - 2
+    game.play("Ada", "Crunch Time")  # 4 - 2
+    game.play("Ada", "Ambitious Apprentice")  # 2 - 1
+    game.play("Ada", "Copy Paste Developer")  # 1 - 1
+    assert resources(game)["Ada"] == 0
+    game.end_turn("Ada")
+    assert points(game)["Ada"] == (1 + 0 + 2) + (1 + 2) * developers
+
+
+@pytest.mark.parametrize("count, crunch_points", [("on_play", 2), ("end_of_turn", 0)])
+def test_crunch_time_and_a_developer_gone_before_the_scoring(count: str,
+                                                            crunch_points: int) -> None:
+    """Crunch Time with the Intern on the table, then Technical debt sends it into the deck:
+    counted on play it still gives 2; counted at the scoring, no developer is left."""
+    game = scripted_game(AB, hands={"Ada": ["Intern", "Crunch Time", "Technical debt"]},
+                         roll=6, coffee_crunch_count=count)
+    game.play("Ada", "Intern")  # 7 - 1
+    game.play("Ada", "Crunch Time")  # 6 - 2
+    game.play("Ada", "Technical debt")  # 4 - 4
+    assert staff_of(game, "Ada") == []
+    game.end_turn("Ada")
+    assert points(game)["Ada"] == crunch_points
 
 
 def test_crunch_time_scores_double_per_developer_and_adds_burnout() -> None:
