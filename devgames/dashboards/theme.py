@@ -62,6 +62,7 @@ body:has(.dg-app.dg-dark) { background: #101418; }
   color: #b3261e; background: #ffffff; border: 0; border-radius: 6px; cursor: pointer; }
 .dg-connection-status { font-size: 20px; font-weight: 400; }
 body.dg-disconnected .dg-body { opacity: .45; pointer-events: none; }
+body.dg-disconnected .jupyter-widgets-disconnected::before { content: none; }
 .dg-notice .widget-html-content:not(:empty) { display: block; padding: 8px 12px;
   border-radius: 6px; border-left: 6px solid var(--dg-accent); background: var(--dg-panel); }
 .dg-notice.dg-error .widget-html-content:not(:empty) { border-left-color: var(--dg-bad);

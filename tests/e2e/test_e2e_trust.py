@@ -1,0 +1,113 @@
+"""Trust at the table, in real browsers: two tabs on one session never lose a move, and a page
+whose kernel dies says so at once and comes back by itself."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from devgames.sessions import SessionStore
+from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.harness import Server, wait_for_app, wait_for_kernel_idle
+from tests.e2e.test_e2e_games import session_id, set_up
+
+pytestmark = pytest.mark.e2e
+
+LOST = "The connection to the table was lost: reload to resume; nothing is lost."
+
+
+def saved_log(server: Server, number: int) -> list:
+    with SessionStore(server.db) as store:
+        return store.load(number).log
+
+
+def test_two_tabs_never_overwrite_each_others_moves(browser: Browser,
+                                                     voila_server: Server) -> None:
+    contexts = [browser.new_context(), browser.new_context()]
+    try:
+        tab_a, tab_b = (context.new_page() for context in contexts)
+        for tab in (tab_a, tab_b):
+            tab.set_default_timeout(TIMEOUT_MS)
+            tab.set_viewport_size({"width": 1600, "height": 1000})
+        set_up(tab_a, voila_server, "scrumkin", [("Red", "human"), ("Blue", "human")],
+               hidden=False)
+        number = session_id(tab_a)
+        tab_b.goto(f"{voila_server.url}#session={number}")
+        wait_for_app(tab_b, ".dg-table-view")
+        moves_b = tab_b.locator(".dg-move")
+        assert moves_b.count() > 1
+
+        tab_a.locator(".dg-move").first.click()
+        wait_for_kernel_idle(tab_a)
+        [made_in_a] = saved_log(voila_server, number)
+        # Tab B still shows the first position (unless its regular check caught up already):
+        # its click can never replace A's move.
+        moves_b.last.click()
+        expect(tab_b.locator(".dg-table-view .dg-notice")).to_contain_text("The table has moved on")
+        wait_for_kernel_idle(tab_b)
+        saved = saved_log(voila_server, number)
+        assert saved[0] == made_in_a
+
+        # Both tabs show what the store holds; a reload of A loses nothing.
+        with SessionStore(voila_server.db) as store:
+            game = store.resume(number)
+        tab_a.reload()
+        wait_for_app(tab_a, ".dg-table-view")
+        for tab in (tab_a, tab_b):
+            expect(tab.locator(".dg-admin")).to_contain_text(
+                f"{len(game.log)} moves saved", timeout=15_000, use_inner_text=False)
+        assert (tab_a.locator(".dg-scoreboard").inner_text()
+                == tab_b.locator(".dg-scoreboard").inner_text())
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_tab_follows_moves_made_in_another_without_a_click(browser: Browser,
+                                                              voila_server: Server) -> None:
+    contexts = [browser.new_context(), browser.new_context()]
+    try:
+        tab_a, tab_b = (context.new_page() for context in contexts)
+        for tab in (tab_a, tab_b):
+            tab.set_default_timeout(TIMEOUT_MS)
+        set_up(tab_a, voila_server, "scrumkin", [("Red", "human"), ("Blue", "human")],
+               hidden=False)
+        number = session_id(tab_a)
+        tab_b.goto(f"{voila_server.url}#session={number}")
+        wait_for_app(tab_b, ".dg-table-view")
+        for _ in range(3):
+            tab_a.locator(".dg-move").first.click()
+            wait_for_kernel_idle(tab_a)
+        moves = len(saved_log(voila_server, number))
+        expect(tab_b.locator(".dg-admin")).to_contain_text(
+            f"{moves} moves saved", timeout=15_000, use_inner_text=False)
+        expect(tab_b.locator(".dg-table-view .dg-notice")).to_contain_text("The table has moved on")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_dead_kernel_shows_a_banner_at_once_and_the_page_comes_back(
+        page: Page, voila_server: Server) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    set_up(page, voila_server, "scrumkin", [("Red", "human"), ("Blue", "human")], hidden=False)
+    page.locator(".dg-move").first.click()
+    wait_for_kernel_idle(page)
+    number = session_id(page)
+    banner = page.locator(".dg-connection")
+    expect(banner).to_be_hidden()
+    board = page.locator(".dg-scoreboard").inner_text()
+
+    voila_server.kill_page_kernel(page)
+    expect(banner).to_be_visible(timeout=15_000)
+    expect(banner).to_contain_text(LOST)
+    expect(banner.get_by_role("button", name="Reload now")).to_be_visible()
+    box = banner.bounding_box()
+    assert box is not None and box["y"] <= 1 and box["width"] >= 1200  # across the top
+
+    # The page reloads by itself once the server answers, and finds the same session.
+    page.wait_for_url(re.compile(rf"#session={number}$"))
+    expect(page.locator(".dg-connection")).to_be_hidden(timeout=30_000)
+    wait_for_app(page, ".dg-table-view")
+    assert page.locator(".dg-scoreboard").inner_text() == board
+    assert len(saved_log(voila_server, number)) == 1
