@@ -22,6 +22,27 @@ What stays reachable is what the page itself needs: Voilà's and the widgets' st
 (``/voila/static/``, ``/voila/templates/``, ``/voila/labextensions/``, ``/voila/api/themes/``)
 and the kernel of a page, by its random id (``/api/kernels/<id>``).
 
+Nothing outlives ``devgames serve``. Voilà runs in a session of its own (a Ctrl-C in the terminal
+reaches ``devgames serve`` only, which then stops Voilà in order), and its kernels in sessions of
+their own too. Three layers make sure they all stop:
+
+- ``devgames serve`` turns Ctrl-C, SIGTERM and SIGHUP (the terminal window closed) into the same
+  clean stop: Voilà is asked to stop (it shuts its kernels down), whatever is left is killed, and
+  the temporary folder goes. A signal that arrives while the server is being started or stopped is
+  only noted, and acted on once the server can be stopped (:class:`StopSignals`), so no
+  half-started server is lost.
+- If ``devgames serve`` dies without cleaning up (SIGKILL, a crash), Voilà notices by itself:
+  :data:`VOILA_MAIN` watches the parent process (it polls ``os.getppid()``, twice a second, against
+  the pid it was given in ``$DEVGAMES_SERVER_PARENT``) and stops as on SIGTERM, or exits hard 10 s
+  later. A parent watcher was chosen over Linux's ``prctl(PR_SET_PDEATHSIG)``, which fires when the
+  *thread* that started the server ends and exists on Linux only; this works whatever thread
+  started the server, on any POSIX system, with no ctypes.
+- Each kernel watches Voilà the same way (ipykernel's parent poller, through ``$JPY_PARENT_PID``),
+  so even a Voilà killed hard leaves no kernel behind.
+
+When the port is taken by an earlier devgames server of this user, the message names its process
+and the command that stops it (:func:`port_in_use`).
+
 >>> command = voila_command(Path("/tmp/run/devgames.ipynb"), 8866)
 >>> command[1:2] + command[3:5]
 ['-c', '/tmp/run/devgames.ipynb', '--port=8866']
@@ -64,16 +85,39 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "SAMEORIGIN",
 }
 
-#: Runs Voilà (``python -c VOILA_MAIN NOTEBOOK OPTIONS...``) without the deprecation warnings
-#: of traitlets that Voilà turns on, which would only puzzle a facilitator.
-VOILA_MAIN = (
-    "import sys, warnings, voila.app; "
-    "warnings.filterwarnings('ignore', category=DeprecationWarning, module='traitlets'); "
-    "sys.exit(voila.app.main())"
-)
-
 #: The environment variable naming the SQLite store of the kernels (see ``default_path``).
 DB_VARIABLE = "DEVGAMES_DB"
+
+#: The environment variable giving Voilà the pid of the process that started it.
+PARENT_VARIABLE = "DEVGAMES_SERVER_PARENT"
+
+#: Runs Voilà (``python -c VOILA_MAIN NOTEBOOK OPTIONS...``) for as long as the process that
+#: started it lives (``$DEVGAMES_SERVER_PARENT``, else the parent at start): once it is gone, Voilà
+#: stops as on SIGTERM, or exits 10 s later. A SIGTERM that comes before Voilà runs its event loop
+#: (no kernel started yet) exits at once instead of failing in Voilà's handler. Traitlets'
+#: deprecation warnings, which Voilà turns on, are silenced: they would only puzzle a facilitator.
+VOILA_MAIN = f"""\
+import os, signal, sys, threading, time, warnings, voila.app
+
+def watch(parent):
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(10)
+    os._exit(1)
+
+def stop(app, signum, frame):
+    loop = getattr(app, 'ioloop', None)
+    if loop is None:
+        sys.exit(0)
+    loop.add_callback_from_signal(loop.stop)
+
+parent = int(os.environ.pop('{PARENT_VARIABLE}', '') or os.getppid())
+threading.Thread(target=watch, args=(parent,), daemon=True).start()
+voila.app.Voila._handle_signal_stop = stop
+warnings.filterwarnings('ignore', category=DeprecationWarning, module='traitlets')
+sys.exit(voila.app.main())
+"""
 
 
 def notebook_node(source: str) -> nbformat.NotebookNode:
@@ -168,8 +212,20 @@ def free_port() -> int:
 
 
 def port_is_free(port: int) -> bool:
-    """Whether a server could listen on ``HOST:port`` now."""
+    """Whether a server could listen on ``HOST:port`` now.
+
+    Like Voilà (tornado), the probe reuses the address: connections of a server just stopped,
+    still in TIME_WAIT for a minute, do not keep its port busy.
+
+    >>> with socket.socket() as busy:
+    ...     busy.bind((HOST, 0))
+    ...     busy.listen()
+    ...     port_is_free(busy.getsockname()[1])
+    False
+    """
     with socket.socket() as probe:
+        if os.name != "nt":  # on Windows the option would let two servers share a port
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((HOST, port))
         except OSError:
@@ -191,10 +247,13 @@ def start_server(notebook: Path, port: int, db: Path | None = None,
                  log_level: str = "ERROR") -> subprocess.Popen[bytes]:
     """Start Voilà (in a session of its own) serving ``notebook``; see :func:`voila_command`.
 
-    ``output`` receives the server's and its kernels' messages (default: this process's).
+    ``output`` receives the server's and its kernels' messages (default: this process's). The
+    server stops by itself when this process ends (see :data:`VOILA_MAIN`).
     """
+    env = server_environment(db)
+    env[PARENT_VARIABLE] = str(os.getpid())
     return subprocess.Popen(
-        voila_command(notebook, port, log_level=log_level), env=server_environment(db),
+        voila_command(notebook, port, log_level=log_level), env=env,
         cwd=Path(notebook).parent,
         stdout=output, stderr=subprocess.STDOUT if output is not None else None,
         start_new_session=True,
@@ -234,8 +293,24 @@ def wait_until_serving(process: subprocess.Popen[bytes], port: int,
     raise RuntimeError(f"Voilà did not answer on port {port} within {timeout:g} s.")
 
 
+def parent_pids() -> dict[int, int]:
+    """The parent of every process of this machine, by pid (read from ``/proc``; empty without).
+
+    >>> parent_pids()[os.getpid()] == os.getppid()
+    True
+    """
+    parents = {}
+    with contextlib.suppress(OSError):
+        for entry in Path("/proc").iterdir():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                stat = (entry / "stat").read_text()
+                # The command name may hold spaces and parentheses: fields follow the last ")".
+                parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    return parents
+
+
 def child_pids(parent: int) -> list[int]:
-    """The processes whose parent is ``parent`` (read from ``/proc``).
+    """The processes whose parent is ``parent``.
 
     >>> sleeper = subprocess.Popen(["sleep", "10"])
     >>> sleeper.pid in child_pids(os.getpid())
@@ -243,16 +318,27 @@ def child_pids(parent: int) -> list[int]:
     >>> sleeper.kill(), sleeper.wait()
     (None, -9)
     """
-    children = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            stat = (entry / "stat").read_text()
-            # The command name may hold spaces and parentheses: fields follow the last ")".
-            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
-                children.append(int(entry.name))
-    return sorted(children)
+    return sorted(pid for pid, ppid in parent_pids().items() if ppid == parent)
+
+
+def descendants(ancestor: int) -> list[int]:
+    """The children of ``ancestor``, their children, and so on.
+
+    >>> shell = subprocess.Popen(["sh", "-c", "sleep 10 & wait"])
+    >>> while not descendants(shell.pid): time.sleep(0.05)
+    >>> [sleeper] = descendants(shell.pid)
+    >>> command_line(sleeper)
+    ['sleep', '10']
+    >>> os.kill(sleeper, signal.SIGKILL), shell.wait()
+    (None, 0)
+    """
+    parents = parent_pids()
+    found, frontier = [], [ancestor]
+    while frontier:
+        children = [pid for pid, ppid in parents.items() if ppid in frontier]
+        found += children
+        frontier = children
+    return sorted(found)
 
 
 def command_line(pid: int) -> list[str]:
@@ -319,41 +405,157 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-@contextlib.contextmanager
-def interrupted_by_sigterm() -> Iterator[None]:
-    """Within the block, SIGTERM raises KeyboardInterrupt like Ctrl-C, so cleanup runs."""
+def servers_on_port(port: int) -> list[int]:
+    """The Voilà servers of this user started by :func:`voila_command` for ``port`` (by pid).
 
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
+    Servers of earlier versions count too: their command runs ``voila.app.main()`` the same way.
 
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    >>> servers_on_port(free_port())
+    []
+    """
+    return sorted(
+        pid for pid in parent_pids()
+        if (line := command_line(pid))[1:2] == ["-c"] and "voila.app.main()" in line[2]
+        and f"--port={port}" in line and _owned(pid)
+    )
+
+
+def _owned(pid: int) -> bool:
+    """Whether process ``pid`` belongs to this user."""
     try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+        return Path(f"/proc/{pid}").stat().st_uid == os.getuid()
+    except OSError:
+        return False
+
+
+def serve_of(server: int) -> int | None:
+    """The ``devgames serve`` process that runs Voilà server ``server``, if it still runs it.
+
+    >>> serve_of(os.getpid()) is None
+    True
+    """
+    parent = parent_pids().get(server, 0)
+    line = command_line(parent)
+    runs_serve = "serve" in line and any(Path(part).name in ("devgames", "devgames.cli")
+                                         for part in line)
+    return parent if runs_serve else None
+
+
+def port_in_use(port: int) -> str:
+    """Why ``serve`` cannot use ``port``, and what to do: the message of the ValueError.
+
+    An earlier devgames server of this user is named, with the command that stops it: the
+    ``devgames serve`` that runs it, or the Voilà server itself when nothing runs it any more.
+
+    >>> with socket.socket() as busy:
+    ...     busy.bind((HOST, 0))
+    ...     port_in_use(busy.getsockname()[1]).endswith("--port 0 for any free one.")
+    True
+    """
+    elsewhere = "choose another port with --port N, or --port 0 for any free one."
+    servers = servers_on_port(port)
+    if not servers:
+        return f"Port {port} on {HOST} is in use by another program; {elsewhere}"
+    serves = [serve_of(pid) for pid in servers]
+    owners = sorted({parent or pid for pid, parent in zip(servers, serves, strict=True)})
+    pids = ", ".join(map(str, owners))
+    which = (f"an earlier devgames serve, still running (process {pids}, perhaps in another "
+             "terminal)") if all(serves) else f"a devgames server left running (process {pids})"
+    return (f"Port {port} on {HOST} is in use by {which}. Stop it with "
+            f"`kill {' '.join(map(str, owners))}`, then start again; or {elsewhere}")
+
+
+class StopSignals:
+    """Ctrl-C (SIGINT), SIGTERM and SIGHUP, turned into KeyboardInterrupt where it is safe.
+
+    Within ``with StopSignals() as signals:`` a stop signal is noted whenever it comes, and raised
+    as KeyboardInterrupt only inside ``with signals.interruptible():`` (at once if it came
+    before). Starting and stopping the server are thus never cut in half.
+
+    >>> with StopSignals() as signals:
+    ...     os.kill(os.getpid(), signal.SIGTERM)  # noted only
+    ...     try:
+    ...         with signals.interruptible():
+    ...             time.sleep(5)
+    ...     except KeyboardInterrupt:
+    ...         print("stopped by", signal.Signals(signals.received).name)
+    stopped by SIGTERM
+    """
+
+    NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
+
+    def __init__(self) -> None:
+        self.received = 0
+        self.waiting = False
+        self.previous: dict[int, object] = {}
+
+    def __enter__(self) -> "StopSignals":
+        for name in self.NAMES:
+            if hasattr(signal, name):  # SIGHUP is POSIX only
+                number = getattr(signal, name)
+                self.previous[number] = signal.signal(number, self._handle)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)  # type: ignore[arg-type]
+
+    def _handle(self, signum: int, frame: object) -> None:
+        self.received = signum
+        if self.waiting:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def interruptible(self) -> Iterator[None]:
+        """Within the block, a stop signal (even one noted before) raises KeyboardInterrupt."""
+        self.waiting = True
+        try:
+            if self.received:
+                raise KeyboardInterrupt
+            yield
+        finally:
+            self.waiting = False
+
+
+def tell(out: IO[str], text: str) -> None:
+    """Print a line for the facilitator. A closed terminal is no error: output then goes nowhere.
+
+    >>> tell(sys.stdout, "devgames is served")
+    devgames is served
+    """
+    try:
+        print(text, file=out, flush=True)
+    except OSError:  # the terminal window was closed (SIGHUP): even the flush at exit would fail
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, out.fileno())
+            os.close(devnull)
 
 
 def serve(port: int = DEFAULT_PORT, db: Path | None = None, open_browser: bool = True,
           out: IO[str] = sys.stdout) -> int:
-    """Serve the launcher until Ctrl-C (or SIGTERM); return the exit status.
+    """Serve the launcher until Ctrl-C, SIGTERM or SIGHUP; return the exit status.
 
-    ``port`` 0 picks a free port. Raises ValueError when the port is taken.
+    ``port`` 0 picks a free port. Raises ValueError when the port is taken (see
+    :func:`port_in_use`). The address is printed once the server answers, and only then.
     """
     port = port or free_port()
     if not port_is_free(port):
-        raise ValueError(f"Port {port} on {HOST} is in use (another devgames serve?); "
-                         "choose another with --port N, or --port 0 for any free port.")
-    with tempfile.TemporaryDirectory(prefix="devgames-serve-") as folder, \
-            interrupted_by_sigterm():
+        raise ValueError(port_in_use(port))
+    with StopSignals() as signals, \
+            tempfile.TemporaryDirectory(prefix="devgames-serve-") as folder:
         process = start_server(write_notebook(Path(folder)), port, db)
         try:
-            url = wait_until_serving(process, port)
-            print(f"devgames is served at {url}  (Ctrl-C stops it)", file=out, flush=True)
-            if open_browser and has_display():
-                webbrowser.open(url)
-            return process.wait()
+            with signals.interruptible():
+                url = wait_until_serving(process, port)
+                tell(out, f"devgames is served at {url}  (Ctrl-C stops it)")
+                if open_browser and has_display():
+                    webbrowser.open(url)
+                status = process.wait()
+            tell(out, f"Voilà stopped by itself (exit status {status}).")
+            return status
         except KeyboardInterrupt:
-            print("Stopping devgames...", file=out, flush=True)
+            tell(out, "Stopping devgames...")
             return 0
         finally:
             stop_server(process)

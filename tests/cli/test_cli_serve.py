@@ -1,15 +1,27 @@
-"""`devgames serve`: a real Voilà server, configured by ``voila_command``, stopped by Ctrl-C."""
+"""`devgames serve`: a real Voilà server, configured by ``voila_command``, that never outlives it.
 
+Each `devgames serve` runs in a session of its own, as in a terminal, and its output is read as it
+comes. Whatever happens in a test, every process it started is killed at the end (the
+``start_serve`` and ``left_server`` fixtures), even when an assertion fails.
+"""
+
+import contextlib
 import os
+import pty
+import select
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
+import pytest
 
 from devgames.cli import main
 from devgames.dashboards.serve import (
@@ -19,16 +31,24 @@ from devgames.dashboards.serve import (
     VOILA_MAIN,
     answers,
     base_url,
-    child_pids,
     command_line,
+    descendants,
     free_port,
     kernel_pids,
+    port_is_free,
+    start_server,
+    stop_server,
     voila_command,
+    wait_until_serving,
+    write_notebook,
 )
 from tests.e2e.harness import wait_until_gone
 
 ROOT = Path(__file__).resolve().parents[2]
 DEVGAMES = str(Path(sys.executable).with_name("devgames"))
+
+#: What `devgames serve` prints once, and only once, its server answers.
+SERVED = "devgames is served at "
 
 
 def wait_for(condition: Callable[[], object], what: str, timeout: float = 90.0) -> None:
@@ -36,13 +56,146 @@ def wait_for(condition: Callable[[], object], what: str, timeout: float = 90.0) 
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, f"{what} within {timeout:g} s"
-        time.sleep(0.1)
+        time.sleep(0.05)
 
 
 def environment(pid: int) -> dict[str, str]:
     """The environment of a process, from ``/proc``."""
     raw = Path(f"/proc/{pid}/environ").read_bytes()
     return dict(item.decode().partition("=")[::2] for item in raw.split(b"\0") if item)
+
+
+def kill_group(pid: int) -> None:
+    """SIGKILL process ``pid`` and its process group, if they still run."""
+    for kill in (os.killpg, os.kill):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            kill(pid, signal.SIGKILL)
+
+
+def assert_all_stopped(pids: list[int], port: int, timeout: float = 20.0) -> None:
+    """Every process of ``pids`` ends within ``timeout`` seconds, and ``port`` is free again."""
+    assert pids
+    for pid in pids:
+        wait_until_gone(pid, timeout)
+    wait_for(lambda: port_is_free(port), f"port {port} free again", timeout=timeout)
+    assert not answers(base_url(port) + "voila/files/")
+
+
+@dataclass
+class Run:
+    """A `devgames serve` started by the ``start_serve`` fixture."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    terminal: int  # where its output is read from: a pipe, or the terminal's master side
+    chunks: list[str] = field(default_factory=list)
+    seen: dict[int, list[str]] = field(default_factory=dict)  # every descendant: command line
+    done: threading.Event = field(default_factory=threading.Event)
+
+    def __post_init__(self) -> None:
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while not self.done.is_set():
+            if select.select([self.terminal], [], [], 0.05)[0]:
+                try:
+                    data = os.read(self.terminal, 65536)
+                except OSError:  # a terminal whose every writer is gone
+                    return
+                if not data:
+                    return
+                self.chunks.append(data.decode(errors="replace"))
+
+    def output(self) -> str:
+        """What it has printed so far."""
+        return "".join(self.chunks)
+
+    def wait_for_output(self, text: str, timeout: float = 90.0) -> None:
+        """Wait until it prints ``text``; fail (with its output) if it stops first."""
+        wait_for(lambda: text in self.output() or self.process.poll() is not None,
+                 f"{text!r} printed", timeout)
+        assert text in self.output(), self.output()
+
+    def descendants(self) -> list[int]:
+        """Its processes now (Voilà, kernels), remembered for the clean-up."""
+        pids = descendants(self.process.pid)
+        for pid in pids:
+            self.seen.setdefault(pid, command_line(pid))
+        return pids
+
+    def voila(self) -> int:
+        """The Voilà server, once started."""
+        def servers() -> list[int]:
+            return [pid for pid in self.descendants() if VOILA_MAIN in command_line(pid)]
+
+        wait_for(servers, "Voilà started")
+        return servers()[0]
+
+    def hang_up(self) -> None:
+        """Close the terminal window: the terminal goes, and the process gets SIGHUP."""
+        self.done.set()
+        self.reader.join()
+        os.close(self.terminal)
+        self.process.send_signal(signal.SIGHUP)
+
+    def kill_all(self) -> None:
+        """Kill it and everything it started that still runs (the fixture's clean-up)."""
+        self.done.set()
+        for pid in [*self.descendants(), *self.seen]:
+            if command_line(pid) == self.seen[pid]:  # not a new process with a reused pid
+                kill_group(pid)
+        kill_group(self.process.pid)
+        self.process.wait()
+        self.reader.join()
+        with contextlib.suppress(OSError):
+            os.close(self.terminal)
+
+
+StartServe = Callable[..., Run]
+
+
+@pytest.fixture
+def start_serve(tmp_path: Path) -> Iterator[StartServe]:
+    """A factory: ``start_serve(terminal=False) -> Run``, `devgames serve` on a free port.
+
+    It runs in ``tmp_path`` with ``--db workshop.sqlite``, its output on a pipe, or on a
+    terminal (a pty) with ``terminal=True``. Everything it started is killed at the end.
+    """
+    runs: list[Run] = []
+
+    def start(terminal: bool = False) -> Run:
+        port = free_port()
+        reader, writer = pty.openpty() if terminal else os.pipe()
+        try:
+            process = subprocess.Popen(
+                [DEVGAMES, "serve", "--port", str(port), "--no-browser", "--db",
+                 "workshop.sqlite"],
+                cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=writer, stderr=writer,
+                start_new_session=True,
+            )
+        finally:
+            os.close(writer)
+        runs.append(Run(process, port, reader))
+        return runs[-1]
+
+    yield start
+    for run in runs:
+        run.kill_all()
+
+
+@pytest.fixture
+def left_server(tmp_path: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """A Voilà server like those of `devgames serve`, which no `devgames serve` runs any more."""
+    port = free_port()
+    process = start_server(write_notebook(tmp_path), port, tmp_path / "s.sqlite",
+                           output=subprocess.DEVNULL)
+    try:
+        wait_until_serving(process, port)
+        yield process
+    finally:
+        stop_server(process, timeout=5)
+        kill_group(process.pid)
 
 
 def test_the_launcher_notebook_holds_the_served_code() -> None:
@@ -60,7 +213,8 @@ def test_a_port_in_use_is_refused_in_one_sentence(capsys) -> None:
         port = busy.getsockname()[1]
         assert main(["serve", "--port", str(port), "--no-browser"]) == 1
     error = capsys.readouterr().err
-    assert f"Port {port} on {HOST} is in use" in error and "--port 0" in error
+    assert f"Port {port} on {HOST} is in use by another program" in error
+    assert "--port 0" in error and "kill" not in error
 
 
 def test_a_port_out_of_range_is_a_usage_error(capsys) -> None:
@@ -68,35 +222,115 @@ def test_a_port_out_of_range_is_a_usage_error(capsys) -> None:
     assert "a port is at most 65535" in capsys.readouterr().err
 
 
-def test_serve_runs_the_locked_down_server_and_stops_on_ctrl_c(tmp_path: Path) -> None:
-    port, db = free_port(), tmp_path / "workshop.sqlite"
-    process = subprocess.Popen(
-        [DEVGAMES, "serve", "--port", str(port), "--no-browser", "--db", "workshop.sqlite"],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
-    )
-    try:
-        wait_for(lambda: answers(base_url(port) + "voila/files/") or process.poll() is not None,
-                 "the server answered")
-        assert process.poll() is None, process.communicate()
-        [server] = [pid for pid in child_pids(process.pid) if VOILA_MAIN in command_line(pid)]
-        notebook = Path(command_line(server)[3])
-        assert command_line(server) == voila_command(notebook, port)
-        assert notebook.name == "devgames.ipynb" and notebook.parent != tmp_path
-        wait_for(lambda: kernel_pids(server), "the preheated kernel started")
-        kernels = kernel_pids(server)
-        for kernel in kernels:
-            assert environment(kernel)[DB_VARIABLE] == str(db)
+def stop_command(error: str) -> list[str]:
+    """The command that the message of a port in use gives to stop the server holding it."""
+    assert "Stop it with `kill " in error, error
+    return error.split("Stop it with `")[1].split("`")[0].split()
 
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-        assert process.returncode == 0, err
-        assert f"devgames is served at {base_url(port)}" in out
-        assert not Path(f"/proc/{server}").exists() and not notebook.parent.exists()
-        assert not answers(base_url(port) + "voila/files/")
-        for kernel in kernels:
-            wait_until_gone(kernel, timeout=5)
+
+def test_serve_runs_the_locked_down_server_and_stops_on_ctrl_c(start_serve: StartServe,
+                                                               tmp_path: Path) -> None:
+    run = start_serve()
+    run.wait_for_output(f"{SERVED}{base_url(run.port)}  (Ctrl-C stops it)")
+    assert answers(base_url(run.port) + "voila/files/")
+    server = run.voila()
+    notebook = Path(command_line(server)[3])
+    # What matters is what runs and how: the interpreter may be named python or python3.
+    assert command_line(server)[1:] == voila_command(notebook, run.port)[1:]
+    assert notebook.name == "devgames.ipynb" and notebook.parent != tmp_path
+    wait_for(lambda: kernel_pids(server), "the preheated kernel started")
+    for kernel in kernel_pids(server):
+        assert environment(kernel)[DB_VARIABLE] == str(tmp_path / "workshop.sqlite")
+    processes = run.descendants()
+
+    os.killpg(run.process.pid, signal.SIGINT)  # Ctrl-C reaches the terminal's foreground group
+    assert run.process.wait(60) == 0, run.output()
+    assert_all_stopped(processes, run.port)
+    assert "Stopping devgames..." in run.output() and not notebook.parent.exists()
+
+
+def test_closing_the_terminal_stops_everything(start_serve: StartServe) -> None:
+    run = start_serve(terminal=True)
+    run.wait_for_output(SERVED)
+    server = run.voila()
+    folder = Path(command_line(server)[3]).parent
+    wait_for(lambda: kernel_pids(server), "the preheated kernel started")
+    processes = run.descendants()
+
+    run.hang_up()
+    assert run.process.wait(60) == 0
+    assert_all_stopped(processes, run.port)
+    assert not folder.exists()
+
+
+def test_a_hard_kill_of_serve_leaves_nothing_running(start_serve: StartServe) -> None:
+    run = start_serve()
+    run.wait_for_output(SERVED)
+    server = run.voila()
+    folder = Path(command_line(server)[3]).parent
+    wait_for(lambda: kernel_pids(server), "the preheated kernel started")
+    processes = run.descendants()
+
+    run.process.kill()
+    run.process.wait()
+    try:
+        assert_all_stopped(processes, run.port)
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        shutil.rmtree(folder, ignore_errors=True)  # nothing was left to remove it
+
+
+@pytest.mark.parametrize("moment", [0.0, 0.5, 1.5, 3.0, "Voilà started"])
+def test_ctrl_c_at_any_moment_of_start_up_stops_everything(start_serve: StartServe,
+                                                           moment: float | str) -> None:
+    run = start_serve()
+    if isinstance(moment, str):
+        run.voila()
+    else:
+        deadline = time.monotonic() + moment
+        while time.monotonic() < deadline:
+            run.descendants()
+            time.sleep(0.01)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(run.process.pid, signal.SIGINT)
+    while run.process.poll() is None:  # whatever it starts until it stops is watched too
+        run.descendants()
+        time.sleep(0.01)
+    folders = {Path(line[3]).parent for line in run.seen.values() if VOILA_MAIN in line}
+    for pid in run.seen:
+        wait_until_gone(pid, timeout=20)
+    wait_for(lambda: port_is_free(run.port), "the port free again", timeout=20)
+    assert not any(folder.exists() for folder in folders)
+    if isinstance(moment, str):
+        assert run.process.returncode == 0 and "Traceback" not in run.output(), run.output()
+
+
+def test_a_port_held_by_a_running_serve_names_it_and_how_to_stop_it(start_serve: StartServe,
+                                                                     capsys) -> None:
+    run = start_serve()
+    run.wait_for_output(SERVED)
+    run.voila()
+    processes = run.descendants()
+    assert main(["serve", "--port", str(run.port), "--no-browser"]) == 1
+    error = capsys.readouterr().err
+    assert f"in use by an earlier devgames serve, still running (process {run.process.pid}" \
+        in error and "--port 0" in error
+    assert stop_command(error) == ["kill", str(run.process.pid)]
+
+    subprocess.run(stop_command(error), check=True)
+    assert run.process.wait(60) == 0
+    assert_all_stopped(processes, run.port)
+
+
+def test_a_port_held_by_a_server_left_running_names_it_and_how_to_stop_it(
+        left_server: subprocess.Popen[bytes], capsys) -> None:
+    port = int(next(part for part in left_server.args if part.startswith("--port="))[7:])
+    wait_for(lambda: kernel_pids(left_server.pid), "the preheated kernel started")
+    processes = [left_server.pid, *kernel_pids(left_server.pid)]
+    assert main(["serve", "--port", str(port), "--no-browser"]) == 1
+    error = capsys.readouterr().err
+    assert f"in use by a devgames server left running (process {left_server.pid})" \
+        in error
+    assert stop_command(error) == ["kill", str(left_server.pid)]
+
+    subprocess.run(stop_command(error), check=True)
+    assert_all_stopped(processes, port)
