@@ -320,7 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=formatter,
         description="Serve the facilitator app with Voila on 127.0.0.1 and open it in a browser."
         "\nSessions are saved as they are played, in the SQLite file given by --db (default:\n"
-        "$DEVGAMES_DB, else ~/.local/share/devgames/sessions.sqlite). Ctrl-C stops the server.",
+        "$DEVGAMES_DB, else ~/.local/share/devgames/sessions.sqlite). Ctrl-C, or closing the\n"
+        "terminal, stops the server and its kernels.",
         epilog="examples:\n"
         "  devgames serve                                  http://127.0.0.1:8866/\n"
         "  devgames serve --port 0 --no-browser            any free port, print the address\n"
