@@ -25,7 +25,13 @@ HUMAN = "human"
 MAIN_OPTIONS = ("rulebook", "goal")
 #: The choice of deck, as the buttons say it.
 #: Option labels that are not simply the option's name in words.
-OPTION_LABELS = {"hr_draws": "HR draws", "goal": "Goal (points: 32, 64 or 128)"}
+OPTION_LABELS = {
+    "hr_draws": "HR draws",
+    "goal": "Goal (points: 32, 64 or 128)",
+    "coffee_crunch_count": "Coffee/Crunch count devs",
+    "outsourced_knowledge": "Knowledge on a borrowed dev",
+    "help_below_zero": "A help token's -4 may go below 0",
+}
 DECK_LABELS = {"digital": "Digital deck (the app deals)",
                "physical": "Physical deck (enter the cards drawn)"}
 
