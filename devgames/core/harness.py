@@ -5,17 +5,23 @@ game's own invariants, that the action log replays to the same state (a shadow g
 action through its JSON form), and now and then that a forged illegal action raises
 :class:`IllegalMove` and changes nothing. At the end it checks the saved session round-trips
 through JSON and replays exactly, and that undo by replay matches the state before the last move.
+
+:func:`play_twins` checks hidden information: two games that differ only in what one seat cannot
+see (other hands, a card hidden back in secret...) must show that seat the same table, the same
+prompts and the same choices, move after move.
 """
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from random import Random
+from typing import Any
 
 from devgames.core.actions import CHANCE, Action
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.session import Session
+from devgames.core.wording import choices
 
 
 class InvariantError(AssertionError):
@@ -140,3 +146,87 @@ def same_game(first: Game, second: Game) -> bool:
     """True when two games have the same log, events, state and metrics rows."""
     return (first.log == second.log and first.events == second.events
             and first.snapshot() == second.snapshot() and first.rounds == second.rounds)
+
+
+#: What a seat sees of an action: ``public_key(game, action, seat)`` is equal for two actions the
+#: seat cannot tell apart (a card given between two other players, the place a card is hidden),
+#: and is the action itself when the seat sees all of it.
+PublicKey = Callable[[Game, Action, int], Hashable]
+
+
+def seen_by(game: Game, seat: int) -> dict[str, Any]:
+    """Everything ``seat`` is shown now: its view, the prompt, and the choices on the screen when
+    a card is to be entered or when the decision is the seat's own.
+
+    >>> from devgames import scrumkin
+    >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+    >>> sorted(seen_by(game, 1))
+    ['choices', 'view', 'waiting_for']
+    """
+    shown: dict[str, Any] = {"view": game.view(seat),
+                             "waiting_for": getattr(game, "waiting_for", None)}
+    current = game.current_player
+    if current in (CHANCE, seat):
+        _actions, labels, heading = choices(game)
+        shown["choices"] = (heading, labels)
+    else:
+        shown["choices"] = None
+    return shown
+
+
+def _differences(first: dict[str, Any], second: dict[str, Any]) -> str:
+    """The entries of two dicts that differ, for a failure message."""
+    keys = [key for key in first if first[key] != second.get(key)]
+    return "; ".join(f"{key}: {first[key]!r} / {second.get(key)!r}" for key in keys)
+
+
+def _by_key(game: Game, seat: int, public_key: PublicKey) -> dict[Hashable, list[Action]]:
+    """The legal actions grouped by what ``seat`` sees of them."""
+    groups: dict[Hashable, list[Action]] = {}
+    for action in game.legal_actions():
+        groups.setdefault(public_key(game, action, seat), []).append(action)
+    return groups
+
+
+def play_twins(first: Game, second: Game, seat: int, public_key: PublicKey, seed: int,
+               max_actions: int = 100_000) -> int:
+    """Play two twin games to the end and check that ``seat`` can never tell them apart.
+
+    The twins start with the same public history and differ only in what ``seat`` cannot see.
+    Each step takes a move that looks the same to ``seat`` in both (same ``public_key``); where
+    several moves look the same (which card another player gives, where a card is hidden), each
+    twin picks its own at random, so the hidden differences grow. After every move, the seat's
+    view, the prompt, the choices on the screen (see :func:`seen_by`) and the public sentences of
+    the new events must be equal. The play stops early when no move looks the same in both: the
+    hidden difference has come out in the open, as the rules want (a hand shown when its player
+    explodes...); ``public_key`` keeps such moves apart. Returns the number of moves played.
+
+    >>> from devgames import scrumkin
+    >>> same = lambda game, action, seat: action
+    >>> make = lambda: scrumkin.new_game(["Red", "Blue"], seed=3)
+    >>> play_twins(make(), make(), 0, same, seed=1) > 0
+    True
+    """
+    rng = Random(seed)
+    steps = 0
+    while True:
+        shown, other = seen_by(first, seat), seen_by(second, seat)
+        if shown != other:
+            invariant_failed(first, f"seat {seat} can tell the twins apart after {steps} moves: "
+                                    f"{_differences(shown, other)}")
+        if first.is_over:
+            return steps
+        mine, theirs = _by_key(first, seat, public_key), _by_key(second, seat, public_key)
+        common = [key for key in mine if key in theirs]
+        if not common or steps >= max_actions:
+            return steps
+        key = rng.choice(common)
+        told = []
+        for game, groups in ((first, mine), (second, theirs)):
+            start = len(game.events)
+            game.apply(rng.choice(groups[key]))
+            told.append([text for event in game.events[start:] if (text := game.narrate(event))])
+        if told[0] != told[1]:
+            invariant_failed(first, f"the table hears different things in the twins after "
+                                    f"{steps} moves: {told[0]} / {told[1]}")
+        steps += 1

@@ -21,7 +21,7 @@ from devgames.exploding.cards import (
     SHUFFLE,
     SKIP,
 )
-from devgames.exploding.game import DEFUSE, GIVE, NOPE_WINDOW, PICK, PLAY, ExplodingGame
+from devgames.exploding.game import DEFUSE, GIVE, NOPE_WINDOW, PICK, PLAY, STEAL, ExplodingGame
 
 #: What a card in hand is worth to the bot (to give away the cheapest, take the dearest).
 VALUE = {MITIGATE: 10.0, NOPE: 6.0, BAIL: 5.5, SKIP: 5.0, PEEK: 3.0, HELP: 3.0, SHUFFLE: 2.5}
@@ -83,6 +83,8 @@ class HeuristicBot:
             return self._nope_or_pass(game, seat, legal)
         if phase == DEFUSE:
             return self._hide_card(game, seat, legal)
+        if phase == STEAL:  # a physical deck: the card taken at random from the bot's hand
+            return self.rng.choice(legal)
         if phase == GIVE:
             return self._best([(-value(a.card), a) for a in legal])  # type: ignore[arg-type]
         if phase == PICK:
@@ -176,9 +178,7 @@ class HeuristicBot:
                 return action.card in hand
             return MITIGATE in hand or len(hand) <= 2
         if action.kind == "play" and action.card == BAIL:
-            alive = game.alive
-            n = len(game.players)
-            nxt = next(q for q in ((action.player + i) % n for i in range(1, n)) if alive[q])
+            nxt = next(q for q in game.others[action.player] if game.alive[q])
             return nxt == seat and (game.chance_next_explodes(seat) >= NOPE_BAIL_FROM
                                     or MITIGATE not in hand)
         return False
@@ -192,9 +192,7 @@ class HeuristicBot:
         bottom = len(game.deck)
         if game.turns_left > 1:
             return places[bottom]
-        alive = game.alive
-        n = len(game.players)
-        nxt = next(q for q in ((seat + i) % n for i in range(1, n)) if alive[q])
+        nxt = next(q for q in game.others[seat] if game.alive[q])
         if game.alive_count == 2 or len(game.hands[nxt]) <= WEAK_HAND:
             return places[0]
         return places[min(1, bottom)]

@@ -9,8 +9,9 @@ docs/rules/exploding.md; those that change the game are options.
 Phases: ``deal`` (a card to enter from the physical deck), ``play`` (the turn player plays cards
 or draws), ``nope`` (a card or combo waits while players are asked whether to Nope it),
 ``exploding`` (an Exploding Git Commit was drawn by a player holding a Mitigate), ``give`` (a
-player asked for help chooses the card to give), ``pick`` (a five-card combo takes a card from
-the discard pile) and ``over``.
+player asked for help chooses the card to give), ``steal`` (physical deck: the player a pair took
+a random card from says which), ``pick`` (a five-card combo takes a card from the discard pile)
+and ``over``.
 """
 
 from functools import cache
@@ -49,8 +50,8 @@ ROUND_FIELDS = (
 )
 
 # Phases.
-DEAL, PLAY, NOPE_WINDOW, DEFUSE, GIVE, PICK, OVER = (
-    "deal", "play", "nope", "exploding", "give", "pick", "over")
+DEAL, PLAY, NOPE_WINDOW, DEFUSE, GIVE, STEAL, PICK, OVER = (
+    "deal", "play", "nope", "exploding", "give", "steal", "pick", "over")
 
 _NAME = {c: card.name for c, card in CARDS.items()}
 _KIND = {c: card.kind for c, card in CARDS.items()}
@@ -91,9 +92,9 @@ _PAIR = [[[Action("combo", p, cards=(c, c), target=t) for t in _SEATS] for c in 
          for p in _SEATS]
 _THREE = [[[[Action("combo", p, cards=(c, c, c), target=t, card=named) for named in _IDS]
             for t in _SEATS] for c in _IDS] for p in _SEATS]
-#: For each table size and seat: the other seats, clockwise from it.
-_OTHERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
-           for n in range(2, _MAX_SEATS + 1)}
+#: For each direction of play, table size and seat: the other seats, in that direction from it.
+_OTHERS = {step: {n: tuple(tuple((p + step * i) % n for i in range(1, n)) for p in range(n))
+                  for n in range(2, _MAX_SEATS + 1)} for step in (1, -1)}
 
 
 @cache
@@ -145,10 +146,11 @@ class ExplodingGame(Game):
     >>> game = exploding.new_game(["Ada", "Bob", "Cy"], seed=12)
     >>> game.hand("Ada")
     ['Shuffle', 'Nope', 'Bail', 'Copy-Paste Code', 'Mitigate']
-    >>> game.play("Ada", "Shuffle")          # Bob holds a Nope: he is asked
+    >>> game.play("Ada", "Shuffle")          # everyone else is asked, Bob first
     >>> game.waiting_for
     "Bob may say Nope to Ada's Shuffle."
-    >>> game.pass_nope("Bob")                 # the Shuffle happens
+    >>> game.pass_nope("Bob")
+    >>> game.pass_nope("Cy")                  # nobody says Nope: the Shuffle happens
     >>> game.draw("Ada")                      # Ada ends her turn by drawing
     >>> game.view(None)["turn_player"], game.view(None)["deck_size"]
     ('Bob', 38)
@@ -163,12 +165,18 @@ class ExplodingGame(Game):
                  options: ExplodingOptions) -> None:
         super().__init__(players, seed, options)
         self.n = n = len(players)
-        self.others = _OTHERS[n]
+        self.others = _OTHERS[-1 if options.direction == "counterclockwise" else 1][n]
         self.physical = options.deck == "physical"
         self.everyone = options.nope_asks == "everyone"
         self.stacking = options.bail_stacking == "rulebook"
         self.special = options.special_combos
         self.choice = options.mitigate == "choice"
+        self.owed_passed_on = options.owed_turns == "passed_on"
+        self.ask_empty = options.ask_empty_hand == "allowed"
+        self.pick_exploding = options.pick_exploding == "allowed"
+        self.random_nopes = options.nope_first == "random"
+        #: Titles a three-of-a-kind may name (an Exploding Git Commit only when one can be held).
+        self.nameable = TITLES if self.pick_exploding else NAMEABLE
         self.hands: list[list[int]] = [[] for _ in range(n)]
         #: The draw stack, top first. An entry is None where a physical card is not known yet.
         self.deck: list[int | None] = []
@@ -186,7 +194,7 @@ class ExplodingGame(Game):
         self.eliminated: list[int] = []
         self.out_turn = [0] * n  # the turn a player exploded in (0: still in)
         self.phase = PLAY
-        #: What a card entered from the physical deck is for: (reason, seat, detail).
+        #: What a card entered from the physical deck is for: (reason, seat, place in the stack).
         self.chance: tuple[str, int, int] | None = None
         self.to_deal: list[int] = []
         self.turn_player = options.first_player
@@ -255,7 +263,7 @@ class ExplodingGame(Game):
             return self.turn_player
         if phase == NOPE_WINDOW:
             return self.asked[0]
-        if phase == GIVE:
+        if phase in (GIVE, STEAL):
             return self.giver
         if phase == DEAL:
             return CHANCE
@@ -279,12 +287,13 @@ class ExplodingGame(Game):
             if self.choice:
                 out.append(_EXPLODE[p])
             return out
-        if phase == GIVE:
+        if phase in (GIVE, STEAL):
             row = _GIVE[self.giver]
             return [row[c] for c in sorted(set(self.hands[self.giver]))]
         if phase == PICK:
             row = _PICK[self.turn_player]
-            return [row[c] for c in sorted(set(self.discard)) if c != EXPLODING]
+            return [row[c] for c in sorted(set(self.discard))
+                    if c != EXPLODING or self.pick_exploding]
         if phase == DEAL:
             return [_DEAL[c] for c in self._enterable()]
         return []
@@ -306,7 +315,8 @@ class ExplodingGame(Game):
         targets = [q for q in self.others[p] if alive[q] and hands[q]]
         if counts[HELP]:
             at = _PLAY_AT[p]
-            out += [at[q] for q in targets]
+            asked = [q for q in self.others[p] if alive[q]] if self.ask_empty else targets
+            out += [at[q] for q in asked]
         if targets:
             special = self.special
             pairs = _PAIR[p]
@@ -318,7 +328,7 @@ class ExplodingGame(Game):
                         threes = _THREE[p][c]
                         for q in targets:
                             row = threes[q]
-                            out += [row[named] for named in NAMEABLE]
+                            out += [row[named] for named in self.nameable]
         if self.special:
             distinct = [c for c in TITLES if counts[c]]
             if len(distinct) >= 5:
@@ -326,12 +336,18 @@ class ExplodingGame(Game):
         return out
 
     def _enterable(self) -> list[int]:
-        """Physical deck: the cards that may be entered now (each title once)."""
-        reason, _, detail = self.chance  # type: ignore[misc]
-        if reason == "steal":
-            return sorted(set(self.hands[detail]))
-        pool = self.pool
-        return [c for c in TITLES if pool[c]]
+        """Physical deck: the cards that may be entered now (each title once).
+
+        For a card drawn or seen with a Peek: every title in the stack, save the cards this Peek
+        has already seen above that place. What the engine knows of the other places (where a
+        hidden card went, what an earlier Peek saw) is left out, so the list never tells where a
+        card is.
+        """
+        counts = list(self.pool)
+        for card in self.deck[self.chance[2]:]:  # type: ignore[index]
+            if card is not None:
+                counts[card] += 1
+        return [c for c in TITLES if counts[c]]
 
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
@@ -356,10 +372,11 @@ class ExplodingGame(Game):
             self._check_deal(action)
         elif phase == DEFUSE:
             self._check_defuse(action)
-        elif phase == GIVE:
+        elif phase in (GIVE, STEAL):
             if kind != "give":
-                raise IllegalMove("give_pending", f"{self.players[p]} must first choose a card "
-                                  f"to give to {self.players[self.turn_player]}.")
+                what = "choose a card to give to" if phase == GIVE else "say the card taken by"
+                raise IllegalMove("give_pending", f"{self.players[p]} must first {what} "
+                                  f"{self.players[self.turn_player]}.")
             self._require_in_hand(p, action.card, "card to give")
         elif phase == PICK:
             self._check_pick(action)
@@ -387,8 +404,9 @@ class ExplodingGame(Game):
             raise IllegalMove("card_not_in_hand",
                               f"{self.players[p]} does not hold {_NAME[card]}.")
 
-    def _check_target(self, p: int, target: Any, what: str) -> None:
-        """A player to ask for help or take a card from: another player in the game with cards."""
+    def _check_target(self, p: int, target: Any, what: str, empty_hand: bool = False) -> None:
+        """A player to ask for help or take a card from: another player in the game with cards
+        (or without, when ``empty_hand`` allows it)."""
         if type(target) is not int or not 0 <= target < self.n:
             if target is None:
                 raise IllegalMove("target_needed", f"Choose a player for {what}.")
@@ -398,7 +416,7 @@ class ExplodingGame(Game):
             raise IllegalMove("own_seat", f"Choose another player than {name} for {what}.")
         if not self.alive[target]:
             raise IllegalMove("player_out", f"{name} has exploded and is out of the game.")
-        if not self.hands[target]:
+        if not self.hands[target] and not empty_hand:
             raise IllegalMove("empty_hand", f"{name} holds no card to take.")
 
     def _check_play(self, action: Action) -> None:
@@ -406,9 +424,12 @@ class ExplodingGame(Game):
         self._require_in_hand(p, card)
         kind = _KIND[card]  # type: ignore[index]
         if kind == "help":
-            self._check_target(p, target, "Ask for Help")
+            self._check_target(p, target, "Ask for Help", self.ask_empty)
             return
-        if kind in ("mitigate", "exploding"):
+        if kind == "exploding":
+            raise IllegalMove("not_playable", "An Exploding Git Commit taken from the discard "
+                              "pile does nothing alone: play it in a combo, or keep it.")
+        if kind == "mitigate":
             raise IllegalMove("not_playable", "A Mitigate is only played just after drawing an "
                               "Exploding Git Commit.")
         if kind == "nope":
@@ -461,7 +482,7 @@ class ExplodingGame(Game):
             raise IllegalMove("name_a_card", "Three of a kind names the card wanted; name one.")
         if named not in _NAME:
             raise unknown_card(named)
-        if named == EXPLODING:
+        if named not in self.nameable:
             raise IllegalMove("name_a_card", "Nobody holds an Exploding Git Commit; name "
                               "another card.")
 
@@ -498,15 +519,9 @@ class ExplodingGame(Game):
         if action.kind != "deal":
             raise IllegalMove("card_expected", "The table is waiting for the card that was "
                               "really drawn to be entered.")
-        reason, _, detail = self.chance  # type: ignore[misc]
         if card not in _NAME:
             raise unknown_card(card, "card that was really drawn")
-        if reason == "steal":
-            if card not in self.hands[detail]:
-                raise IllegalMove("card_not_in_hand", f"{self.players[detail]} does not hold "
-                                  f"{_NAME[card]}; enter the card really taken.")
-            return
-        if not self.pool[card]:
+        if card not in self._enterable():
             raise IllegalMove("card_not_in_deck", f"No {_NAME[card]} can be there now; enter "
                               "the card that was really drawn.")
 
@@ -534,7 +549,7 @@ class ExplodingGame(Game):
                               "card from the discard pile.")
         if card not in _NAME:
             raise unknown_card(card, "card to take")
-        if card == EXPLODING:
+        if card == EXPLODING and not self.pick_exploding:
             raise IllegalMove("cannot_take_exploding", "An Exploding Git Commit cannot be taken "
                               "from the discard pile.")
         if card not in self.discard:
@@ -566,7 +581,8 @@ class ExplodingGame(Game):
         elif kind == "explode":
             self._explode(p)
         elif kind == "give":
-            self._given(p, self.turn_player, action.card, "give")  # type: ignore[arg-type]
+            how = "give" if self.phase == GIVE else "steal"
+            self._given(p, self.turn_player, action.card, how)  # type: ignore[arg-type]
             self.phase = PLAY
         elif kind == "pick":
             self._pick(p, action.card)  # type: ignore[arg-type]
@@ -596,13 +612,16 @@ class ExplodingGame(Game):
         self._open_window(p)
 
     def _open_window(self, last: int) -> None:
-        """Ask the other players in the game, clockwise from ``last`` (who played the last card),
-        whether to Nope; only those holding a Nope unless everyone is asked."""
+        """Ask the other players in the game, in the direction of play from ``last`` (who played
+        the last card) or in a random order, whether to Nope; only those holding a Nope when the
+        holders are asked."""
         alive, hands = self.alive, self.hands
         if self.everyone:
             asked = [q for q in self.others[last] if alive[q]]
         else:
             asked = [q for q in self.others[last] if alive[q] and NOPE in hands[q]]
+        if self.random_nopes:
+            self.rng.shuffle(asked)
         if asked:
             self.asked = asked
             self.phase = NOPE_WINDOW
@@ -658,16 +677,16 @@ class ExplodingGame(Game):
         self.known = [[] for _ in range(self.n)]
         self.events.append(Event("shuffle", p, {}))
 
-    def _peek(self, p: int) -> None:
-        """The top 3 cards (fewer at the end of the stack), seen by ``p`` only."""
+    def _peek(self, p: int, place: int = 0) -> None:
+        """The top 3 cards (fewer at the end of the stack), seen by ``p`` only. Physical deck:
+        each of them is entered, from ``place`` on, known to the engine or not."""
         deck = self.deck
         depth = min(PEEK_DEPTH, len(deck))
         if self.physical:
-            for i in range(depth):
-                if deck[i] is None:
-                    self.chance = ("peek", p, i)
-                    self.phase = DEAL
-                    return
+            if place < depth:
+                self.chance = ("peek", p, place)
+                self.phase = DEAL
+                return
             self.phase = PLAY
             self.chance = None
         seen = deck[:depth]
@@ -675,12 +694,9 @@ class ExplodingGame(Game):
         self.events.append(Event("peek", p, {"cards": list(seen)}, private=True))
 
     def _ask_for_help(self, p: int, target: int) -> None:
-        hand = self.hands[target]
-        if not hand:  # the target played its last card (a Nope) meanwhile
+        if not self.hands[target]:  # an empty hand, or its last card was a Nope meanwhile
             self.events.append(Event("nothing", p, {"from": target}))
-        elif len(set(hand)) == 1:  # nothing to choose
-            self._given(target, p, hand[0], "give")
-        else:
+        else:  # a choice even from a hand of one title, so nobody learns it is one
             self.giver = target
             self.phase = GIVE
 
@@ -690,15 +706,12 @@ class ExplodingGame(Game):
         if not hand:
             self.events.append(Event("nothing", p, {"from": target}))
             return
-        if self.physical:
-            if len(set(hand)) > 1:
-                self.chance = ("steal", p, target)
-                self.phase = DEAL
-                return
-            card = hand[0]
-        else:
-            card = hand[self.rng.randrange(len(hand))]
-            self.chance_steps += 1
+        if self.physical:  # the player robbed says which card was taken, behind the curtain
+            self.giver = target
+            self.phase = STEAL
+            return
+        card = hand[self.rng.randrange(len(hand))]
+        self.chance_steps += 1
         self._given(target, p, card, "steal")
 
     def _ask_named(self, p: int, target: int, named: int) -> None:
@@ -726,13 +739,8 @@ class ExplodingGame(Game):
     def _entered(self, card: int) -> None:
         """Physical deck: a card entered by the facilitator."""
         reason, p, detail = self.chance  # type: ignore[misc]
-        if reason == "steal":
-            self.chance = None
-            self.phase = PLAY
-            self._given(detail, p, card, "steal")
-            return
-        self.pool[card] -= 1
         if reason == "setup":
+            self.pool[card] -= 1
             seat = self.to_deal.pop(0)
             self.deck.pop()
             self.hands[seat].append(card)
@@ -744,23 +752,52 @@ class ExplodingGame(Game):
                 self._finish_setup()
         elif reason == "draw":
             self.chance = None
-            self.deck.pop(0)
+            self._reveal(0, card)
+            del self.deck[0]
             self._drawn(p, card)
         else:  # a card seen with a Peek
-            self.deck[detail] = card
-            self._peek(p)
+            self._reveal(detail, card)
+            self._peek(p, detail + 1)
+
+    def _reveal(self, place: int, card: int) -> None:
+        """Physical deck: ``card`` is really at ``place`` of the stack.
+
+        The cards on the table are the truth. Where the engine believed another card was there
+        (a hidden card not put back where the player said, or an earlier entry that was wrong),
+        that card goes back among the unknown cards of the stack; where the only copies left of
+        ``card`` were at other places the engine believed it knew, one of those places becomes
+        unknown. What anybody believed about those places is forgotten.
+        """
+        deck, pool = self.deck, self.pool
+        believed = deck[place]
+        if believed == card:
+            return
+        if pool[card]:
+            pool[card] -= 1
+        else:
+            other = next(j for j in range(place + 1, len(deck)) if deck[j] == card)
+            deck[other] = None
+            self._forget(other)
+        if believed is not None:
+            pool[believed] += 1
+            self._forget(place)
+            self.events.append(Event("mismatch", None, {"place": place, "believed": believed,
+                                                        "card": card}, private=True))
+        deck[place] = card
+
+    def _forget(self, place: int) -> None:
+        """Nobody knows what lies at ``place`` of the stack any more."""
+        for known in self.known:
+            if place < len(known):
+                known[place] = None
 
     def _draw(self, p: int) -> None:
-        deck = self.deck
-        card = deck[0]
-        if card is None:  # physical deck, a card nobody knows: the facilitator enters it
+        if self.physical:  # every card drawn is entered, even one the engine knows
             self.chance = ("draw", p, 0)
             self.phase = DEAL
             return
-        del deck[0]
-        if not self.physical:
-            self.chance_steps += 1
-        self._drawn(p, card)
+        self.chance_steps += 1
+        self._drawn(p, self.deck.pop(0))  # type: ignore[arg-type]
 
     def _drawn(self, p: int, card: int) -> None:
         for known in self.known:
@@ -800,7 +837,7 @@ class ExplodingGame(Game):
         self._end_turn("mitigate")
 
     def _explode(self, p: int) -> None:
-        hand = self.hands[p]
+        hand = sorted(self.hands[p])  # face up in card order: the order they came in is secret
         self.discard += hand
         self.discard.append(EXPLODING)
         self.events.append(Event("explode", p, {"cards": list(hand),
@@ -812,6 +849,7 @@ class ExplodingGame(Game):
         self.eliminated.append(p)
         self.out_turn[p] = self.turn_no
         self._record("explode")
+        turns = self.turns_left if self.owed_passed_on else 1
         if self.alive_count == 1:
             winner = self.alive.index(True)
             self._winners = [winner]
@@ -820,7 +858,7 @@ class ExplodingGame(Game):
             self.events.append(Event("game_over", None, {"winners": [winner],
                                                          "reason": self.result}))
             return
-        self._next_player(1, False)
+        self._next_player(turns, turns > 1)
 
     # ----- turns --------------------------------------------------------------------------------
     def _record(self, ended_by: str) -> None:
@@ -1092,6 +1130,8 @@ class ExplodingGame(Game):
             return f"{who} drew an Exploding Git Commit: mitigate (and hide it back) or explode."
         if phase == GIVE:
             return f"{players[self.giver]} chooses a card to give to {who}."
+        if phase == STEAL:
+            return f"{players[self.giver]} says which card {who} took at random."
         if phase == PICK:
             return f"{who} takes a card from the discard pile."
         reason, p, detail = self.chance  # type: ignore[misc]
@@ -1100,9 +1140,7 @@ class ExplodingGame(Game):
             return f"Enter the card dealt to {players[p]} ({dealt + 1} of {DEALT})."
         if reason == "draw":
             return f"Enter the card {players[p]} drew."
-        if reason == "peek":
-            return f"Enter the card {players[p]} sees {position_words(detail, len(self.deck))}."
-        return f"Enter the card {players[p]} took from {players[detail]}."
+        return f"Enter the card {players[p]} sees {position_words(detail, len(self.deck))}."
 
     def _seat_view(self, p: int) -> dict[str, Any]:
         """A player as the table sees them; ``eliminated_order`` only for players out."""
@@ -1253,11 +1291,13 @@ class ExplodingGame(Game):
             return f"{who} explodes (keeps the Mitigate)"
         if kind == "give":
             taker = self.players[self.turn_player]
+            if self.phase == STEAL:
+                return f"{taker} took {card} from {who}"
             return f"{who} gives {card} to {taker}"
         if kind == "pick":
             return f"{who} takes {card} from the discard pile"
         reason = self.chance[0] if self.chance else "draw"
-        verb = {"setup": "dealt", "draw": "drawn", "peek": "seen", "steal": "taken"}[reason]
+        verb = {"setup": "dealt", "draw": "drawn", "peek": "seen"}[reason]
         return f"The card {verb} is {card}"
 
     def narrate(self, event: Event) -> str | None:

@@ -6,6 +6,11 @@ from devgames.core.options import ASKED, DECKS
 
 BAIL_STACKING = ("rulebook", "noob")
 MITIGATE_PLAYS = ("choice", "automatic")
+DIRECTIONS = ("clockwise", "counterclockwise")
+OWED_TURNS = ("lost", "passed_on")
+ASK_EMPTY = ("refused", "allowed")
+PICK_EXPLODING = ("never", "allowed")
+NOPE_FIRST = ("left", "random")
 
 
 @dataclass(frozen=True)
@@ -13,18 +18,18 @@ class ExplodingOptions:
     """The rules an Exploding Git Commits game is played with (see docs/rules/exploding.md).
 
     >>> ExplodingOptions().nope_asks, ExplodingOptions().bail_stacking
-    ('holders', 'rulebook')
+    ('everyone', 'rulebook')
     """
 
     #: "digital": the engine shuffles and draws; "physical": the facilitator enters each card
-    #: really dealt, drawn, seen with a Peek or taken from a hand.
+    #: really dealt, drawn or seen with a Peek.
     deck: str = field(default="digital", metadata={"choices": DECKS})
     #: Seat of the player who goes first.
     first_player: int = 0
-    #: Who is asked whether to Nope a card just played: "holders" (only the players holding a
-    #: Nope: quick, but the table learns who holds one) or "everyone" (every other player still
-    #: in the game, so a pass gives nothing away).
-    nope_asks: str = field(default="holders", metadata={"choices": ASKED})
+    #: Who is asked whether to Nope a card just played: "everyone" (every other player still in
+    #: the game, so a pass gives nothing away) or "holders" (only the players holding a Nope:
+    #: quick, but the table learns who holds one).
+    nope_asks: str = field(default="everyone", metadata={"choices": ASKED})
     #: A Bail played by a player who is taking turns because of a Bail: "rulebook" (the next
     #: player takes the turns left plus 2) or "noob" (the next player always takes 2 turns).
     bail_stacking: str = field(default="rulebook", metadata={"choices": BAIL_STACKING})
@@ -34,3 +39,19 @@ class ExplodingOptions:
     #: After drawing an Exploding Git Commit while holding a Mitigate: "choice" (mitigate or
     #: explode, as "can use" reads) or "automatic" (a Mitigate is always played).
     mitigate: str = field(default="choice", metadata={"choices": MITIGATE_PLAYS})
+    #: The way play goes round the table (turns, Bails, the Nope questions): "clockwise" or
+    #: "counterclockwise" (the rulebook allows it "to confuse everyone at the table").
+    direction: str = field(default="clockwise", metadata={"choices": DIRECTIONS})
+    #: A player who explodes while still owing turns from a Bail: "lost" (the next player takes
+    #: one normal turn) or "passed_on" (the next player takes the turns left, this one included).
+    owed_turns: str = field(default="lost", metadata={"choices": OWED_TURNS})
+    #: Ask for Help of a player with no card in hand: "refused" (choose a player who holds a
+    #: card) or "allowed" (the card is played and the asker gets nothing).
+    ask_empty_hand: str = field(default="refused", metadata={"choices": ASK_EMPTY})
+    #: Whether the five-card combo may take an Exploding Git Commit from the discard pile:
+    #: "never", or "allowed" (it is then a card without instructions in the hand).
+    pick_exploding: str = field(default="never", metadata={"choices": PICK_EXPLODING})
+    #: Who is asked first whether to Nope: "left" (the player next in the direction of play,
+    #: then on round the table) or "random" (the order is drawn each time: nobody has priority by
+    #: seat, standing in for the race to shout Nope first).
+    nope_first: str = field(default="left", metadata={"choices": NOPE_FIRST})

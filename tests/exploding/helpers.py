@@ -43,8 +43,11 @@ def scripted_game(players: Sequence[str], hands: Mapping[str, Sequence[str]] | N
     """A physical-deck game with the given hands dealt (4 cards each, then the Mitigate).
 
     Hands a test leaves out, or gives fewer than 4 cards, are filled with Code Cards of different
-    titles. The deal goes 4 cards to the first seat, then 4 to the next, and so on.
+    titles. The deal goes 4 cards to the first seat, then 4 to the next, and so on. The scripts
+    ask only the players holding a Nope (``nope_asks="holders"``) unless a test says otherwise,
+    so that a card played happens at once when nobody can Nope it.
     """
+    options = {"nope_asks": "holders", **options}
     game = new_game(list(players), deck="physical", **options)
     hands = dict(hands or {})
     left = {CARDS[c].name: game.pool[c] for c in CARDS if c not in (EXPLODING, MITIGATE)}
@@ -67,6 +70,12 @@ def enter(game: ExplodingGame, *cards: str) -> None:
     for card in cards:
         assert game.current_player == CHANCE, f"no card is expected for {card}: {game.waiting_for}"
         game.deal(card)
+
+
+def say_taken(game: ExplodingGame, card: str) -> None:
+    """Physical deck: the player a pair took a random card from says which card it was."""
+    assert game.phase == "steal", f"no card taken is expected for {card}: {game.waiting_for}"
+    game.give(game.current_player, card)  # type: ignore[arg-type]
 
 
 def let_it_happen(game: ExplodingGame) -> None:

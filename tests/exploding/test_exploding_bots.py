@@ -14,7 +14,7 @@ from devgames.exploding import BOTS, CARDS
 from devgames.exploding.bots import HeuristicBot
 from devgames.exploding.cards import EXPLODING
 from devgames.exploding.game import ExplodingGame
-from tests.exploding.helpers import enter, let_it_happen, scripted_game
+from tests.exploding.helpers import enter, let_it_happen, say_taken, scripted_game
 
 ID = {card.name: card.id for card in CARDS.values()}
 
@@ -192,7 +192,7 @@ def test_shuffles_a_known_exploding_card_away_without_a_mitigate(seed: int) -> N
                                                 "Bob": ["Dead Code", "Dead Code"]},
                          first_player=1)
     game.combo("Bob", ["Dead Code", "Dead Code"], target="Ada")
-    enter(game, "Mitigate")  # Bob takes Ada's Mitigate
+    say_taken(game, "Mitigate")  # Bob takes Ada's Mitigate
     game.draw("Bob")
     enter(game, "Nope")
     peeked(game, "Ada", "Exploding Git Commit", "Nope", "Skip")

@@ -3,7 +3,10 @@
 ``fuzz_game`` plays random legal actions, forges illegal ones now and then, replays every action
 through JSON and checks save/undo at the end; :class:`ExplodingInvariants` checks the rules' own
 invariants after every action. 2,000 games in 20 cases of 100, across 2-5 players, both decks,
-both Bail variants, both ways of asking for Nopes, with and without special combos.
+both Bail variants, both ways of asking for Nopes, with and without special combos; every game
+also draws its own values of the other options (direction of play, turns owed on exploding, help
+asked of an empty hand, an Exploding Git Commit taken from the discard pile, who is asked first
+whether to Nope).
 """
 
 import random
@@ -16,7 +19,7 @@ from devgames.core.actions import CHANCE
 from devgames.core.game import Game
 from devgames.core.harness import InvariantError, fuzz_game, play_seeded, same_game
 from devgames.core.harness import invariant_failed as fail
-from devgames.exploding import ExplodingGame, new_game
+from devgames.exploding import ExplodingGame, ExplodingOptions, new_game
 from devgames.exploding.cards import COMPOSITION, EXPLODING, MITIGATE, NOPE
 from devgames.exploding.game import DEFUSE, NOPE_WINDOW, OVER, PLAY, ROUND_FIELDS
 from tests.exploding.helpers import all_cards
@@ -58,7 +61,8 @@ class ExplodingInvariants:
         if sum(cards.values()) != 56 or cards != ALL_CARDS:
             extra, missing = cards - ALL_CARDS, ALL_CARDS - cards
             fail(game, f"cards: extra {dict(extra)}, missing {dict(missing)}")
-        if any(EXPLODING in hand for hand in game.hands):
+        if game.options.pick_exploding == "never" and any(EXPLODING in hand
+                                                          for hand in game.hands):
             fail(game, "a hand holds an Exploding Git Commit")
 
     @staticmethod
@@ -118,7 +122,8 @@ class ExplodingInvariants:
             fail(game, f"{game.turns_left} turns owed with noob Bails")
         if game.phase == DEFUSE and MITIGATE not in game.hands[game.turn_player]:
             fail(game, "a Mitigate is asked of a player who holds none")
-        if game.phase == "give" and (game.giver == game.turn_player or not game.hands[game.giver]):
+        if game.phase in ("give", "steal") and (game.giver == game.turn_player
+                                                 or not game.hands[game.giver]):
             fail(game, "a give is asked of the turn player or of an empty hand")
         if game.turn_no != len(game._rows) + 1:
             fail(game, f"turn {game.turn_no} after {len(game._rows)} finished turns")
@@ -168,15 +173,21 @@ OPTION_SETS: list[dict[str, Any]] = [
 ]
 CASES = [{"deck": deck, **options} for deck in ("digital", "physical") for options in OPTION_SETS]
 GAMES_PER_CASE = 100
+#: Options each game draws at random, whatever its case.
+RANDOM_OPTIONS = ("direction", "owed_turns", "ask_empty_hand", "pick_exploding", "nope_first")
 
 
 def factory_for(case: dict[str, Any]) -> Any:
-    """A game maker for ``fuzz_game``: the seed also picks 2-5 players and the first player."""
+    """A game maker for ``fuzz_game``: the seed also picks 2-5 players, the first player and a
+    value of each of the ``RANDOM_OPTIONS``."""
 
     def make(seed: int) -> ExplodingGame:
         players = 2 + seed % 4
         names = [f"P{i + 1}" for i in range(players)]
-        return new_game(names, seed=seed, first_player=(seed // 4) % players, **case)
+        rng = random.Random(seed)
+        fields = ExplodingOptions.__dataclass_fields__
+        drawn = {name: rng.choice(fields[name].metadata["choices"]) for name in RANDOM_OPTIONS}
+        return new_game(names, seed=seed, first_player=(seed // 4) % players, **drawn, **case)
 
     return make
 
@@ -187,11 +198,14 @@ def test_random_play_keeps_the_rules(case: int) -> None:
     """100 random games of one option set, every action checked."""
     make = factory_for(CASES[case])
     players_seen = set()
+    values_seen = set()
     for i in range(GAMES_PER_CASE):
         game = fuzz_game(make, case * 10_000 + i, ExplodingInvariants())
         assert game.is_over
         players_seen.add(len(game.players))
+        values_seen |= {(name, getattr(game.options, name)) for name in RANDOM_OPTIONS}
     assert players_seen == {2, 3, 4, 5}
+    assert len(values_seen) == 2 * len(RANDOM_OPTIONS)
 
 
 # ----- determinism --------------------------------------------------------------------------------

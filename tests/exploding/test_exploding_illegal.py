@@ -253,7 +253,9 @@ def test_a_card_taken_must_be_in_the_hand() -> None:
     game = table()
     game.combo("Ada", ["Dead Code", "Dead Code"], target="Cy")
     let_it_happen(game)
-    assert_refused(game, lambda: game.deal("Bail"), "card_not_in_hand", "Cy", "Bail")
+    assert_refused(game, lambda: game.give("Cy", "Bail"), "card_not_in_hand", "Cy", "Bail")
+    assert_refused(game, lambda: game.deal("Bail"), "no_card_expected")
+    assert_refused(game, lambda: game.draw("Ada"), "not_your_turn", "Cy")
 
 
 def test_game_over_refuses_everything() -> None:

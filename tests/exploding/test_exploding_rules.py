@@ -22,6 +22,7 @@ from tests.exploding.helpers import (
     enter,
     known_top,
     let_it_happen,
+    say_taken,
     scripted_game,
     whose_turn,
 )
@@ -132,7 +133,7 @@ def steal_mitigate(game: ExplodingGame, thief: str, victim: str, pair: str) -> N
     """``thief`` plays a pair of ``pair`` against ``victim``; the card taken is the Mitigate."""
     game.combo(thief, [pair, pair], target=victim)
     let_it_happen(game)
-    enter(game, "Mitigate")
+    say_taken(game, "Mitigate")
     assert "Mitigate" not in game.hand(victim)
 
 
@@ -193,11 +194,13 @@ def test_mitigate_hides_the_card_where_the_player_chooses(position: int, words: 
     public = [game.narrate(e) for e in game.events[-3:]]
     assert "Ada hides the Exploding Git Commit back in the draw stack." in public
     assert not any(words in (text or "") for text in public)
-    if position == 0:  # the engine knows the top card: Bob's draw needs no entry
-        game.draw("Bob")
+    # Bob's draw is entered wherever the card went, so the prompt tells nothing of the place.
+    game.draw("Bob")
+    assert game.waiting_for == "Enter the card Bob drew."
+    if position == 0:
+        enter(game, "Exploding Git Commit")
         assert game.phase == "exploding" and whose_turn(game) == ("Bob", 1)
     else:
-        game.draw("Bob")
         enter(game, "Nope")
         assert known_top(game, "Ada") == [(position - 1, "Exploding Git Commit")]
 
@@ -441,13 +444,17 @@ def test_ask_for_help_the_target_chooses_the_card() -> None:
     assert whose_turn(game) == ("Ada", 1) and game.phase == "play"
 
 
-def test_ask_for_help_with_one_title_in_hand_needs_no_choice() -> None:
+def test_ask_for_help_with_one_title_in_hand_still_asks_the_giver() -> None:
+    """Bob holds four Dead Codes: he still has a give step, so the table does not learn that his
+    hand is all one title."""
     game = scripted_game(AB, hands={"Ada": ["Ask for Help", "Legacy Code", "Legacy Code"],
                                     "Bob": ["Dead Code"] * 4})
     steal_mitigate(game, "Ada", "Bob", "Legacy Code")
     assert game.hand("Bob") == ["Dead Code"] * 4
     game.play("Ada", "Ask for Help", target="Bob")
-    assert game.phase == "play"  # nothing for Bob to choose: a Dead Code goes at once
+    assert game.phase == "give" and game.waiting_for == "Bob chooses a card to give to Ada."
+    assert game.legal_actions() == [Action("give", 1, card=ID["Dead Code"])]
+    game.give("Bob", "Dead Code")
     assert game.hand("Bob") == ["Dead Code"] * 3 and game.hand("Ada")[-1] == "Dead Code"
 
 
@@ -480,10 +487,12 @@ def test_shuffle_digital_reorders_the_stack_and_forgets_what_was_seen() -> None:
     game.hands[0][0] = ID["Peek into the Future"]  # a test-only hand: Peek, then Shuffle
     game.hands[0][1] = ID["Shuffle"]
     game.play("Ada", "Peek into the Future")
+    let_it_happen(game)
     assert len(known_top(game, "Ada")) == 3
     before = list(game.deck)
     steps = game.chance_steps
     game.play("Ada", "Shuffle")
+    let_it_happen(game)
     assert sorted(game.deck) == sorted(before) and game.deck != before
     assert game.chance_steps == steps + 1
     assert known_top(game, "Ada") == []
@@ -519,13 +528,17 @@ def test_peek_shows_the_top_three_to_the_player_only() -> None:
     assert game.secrets("Bob") == []
     peek = next(e for e in game.events if e.kind == "peek")
     assert peek.private and game.narrate(peek) == "Ada looks at the top of the draw stack."
-    # The engine knows the top now: the draw needs no entry, and Ada's knowledge moves up.
+    # The engine knows the top now, yet the draw is entered as any other; Ada's knowledge moves
+    # up.
     game.draw("Ada")
+    assert game.waiting_for == "Enter the card Ada drew."
+    enter(game, "Skip")
     assert game.hand("Ada")[-1] == "Skip"
     assert known_top(game, "Ada") == [(0, "Exploding Git Commit"), (1, "Nope")]
     assert game.view("Ada")["your_chance_next_explodes"] == 1.0
     assert game.secrets("Ada")[1] == "So the chance that the next card drawn explodes is 100%."
     game.draw("Bob")
+    enter(game, "Exploding Git Commit")
     assert game.phase == "exploding"
 
 
@@ -533,11 +546,13 @@ def test_hiding_a_card_keeps_what_the_player_saw() -> None:
     game = scripted_game(AB, hands={"Ada": ["Peek into the Future"]})
     game.play("Ada", "Peek into the Future")
     enter(game, "Exploding Git Commit", "Skip", "Nope")
-    game.draw("Ada")  # known: the Exploding Git Commit
+    game.draw("Ada")
+    enter(game, "Exploding Git Commit")
     game.mitigate("Ada", 1)
     # Ada hid it under the Skip: she knows the top three still.
     assert known_top(game, "Ada") == [(0, "Skip"), (1, "Exploding Git Commit"), (2, "Nope")]
-    game.draw("Bob")  # the Skip, known to the engine: no entry
+    game.draw("Bob")
+    enter(game, "Skip")
     assert game.hand("Bob")[-1] == "Skip"
     assert known_top(game, "Ada") == [(0, "Exploding Git Commit"), (1, "Nope")]
 
@@ -547,7 +562,9 @@ def test_another_players_mitigate_makes_a_peek_unreliable() -> None:
     game.play("Ada", "Peek into the Future")
     enter(game, "Skip", "Exploding Git Commit", "Nope")
     game.draw("Ada")
+    enter(game, "Skip")
     game.draw("Bob")
+    enter(game, "Exploding Git Commit")
     assert game.phase == "exploding"
     game.mitigate("Bob", 3)
     # Ada cannot know where Bob hid the card: what she saw is dropped from her view.
@@ -561,6 +578,7 @@ def test_a_peek_near_the_end_shows_what_is_left() -> None:
     game.hands[0][0] = ID["Peek into the Future"]
     game.deck = game.deck[-2:]  # a test-only stack of two cards
     game.play("Ada", "Peek into the Future")
+    let_it_happen(game)
     assert len(known_top(game, "Ada")) == 2
 
 
@@ -579,24 +597,28 @@ def test_a_pair_of_code_cards_takes_a_random_card_digital() -> None:
     assert event.private and game.narrate(event) == "Ada takes a random card from Bob."
 
 
-def test_a_pair_of_code_cards_physical_the_facilitator_enters_the_card_taken() -> None:
+def test_a_pair_of_code_cards_physical_the_player_robbed_says_the_card_taken() -> None:
+    """Bob, behind his curtain, says which card Ada took: the choices are his own titles, seen
+    by him only (a prompt for the facilitator would show them to the room)."""
     game = scripted_game(AB, hands={"Ada": ["Legacy Code", "Legacy Code"],
                                     "Bob": ["Skip", "Bail"]})
     game.combo("Ada", ["Legacy Code", "Legacy Code"], target="Bob")
-    assert game.current_player == CHANCE
-    assert game.waiting_for == "Enter the card Ada took from Bob."
+    assert game.current_player == 1 and game.phase == "steal"
+    assert game.waiting_for == "Bob says which card Ada took at random."
     assert sorted(a.card for a in game.legal_actions()) == sorted(
         ID[name] for name in set(game.hand("Bob")))
-    assert game.describe(Action("deal", CHANCE, card=ID["Bail"])) == "The card taken is Bail"
-    enter(game, "Bail")
-    assert game.hand("Ada")[-1] == "Bail" and "Bail" not in game.hand("Bob")
+    assert game.describe(Action("give", 1, card=ID["Skip"])) == "Ada took Skip from Bob"
+    say_taken(game, "Skip")
+    assert game.hand("Ada")[-1] == "Skip" and len(game.hand("Bob")) == 4
+    assert game.narrate(game.events[-1]) == "Ada takes a random card from Bob."
+    assert game.phase == "play"
 
 
 def test_special_combos_any_pair_and_the_instructions_are_ignored() -> None:
     game = scripted_game(AB, hands={"Ada": ["Skip", "Skip"], "Bob": ["Nope"]})
     game.combo("Ada", ["Skip", "Skip"], target="Bob")
     game.pass_nope("Bob")
-    enter(game, "Nope")
+    say_taken(game, "Nope")
     assert whose_turn(game) == ("Ada", 1)  # the Skips did not end the turn
     assert "Nope" in game.hand("Ada")
 
@@ -609,7 +631,7 @@ def test_without_special_combos_only_pairs_of_code_cards() -> None:
     assert ("combo", (ID["Skip"],) * 2) not in kinds
     assert not game.can_combo("Ada", ["Skip", "Skip"], target="Bob")
     game.combo("Ada", ["Dead Code", "Dead Code"], target="Bob")
-    enter(game, "Mitigate")
+    say_taken(game, "Mitigate")
     assert "Mitigate" in game.hand("Ada")
 
 
@@ -660,11 +682,11 @@ def test_physical_mode_counts_no_engine_chance() -> None:
     game = scripted_game(ABC, hands={"Ada": ["Shuffle", "Legacy Code", "Legacy Code"]})
     game.play("Ada", "Shuffle")
     game.combo("Ada", ["Legacy Code", "Legacy Code"], target="Bob")
-    enter(game, "Magic Number")
+    say_taken(game, "Magic Number")
     game.draw("Ada")
     enter(game, "Nope")
     assert game.chance_steps == 0
-    assert [a.kind for a in game.log if a.player == CHANCE][-2:] == ["deal", "deal"]
+    assert [a.kind for a in game.log[-3:]] == ["give", "draw", "deal"]
 
 
 def test_the_public_view_shows_counts_and_never_a_hand() -> None:
@@ -712,7 +734,9 @@ def test_a_scripted_physical_game_saves_and_replays_exactly() -> None:
     game.play("Ada", "Bail")
     game.nope("Bob")
     game.draw("Ada")
+    enter(game, "Skip")
     game.draw("Bob")
+    enter(game, "Exploding Git Commit")
     game.mitigate("Bob", 0)
     text = game.session().to_json()
     assert json.loads(text)["game"] == "exploding"
