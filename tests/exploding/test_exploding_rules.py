@@ -26,6 +26,7 @@ from tests.exploding.helpers import (
     scripted_game,
     whose_turn,
 )
+from tests.refusals import assert_refused
 
 AB = ["Ada", "Bob"]
 ABC = ["Ada", "Bob", "Cy"]
@@ -782,3 +783,115 @@ def test_every_move_and_event_reads_as_a_sentence(deck: str) -> None:
             if text is not None:
                 assert text[0].isupper() or text[0].isdigit(), text
                 assert text.endswith((".", "!")), text
+
+
+# ----- the options for the rulebook's open points ------------------------------------------------
+def test_counterclockwise_play_turns_bails_and_nope_questions() -> None:
+    """direction="counterclockwise": Ada's next player is Dee; a Bail goes to Dee; the table is
+    asked whether to Nope from Ada's right."""
+    game = scripted_game(ABCD, hands={"Ada": ["Bail", "Skip"]}, nope_asks="everyone",
+                         direction="counterclockwise")
+    game.play("Ada", "Skip")
+    assert asked(game) == ["Dee", "Cy", "Bob"]
+    let_it_happen(game)
+    assert whose_turn(game) == ("Dee", 1)
+    game.draw("Dee")
+    enter(game, "Nope")
+    assert whose_turn(game) == ("Cy", 1)
+    clockwise = scripted_game(ABCD, hands={"Ada": ["Bail"]}, nope_asks="everyone")
+    clockwise.play("Ada", "Bail")
+    assert asked(clockwise) == ["Bob", "Cy", "Dee"]
+    let_it_happen(clockwise)
+    assert whose_turn(clockwise) == ("Bob", 2)
+
+
+@pytest.mark.parametrize(("owed_turns", "cy_turns"), [("lost", 1), ("passed_on", 2)])
+def test_exploding_while_owing_turns(owed_turns: str, cy_turns: int) -> None:
+    """Bob explodes on the first of the 2 turns Ada's Bail gave him: the turn still owed is
+    lost, or passed on to Cy, who then counts as taking turns because of a Bail."""
+    game = scripted_game(ABC, hands={"Ada": ["Bail"], "Cy": ["Bail"]}, owed_turns=owed_turns)
+    game.play("Ada", "Bail")
+    game.draw("Bob")
+    enter(game, "Exploding Git Commit")
+    game.explode("Bob")
+    assert whose_turn(game) == ("Cy", cy_turns)
+    game.play("Cy", "Bail")  # rulebook stacking: the turns left plus 2 when under a Bail
+    assert whose_turn(game) == ("Ada", cy_turns + 2 if cy_turns > 1 else 2)
+
+
+def test_exploding_on_the_last_owed_turn_passes_on_nothing() -> None:
+    game = scripted_game(ABC, hands={"Ada": ["Bail"]}, owed_turns="passed_on")
+    game.play("Ada", "Bail")
+    game.draw("Bob")
+    enter(game, "Skip")
+    game.draw("Bob")
+    enter(game, "Exploding Git Commit")
+    game.explode("Bob")
+    assert whose_turn(game) == ("Cy", 1)
+
+
+@pytest.mark.parametrize("ask_empty_hand", ["refused", "allowed"])
+def test_asking_help_of_an_empty_hand(ask_empty_hand: str) -> None:
+    game = scripted_game(ABC, hands={"Ada": ["Ask for Help"]}, ask_empty_hand=ask_empty_hand)
+    game.hands[1] = []  # a test-only hand: Bob has nothing left
+    ask_bob = Action("play", 0, card=ID["Ask for Help"], target=1)
+    if ask_empty_hand == "refused":
+        assert ask_bob not in game.legal_actions()
+        assert_refused(game, lambda: game.play("Ada", "Ask for Help", target="Bob"),
+                       "empty_hand", "Bob")
+        return
+    assert ask_bob in game.legal_actions()
+    game.play("Ada", "Ask for Help", target="Bob")
+    assert game.phase == "play" and whose_turn(game) == ("Ada", 1)
+    assert discard_names(game) == ["Ask for Help"]
+    assert game.narrate(game.events[-1]) == "Bob has no card left: Ada gets nothing."
+
+
+def test_the_five_card_combo_may_take_an_exploding_card_when_allowed() -> None:
+    """pick_exploding="allowed": Bob takes the Exploding Git Commit Ada exploded with. In his
+    hand it does nothing alone; it can be named by three of a kind and played in combos."""
+    game = scripted_game(ABC, hands={"Bob": ["Spaghetti Code", "Legacy Code", "Skip",
+                                             "Copy-Paste Code"],
+                                     "Cy": ["Dead Code"] * 3},
+                         pick_exploding="allowed")
+    game.draw("Ada")
+    enter(game, "Exploding Git Commit")
+    game.explode("Ada")
+    game.combo("Bob", ["Spaghetti Code", "Legacy Code", "Skip", "Copy-Paste Code", "Mitigate"])
+    assert Action("pick", 1, card=EXPLODING) in game.legal_actions()
+    game.pick("Bob", "Exploding Git Commit")
+    assert game.hand("Bob") == ["Exploding Git Commit"]
+    assert game.view("Bob")["hand"][0]["kind"] == "exploding"
+    assert game.exploding_in_deck == 1  # the stack still holds one fewer than the players
+    assert_refused(game, lambda: game.play("Bob", "Exploding Git Commit"), "not_playable")
+    game.draw("Bob")
+    enter(game, "Skip")
+    game.combo("Cy", ["Dead Code"] * 3, target="Bob", name="Exploding Git Commit")
+    assert game.hand("Cy")[-1] == "Exploding Git Commit" and game.hand("Bob") == ["Skip"]
+    assert sum(all_cards(game).values()) == 56
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_nope_first_left_asks_from_the_players_left(seed: int) -> None:
+    game = scripted_game(ABCD, hands={"Ada": ["Skip"]}, nope_asks="everyone", seed=seed)
+    game.play("Ada", "Skip")
+    assert asked(game) == ["Bob", "Cy", "Dee"]
+
+
+def test_nope_first_random_draws_the_order_each_time() -> None:
+    """nope_first="random": nobody has priority by seat; the order is drawn from the game's seed,
+    so a replay asks in the same order."""
+    firsts = set()
+    for seed in range(12):
+        game = scripted_game(ABCD, hands={"Ada": ["Skip"], "Cy": ["Nope"]},
+                             nope_asks="everyone", nope_first="random", seed=seed)
+        game.play("Ada", "Skip")
+        order = asked(game)
+        assert sorted(order) == ["Bob", "Cy", "Dee"]
+        firsts.add(order[0])
+        assert asked(game.session().replay()) == order
+        while game.current_player != 2:
+            game.pass_nope(game.current_player)  # type: ignore[arg-type]
+        game.nope("Cy")
+        assert sorted(asked(game)) == ["Ada", "Bob", "Dee"]
+    assert len(firsts) > 1
