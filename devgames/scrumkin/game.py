@@ -101,11 +101,12 @@ class ScrumkinGame(Game):
     >>> game.hand("Red")
     ['20% Innovation Time', 'Client on site', 'Scope creep']
     >>> game.play("Red", "Scope creep", target="Blue")   # a move into Blue's game
-    >>> game.waiting_for                                 # Blue holds defensive cards
+    >>> game.waiting_for                                 # every other team is asked
     'Blue may counter Scope creep.'
     >>> game.counter("Blue", "Daily Standup")
     >>> game.play("Red", "Client on site")               # a move into Red's own game
     >>> game.pass_counter("Blue")
+    >>> game.pass_counter("Green")
     >>> game.drop("Red", "20% Innovation Time")           # Red has made its two moves
     Traceback (most recent call last):
     ...

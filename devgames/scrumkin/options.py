@@ -43,4 +43,4 @@ class ScrumkinOptions:
     #: Who is asked whether to counter a card laid down: "holders" (only the teams holding a
     #: defensive card: quick, but the room learns who holds one) or "everyone" (every other team,
     #: so that a pass gives nothing away).
-    counter_asks: str = field(default="holders", metadata={"choices": ASKED})
+    counter_asks: str = field(default="everyone", metadata={"choices": ASKED})

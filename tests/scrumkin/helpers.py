@@ -80,8 +80,11 @@ def scripted_game(
     """A physical-deck game with the given hands dealt and (if given) sprint 1's action card.
 
     Hands a test leaves out, or gives fewer than 3 cards, are filled with plain filler cards. The
-    initial deal goes 3 cards to the first seat, then 3 to the next, and so on.
+    initial deal goes 3 cards to the first seat, then 3 to the next, and so on. The scripts ask
+    only the teams holding a defensive card (``counter_asks="holders"``) unless a test says
+    otherwise, so that a card laid down stays put at once when nobody can counter it.
     """
+    options = {"counter_asks": "holders", **options}
     game = new_game(list(players), deck="physical", **options)
     hands = dict(hands or {})
     named = [card for cards in hands.values() for card in cards]

@@ -149,7 +149,7 @@ SEEDS = pytest.mark.parametrize("seed", range(5))
 
 @SEEDS
 def test_plays_fairy_dust_into_its_own_game(seed: int) -> None:
-    game = scrumkin.new_game(["Red", "Blue"], deck="physical")
+    game = scrumkin.new_game(["Red", "Blue"], deck="physical", counter_asks="holders")
     deal(game, "Fairy dust", "Scope creep", "Flu", "Ghost PO", "Proxy PO", "Stress", "Free Pizza")
     made = bot_turn(game, HeuristicBot(seed), seat=0)
     assert Action("play", 0, card=ID["Fairy dust"], target=0) in made
@@ -161,7 +161,8 @@ def test_plays_fairy_dust_into_its_own_game(seed: int) -> None:
 def test_plays_a_harmful_card_into_the_race_leaders_game(seed: int) -> None:
     # Blue leads sprint 1 and draws 3 bugs; Blue and Green both lay +2 for ever into their own
     # games, so Green (10 items against Blue's 13) leads the race when Red's turn comes.
-    game = scrumkin.new_game(["Red", "Blue", "Green"], deck="physical", first_leader=1)
+    game = scrumkin.new_game(["Red", "Blue", "Green"], deck="physical", counter_asks="holders",
+                             first_leader=1)
     deal(game, "Offshoring", "Scope creep", "Windows Update",
          "Cross functional teams", "AC is broken", "Stress",
          "Priorizing", "Flu", "Ghost PO", "Ghost stories")
@@ -177,7 +178,7 @@ def test_plays_a_harmful_card_into_the_race_leaders_game(seed: int) -> None:
 
 def _red_lays_architecture_change_into_blues_game() -> ScrumkinGame:
     """Blue has +2 for ever on the table and holds Hands-on when Red lays Architecture Change."""
-    game = scrumkin.new_game(["Red", "Blue"], deck="physical")
+    game = scrumkin.new_game(["Red", "Blue"], deck="physical", counter_asks="holders")
     deal(game, "Architecture Change", "Scope creep", "AC is broken",
          "Cross functional teams", "Hands-on", "Flu", "Free Pizza")
     game.play("Red", "Scope creep")
@@ -203,7 +204,7 @@ def test_counters_a_minus_3_card_laid_into_its_own_game(seed: int) -> None:
 
 @SEEDS
 def test_counters_a_strong_card_the_race_leader_lays_into_its_own_game(seed: int) -> None:
-    game = scrumkin.new_game(["Red", "Blue"], deck="physical")
+    game = scrumkin.new_game(["Red", "Blue"], deck="physical", counter_asks="holders")
     deal(game, "Fairy dust", "Scope creep", "AC is broken",
          "Hands-on", "Flu", "Stress", "Free Pizza")
     game.play("Red", "Fairy dust")
@@ -213,7 +214,7 @@ def test_counters_a_strong_card_the_race_leader_lays_into_its_own_game(seed: int
 
 @SEEDS
 def test_lets_a_harmful_card_through_into_an_opponents_game(seed: int) -> None:
-    game = scrumkin.new_game(["Red", "Blue"], deck="physical")
+    game = scrumkin.new_game(["Red", "Blue"], deck="physical", counter_asks="holders")
     deal(game, "Decaf'", "Scope creep", "AC is broken",
          "Hands-on", "Flu", "Stress", "Free Pizza")
     game.play("Red", "Decaf'")  # -2 into Red's own game
@@ -223,7 +224,7 @@ def test_lets_a_harmful_card_through_into_an_opponents_game(seed: int) -> None:
 
 @SEEDS
 def test_drops_the_least_useful_card(seed: int) -> None:
-    game = scrumkin.new_game(["Red", "Blue"], deck="physical")
+    game = scrumkin.new_game(["Red", "Blue"], deck="physical", counter_asks="holders")
     deal(game, "Priorizing", "Daily Standup", "Hands-on", "Ghost PO", "Proxy PO", "Stress",
          "Free Pizza")
     made = bot_turn(game, HeuristicBot(seed), seat=0)
@@ -237,8 +238,8 @@ def test_drops_the_least_useful_card(seed: int) -> None:
 def test_collaborative_takes_over_items_when_its_backlog_is_done(seed: int) -> None:
     # Backlogs of 2; Blue leads sprint 1 and draws 5 bugs. Red lays +2 for ever and gets +1 from
     # Blue: its backlog is done; Blue's velocity is down and 7 items are left.
-    game = scrumkin.new_game(["Red", "Blue"], deck="physical", rulebook="collaborative",
-                             backlog=2, first_leader=1)
+    game = scrumkin.new_game(["Red", "Blue"], deck="physical", counter_asks="holders",
+                             rulebook="collaborative", backlog=2, first_leader=1)
     deal(game, "Priorizing", "Daily Standup", "Scope creep", "Stress", "Client on site", "Flu",
          "Here be dragons")
     assert HeuristicBot(seed).choose(game).kind != "take_over"  # nothing to gain yet
@@ -261,8 +262,8 @@ def test_collaborative_takes_over_items_when_its_backlog_is_done(seed: int) -> N
 def test_collaborative_lays_a_harmful_card_where_it_hurts_least(seed: int) -> None:
     # Backlogs of 2; Red leads sprint 1 and draws 3 bugs. Green's backlog is done after sprint 1,
     # Blue still has 2 items when Red, holding two harmful cards, must play into another game.
-    game = scrumkin.new_game(["Red", "Blue", "Green"], deck="physical", rulebook="collaborative",
-                             backlog=2)
+    game = scrumkin.new_game(["Red", "Blue", "Green"], deck="physical", counter_asks="holders",
+                             rulebook="collaborative", backlog=2)
     deal(game, "Stress", "Flu", "Decaf'", "Ghost PO", "Proxy PO", "AC is broken",
          "Priorizing", "Merge chaos", "Tab vs Spaces", "Ghost stories")
     for team, own, other, target in [("Red", "Stress", "Flu", "Blue"),
