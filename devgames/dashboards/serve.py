@@ -470,7 +470,8 @@ class StopSignals:
 
     Within ``with StopSignals() as signals:`` a stop signal is noted whenever it comes, and raised
     as KeyboardInterrupt only inside ``with signals.interruptible():`` (at once if it came
-    before). Starting and stopping the server are thus never cut in half.
+    before). Starting and stopping the server are thus never cut in half. A signal ignored
+    from the start stays ignored: ``nohup devgames serve`` outlives its terminal.
 
     >>> with StopSignals() as signals:
     ...     os.kill(os.getpid(), signal.SIGTERM)  # noted only
@@ -491,8 +492,8 @@ class StopSignals:
 
     def __enter__(self) -> "StopSignals":
         for name in self.NAMES:
-            if hasattr(signal, name):  # SIGHUP is POSIX only
-                number = getattr(signal, name)
+            number = getattr(signal, name, None)  # SIGHUP is POSIX only
+            if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
                 self.previous[number] = signal.signal(number, self._handle)
         return self
 

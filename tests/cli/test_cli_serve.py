@@ -51,6 +51,18 @@ DEVGAMES = str(Path(sys.executable).with_name("devgames"))
 SERVED = "devgames is served at "
 
 
+def as_in_a_terminal(command: list[str], ignored: tuple[str, ...] = ()) -> list[str]:
+    """``command``, started as a terminal starts it: Ctrl-C and SIGHUP at their default action
+    (a test run in the background ignores SIGINT, and a child would inherit that), except those
+    ``ignored`` (as ``nohup`` ignores SIGHUP). The wrapper execs the command: same process, but
+    a signal that reaches the wrapper before it execs is lost."""
+    setup = "; ".join(
+        f"signal.signal(signal.{name}, signal.SIG_{'IGN' if name in ignored else 'DFL'})"
+        for name in ("SIGINT", "SIGHUP"))
+    return [sys.executable, "-c", f"import os, signal, sys; {setup}; "
+            "os.execv(sys.argv[1], sys.argv[1:])", *command]
+
+
 def wait_for(condition: Callable[[], object], what: str, timeout: float = 90.0) -> None:
     """Poll ``condition`` until it is true; fail saying ``what`` did not happen."""
     deadline = time.monotonic() + timeout
@@ -157,26 +169,30 @@ StartServe = Callable[..., Run]
 
 @pytest.fixture
 def start_serve(tmp_path: Path) -> Iterator[StartServe]:
-    """A factory: ``start_serve(terminal=False) -> Run``, `devgames serve` on a free port.
+    """A factory: ``start_serve(terminal=False, ignored=()) -> Run``, `devgames serve` on a
+    free port (see :func:`as_in_a_terminal` for ``ignored``).
 
     It runs in ``tmp_path`` with ``--db workshop.sqlite``, its output on a pipe, or on a
     terminal (a pty) with ``terminal=True``. Everything it started is killed at the end.
     """
     runs: list[Run] = []
 
-    def start(terminal: bool = False) -> Run:
+    def start(terminal: bool = False, ignored: tuple[str, ...] = ()) -> Run:
         port = free_port()
         reader, writer = pty.openpty() if terminal else os.pipe()
         try:
             process = subprocess.Popen(
-                [DEVGAMES, "serve", "--port", str(port), "--no-browser", "--db",
-                 "workshop.sqlite"],
+                as_in_a_terminal([DEVGAMES, "serve", "--port", str(port), "--no-browser",
+                                  "--db", "workshop.sqlite"], ignored),
                 cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=writer, stderr=writer,
                 start_new_session=True,
             )
         finally:
             os.close(writer)
         runs.append(Run(process, port, reader))
+        # A signal is for `devgames serve`, not for the wrapper: wait until it runs.
+        wait_for(lambda: command_line(process.pid)[1:2] == [DEVGAMES] or process.poll() is not None,
+                 "devgames serve started")
         return runs[-1]
 
     yield start
@@ -263,6 +279,20 @@ def test_closing_the_terminal_stops_everything(start_serve: StartServe) -> None:
     assert not folder.exists()
 
 
+def test_nohup_keeps_it_serving_after_the_terminal_is_closed(start_serve: StartServe) -> None:
+    run = start_serve(terminal=True, ignored=("SIGHUP",))
+    run.wait_for_output(SERVED)
+    run.voila()
+    processes = run.descendants()
+
+    run.hang_up()
+    time.sleep(1)
+    assert run.process.poll() is None and answers(base_url(run.port) + "voila/files/")
+    run.process.terminate()
+    assert run.process.wait(60) == 0
+    assert_all_stopped(processes, run.port)
+
+
 def test_a_hard_kill_of_serve_leaves_nothing_running(start_serve: StartServe) -> None:
     run = start_serve()
     run.wait_for_output(SERVED)
@@ -292,9 +322,12 @@ def test_ctrl_c_at_any_moment_of_start_up_stops_everything(start_serve: StartSer
             time.sleep(0.01)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(run.process.pid, signal.SIGINT)
-    while run.process.poll() is None:  # whatever it starts until it stops is watched too
+
+    def stopped() -> bool:  # whatever it starts until it stops is watched too
         run.descendants()
-        time.sleep(0.01)
+        return run.process.poll() is not None
+
+    wait_for(stopped, "devgames serve stopped", timeout=60)
     folders = {Path(line[3]).parent for line in run.seen.values() if VOILA_MAIN in line}
     for pid in run.seen:
         wait_until_gone(pid, timeout=20)
