@@ -99,6 +99,11 @@ def test_a_nope_prompt_goes_to_the_player_asked_behind_the_curtain(tmp_path: Pat
         nope = next(label for label, action in zip(table.picker.labels, table.picker.actions,
                                                   strict=True) if action.kind == "nope")
         table.picker.pick_label(nope)
-        view = table.game.view(None)  # Bob holds no Nope to answer with: the Skip is cancelled
+        # Bob is asked too (everyone is, by default), holds no Nope and can only let it happen.
+        assert table.curtain.owner == "Bob" and not table.curtain.is_open
+        table.curtain.reveal.click()
+        assert {action.kind for action in table.picker.actions} == {"pass"}
+        table.picker.pick_label(table.picker.labels[0])
+        view = table.game.view(None)  # the Skip is cancelled
         assert view["pending"] is None and view["discard_top"] == "Nope"
         assert view["current_player"] == "Bob" and table.curtain.owner == "Bob"
