@@ -12,7 +12,7 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -153,6 +153,21 @@ def wait_until_gone(pid: int, timeout: float = 10.0) -> None:
             return
         time.sleep(0.05)
     raise TimeoutError(f"process {pid} still runs after {timeout:g} s")
+
+
+def kill_groups(pids: Iterable[int]) -> None:
+    """SIGKILL each process of ``pids`` and its process group, if they still run.
+
+    For clean-ups that must leave nothing behind: servers and kernels lead groups of their own.
+
+    >>> sleeper = subprocess.Popen(["sleep", "10"], start_new_session=True)
+    >>> kill_groups([sleeper.pid]), sleeper.wait()
+    (None, -9)
+    """
+    for pid in pids:
+        for kill in (os.killpg, os.kill):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                kill(pid, signal.SIGKILL)
 
 
 @dataclass

@@ -2,17 +2,22 @@
 
 import html
 import re
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
 
-from devgames.dashboards.serve import LAUNCHER_SOURCE, stop_server
+from devgames.dashboards.serve import LAUNCHER_SOURCE, command_line, port_is_free, stop_server
 from tests.e2e.conftest import ServeNotebook
 from tests.e2e.harness import (
+    ROOT,
     Server,
+    kill_groups,
     page_kernel_id,
     wait_for_app,
     wait_for_kernel_idle,
@@ -149,3 +154,39 @@ def test_stopping_the_server_stops_its_kernels(serve_notebook: ServeNotebook) ->
     assert server.process.returncode is not None
     for pid in kernels:
         wait_until_gone(pid, timeout=5)
+
+
+#: A test run in a process of its own: it serves a notebook with the harness, prints the pids of
+#: the server and its kernels, and waits.
+TEST_RUN = """\
+import sys, time
+from pathlib import Path
+from tests.e2e.harness import served
+with served("print('hello')", Path(sys.argv[1])) as server:
+    while not server.kernel_pids():
+        time.sleep(0.05)
+    print(server.process.pid, *server.kernel_pids(), flush=True)
+    time.sleep(600)
+"""
+
+
+def test_a_test_run_killed_hard_leaves_no_server(tmp_path: Path) -> None:
+    """A test run killed by a timeout cleans nothing up: its server and kernels stop anyway."""
+    run = subprocess.Popen([sys.executable, "-c", TEST_RUN, str(tmp_path)], cwd=ROOT,
+                           stdout=subprocess.PIPE, text=True, start_new_session=True)
+    processes: list[int] = []
+    try:
+        assert run.stdout is not None
+        processes = [int(pid) for pid in run.stdout.readline().split()]
+        assert len(processes) >= 2, "the server and its preheated kernel"
+        port = int(next(part[7:] for part in command_line(processes[0])
+                        if part.startswith("--port=")))
+
+        run.kill()
+        run.wait()
+        for pid in processes:
+            wait_until_gone(pid, timeout=20)
+        assert port_is_free(port)
+    finally:
+        kill_groups([run.pid, *processes])
+        run.wait()
