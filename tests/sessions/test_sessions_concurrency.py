@@ -50,9 +50,11 @@ def test_an_undo_then_another_move_elsewhere_makes_a_same_length_log_stale(
     tmp_path: Path,
 ) -> None:
     # Counting moves is not enough: after an undo and a new move the log has the same length.
+    # Only the teams holding a counter are asked, so that the moves after the undo differ.
     path = tmp_path / "s.sqlite"
     tab_a, tab_b = SessionStore(path), SessionStore(path)
-    number = tab_a.create(new_game())
+    number = tab_a.create(scrumkin.new_game(["Red", "Blue", "Green"], seed=3,
+                                            counter_asks="holders"))
     game_a, revision_a = tab_a.checkout(number)
     for _ in range(3):
         game_a.apply(game_a.legal_actions()[0])
