@@ -42,7 +42,7 @@ from devgames.dashboards.serve import (
     wait_until_serving,
     write_notebook,
 )
-from tests.e2e.harness import wait_until_gone
+from tests.e2e.harness import kill_groups, wait_until_gone
 
 ROOT = Path(__file__).resolve().parents[2]
 DEVGAMES = str(Path(sys.executable).with_name("devgames"))
@@ -75,13 +75,6 @@ def environment(pid: int) -> dict[str, str]:
     """The environment of a process, from ``/proc``."""
     raw = Path(f"/proc/{pid}/environ").read_bytes()
     return dict(item.decode().partition("=")[::2] for item in raw.split(b"\0") if item)
-
-
-def kill_group(pid: int) -> None:
-    """SIGKILL process ``pid`` and its process group, if they still run."""
-    for kill in (os.killpg, os.kill):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            kill(pid, signal.SIGKILL)
 
 
 def assert_all_stopped(pids: list[int], port: int, timeout: float = 20.0) -> None:
@@ -149,18 +142,27 @@ class Run:
         self.done.set()
         self.reader.join()
         os.close(self.terminal)
+        self.terminal = -1
         self.process.send_signal(signal.SIGHUP)
 
     def kill_all(self) -> None:
         """Kill it and everything it started that still runs (the fixture's clean-up)."""
         self.done.set()
-        for pid in [*self.descendants(), *self.seen]:
-            if command_line(pid) == self.seen[pid]:  # not a new process with a reused pid
-                kill_group(pid)
-        kill_group(self.process.pid)
-        self.process.wait()
+        if self.process.poll() is None:
+            self.descendants()
+            self.process.terminate()  # gently first: it then removes its folder
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                kill_groups([self.process.pid])
+                self.process.wait()
+        # What it started runs in sessions of its own; a pid since reused is left alone.
+        kill_groups([pid for pid, line in self.seen.items() if command_line(pid) == line])
+        for line in self.seen.values():
+            if VOILA_MAIN in line:  # the folder of a `devgames serve` killed hard
+                shutil.rmtree(Path(line[3]).parent, ignore_errors=True)
         self.reader.join()
-        with contextlib.suppress(OSError):
+        if self.terminal >= 0:
             os.close(self.terminal)
 
 
@@ -210,8 +212,7 @@ def left_server(tmp_path: Path) -> Iterator[subprocess.Popen[bytes]]:
         wait_until_serving(process, port)
         yield process
     finally:
-        stop_server(process, timeout=5)
-        kill_group(process.pid)
+        stop_server(process, timeout=5)  # kills its group and kernels if they do not stop
 
 
 def test_the_launcher_notebook_holds_the_served_code() -> None:
@@ -297,16 +298,12 @@ def test_a_hard_kill_of_serve_leaves_nothing_running(start_serve: StartServe) ->
     run = start_serve()
     run.wait_for_output(SERVED)
     server = run.voila()
-    folder = Path(command_line(server)[3]).parent
     wait_for(lambda: kernel_pids(server), "the preheated kernel started")
     processes = run.descendants()
 
     run.process.kill()
     run.process.wait()
-    try:
-        assert_all_stopped(processes, run.port)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)  # nothing was left to remove it
+    assert_all_stopped(processes, run.port)
 
 
 @pytest.mark.parametrize("moment", [0.0, 0.5, 1.5, 3.0, "Voilà started"])
