@@ -1,5 +1,5 @@
-"""Widgets every game's dashboard shares: the public table, inline notices, the move picker and
-the curtain in front of a team's hand.
+"""Widgets every game's dashboard shares: the public table, inline notices, the move picker (tick
+boxes when the move is a choice of cards) and the curtain in front of a team's hand.
 
 Every text a user typed (team names, titles, notes) is escaped here before it becomes HTML.
 """
@@ -11,7 +11,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from devgames.core.actions import Action
-from devgames.core.wording import describe_item, format_fact, format_value, is_empty, label
+from devgames.core.wording import (
+    common_prefix,
+    describe_item,
+    format_fact,
+    format_value,
+    is_empty,
+    label,
+)
 
 #: View keys the public table does not list as facts (shown elsewhere, or private).
 NOT_FACTS = frozenset({
@@ -270,3 +277,100 @@ class Curtain(widgets.VBox):
     def lift(self) -> None:
         self.is_open = True
         self.children = [self.inside, self.hide]
+
+
+def subset_choice(actions: Sequence[Action]) -> tuple[int, ...] | None:
+    """The cards that ``actions`` choose among, when the moves are exactly every subset of them
+    (an opening hand's mulligan: put back any of these cards); None for any other list.
+
+    >>> moves = [Action("mulligan", 0, cards=c) for c in [(), (3,), (5,), (3, 5)]]
+    >>> subset_choice(moves)
+    (3, 5)
+    >>> subset_choice(moves[1:]) is None, subset_choice([Action("keep", 0, cards=(3,))]) is None
+    (True, True)
+    """
+    if not actions or any(a.cards is None or a._replace(cards=None) != actions[0]._replace(
+            cards=None) or len(set(a.cards)) != len(a.cards) for a in actions):
+        return None
+    cards = sorted({card for action in actions for card in action.cards})  # type: ignore[union-attr]
+    sets = {frozenset(action.cards) for action in actions}  # type: ignore[arg-type]
+    if len(cards) < 2 or len(sets) != len(actions) or len(actions) != 2 ** len(cards):
+        return None
+    return tuple(cards)
+
+
+class SubsetPicker(widgets.VBox):
+    """Moves that choose any subset of some cards (see :func:`subset_choice`): one tick box per
+    card and one button, which names the move the ticks make and makes it with ``on_pick``.
+
+    A mulligan of five cards is thus five tick boxes, not 32 buttons.
+
+    >>> from devgames import itstartup
+    >>> from devgames.core.wording import choices
+    >>> game = itstartup.new_game(["Ada", "Bob"], seed=11)
+    >>> picker = SubsetPicker(game.apply)
+    >>> picker.offer(*choices(game))
+    True
+    >>> [box.description for box in picker.boxes][:2]
+    ['Downer Dave', 'Junior Backend Developer']
+    >>> picker.go.description
+    'Ada keeps the opening hand'
+    >>> picker.boxes[0].value = True
+    >>> picker.go.description
+    'Ada puts back Downer Dave'
+    >>> picker.go.click(); game.log[0].cards
+    (9,)
+    """
+
+    def __init__(self, on_pick: Callable[[Action], None]) -> None:
+        super().__init__()
+        self.add_class("dg-subsets")
+        self.on_pick = on_pick
+        self.cards: tuple[int, ...] = ()
+        self.moves: dict[frozenset[int], tuple[Action, str]] = {}
+        self.heading = widgets.HTML()
+        self.boxes: list[widgets.Checkbox] = []
+        self.box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.go = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
+        self.go.add_class("dg-move")  # the move of this screen, as a move button is
+        self.go.add_class("dg-subset-go")
+        self.go.on_click(lambda _button: self._go())
+        self.children = [self.heading, self.box, self.go]
+
+    def offer(self, actions: list[Action], labels: list[str], heading: str) -> bool:
+        """Show these moves (labels in the same order) if they choose a subset; else False."""
+        cards = subset_choice(actions)
+        if cards is None:
+            return False
+        self.cards = cards
+        self.moves = {frozenset(a.cards or ()): (a, text)
+                      for a, text in zip(actions, labels, strict=True)}
+        singles = [self.moves[frozenset({card})][1] for card in cards]
+        cut = len(common_prefix(singles))
+        self.heading.value = f"<b>{html(heading)}</b>"
+        for _ in range(len(self.boxes), len(cards)):
+            box = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
+            box.add_class("dg-subset-card")
+            box.observe(lambda _change: self._show_move(), "value")
+            self.boxes.append(box)
+        with self.hold_trait_notifications():
+            for box, text in zip(self.boxes, singles, strict=False):
+                box.value = False
+                box.description = text[cut:]
+        self.box.children = self.boxes[:len(cards)]
+        self._show_move()
+        return True
+
+    def ticked(self) -> frozenset[int]:
+        """The cards ticked now."""
+        return frozenset(card for card, box in zip(self.cards, self.boxes, strict=False)
+                         if box.value)
+
+    def _show_move(self) -> None:
+        move = self.moves.get(self.ticked())
+        self.go.description = move[1] if move else ""
+
+    def _go(self) -> None:
+        move = self.moves.get(self.ticked())
+        if move is not None:
+            self.on_pick(move[0])

@@ -20,10 +20,12 @@ from devgames.dashboards.components import (
     MovePicker,
     Notice,
     Scoreboard,
+    SubsetPicker,
     hand_html,
     html,
 )
 from devgames.dashboards.debrief import debrief_questions, winner_line
+from devgames.dashboards.seats import SeatsPanel, players_line
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sim.runner import game_seed, make_bot
 
@@ -48,6 +50,25 @@ def seats_meta(game: Game, bots: dict[int, str], hidden_hands: bool) -> dict[str
         "bots": {game.players[seat]: kind for seat, kind in bots.items()},
         "hidden_hands": hidden_hands,
     }
+
+
+def recent_news(game: Game, count: int = NEWS_LINES) -> list[str]:
+    """The last ``count`` lines of "what just happened", as the table told them move by move:
+    rebuilt by replaying the log, so that a reopened session shows what it showed.
+
+    >>> from devgames import scrumkin
+    >>> game = scrumkin.new_game(["Red", "Blue"], seed=7)
+    >>> game.play("Red", "Scope creep", target="Blue")
+    >>> recent_news(game)
+    ["Red lays Scope creep into Blue's game."]
+    """
+    replay = game.session().new_game()
+    lines: list[str] = []
+    for action in game.log:
+        before = len(replay.events)
+        replay.apply(action)
+        lines = [*lines, *public_lines(replay, action, replay.events[before:])][-count:]
+    return lines
 
 
 class SessionTable(widgets.VBox):
@@ -81,15 +102,15 @@ class SessionTable(widgets.VBox):
         self.debrief_now = False
         self.bots_running = False
         self.paused = False
-        self.news: list[str] = []
+        self.news: list[str] = recent_news(game)
         self.pacer = Pacer()
+        self.subsets = SubsetPicker(self.apply)
         self.charts = charts_for(game)
         self._build()
         self.refresh()
 
     # ----- layout -------------------------------------------------------------------------------
     def _build(self) -> None:
-        game = self.game
         self.heading = widgets.HTML()
         self.scoreboard = Scoreboard()
         self.notice = Notice()
@@ -119,12 +140,12 @@ class SessionTable(widgets.VBox):
         main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap",
                                                                   ))
         self.children = [self.heading, main, self.end, self._admin(), self.pacer]
-        players = ", ".join(
-            f"{name} ({self.bot_kinds[seat]} bot)" if seat in self.bot_kinds else name
-            for seat, name in enumerate(game.players)
-        )
-        self.heading.value = (f"<h2>{html(game_title(game.name))}</h2>"
-                              f"<div class='dg-muted'>{html(players)}</div>")
+        self.show_heading()
+
+    def show_heading(self) -> None:
+        """The game's title and its players, each bot named with its kind."""
+        self.heading.value = (f"<h2>{html(game_title(self.game.name))}</h2><div class='dg-muted'>"
+                              f"{html(players_line(self.game.players, self.bot_kinds))}</div>")
 
     def _admin(self) -> widgets.Accordion:
         """The facilitator's controls, folded away from the projector view."""
@@ -153,9 +174,10 @@ class SessionTable(widgets.VBox):
         leave.add_class("dg-leave")
         leave.on_click(lambda _button: self.leave())
         self.info = widgets.HTML()
+        self.seats_panel = SeatsPanel(self)
         admin = widgets.Accordion([widgets.VBox([
             widgets.HBox([self.undo_last, self.undo_steps, undo_n]),
-            widgets.HBox([self.pace_choice, self.hands_box]),
+            widgets.HBox([self.pace_choice, self.hands_box]), self.seats_panel,
             self.export, self.info, widgets.HBox([debrief, leave]),
         ])])
         admin.set_title(0, "Facilitator controls: undo, bots, export")
@@ -203,13 +225,15 @@ class SessionTable(widgets.VBox):
         name = game.players[seat]
         actions, labels, _heading = choices(game)
         self.picker.offer(actions, labels, f"{name}: choose a move")
+        ticks = self.subsets.offer(actions, labels, f"{name}: tick the cards, then confirm")
+        moves = self.subsets if ticks else self.picker
         hand = game.view(seat).get("hand")
         self.hand.value = hand_html(name, hand, game.secrets(seat)) if hand is not None else ""
         private = [self.hand] if hand is not None else []
         if not self.hidden_hands:
-            self.turn.children = [*private, self.picker]
+            self.turn.children = [*private, moves]
             return
-        self.curtain.inside.children = [*private, self.picker]
+        self.curtain.inside.children = [*private, moves]
         if not (self.curtain.is_open and self.curtain.owner == name):
             self.curtain.close_for(name)
         self.turn.children = [self.curtain]

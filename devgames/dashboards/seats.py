@@ -1,0 +1,100 @@
+"""Who plays each seat, changed mid-game from the facilitator's controls: a team that leaves
+hands its seat to a bot, a latecomer takes a bot's seat over.
+
+The change is saved with the session at once (``meta["seats"]``, in the shape ``devgames play
+--resume`` reads), a seat turned bot plays at once if it is its turn, and the heading names the
+bots.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from devgames import game_module
+from devgames.sim.runner import game_seed, make_bot
+
+if TYPE_CHECKING:
+    from devgames.dashboards.table import SessionTable
+
+#: The choice of a seat played at the screen (as the set-up form says it).
+HUMAN = "human"
+
+
+def seat_choices(bot_kinds: Sequence[str]) -> list[tuple[str, str]]:
+    """What a seat may be: played at the screen, or one of the game's bots.
+
+    >>> seat_choices(["random", "heuristic"])
+    [('plays here', 'human'), ('random bot', 'random'), ('heuristic bot', 'heuristic')]
+    """
+    return [("plays here", HUMAN)] + [(f"{kind} bot", kind) for kind in bot_kinds]
+
+
+def players_line(players: Sequence[str], bot_kinds: Mapping[int, str]) -> str:
+    """The players in seat order, each bot with its kind (plain text: escape it for HTML).
+
+    >>> players_line(["Red", "Blue", "Green"], {1: "heuristic"})
+    'Red, Blue (heuristic bot), Green'
+    """
+    return ", ".join(f"{name} ({bot_kinds[seat]} bot)" if seat in bot_kinds else name
+                     for seat, name in enumerate(players))
+
+
+class SeatsPanel(widgets.VBox):
+    """One list per seat: "plays here", or a bot. A change takes effect at once.
+
+    >>> from devgames import scrumkin
+    >>> from devgames.dashboards.table import SessionTable
+    >>> from devgames.sessions import SessionStore
+    >>> store = SessionStore(":memory:")
+    >>> game = scrumkin.new_game(["Red", "Blue"], seed=7)
+    >>> table = SessionTable(game, store, store.create(game), 0)
+    >>> table.seats_panel.choose("Blue", "random")
+    >>> table.bot_kinds, store.load(table.session_id).meta["seats"]["bots"]
+    ({1: 'random'}, {'Blue': 'random'})
+    """
+
+    def __init__(self, table: "SessionTable") -> None:
+        super().__init__()
+        self.add_class("dg-seats-panel")
+        self.table = table
+        self.module = game_module(table.game.name)
+        options = seat_choices(list(self.module.BOTS))
+        self.lists: dict[str, widgets.Dropdown] = {}
+        for seat, name in enumerate(table.game.players):
+            choice = widgets.Dropdown(options=options, value=table.bot_kinds.get(seat, HUMAN),
+                                      description=name, style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="auto"))
+            choice.add_class("dg-seat-choice")
+            choice.observe(lambda change, s=seat: self._changed(s, change["new"]), "value")
+            self.lists[name] = choice
+        self.children = [
+            widgets.HTML("<b>Who plays each seat</b>"),
+            widgets.Box(list(self.lists.values()), layout=widgets.Layout(flex_flow="row wrap")),
+        ]
+
+    def choose(self, name: str, kind: str) -> None:
+        """Give seat ``name`` to the screen (``"human"``) or to a bot, as the list does."""
+        self.lists[name].value = kind
+
+    def _changed(self, seat: int, kind: str) -> None:
+        from devgames.dashboards.table import seats_meta
+
+        table, game = self.table, self.table.game
+        kinds = {s: k for s, k in table.bot_kinds.items() if s != seat}
+        if kind != HUMAN:
+            kinds[seat] = kind
+            table.bots[seat] = make_bot(self.module, kind, game_seed(game.seed, seat))
+        else:
+            table.bots.pop(seat, None)
+        table.bot_kinds = dict(sorted(kinds.items()))
+        saved = seats_meta(game, table.bot_kinds, table.hidden_hands)
+        for key in ("humans", "bots", "bot"):
+            table.save_setting(("seats", key), saved[key])
+        table.pacer.cancel()
+        if table.curtain.is_open:  # whoever looked at the screen, a new seat-holder asks again
+            table.curtain.close_for(table.curtain.owner)
+        table.paused = False  # the facilitator's choice: a new bot plays now, at the pace set
+        table.show_heading()
+        table.refresh()
+        table.play_bots()
