@@ -1,9 +1,20 @@
 """The live charts of the facilitator's dashboards, drawn from the rows a game emits
 (``game.rounds``, ``game.employee_rows``, ``game.view(None)``); they never recompute rules.
 
-A game's charts are the panels of ONE plotly ``FigureWidget``, stacked in one column: in plotly 7
-each FigureWidget sends the whole plotly.js bundle (about 5 MB) to the page and evaluates it, so
-one figure per game keeps the page light. Every trace names its panel in ``meta``.
+A game's charts are the panels of ONE plotly ``FigureWidget``: in plotly 7 each FigureWidget
+sends the whole plotly.js bundle (about 5 MB) to the page and evaluates it, so one figure per game
+keeps the page light. Every trace names its panel in ``meta``.
+
+The figure fills the space the page gives it: the browser sizes it, and reports the size back
+(:meth:`GameCharts.resize`), from which the panels are laid out in pixels, in one column, or in two
+when the space is wide (the last panel then spans both). Every axis range is set here from the
+data, never left to plotly, so that a quick run of updates can never leave points outside a panel.
+
+A team has its colour (:mod:`devgames.dashboards.colors`) and its marker symbol in every panel,
+and the lines of a panel are set apart sideways by a fraction of a sprint, so that teams with
+equal values stay visible; the true x is in ``customdata`` and in the hover text. Teams are named
+in the key above the figure (:func:`team_key_html`), not in a plotly legend; a panel's legend
+lists only its other lines (the ideal burn-down, the goal).
 
 Every text a user typed (team, player and card names) goes through :func:`label` before plotly
 sees it, because plotly reads a subset of HTML in names, ticks and hover text.
@@ -14,6 +25,8 @@ sees it, because plotly reads a subset of HTML in names, ticks and hover text.
 ('velocity', 'burndown', 'in_play')
 >>> [trace.name for trace in charts.traces("burndown")]
 ['Red', 'Blue', 'ideal (10 sprints)']
+>>> [trace.line.color for trace in charts.traces("velocity")]  # Red is red, Blue is blue
+['#c0392b', '#0072b2']
 >>> {trace.meta["panel"] for trace in charts.figure.data} == set(charts.panels)
 True
 """
@@ -29,25 +42,37 @@ from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
-from plotly.colors import qualitative
 from plotly.subplots import make_subplots
+
+from devgames.dashboards.colors import team_colors
 
 Row = Mapping[str, Any]
 #: One trace as plotly's keyword arguments, ``type`` included.
 Trace = dict[str, Any]
 
-FONT_SIZE = 16  # readable on a projector
-TITLE_SIZE = 19
-#: Heights in pixels: a panel's plotting area; between two panels (the x axis of the one above,
-#: the title of the one below); above the first panel (its title) and below the last (its x axis).
-PANEL, GAP, TOP, BOTTOM = 220, 110, 40, 80
-#: Fixed room for each panel's y axis title, and for the legends right of the panels. Margins are
-#: fixed, not grown to fit by plotly: growing them costs plotly a second drawing at every update.
-Y_TITLE, LEGENDS = 40, 230
-#: A heatmap's panel grows past PANEL to keep its rows readable: pixels per row.
-HEATMAP_ROW = 24
-#: A team's or player's colour in every panel, by seat.
-COLORS = qualitative.Plotly
+FONT_SIZE = 20  # the page's body size: readable from the back of the room
+TITLE_SIZE = 22
+#: Pixels: between two panels one above the other (the x axis of the one above, the title of the
+#: one below); above the top panels (their titles) and below the bottom ones (their x axis); right
+#: of the panels (a colour bar); between two panels side by side, besides the right one's y axis.
+GAP, TOP, BOTTOM, RIGHT, COLUMN_GAP = 72, 36, 36, 24, 24
+#: Fixed room for a panel's y axis title. Margins are fixed, not grown to fit by plotly: growing
+#: them costs plotly a second drawing at every update.
+Y_TITLE = 34
+#: The size the figure is laid out for until the browser reports its own (pixels).
+WIDTH, HEIGHT = 1100, 860
+#: The panels go side by side, two a row, when the figure is this much wider than high.
+WIDE = 1.15
+#: A heatmap's panel asks for more height than the others to keep its rows readable: pixels per
+#: row it would like, against PANEL for an ordinary panel.
+HEATMAP_ROW, PANEL = 24, 220
+#: A team's marker, by seat, in every panel (the team key shows the same shapes).
+SYMBOLS = ("circle", "square", "diamond", "triangle-up", "triangle-down", "cross", "x", "star",
+           "hexagon", "pentagon")
+GLYPHS = ("●", "■", "◆", "▲", "▼", "✚", "✖", "★", "⬢", "⬟")
+#: How far apart (in sprints or turns) the lines of two neighbouring seats are drawn, at most;
+#: all the lines of a panel stay within DODGE_SPREAD of the true x.
+DODGE, DODGE_SPREAD = 0.07, 0.3
 TEMPLATES = {False: "plotly_white", True: "plotly_dark"}
 TRANSPARENT = "rgba(0,0,0,0)"
 HOVER = {False: "white", True: "#222222"}
@@ -72,18 +97,20 @@ def label(value: object) -> str:
 
 
 def lines(rows: Iterable[Row], who: str, x: str, y: str, names: Sequence[str],
-          start: tuple[Any, Any] | None = None) -> list[Trace]:
-    """One line per team or player (``names``, in that order): ``(row[x], row[y])`` of the rows
-    where ``row[who]`` is that name, after an optional ``start`` point.
+          colors: Sequence[str], start: tuple[Any, Any] | None = None) -> list[Trace]:
+    """One line per team or player (``names``, in that order, in ``colors``): ``(row[x], row[y])``
+    of the rows where ``row[who]`` is that name, after an optional ``start`` point.
 
     >>> rows = [{"team": "A", "sprint": 1, "velocity": 2},
     ...         {"team": "B", "sprint": 1, "velocity": 0}]
-    >>> traces = lines(rows, "team", "sprint", "velocity", ["A", "B"], start=(0, 5))
-    >>> [(trace["name"], trace["x"], trace["y"]) for trace in traces]
+    >>> traces = lines(rows, "team", "sprint", "velocity", ["A", "B"], ["red", "blue"],
+    ...                start=(0, 5))
+    >>> [(trace["name"], trace["customdata"], trace["y"]) for trace in traces]
     [('A', [0, 1], [5, 2]), ('B', [0, 1], [5, 0])]
+    >>> [trace["x"] for trace in traces]  # set apart a little, so equal values stay visible
+    [[-0.035, 0.965], [0.035, 1.035]]
 
-    Each has its seat's colour, and the name as its legend group: a click on a name in a legend
-    hides or shows that team in every panel.
+    Each has its seat's colour and marker symbol, and the name as its legend group.
     """
     points: dict[str, tuple[list[Any], list[Any]]] = {
         name: ([start[0]], [start[1]]) if start else ([], []) for name in names
@@ -93,33 +120,48 @@ def lines(rows: Iterable[Row], who: str, x: str, y: str, names: Sequence[str],
             xs, ys = points[row[who]]
             xs.append(row[x])
             ys.append(row[y])
-    return [{"type": "scatter", "mode": "lines+markers", "name": label(name), "x": xs, "y": ys,
-             "line": {"color": _color(seat)}, "legendgroup": label(name)}
+    step = min(DODGE, DODGE_SPREAD / max(len(names) - 1, 1))
+    return [{"type": "scatter", "mode": "lines+markers", "name": label(name),
+             "x": [round(value + step * (seat - (len(names) - 1) / 2), 3) for value in xs],
+             "y": ys, "customdata": xs, "legendgroup": label(name), "showlegend": False,
+             "hovertemplate": f"{label(name)}: %{{y}} ({x} %{{customdata}})<extra></extra>",
+             "line": {"color": colors[seat], "width": 3},
+             "marker": {"color": colors[seat], "size": 11,
+                        "symbol": SYMBOLS[seat % len(SYMBOLS)]}}
             for seat, (name, (xs, ys)) in enumerate(points.items())]
 
 
-def _color(seat: int) -> str:
-    return COLORS[seat % len(COLORS)]
+def team_key_html(names: Sequence[str], colors: Sequence[str]) -> str:
+    """The key of the charts: each team or player in its colour, with its marker's shape.
+
+    >>> team_key_html(["<Red>"], ["#c0392b"])
+    '<div class="dg-key"><span style="color:#c0392b">● &lt;Red&gt;</span></div>'
+    """
+    items = "".join(
+        f'<span style="color:{color}">{GLYPHS[seat % len(GLYPHS)]} {html.escape(str(name))}'
+        "</span>" for seat, (name, color) in enumerate(zip(names, colors, strict=True)))
+    return f'<div class="dg-key">{items}</div>'
 
 
 def guide(name: str, x: list[Any], y: list[Any]) -> Trace:
-    """A dashed grey reference line (the ideal burndown, the goal)."""
+    """A dashed grey reference line (the ideal burndown, the goal), named in its panel's legend."""
     return {"type": "scatter", "mode": "lines", "name": name, "x": x, "y": y,
-            "line": {"dash": "dash", "width": 2, "color": "grey"}}
+            "line": {"dash": "dash", "width": 3, "color": "#888888"}}
 
 
 # ----- Scrumkin -----------------------------------------------------------------------------------
-def _velocity(game: Any) -> list[Trace]:
-    return lines(game.rounds, "team", "sprint", "velocity", game.players)
+def _velocity(game: Any, colors: Sequence[str]) -> list[Trace]:
+    return lines(game.rounds, "team", "sprint", "velocity", game.players, colors)
 
 
-def _burndown(game: Any) -> list[Trace]:
+def _burndown(game: Any, colors: Sequence[str]) -> list[Trace]:
     backlog, sprints = game.options.backlog, game.options.collaborative_sprints
-    teams = lines(game.rounds, "team", "sprint", "backlog_after", game.players, start=(0, backlog))
+    teams = lines(game.rounds, "team", "sprint", "backlog_after", game.players, colors,
+                  start=(0, backlog))
     return [*teams, guide(f"ideal ({sprints} sprints)", [0, sprints], [backlog, 0])]
 
 
-def _in_play(game: Any) -> list[Trace]:
+def _in_play(game: Any, colors: Sequence[str]) -> list[Trace]:
     """Cards in play per team, and the card being laid (waiting for counters) stacked on top,
     hatched; each bar in its team's colour."""
     view = game.view(None)
@@ -127,17 +169,19 @@ def _in_play(game: Any) -> list[Trace]:
     names = [label(team["name"]) for team in teams]
     cards = [[f"{c['card']} ({c['value']:+d})" for c in team["in_play"]] for team in teams]
     pending = [laid is not None and laid["into"] == team["name"] for team in teams]
-    colors = [_color(seat) for seat in range(len(teams))]
+    colors = list(colors)
     hover = "<b>{}</b><br>%{{hovertext}}<extra></extra>"  # under the team, in the unified hover
     return [
         {"type": "bar", "name": "in play", "x": names, "y": [len(held) for held in cards],
          "text": [_net(team["in_play"]) for team in teams],
          "hovertext": ["<br>".join(map(label, held)) or "no cards in play" for held in cards],
-         "hovertemplate": hover.format("in play"), "marker": {"color": colors}},
+         "hovertemplate": hover.format("in play"), "marker": {"color": colors},
+         "showlegend": False},
         {"type": "bar", "name": "being laid", "x": names, "y": [int(here) for here in pending],
          "hovertext": [_laid_text(laid) if here else "" for here in pending],
          "hovertemplate": hover.format("being laid"),
-         "marker": {"color": colors, "opacity": 0.6, "pattern": {"shape": "/"}}},
+         "marker": {"color": colors, "opacity": 0.6, "pattern": {"shape": "/"}},
+         "showlegend": False},
     ]
 
 
@@ -163,15 +207,15 @@ def latest_game(rows: Sequence[Row]) -> list[Row]:
     return [row for row in rows if row["tournament_game"] == last]
 
 
-def _points(game: Any) -> list[Trace]:
+def _points(game: Any, colors: Sequence[str]) -> list[Trace]:
     rows, goal = latest_game(game.rounds), game.options.goal
     last_turn = max((row["turn"] for row in rows), default=0)
-    players = lines(rows, "player", "turn", "points", game.players, start=(0, 0))
+    players = lines(rows, "player", "turn", "points", game.players, colors, start=(0, 0))
     return [*players, guide(f"goal ({goal} points)", [0, max(last_turn, 1)], [goal, goal])]
 
 
-def _resources(game: Any) -> list[Trace]:
-    return lines(latest_game(game.rounds), "player", "turn", "resources", game.players)
+def _resources(game: Any, colors: Sequence[str]) -> list[Trace]:
+    return lines(latest_game(game.rounds), "player", "turn", "resources", game.players, colors)
 
 
 def employee_stints(rows: Iterable[Row]) -> dict[str, dict[int, Row]]:
@@ -228,7 +272,7 @@ def _cell(row: Row | None) -> tuple[Any, str, str]:
     return burnout, f"{burnout}/{limit}{mark}", hover
 
 
-def _burnout(game: Any) -> list[Trace]:
+def _burnout(game: Any, colors: Sequence[str]) -> list[Trace]:
     rows = latest_game(game.employee_rows)
     stints = employee_stints(rows)
     turns = sorted({turn for cells in stints.values() for turn in cells})
@@ -242,7 +286,8 @@ def _burnout(game: Any) -> list[Trace]:
                       for name, line in zip(names, grid, strict=True)],
         "texttemplate": "%{text}", "hovertemplate": "%{hovertext}<extra></extra>",
         "zmin": 0, "zmax": max((row["leaves_at"] for row in rows), default=3),
-        "colorscale": "YlOrRd", "xgap": 2, "ygap": 2, "colorbar": {"title": {"text": "burnout"}},
+        "colorscale": "YlOrRd", "xgap": 2, "ygap": 2, "showlegend": False,
+        "colorbar": {"title": {"text": "burnout"}, "thickness": 16},
     }]
 
 
@@ -260,7 +305,7 @@ def _per_turn(rows: Sequence[Row], key: str) -> tuple[list[Any], list[Any]]:
     return list(seen), list(seen.values())
 
 
-def _risk(game: Any) -> list[Trace]:
+def _risk(game: Any, colors: Sequence[str]) -> list[Trace]:
     """The chance that the next card drawn explodes, in percent, from the public counts; the
     first point is the table before the first turn."""
     turns, chances = _per_turn(game.rounds, "chance_next_explodes")
@@ -290,7 +335,7 @@ def _new_deck_size(name: str, players: int) -> int:
     return int(fresh.view(None)["deck_size"])
 
 
-def _cards_left(game: Any) -> list[Trace]:
+def _cards_left(game: Any, colors: Sequence[str]) -> list[Trace]:
     turns, left = _per_turn(game.rounds, "deck_size")
     _, exploding = _per_turn(game.rounds, "exploding_in_deck")
     return [
@@ -302,65 +347,70 @@ def _cards_left(game: Any) -> list[Trace]:
     ]
 
 
-def _hands(game: Any) -> list[Trace]:
+def _hands(game: Any, colors: Sequence[str]) -> list[Trace]:
     """Cards in each player's hand after every turn, while the player is in the game."""
     alive = [row for row in game.rounds if row["alive"]]
-    return lines(alive, "player", "turn", "hand_size", game.players)
+    return lines(alive, "player", "turn", "hand_size", game.players, colors)
 
 
 # ----- the figure ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Chart:
-    """One panel of a game's figure: its titles and how its traces come from a game."""
+    """One panel of a game's figure: its titles and how its traces come from a game (and the
+    teams' colours, in seat order)."""
 
     title: str
-    x_title: str
     y_title: str
-    traces: Callable[[Any], list[Trace]]
+    traces: Callable[[Any, Sequence[str]], list[Trace]]
     #: More of the panel's y axis.
     yaxis: Mapping[str, Any] = field(default_factory=dict)
     #: The x axis counts sprints or turns: integer ticks.
     counts: bool = True
     #: Room its y axis labels take left of the plot, in pixels (names of employees are long).
-    labels_width: int = 40
+    labels_width: int = 44
     #: Changes with most moves (not once a sprint or turn): stacked bars over fixed categories,
-    #: whose y axis range is set here rather than by plotly, so that a change of this panel
-    #: alone moves its bars without redrawing the whole figure (see :func:`move`).
+    #: whose y axis range grows by steps, so that a change of this panel alone moves its bars
+    #: without redrawing the whole figure (see :func:`move`).
     live: bool = False
+    #: Where the panel's legend sits inside it (its lines that are not teams): "left" or "right",
+    #: at the top, wherever the data leave room.
+    legend_side: str = "right"
 
 
-#: Each game's panels, top down.
+#: Each game's panels, top down (left to right, then down, when two go side by side).
 CHARTS: dict[str, dict[str, Chart]] = {
     "scrumkin": {
-        "velocity": Chart("Velocity per sprint", "sprint", "velocity", _velocity),
-        "burndown": Chart("Backlog remaining", "sprint", "backlog items", _burndown),
-        "in_play": Chart("Cards in play now", "team", "cards", _in_play, counts=False,
-                         live=True),
+        "velocity": Chart("Velocity per sprint", "items", _velocity),
+        "burndown": Chart("Backlog left after each sprint", "items", _burndown),
+        "in_play": Chart("Cards in play now (hatched: being laid)", "cards", _in_play,
+                         counts=False, live=True),
     },
     "itstartup": {
-        "points": Chart("Project points", "turn", "points", _points),
-        "burnout": Chart("Burnout per employee", "turn", "employee", _burnout,
+        "points": Chart("Project points by turn", "points", _points, legend_side="left"),
+        "burnout": Chart("Burnout per employee by turn", "", _burnout,
                          {"autorange": "reversed"}, labels_width=220),
-        "resources": Chart("Resources", "turn", "resources", _resources),
+        "resources": Chart("Resources by turn", "chips", _resources),
     },
     "exploding": {
-        "risk": Chart("Chance the next draw explodes", "turn", "%", _risk),
-        "cards_left": Chart("Cards left", "turn", "cards", _cards_left),
-        "hands": Chart("Cards in hand", "turn", "cards", _hands),
+        "risk": Chart("Chance the next draw explodes, by turn", "%", _risk),
+        "cards_left": Chart("Cards left by turn", "cards", _cards_left),
+        "hands": Chart("Cards in hand by turn", "cards", _hands),
     },
 }
 
 #: The layout of every game's figure. Hovering shows every line of the panel at that x.
 LAYOUT: dict[str, Any] = {
     "font": {"size": FONT_SIZE},
+    "hoverlabel": {"font": {"size": FONT_SIZE}},
     "uirevision": "devgames", "hovermode": "x unified", "barmode": "stack",
+    "autosize": True, "showlegend": True,
 }
 
 
 def _theme(dark: bool) -> dict[str, Any]:
     # The unified hover box would take the transparent paper's colour: white under light text.
     return {"template": TEMPLATES[dark], "paper_bgcolor": TRANSPARENT,
-            "hoverlabel": {"bgcolor": HOVER[dark]}}
+            "hoverlabel": {"bgcolor": HOVER[dark], "font": {"size": FONT_SIZE}}}
 
 
 def _suffix(index: int) -> str:
@@ -368,52 +418,100 @@ def _suffix(index: int) -> str:
     return str(index + 1) if index else ""
 
 
-@lru_cache(maxsize=64)
-def grid(titles: tuple[str, ...], heights: tuple[int, ...]) -> dict[str, Any]:
-    """The layout of panels with these titles and plotting heights (pixels), stacked in one
-    column with GAP pixels between them (by plotly's ``make_subplots``): the figure's height, each
-    panel's y domain and title. Shared: not to be changed.
+@lru_cache(maxsize=256)
+def arrange(weights: tuple[float, ...], lefts: tuple[int, ...], width: int, height: int
+            ) -> tuple[tuple[float, float, float, float], ...]:
+    """Each panel's box ``(left, right, bottom, top)`` as fractions of the plotting area of a
+    figure ``width`` x ``height`` pixels: panels of these height ``weights``, each with ``lefts``
+    pixels for its y axis at its left. One column, or two when the figure is wide (:data:`WIDE`);
+    a last panel alone on its row spans both columns. Rows are GAP pixels apart.
 
-    >>> layout = grid(("A", "B"), (290, 100))
-    >>> layout["height"] == TOP + 290 + GAP + 100 + BOTTOM
-    True
-    >>> [[round(y, 3) for y in layout[axis]["domain"]] for axis in ("yaxis", "yaxis2")]
-    [[0.42, 1.0], [0.0, 0.2]]
-    >>> [(title["text"], round(title["y"], 3)) for title in layout["annotations"]]
-    [('A', 1.0), ('B', 0.2)]
+    >>> [tuple(round(v, 2) for v in box) for box in arrange((1, 1), (40, 40), 800, 900)]
+    [(0.0, 1.0, 0.54, 1.0), (0.0, 1.0, 0.0, 0.46)]
+    >>> [tuple(round(v, 2) for v in box) for box in arrange((1, 1, 1), (40, 40, 40), 1400, 700)]
+    [(0.0, 0.48, 0.56, 1.0), (0.52, 1.0, 0.56, 1.0), (0.0, 1.0, 0.0, 0.44)]
     """
-    plot = sum(heights) + GAP * (len(heights) - 1)
-    subplots = make_subplots(rows=len(heights), cols=1, subplot_titles=titles,
-                             row_heights=list(heights), vertical_spacing=GAP / plot)
-    layout: dict[str, Any] = {"height": TOP + plot + BOTTOM, "annotations": [
-        {**title.to_plotly_json(), "font": {"size": TITLE_SIZE}}
-        for title in subplots.layout.annotations
-    ]}
-    for index in range(len(heights)):
-        axis = f"yaxis{_suffix(index)}"
-        domain = list(subplots.layout[axis].domain)
-        layout[axis] = {"domain": domain}
+    plot_width = max(width - max(lefts) - RIGHT, 100)
+    plot_height = max(height - TOP - BOTTOM, 100)
+    columns = 2 if len(weights) > 1 and width >= WIDE * height else 1
+    rows = [list(range(start, min(start + columns, len(weights))))
+            for start in range(0, len(weights), columns)]
+    row_weights = [max(weights[index] for index in row) for row in rows]
+    free = max(plot_height - GAP * (len(rows) - 1), 10 * len(rows))
+    boxes: list[tuple[float, float, float, float]] = [(0.0, 1.0, 0.0, 1.0)] * len(weights)
+    top = 1.0
+    for row, weight in zip(rows, row_weights, strict=True):
+        bottom = top - free * weight / sum(row_weights) / plot_height
+        spare = COLUMN_GAP + (lefts[row[-1]] if len(row) > 1 else 0)
+        cell = (1.0 - spare / plot_width * (len(row) - 1)) / len(row)
+        for place, index in enumerate(row):
+            left = place * (cell + spare / plot_width)
+            boxes[index] = (max(left, 0.0), min(left + cell, 1.0), max(bottom, 0.0), top)
+        top = bottom - GAP / plot_height
+    return tuple(boxes)
+
+
+def _weight(chart: Chart, traces: Sequence[Trace]) -> float:
+    """How much height a panel asks for: 1, or more for a heatmap of many rows."""
+    rows = max((len(trace["y"]) for trace in traces if trace["type"] == "heatmap"), default=0)
+    return max(1.0, HEATMAP_ROW * rows / PANEL)
+
+
+def _layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]],
+            size: tuple[int, int]) -> dict[str, Any]:
+    """What of the layout follows the data and the figure's size: each panel's box, title and
+    legend; each axis' range, set here from the data (never by plotly's autorange); whole sprints
+    or turns on a counting x axis (at most about MAX_TICKS ticks)."""
+    names = list(charts)
+    weights = tuple(_weight(charts[name], traces[name]) for name in names)
+    lefts = tuple(Y_TITLE + charts[name].labels_width for name in names)
+    boxes = arrange(weights, lefts, *size)
+    width, height = size
+    plot_width = max(width - max(lefts) - RIGHT, 100)
+    plot_height = max(height - TOP - BOTTOM, 100)
+    # The margin makes room for the widest y axis: panels with narrower ones start later.
+    layout: dict[str, Any] = {"height": None, "width": None, "annotations": [],
+                              "margin": {"l": max(lefts), "r": RIGHT, "t": TOP, "b": BOTTOM,
+                                         "autoexpand": False}}
+    for index, name in enumerate(names):
+        chart, suffix = charts[name], _suffix(index)
+        left, right, bottom, top = boxes[index]
+        shift = (max(lefts) - lefts[index]) / plot_width if left == 0 else 0.0
+        layout[f"xaxis{suffix}"] = {"domain": [min(left + shift, right - 0.05), right],
+                                    **_x_range(chart, traces[name])}
+        layout[f"yaxis{suffix}"] = {"domain": [bottom, top], **_y_range(chart, traces[name])}
+        layout["annotations"].append({
+            "text": chart.title, "font": {"size": TITLE_SIZE}, "showarrow": False,
+            "xref": "paper", "yref": "paper", "x": min(left + shift, right - 0.05), "y": top,
+            "xanchor": "left", "yanchor": "bottom", "yshift": 4})
+        on_left = chart.legend_side == "left"
+        layout[f"legend{suffix}"] = {
+            "x": (left + shift + 0.01) if on_left else right - 0.01, "y": top - 4 / plot_height,
+            "xanchor": "left" if on_left else "right", "yanchor": "top",
+            "bgcolor": "rgba(128,128,128,0.12)", "font": {"size": FONT_SIZE - 2}}
     return layout
 
 
-def _layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]]) -> dict[str, Any]:
-    """What of the layout follows the data: a heatmap's panel as tall as its rows need (and so
-    the figure and its grid), whole sprints or turns on a counting x axis (at most about
-    MAX_TICKS ticks)."""
-    heights = tuple(
-        max(PANEL, HEATMAP_ROW * max((len(trace["y"]) for trace in traces[name]
-                                      if trace["type"] == "heatmap"), default=0))
-        for name in charts
-    )
-    layout = dict(grid(tuple(chart.title for chart in charts.values()), heights))
-    for index, (name, chart) in enumerate(charts.items()):
-        if chart.live:
-            axis = f"yaxis{_suffix(index)}"
-            layout[axis] = {**layout[axis], "range": [0, stack_top(traces[name])]}
-        if chart.counts:
-            last = max((x for trace in traces[name] for x in trace["x"]), default=1)
-            layout[f"xaxis{_suffix(index)}"] = {"dtick": max(1, math.ceil(last / MAX_TICKS))}
-    return layout
+def _x_range(chart: Chart, traces: Sequence[Trace]) -> dict[str, Any]:
+    """A counting x axis: every point inside, whole ticks, at most about MAX_TICKS of them."""
+    if not chart.counts:
+        return {}
+    xs = [x for trace in traces for x in trace["x"]]
+    low, high = min(xs, default=0), max(xs, default=1)
+    high = max(high, low + 1)
+    return {"range": [low - 0.5, high + 0.5], "dtick": max(1, math.ceil(high / MAX_TICKS))}
+
+
+def _y_range(chart: Chart, traces: Sequence[Trace]) -> dict[str, Any]:
+    """A y axis that holds every value with room to spare; a live panel's grows by steps."""
+    if chart.live:
+        return {"range": [0, stack_top(traces)]}
+    if any(trace["type"] == "heatmap" for trace in traces):
+        return {}
+    ys = [y for trace in traces for y in trace["y"] if y is not None]
+    low, high = min([0, *ys]), max([1, *ys])
+    pad = (high - low) * 0.08
+    return {"range": [low - (pad if low < 0 else 0), high + pad]}
 
 
 def stack_top(traces: Sequence[Trace]) -> int:
@@ -431,53 +529,34 @@ def stack_top(traces: Sequence[Trace]) -> int:
 
 
 def _placed(name: str, index: int, traces: list[Trace], layout: Mapping[str, Any]) -> list[Trace]:
-    """The traces of the panel ``name`` at ``index``, on its axes, with its name in their
-    ``meta``; a colour bar beside the panel."""
+    """The traces of the panel ``name`` at ``index``, on its axes and legend, with its name in
+    their ``meta``; a colour bar beside the panel."""
     suffix = _suffix(index)
     bottom, top = layout[f"yaxis{suffix}"]["domain"]
+    right = layout[f"xaxis{suffix}"]["domain"][1]
     placed = []
     for trace in traces:
-        where = {"xaxis": f"x{suffix}", "yaxis": f"y{suffix}", "meta": {"panel": name}}
+        where = {"xaxis": f"x{suffix}", "yaxis": f"y{suffix}", "legend": f"legend{suffix}",
+                 "meta": {"panel": name}}
         if "colorbar" in trace:
-            where["colorbar"] = {**trace["colorbar"], "y": top, "yanchor": "top",
-                                 "len": top - bottom, "lenmode": "fraction"}
+            where["colorbar"] = {**trace["colorbar"], "x": right, "xanchor": "right",
+                                 "y": top, "yanchor": "top", "len": top - bottom,
+                                 "lenmode": "fraction"}
         placed.append({**trace, **where})
     return placed
 
 
-def _name_once(placed: Mapping[str, list[Trace]]) -> None:
-    """One legend for the figure: a team or player is named once, by its first trace; its traces
-    in the other panels share its colour and legend group (a click on the name hides them all).
-    Fewer legend entries also make each redraw quicker.
-
-    >>> panels = {"a": [{"legendgroup": "Red"}], "b": [{"legendgroup": "Red"}, {"name": "ideal"}]}
-    >>> _name_once(panels); panels["b"]
-    [{'legendgroup': 'Red', 'showlegend': False}, {'name': 'ideal'}]
-    """
-    named: set[str] = set()
-    for traces in placed.values():
-        for trace in traces:
-            group = trace.get("legendgroup")
-            if group in named:
-                trace["showlegend"] = False
-            elif group:
-                named.add(group)
-
-
 def _figure(charts: Mapping[str, Chart], dark: bool) -> go.FigureWidget:
-    """The one figure of these panels: its axes, titles and legends, and no traces yet."""
+    """The one figure of these panels: its axes, and no traces yet."""
     figure = make_subplots(rows=len(charts), cols=1, figure=go.FigureWidget())
-    left = Y_TITLE + max(chart.labels_width for chart in charts.values())
-    layout = {**LAYOUT, **_theme(dark), "margin": {
-        "l": left, "r": LEGENDS, "t": TOP, "b": BOTTOM, "autoexpand": False}}
+    layout = {**LAYOUT, **_theme(dark)}
     for index, chart in enumerate(charts.values()):
         suffix = _suffix(index)
-        layout[f"xaxis{suffix}"] = {"title": {"text": chart.x_title}, "automargin": False,
-                                    "fixedrange": True}
-        layout[f"yaxis{suffix}"] = {"title": {"text": chart.y_title}, "automargin": False,
-                                    "fixedrange": True, **chart.yaxis}
-    layout["legend"] = {"x": 1.02, "xanchor": "left", "y": 1, "yanchor": "top",
-                        "tracegroupgap": 2}
+        layout[f"xaxis{suffix}"] = {"automargin": False, "fixedrange": True,
+                                    "tickfont": {"size": FONT_SIZE}}
+        layout[f"yaxis{suffix}"] = {"title": {"text": chart.y_title, "standoff": 6},
+                                    "automargin": False, "fixedrange": True,
+                                    "tickfont": {"size": FONT_SIZE}, **chart.yaxis}
     figure.update_layout(layout)
     return figure
 
@@ -527,15 +606,16 @@ def _shape(traces: list[Trace]) -> list[tuple[str, str]]:
 
 
 class GameCharts:
-    """The live charts of one game: the panels (``panels``, top down) of ONE plotly FigureWidget.
+    """The live charts of one game: the key of its teams above the panels (``panels``) of ONE
+    plotly FigureWidget.
 
-    ``figure`` is that FigureWidget (None for a game without charts); ``widget`` is what a page
-    shows: the figure itself, with the classes ``dg-charts`` and ``dg-chart`` (an empty Box with
-    the class ``dg-charts`` for a game without charts). :meth:`traces` are the traces of one
-    panel; each trace names its panel in ``meta``. Call :meth:`update` after every move: the
-    traces of a panel whose data did not change are not touched, and nothing at all is sent when
-    nothing changed. In the browser, the widget's element is plotly's graph itself, so
-    ``document.querySelector(".dg-charts").data.filter((t) => t.meta.panel === "in_play")`` are
+    ``figure`` is that FigureWidget (None for a game without charts), with the class
+    ``dg-chart``; ``widget`` is what a page shows: the key and the figure, in a box with the class
+    ``dg-charts`` that the page sizes (an empty box for a game without charts). :meth:`traces` are
+    the traces of one panel; each trace names its panel in ``meta``. Call :meth:`update` after
+    every move: the traces of a panel whose data did not change are not touched, and nothing at
+    all is sent when nothing changed. In the browser the figure is plotly's graph, so
+    ``document.querySelector(".dg-chart").data.filter((t) => t.meta.panel === "in_play")`` are
     the traces of a panel as drawn.
 
     >>> charts = GameCharts()
@@ -546,17 +626,22 @@ class GameCharts:
     def __init__(self, charts: Mapping[str, Chart] | None = None, dark: bool = False) -> None:
         self._charts = dict(charts or {})
         self._drawn: dict[str, list[Trace]] = {}
+        self._game: Any = None
+        self.dark = dark
+        self.size = (WIDTH, HEIGHT)
         self.figure: go.FigureWidget | None = None
-        self.widget: widgets.DOMWidget
+        self.key = widgets.HTML()
+        self.key.add_class("dg-key-box")
+        self.widget = widgets.VBox()
+        self.widget.add_class("dg-charts")
         if self._charts:
-            self.figure = self.widget = _figure(self._charts, dark)
-            self._layout = _layout(self._charts, {name: [] for name in self._charts})
+            self.figure = _figure(self._charts, dark)
+            self._layout = _layout(self._charts, {name: [] for name in self._charts}, self.size)
             self.figure.update_layout(self._layout)
             self.figure.add_class("dg-chart")
+            self.figure.observe(self._measured, "_js2py_layoutDelta")
             _keep_state(self.figure)
-        else:
-            self.widget = widgets.Box()
-        self.widget.add_class("dg-charts")
+            self.widget.children = [self.key, self.figure]
 
     @property
     def panels(self) -> tuple[str, ...]:
@@ -579,13 +664,17 @@ class GameCharts:
         and the layout that follows the data when it changed. When only live panels changed
         (``Chart.live``: the cards in play, which most moves change), their traces are moved without
         redrawing the figure (:func:`move`)."""
+        self._game = game
         if self.figure is None:
             return
-        traces = {name: chart.traces(game) for name, chart in self._charts.items()}
-        layout = _layout(self._charts, traces)
+        colors = team_colors(list(game.players), self.dark)
+        key = team_key_html(list(game.players), colors)
+        if self.key.value != key:
+            self.key.value = key
+        traces = {name: chart.traces(game, colors) for name, chart in self._charts.items()}
+        layout = _layout(self._charts, traces, self.size)
         placed = {name: _placed(name, index, traces[name], layout)
                   for index, name in enumerate(self._charts)}
-        _name_once(placed)
         changed = {name: new for name, new in placed.items() if new != self._drawn.get(name)}
         if not changed and layout == self._layout:
             return
@@ -597,13 +686,38 @@ class GameCharts:
         self._layout = layout
         _keep_state(self.figure)
 
+    def resize(self, width: int, height: int) -> None:
+        """Lay the panels out again for a figure of this size (pixels), as the browser drew it.
+
+        >>> from devgames import scrumkin
+        >>> charts = charts_for(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> charts.resize(1400, 600)
+        >>> charts.figure.layout.xaxis.domain[1] < charts.figure.layout.xaxis2.domain[0]
+        True
+        """
+        size = (max(int(width), 200), max(int(height), 200))
+        if size != self.size:
+            self.size = size
+            if self._game is not None:
+                self.update(self._game)
+
     def set_theme(self, dark: bool) -> None:
-        """Dark (``plotly_dark``) or light (``plotly_white``) panels, on a transparent paper."""
+        """Dark (``plotly_dark``) or light (``plotly_white``) panels on a transparent paper, and
+        the teams' colours in their shades for that theme."""
         if self.figure is None:
             return
+        self.dark = dark
         with self.figure.batch_update():
             self.figure.update_layout(_theme(dark))
+        if self._game is not None:
+            self.update(self._game)
         _keep_state(self.figure)
+
+    def _measured(self, change: dict[str, Any]) -> None:
+        """The browser sized the figure to its box: lay the panels out for that size."""
+        delta = (change.get("new") or {}).get("layout_delta") or {}
+        if "width" in delta and "height" in delta:
+            self.resize(delta["width"], delta["height"])
 
     def _live(self, name: str, traces: list[Trace]) -> bool:
         """Whether the panel ``name`` can be moved to these traces: a live panel whose traces
@@ -645,14 +759,14 @@ class GameCharts:
             figure.data = ordered
 
 
-def charts_for(game: Any) -> GameCharts:
-    """The live charts of this game, drawn for its current state (a game without charts gets
-    none).
+def charts_for(game: Any, dark: bool = False) -> GameCharts:
+    """The live charts of this game, drawn for its current state in the light or dark theme (a
+    game without charts gets none).
 
     >>> from devgames import itstartup
     >>> charts_for(itstartup.new_game(["Ada", "Bob"], seed=1)).panels
     ('points', 'burnout', 'resources')
     """
-    charts = GameCharts(CHARTS.get(game.name, {}))
+    charts = GameCharts(CHARTS.get(game.name, {}), dark)
     charts.update(game)
     return charts
