@@ -2,6 +2,7 @@
 with the room's timer and the light or dark projector theme always at hand.
 """
 
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
@@ -88,20 +89,27 @@ class FacilitatorApp(widgets.VBox):
         self.dark.observe(lambda change: self.set_theme(change["new"]), "value")
         start = widgets.Button(description="Start/pause")
         start.add_class("dg-timer-start")
-        start.on_click(lambda _button: self.timer.pause() if self.timer.running
-                       else self.timer.start())
+        start.on_click(lambda _button: self.use_timer(self.timer.toggle))
         more = widgets.Button(description="+1 min")
         more.add_class("dg-timer-more")
-        more.on_click(lambda _button: self.timer.add_minute())
+        more.on_click(lambda _button: self.use_timer(self.timer.add_minute))
         self.timer_minutes = widgets.BoundedIntText(value=5, min=1, max=180,
                                                     layout=widgets.Layout(width="5em"))
         reset = widgets.Button(description="Reset to")
         reset.add_class("dg-timer-reset")
-        reset.on_click(lambda _button: self.timer.reset(self.timer_minutes.value))
+        reset.on_click(lambda _button: self.use_timer(
+            lambda: self.timer.reset(self.timer_minutes.value)))
         clock = widgets.HBox([self.timer, start, more, reset, self.timer_minutes],
                              layout=widgets.Layout(align_items="center"))
         return widgets.HBox([title, clock, self.dark], layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap"))
+
+    def use_timer(self, change: Callable[[], None]) -> None:
+        """Start, pause, extend or reset the timer (``change``), and keep its state with the
+        session at the table, so that a reload finds the timer as it was."""
+        change()
+        if self.table is not None:
+            self.table.save_setting(("timer",), self.timer.state())
 
     def set_theme(self, dark: bool) -> None:
         if dark:
@@ -168,6 +176,10 @@ class FacilitatorApp(widgets.VBox):
         self.table = SessionTable(game, self.store, session_id, revision,
                                   on_leave=self.show_launcher)
         self.table.set_theme(self.dark.value)
+        if "timer" in game.meta:  # as it was saved
+            self.timer.restore(game.meta["timer"])
+        else:  # the timer goes on, kept with the session from now on
+            self.use_timer(lambda: None)
         self.address.session_id = session_id
         self.body.children = [self.table]
         self.table.play_bots()

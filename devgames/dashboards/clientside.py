@@ -143,11 +143,17 @@ export default {
 class Timer(anywidget.AnyWidget):
     """The facilitator's timer, counting down in the browser (overtime shows as +m:ss).
 
+    Its :meth:`state` is kept with the session, so that a reload finds it as it was; a running
+    timer goes on running, counted from its start.
+
     >>> timer = Timer(minutes=5)
     >>> timer.add_minute(); timer.duration
     360
     >>> timer.running
     False
+    >>> again = Timer(minutes=1)
+    >>> again.restore(timer.state()); again.duration
+    360
     """
 
     _esm = TIMER_JS
@@ -168,6 +174,38 @@ class Timer(anywidget.AnyWidget):
         if self.running:
             spent += time.time() - self.started_at / 1000
         return self.duration - spent
+
+    def state(self) -> dict[str, float]:
+        """Duration, time spent before the last start, and the start (epoch ms; 0 = paused).
+
+        >>> Timer(minutes=2).state()
+        {'duration': 120, 'elapsed': 0.0, 'started_at': 0.0}
+        """
+        return {"duration": self.duration, "elapsed": self.elapsed, "started_at": self.started_at}
+
+    def restore(self, state: Any) -> None:
+        """Take up a :meth:`state` saved earlier; anything that is not one changes nothing.
+
+        >>> timer = Timer(minutes=5)
+        >>> timer.restore({"duration": 600, "elapsed": 30.5, "started_at": 0})
+        >>> timer.remaining()
+        569.5
+        >>> timer.restore({"duration": "ten"}); timer.duration
+        600
+        """
+        try:
+            duration, elapsed, started = (int(state["duration"]), float(state["elapsed"]),
+                                          float(state["started_at"]))
+        except (KeyError, TypeError, ValueError):
+            return
+        self.duration, self.elapsed, self.started_at = duration, elapsed, max(started, 0.0)
+
+    def toggle(self) -> None:
+        """Start a paused timer, pause a running one (the Start/pause button)."""
+        if self.running:
+            self.pause()
+        else:
+            self.start()
 
     def start(self) -> None:
         if not self.running:
