@@ -29,7 +29,7 @@ def dealt(first: list[int], **options: Any) -> ScrumkinGame:
 def twin_deals() -> tuple[list[int], list[int]]:
     """Red's cards are the same in both deals; Blue and Green swap one card."""
     cards = sorted(scrumkin.new_game(TEAMS, seed=1, deck="physical").deck)[:9]
-    return cards, cards[:5] + [cards[6], cards[5]] + cards[7:]
+    return cards, [*cards[:5], cards[6], cards[5], *cards[7:]]
 
 
 def test_the_same_game_twice_plays_to_the_end() -> None:

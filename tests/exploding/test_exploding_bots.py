@@ -327,3 +327,14 @@ def test_wins_clearly_more_often_than_random_bots(players: int, games: int,
         play_out(game, {0: HeuristicBot(seed), **bots})
         won += wins(game, 0)
     assert won / games >= at_least
+
+
+@SEEDS
+def test_a_bot_robbed_by_a_pair_says_a_card_it_holds(seed: int) -> None:
+    """Physical deck: the bot a pair takes a card from answers with one of its own titles."""
+    game = scripted_game(["Ada", "Bob"], hands={"Ada": ["Dead Code", "Dead Code"],
+                                                "Bob": ["Skip", "Bail"]})
+    game.combo("Ada", ["Dead Code", "Dead Code"], target="Bob")
+    assert game.phase == "steal" and game.current_player == 1
+    action = HeuristicBot(seed).choose(game)
+    assert action.kind == "give" and action in game.legal_actions()
