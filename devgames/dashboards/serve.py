@@ -9,8 +9,14 @@ command, the browser tests or the dashboard benchmark, is configured by :func:`v
 - no file is served: ``/voila/files/`` allows nothing, and any other path of the server
   (``/api/contents``, ``/voila/render/...``, ``/launcher.ipynb``) is redirected there;
 - every page answers with ``Content-Security-Policy: frame-ancestors 'self'``, so no other
-  site can frame the app, and ``style-src 'self' 'unsafe-inline'``, so it loads nothing from the
-  internet (Voilà's page would fetch icons from a CDN).
+  site can frame the app, and ``style-src 'self' 'unsafe-inline'``, so it loads no style from the
+  internet;
+- the page is Voilà's "lab" page less its links to the Font Awesome style sheets on a CDN
+  (:data:`TEMPLATE_FILES`): the policy would refuse them, and the browser would say so in its
+  console at every page. The app uses no icon, and Voilà's own assets carry Font Awesome anyway;
+- the kernel of a page closed without a goodbye (a crashed tab, a laptop that never woke up) is
+  shut down after an hour with no page connected (:data:`CULL_IDLE_SECONDS`); the kernel of a
+  page still open never is, however long the projector stays idle.
 
 One check is off: the XSRF cookie of POST requests (``disable_check_xsrf``). Voilà's page never
 gets that cookie, so the request by which a page shuts its kernel down when it is closed or
@@ -77,12 +83,33 @@ HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
 
 #: Headers of every page: no other site may put the app in a frame, and the page loads styles
-#: from this server only. Voilà's page links the Font Awesome icons from a CDN, which the app does
-#: not use: without the link the page asks nothing of the internet, and a workshop's slow or
-#: captive network cannot hold it up.
+#: from this server only: the page asks nothing of the internet, and a workshop's slow or captive
+#: network cannot hold it up. (The app's template drops Voilà's links to a CDN: see
+#: :data:`TEMPLATE_FILES`.)
 SECURITY_HEADERS = {
     "Content-Security-Policy": "frame-ancestors 'self'; style-src 'self' 'unsafe-inline'",
     "X-Frame-Options": "SAMEORIGIN",
+}
+
+#: Kernels with no page connected are shut down after this long idle (a connected page's kernel
+#: never is: ``cull_connected`` stays False). Voilà never culls its preheated kernel.
+CULL_IDLE_SECONDS = 3600
+
+#: The name of the app's Voilà template (see :data:`TEMPLATE_FILES`).
+TEMPLATE = "devgames"
+
+#: The app's Voilà template: Voilà's "lab" page, without the lines that link style sheets from a
+#: CDN (Font Awesome), which the page's policy refuses. It is written next to the notebook
+#: (:func:`write_template`) and found through ``$JUPYTER_PATH``.
+TEMPLATE_FILES = {
+    "conf.json": '{"base_template": "lab"}\n',
+    "index.html.j2": """{%- extends 'lab/index.html.j2' -%}
+{%- block notebook_css -%}
+{%- for line in super().splitlines() if 'cdn.jsdelivr.net' not in line %}
+{{ line }}
+{%- endfor -%}
+{%- endblock notebook_css -%}
+""",
 }
 
 #: The environment variable naming the SQLite store of the kernels (see ``default_path``).
@@ -148,8 +175,31 @@ def write_notebook(folder: Path, source: str = LAUNCHER_SOURCE,
     return path
 
 
-def voila_command(notebook: Path, port: int, *, log_level: str = "ERROR") -> list[str]:
+def write_template(folder: Path) -> Path:
+    """Write the app's Voilà template into ``folder``; return the folder to add to
+    ``$JUPYTER_PATH`` for Voilà to find it.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     root = write_template(Path(folder))
+    ...     sorted(p.name for p in (root / "voila" / "templates" / TEMPLATE).iterdir())
+    ['conf.json', 'index.html.j2']
+    """
+    root = Path(folder) / "jupyter"
+    place = root / "voila" / "templates" / TEMPLATE
+    place.mkdir(parents=True, exist_ok=True)
+    for name, text in TEMPLATE_FILES.items():
+        (place / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def voila_command(notebook: Path, port: int, *, log_level: str = "ERROR",
+                  cull_after: int = CULL_IDLE_SECONDS) -> list[str]:
     """The command line of a locked-down Voilà server for ``notebook`` on ``HOST:port``.
+
+    Kernels with no page connected are culled after ``cull_after`` seconds idle, checked every
+    tenth of that (at most every 5 minutes). The template is :data:`TEMPLATE`, which
+    :func:`start_server` writes.
 
     Configuration files are ignored (``config_file_paths=[]``): a ``voila.json`` lying in the
     current folder or in ``~/.jupyter`` cannot loosen it. Lists and dicts are given as Python
@@ -162,8 +212,12 @@ def voila_command(notebook: Path, port: int, *, log_level: str = "ERROR") -> lis
     >>> settings = next(part for part in command if part.startswith("--Voila.tornado_settings"))
     >>> "Content-Security-Policy" in settings and "frame-ancestors 'self'" in settings
     True
+    >>> [part for part in voila_command(Path("app.ipynb"), 9000, cull_after=30) if "cull" in part]
+    ['--MappingKernelManager.cull_idle_timeout=30', '--MappingKernelManager.cull_interval=3', \
+'--MappingKernelManager.cull_connected=False']
     """
     settings = {"headers": dict(SECURITY_HEADERS), "disable_check_xsrf": True}
+    cull_every = max(1, min(300, cull_after // 10))
     return [
         sys.executable, "-c", VOILA_MAIN, str(notebook),
         f"--port={port}",
@@ -182,6 +236,10 @@ def voila_command(notebook: Path, port: int, *, log_level: str = "ERROR") -> lis
         "--VoilaConfiguration.file_denylist=['.*']",
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
+        f"--VoilaConfiguration.template={TEMPLATE}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_after}",
+        f"--MappingKernelManager.cull_interval={cull_every}",
+        "--MappingKernelManager.cull_connected=False",
     ]
 
 
@@ -243,17 +301,21 @@ def base_url(port: int) -> str:
 
 
 def start_server(notebook: Path, port: int, db: Path | None = None,
-                 output: IO[str] | int | None = None,
-                 log_level: str = "ERROR") -> subprocess.Popen[bytes]:
+                 output: IO[str] | int | None = None, log_level: str = "ERROR",
+                 cull_after: int = CULL_IDLE_SECONDS) -> subprocess.Popen[bytes]:
     """Start Voilà (in a session of its own) serving ``notebook``; see :func:`voila_command`.
 
     ``output`` receives the server's and its kernels' messages (default: this process's). The
-    server stops by itself when this process ends (see :data:`VOILA_MAIN`).
+    server stops by itself when this process ends (see :data:`VOILA_MAIN`). The app's template
+    is written next to the notebook.
     """
     env = server_environment(db)
     env[PARENT_VARIABLE] = str(os.getpid())
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        part for part in (str(write_template(Path(notebook).parent)), env.get("JUPYTER_PATH"))
+        if part)
     return subprocess.Popen(
-        voila_command(notebook, port, log_level=log_level), env=env,
+        voila_command(notebook, port, log_level=log_level, cull_after=cull_after), env=env,
         cwd=Path(notebook).parent,
         stdout=output, stderr=subprocess.STDOUT if output is not None else None,
         start_new_session=True,
