@@ -86,6 +86,15 @@ body.dg-disconnected .jupyter-widgets-disconnected::before { content: none; }
 .dg-app .jupyter-widgets.widget-tab > .p-TabBar .p-TabBar-tab,
 .dg-app .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { font-size: 19px; }
 .dg-app .widget-select select { font-size: 19px !important; }
+.dg-subsets .dg-subset-card { margin: 4px 10px 4px 0; padding: 4px 12px; min-height: 44px;
+  border: 1px solid var(--dg-border); border-radius: 6px; background: var(--dg-bg); }
+.dg-subsets .dg-subset-card input[type="checkbox"] { width: 26px; height: 26px;
+  margin-right: 10px; accent-color: var(--dg-accent); }
+.dg-subsets .dg-subset-card label { font-size: 21px; cursor: pointer; }
+.dg-subsets .dg-subset-go { margin-top: 8px; font-size: 21px; }
+.dg-seats-panel { margin: 8px 0; }
+.dg-seats-panel .dg-seat-choice { margin: 3px 18px 3px 0; }
+.dg-seats-panel .dg-seat-choice label { font-weight: 600; }
 """
 
 
