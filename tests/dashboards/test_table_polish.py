@@ -1,0 +1,210 @@
+"""The table's polish, driven from Python as its buttons would be, with a real SQLite file: tick
+boxes for a choice of cards (IT Startup's mulligan), seats changed between the screen and a bot
+mid-game, and "what just happened" and the timer found again after a reload.
+"""
+
+import time
+from html import unescape
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+from devgames import itstartup, scrumkin
+from devgames.core.actions import Action
+from devgames.core.session import Session
+from devgames.dashboards import FacilitatorApp
+from devgames.dashboards.setup_form import NewSession
+from devgames.dashboards.table import NEWS_LINES, SessionTable, seats_meta
+from devgames.sessions import SessionStore
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SessionStore:
+    with SessionStore(tmp_path / "sessions.sqlite") as opened:
+        yield opened
+
+
+def open_session(store: SessionStore, game: object, bots: dict[int, str] | None = None,
+                 hidden: bool = True) -> FacilitatorApp:
+    """An app at the table of a new session, as the set-up form's Start button leaves it."""
+    app = FacilitatorApp(store=store)
+    app.start(NewSession(game, None, bots or {}, hidden))  # type: ignore[arg-type]
+    assert app.table is not None
+    return app
+
+
+def reopened(store: SessionStore, table: SessionTable) -> SessionTable:
+    """The same session in a new app, as a reload with ``#session=N`` opens it."""
+    again = FacilitatorApp(store=store)
+    again.address.session_id = table.session_id
+    assert again.table is not None and again.table.session_id == table.session_id
+    return again.table
+
+
+def tree(widget: widgets.Widget) -> list[widgets.Widget]:
+    """``widget`` and every widget shown inside it."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += tree(child)
+    return found
+
+
+def by_class(widget: widgets.Widget, name: str) -> widgets.Widget:
+    (found,) = [w for w in tree(widget) if name in getattr(w, "_dom_classes", ())]
+    return found
+
+
+# ----- a choice of cards: tick boxes ------------------------------------------------------------
+def test_the_mulligan_is_one_tick_box_per_card_behind_the_curtain(store: SessionStore) -> None:
+    app = open_session(store, itstartup.new_game(["Ada", "Bob"], seed=11, goal=32))
+    table = app.table
+    hand = {item["id"]: item["card"] for item in table.game.view(0)["hand"]}
+    assert table.subsets not in tree(table)  # behind the curtain until Ada asks
+    table.curtain.reveal.click()
+    shown = tree(table.turn)
+    assert table.subsets in shown and table.picker not in shown
+    assert not [w for w in shown if "dg-move" in w._dom_classes and w is not table.subsets.go]
+    assert [box.description for box in table.subsets.box.children] == [
+        hand[card] for card in sorted(hand)]
+    assert table.subsets.go.description == "Ada keeps the opening hand"
+    first, third = sorted(hand)[0], sorted(hand)[2]
+    table.subsets.boxes[2].value = True
+    table.subsets.boxes[0].value = True
+    assert table.subsets.go.description == f"Ada puts back {hand[first]}, {hand[third]}"
+    table.subsets.go.click()
+    move = Action("mulligan", 0, cards=(first, third))
+    assert table.game.log[0] == move and store.load(table.session_id).log[0] == move
+
+    # Bob's turn: the curtain is down again, and Bob's boxes start unticked.
+    assert not table.curtain.is_open and table.curtain.owner == "Bob"
+    table.curtain.reveal.click()
+    assert not any(box.value for box in table.subsets.box.children)
+    assert table.subsets.go.description == "Bob keeps the opening hand"
+    table.subsets.go.click()
+    assert table.game.log[-1] == Action("mulligan", 1, cards=())
+    # The first real turn offers its moves as buttons again.
+    while table.game.current_player != 0 or not table.game.legal_actions():
+        table.picker._pick(0)
+    if not table.curtain.is_open:
+        table.curtain.reveal.click()
+    assert table.picker in tree(table.turn) and table.subsets not in tree(table.turn)
+
+
+def test_open_hands_show_the_tick_boxes_at_once_and_other_games_keep_buttons(
+        store: SessionStore) -> None:
+    app = open_session(store, itstartup.new_game(["Ada", "Bob", "Cy"], seed=3), hidden=False)
+    assert app.table.subsets in tree(app.table.turn)
+    app.table.subsets.boxes[1].value = True
+    app.table.subsets.go.click()
+    assert len(app.table.game.log[0].cards) == 1 and app.table.game.current_player == 1
+    other = open_session(store, scrumkin.new_game(["Red", "Blue"], seed=7), hidden=False)
+    assert other.table.picker in tree(other.table.turn)
+    assert other.table.subsets not in tree(other.table.turn)
+
+
+# ----- seats: the screen or a bot, mid-game ----------------------------------------------------
+def test_a_seat_turned_bot_plays_at_once_and_is_remembered(store: SessionStore) -> None:
+    app = open_session(store, scrumkin.new_game(["Red", "Blue", "Green"], seed=7))
+    table = app.table
+    table.pace_choice.value = 0.0
+    assert table.game.current_player == 0 and not table.game.log
+    table.curtain.reveal.click()
+    table.seats_panel.choose("Red", "heuristic")
+    assert not table.curtain.is_open  # Red's hand is not left on the screen
+    assert table.game.log and {a.player for a in table.game.log} == {0}
+    assert table.game.current_player != 0
+    assert "Red (heuristic bot), Blue, Green" in unescape(table.heading.value)
+    saved = store.load(table.session_id)
+    assert saved.log == table.game.log
+    assert saved.meta["seats"] == {**seats_meta(table.game, {0: "heuristic"}, True), "pace": 0.0}
+    again = reopened(store, table)
+    assert again.bot_kinds == {0: "heuristic"}
+    assert again.seats_panel.lists["Red"].value == "heuristic"
+    assert again.seats_panel.lists["Blue"].value == "human"
+    assert "Red (heuristic bot)" in unescape(again.heading.value)
+    # A terminal resume reads the same seats: Blue and Green are the humans.
+    session = Session.from_json(saved.to_json())
+    assert session.meta["seats"]["humans"] == ["Blue", "Green"]
+    assert session.meta["seats"]["bot"] == "heuristic"
+
+
+def test_a_bot_seat_handed_back_to_the_screen(store: SessionStore) -> None:
+    game = scrumkin.new_game(["Red", "Blue"], seed=7)
+    app = open_session(store, game, bots={1: "random"})
+    table = app.table
+    assert "Blue (random bot)" in unescape(table.heading.value)
+    table.seats_panel.choose("Blue", "human")
+    assert table.bot_kinds == {} and table.bots == {}
+    assert "bot" not in table.heading.value
+    seats = store.load(table.session_id).meta["seats"]
+    assert seats["humans"] == ["Red", "Blue"] and seats["bots"] == {} and "bot" not in seats
+    humans_moves = 0
+    while table.game.current_player == 0 and humans_moves < 20:  # Red plays; Blue is asked
+        if not table.curtain.is_open:
+            table.curtain.reveal.click()
+        table.picker._pick(len(table.picker.actions) - 1)
+        humans_moves += 1
+    assert table.game.current_player == 1
+    assert table.curtain.owner == "Blue" and not table.curtain.is_open  # no bot plays Blue
+    assert reopened(store, table).bot_kinds == {}
+
+
+def test_a_paced_bot_taking_over_waits_for_the_browser_tick(store: SessionStore) -> None:
+    app = open_session(store, scrumkin.new_game(["Red", "Blue"], seed=7))
+    table = app.table
+    assert table.pace == 0.7
+    table.seats_panel.choose("Red", "random")
+    assert not table.game.log
+    assert table.bot_line in table.turn.children and "(bot) is playing" in table.bot_line.value
+    table.pacer._on_msg(table.pacer, {"tick": table.pacer.token}, [])
+    assert len(table.game.log) == 1 and table.game.log[0].player == 0
+
+
+# ----- after a reload ----------------------------------------------------------------------------
+def test_what_just_happened_is_the_same_after_a_reload(store: SessionStore) -> None:
+    app = open_session(store, scrumkin.new_game(["Red", "Blue", "Green"], seed=7),
+                       bots={1: "heuristic"}, hidden=False)
+    table = app.table
+    table.pace_choice.value = 0.0
+    while len(table.news) < NEWS_LINES + 4:
+        table.picker._pick(len(table.picker.actions) - 1)
+    assert any("Blue" in line for line in table.news[-NEWS_LINES:])
+    again = reopened(store, table)
+    assert again.news == table.news[-NEWS_LINES:]
+    assert again.news_box.value == table.news_box.value and again.news_box.value
+
+
+def test_the_timer_runs_on_across_a_reload(store: SessionStore) -> None:
+    app = open_session(store, scrumkin.new_game(["Red", "Blue"], seed=7))
+    start, more = by_class(app, "dg-timer-start"), by_class(app, "dg-timer-more")
+    start.click()
+    more.click()
+    started = app.timer.started_at
+    assert started > 0
+    time.sleep(0.2)
+    again = FacilitatorApp(store=store)
+    assert not again.timer.running  # the launcher: no session, a fresh timer
+    again.address.session_id = app.table.session_id
+    assert again.timer.running and again.timer.started_at == started
+    assert again.timer.duration == 360
+    assert again.timer.remaining() < 359.8
+    by_class(again, "dg-timer-start").click()  # paused after the reload
+    left = again.timer.remaining()
+    paused = FacilitatorApp(store=store)
+    paused.resume(app.table.session_id)
+    assert not paused.timer.running and paused.timer.remaining() == pytest.approx(left)
+    paused.timer_minutes.value = 10
+    by_class(paused, "dg-timer-reset").click()
+    last = FacilitatorApp(store=store)
+    last.resume(app.table.session_id)
+    assert last.timer.state() == {"duration": 600, "elapsed": 0.0, "started_at": 0.0}
+
+
+def test_a_session_opened_with_no_timer_saved_keeps_the_running_one(store: SessionStore) -> None:
+    app = FacilitatorApp(store=store)
+    by_class(app, "dg-timer-start").click()  # started on the launcher, before any session
+    app.start(NewSession(scrumkin.new_game(["Red", "Blue"], seed=7), None, {}, True))
+    assert app.timer.running
+    saved = store.load(app.table.session_id).meta["timer"]
+    assert saved == app.timer.state()
