@@ -3,7 +3,6 @@ with the room's timer and the light or dark projector theme always at hand.
 """
 
 from collections.abc import Callable
-from html import escape
 
 import ipywidgets as widgets
 
@@ -12,38 +11,11 @@ from devgames.core.game import Game
 from devgames.core.wording import game_title
 from devgames.dashboards.clientside import Address, Connection, Timer
 from devgames.dashboards.components import Notice
+from devgames.dashboards.launcher import Launcher
 from devgames.dashboards.setup_form import NewSession, SetupForm
 from devgames.dashboards.table import SessionTable, seats_meta
 from devgames.dashboards.theme import style_sheet
-from devgames.sessions.store import SessionStore, SessionSummary
-
-#: One line about each game on the launcher.
-BLURBS = {
-    "scrumkin": "2-8 teams race to burn down their backlogs, sprint by sprint, dealing each other "
-                "good and bad practices.",
-    "itstartup": "2-4 players run startups: hire developers, teach them, poach people, and "
-                 "watch burnout.",
-    "exploding": "2-5 players draw until someone pulls an Exploding Git Commit: a quick, loud "
-                 "warm-up about risk, odds and mitigation.",
-}
-#: Saved sessions listed on the launcher.
-RECENT = 12
-
-
-def session_line(row: SessionSummary) -> str:
-    """A saved session as the launcher lists it.
-
-    >>> from datetime import datetime
-    >>> when = datetime(2026, 11, 22, 9, 30)
-    >>> print(session_line(SessionSummary(3, "scrumkin", "1", "Team day", ("Red", "Blue"),
-    ...       when, when, 45, True, ("Blue",))))
-    #3 Team day: Scrumkin, Red, Blue; 45 moves, 2026-11-22 09:30; Blue won
-    """
-    title = f" {row.title}:" if row.title else ""
-    state = (f"{', '.join(row.winners)} won" if row.winners else "over") if row.is_over \
-        else "in progress"
-    return (f"#{row.id}{title} {game_title(row.game)}, {', '.join(row.players)}; "
-            f"{row.actions} moves, {row.updated_at:%Y-%m-%d %H:%M}; {state}")
+from devgames.sessions.store import SessionStore
 
 
 class FacilitatorApp(widgets.VBox):
@@ -123,26 +95,8 @@ class FacilitatorApp(widgets.VBox):
     def show_launcher(self) -> None:
         self._close_table()
         self.address.session_id = 0
-        games = [
-            widgets.VBox([button, widgets.HTML(f"<span class='dg-muted'>{escape(BLURBS.get(n, ''))}"
-                                               "</span>")],
-                         layout=widgets.Layout(width="26em", margin="0 18px 12px 0"))
-            for n, button in zip(GAMES, self.new_buttons, strict=True)
-        ]
-        resume = []
-        for row in self.store.list()[:RECENT]:
-            button = widgets.Button(description=session_line(row), tooltip="Resume this session",
-                                    layout=widgets.Layout(width="auto"))
-            button.add_class("dg-resume")
-            button.on_click(lambda _button, i=row.id: self.resume(i))
-            resume.append(button)
-        saved = ([widgets.HTML("<h2>Resume a session</h2>"), *resume] if resume
-                 else [widgets.HTML("<p class='dg-muted'>No saved sessions yet.</p>")])
-        self.body.children = [
-            widgets.HTML("<h2>Start a session</h2>"),
-            widgets.HBox(games, layout=widgets.Layout(flex_flow="row wrap")),
-            *saved,
-        ]
+        self.launcher = Launcher(self.store, self.new_buttons, on_resume=self.resume)
+        self.body.children = [self.launcher]
 
     def show_setup(self, game: str) -> None:
         self._close_table()

@@ -95,6 +95,23 @@ body.dg-disconnected .jupyter-widgets-disconnected::before { content: none; }
 .dg-seats-panel { margin: 8px 0; }
 .dg-seats-panel .dg-seat-choice { margin: 3px 18px 3px 0; }
 .dg-seats-panel .dg-seat-choice label { font-weight: 600; }
+/* Launcher and set-up form. A field's label shows whole (it may push the field), a button's
+   label stays on one line when it fits, and the field a refusal is about has a red border. */
+.dg-app .widget-inline-hbox > .widget-label { min-width: max-content; overflow: visible;
+  text-overflow: clip; padding-right: 4px; }
+.dg-app .dg-launcher .jupyter-button, .dg-app .dg-setup .jupyter-button {
+  white-space: nowrap; flex-shrink: 0; }
+.dg-app .dg-launcher .dg-resume.jupyter-button { white-space: normal; flex-shrink: 1;
+  text-align: left; overflow-wrap: anywhere; max-width: 100%; }
+.dg-app .dg-invalid input, .dg-app .dg-invalid select, .dg-app .dg-invalid textarea {
+  border: 3px solid var(--dg-bad) !important; box-shadow: 0 0 0 2px var(--dg-bad); }
+.dg-app .dg-seats.dg-invalid { outline: 3px solid var(--dg-bad); outline-offset: 4px;
+  border-radius: 6px; }
+.dg-app .dg-session { margin: 2px 0; gap: 6px; }
+.dg-app .dg-count { color: var(--dg-muted); }
+.dg-app .dg-confirm { border-left: 6px solid var(--dg-bad); }
+.dg-app .dg-confirm .widget-html-content, .dg-app .dg-count .widget-html-content {
+  overflow-wrap: anywhere; }
 """
 
 

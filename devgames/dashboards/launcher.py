@@ -1,0 +1,280 @@
+"""The launcher: start a new session of a game, or find a saved one (search, pages) to resume,
+rename or delete (after a confirmation that names it).
+
+Titles and names are shown as typed: as button labels (plain text) or escaped in HTML.
+"""
+
+from collections.abc import Callable, Sequence
+
+import ipywidgets as widgets
+
+from devgames import GAMES
+from devgames.core.wording import game_title
+from devgames.dashboards.components import Notice, html
+from devgames.sessions.store import SessionStore, SessionSummary, check_title
+
+#: One line about each game on the launcher.
+BLURBS = {
+    "scrumkin": "2-8 teams race to burn down their backlogs, sprint by sprint, dealing each other "
+                "good and bad practices.",
+    "itstartup": "2-4 players run startups: hire developers, teach them, poach people, and "
+                 "watch burnout.",
+    "exploding": "2-5 players draw until someone pulls an Exploding Git Commit: a quick, loud "
+                 "warm-up about risk, odds and mitigation.",
+}
+#: Saved sessions listed on one page of the launcher.
+PAGE_SIZE = 10
+
+
+def session_line(row: SessionSummary) -> str:
+    """A saved session as the launcher lists it.
+
+    >>> from datetime import datetime
+    >>> when = datetime(2026, 11, 22, 9, 30)
+    >>> print(session_line(SessionSummary(3, "scrumkin", "1", "Team day", ("Red", "Blue"),
+    ...       when, when, 45, True, ("Blue",))))
+    #3 Team day: Scrumkin, Red, Blue; 45 moves, 2026-11-22 09:30; Blue won
+    """
+    title = f" {row.title}:" if row.title else ""
+    state = (f"{', '.join(row.winners)} won" if row.winners else "over") if row.is_over \
+        else "in progress"
+    return (f"#{row.id}{title} {game_title(row.game)}, {', '.join(row.players)}; "
+            f"{row.actions} moves, {row.updated_at:%Y-%m-%d %H:%M}; {state}")
+
+
+def session_name(row: SessionSummary) -> str:
+    """A session as a sentence names it: its number, and its title if it has one.
+
+    >>> from dataclasses import replace
+    >>> from datetime import datetime
+    >>> when = datetime(2026, 11, 22, 9, 30)
+    >>> row = SessionSummary(3, "scrumkin", "1", "Team day", ("Red",), when, when, 0, False, ())
+    >>> session_name(row), session_name(replace(row, title=None))
+    ("session #3 'Team day'", 'session #3')
+    """
+    return f"session #{row.id} {row.title!r}" if row.title else f"session #{row.id}"
+
+
+def matches(row: SessionSummary, query: str) -> bool:
+    """Whether a saved session answers a search: every word of ``query`` is found in its title,
+    team or player names, or game; a number also finds the session of that number (``#12``
+    finds only session 12).
+
+    >>> from datetime import datetime
+    >>> when = datetime(2026, 11, 22, 9, 30)
+    >>> row = SessionSummary(12, "itstartup", "1", "Friday", ("Ada", "Bob"), when, when, 3,
+    ...                      False, ())
+    >>> [matches(row, q) for q in ("", "ada friday", "IT startup", "#12", "12", "#1", "Cy")]
+    [True, True, True, True, True, False, False]
+    """
+    text = " ".join([row.title or "", *row.players, game_title(row.game), row.game]).casefold()
+    for word in query.casefold().split():
+        number = word.removeprefix("#")
+        if not ((number.isdigit() and int(number) == row.id) or word in text):
+            return False
+    return True
+
+
+class Launcher(widgets.VBox):
+    """New-session buttons and the saved sessions, ``page_size`` at a time, newest first.
+
+    ``new_buttons`` are the buttons that start a new session of each game (in the order of
+    ``GAMES``); ``on_resume(session_id)`` opens a saved session.
+
+    >>> from devgames import scrumkin
+    >>> store = SessionStore(":memory:")
+    >>> for n in range(12):
+    ...     _ = store.create(scrumkin.new_game(["Red", f"Blue {n}"], seed=n), title=f"Day {n}")
+    >>> launcher = Launcher(store, [], on_resume=print, page_size=10)
+    >>> len(launcher.shown), launcher.count.value
+    (10, 'Sessions 1 to 10 of 12 (newest first)')
+    >>> launcher.search.value = "#5"
+    >>> [row.title for row in launcher.shown]
+    ['Day 4']
+    >>> launcher.resume_buttons[0].click()
+    5
+    """
+
+    def __init__(self, store: SessionStore, new_buttons: Sequence[widgets.Button],
+                 on_resume: Callable[[int], None], page_size: int = PAGE_SIZE) -> None:
+        super().__init__()
+        self.add_class("dg-launcher")
+        self.store = store
+        self.on_resume = on_resume
+        self.page_size = page_size
+        self.page = 0
+        self.shown: list[SessionSummary] = []
+        self.resume_buttons: list[widgets.Button] = []
+        #: The session being renamed or confirmed for deletion, and which: ("rename", 3).
+        self.editing: tuple[str, int] | None = None
+        games = [
+            widgets.VBox([button, widgets.HTML(f"<span class='dg-muted'>{html(BLURBS.get(n, ''))}"
+                                               "</span>")],
+                         layout=widgets.Layout(width="26em", margin="0 18px 12px 0"))
+            for n, button in zip(GAMES, new_buttons, strict=False)
+        ]
+        self.search = widgets.Text(placeholder="Search: a title, a team, a game, a number...",
+                                   layout=widgets.Layout(width="min(34em, 95%)"))
+        self.search.add_class("dg-search")
+        self.search.observe(lambda _change: self.go_to(0), "value")
+        self.count = widgets.HTML()
+        self.count.add_class("dg-count")
+        self.sessions = widgets.VBox()
+        self.sessions.add_class("dg-sessions")
+        self.newer = widgets.Button(description="Newer", icon="arrow-left")
+        self.newer.add_class("dg-newer")
+        self.newer.on_click(lambda _button: self.go_to(self.page - 1))
+        self.older = widgets.Button(description="Older", icon="arrow-right")
+        self.older.add_class("dg-older")
+        self.older.on_click(lambda _button: self.go_to(self.page + 1))
+        self.pager = widgets.HBox([self.newer, self.older])
+        self.notice = Notice()
+        self.saved = widgets.VBox()
+        self.children = [
+            widgets.HTML("<h2>Start a session</h2>"),
+            widgets.HBox(games, layout=widgets.Layout(flex_flow="row wrap")),
+            self.notice, self.saved,
+        ]
+        self.refresh()
+
+    # ----- the list -----------------------------------------------------------------------------
+    def found(self) -> list[SessionSummary]:
+        """The saved sessions the search finds, newest first."""
+        return [row for row in self.store.list() if matches(row, self.search.value)]
+
+    def go_to(self, page: int) -> None:
+        """Show page ``page`` (0 is the newest) of what the search finds."""
+        self.page = page
+        self.editing = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the store again and draw the page shown."""
+        rows = self.found()
+        pages = max(1, -(-len(rows) // self.page_size))
+        self.page = min(max(self.page, 0), pages - 1)
+        first = self.page * self.page_size
+        self.shown = rows[first:first + self.page_size]
+        if not self.shown:
+            self.count.value = ("<span class='dg-muted'>No saved session matches "
+                                f"&ldquo;{html(self.search.value.strip())}&rdquo;.</span>"
+                                if self.search.value.strip() else "")
+        else:
+            self.count.value = (f"Sessions {first + 1} to {first + len(self.shown)} of "
+                                f"{len(rows)} (newest first)")
+        self.newer.disabled = self.page == 0
+        self.older.disabled = self.page >= pages - 1
+        self.resume_buttons = []
+        self.sessions.children = [self._row(row) for row in self.shown]
+        if not rows and not self.search.value.strip():
+            self.saved.children = [widgets.HTML("<p class='dg-muted'>No saved sessions yet.</p>")]
+        else:
+            self.saved.children = [widgets.HTML("<h2>Resume a session</h2>"), self.search,
+                                   self.count, self.sessions, self.pager]
+
+    def _row(self, row: SessionSummary) -> widgets.Widget:
+        resume = widgets.Button(description=session_line(row), tooltip="Resume this session",
+                                layout=widgets.Layout(width="auto", max_width="100%"))
+        resume.add_class("dg-resume")
+        resume.on_click(lambda _button, i=row.id: self.on_resume(i))
+        self.resume_buttons.append(resume)
+        rename = widgets.Button(description="Rename", tooltip=f"Rename {session_name(row)}")
+        rename.add_class("dg-rename")
+        rename.on_click(lambda _button, i=row.id: self._edit("rename", i))
+        delete = widgets.Button(description="Delete", tooltip=f"Delete {session_name(row)}")
+        delete.add_class("dg-delete")
+        delete.on_click(lambda _button, i=row.id: self._edit("delete", i))
+        line = widgets.HBox([resume, rename, delete], layout=widgets.Layout(
+            flex_flow="row wrap", align_items="center"))
+        line.add_class("dg-session")
+        if self.editing == ("rename", row.id):
+            return widgets.VBox([line, self._rename_box(row)])
+        if self.editing == ("delete", row.id):
+            return widgets.VBox([line, self._delete_box(row)])
+        return line
+
+    def _edit(self, kind: str, session_id: int) -> None:
+        self.editing = (kind, session_id)
+        self.notice.clear()
+        self.refresh()
+
+    def cancel(self) -> None:
+        """Close the rename box or the confirmation; nothing changes."""
+        self.editing = None
+        self.refresh()
+
+    # ----- rename -------------------------------------------------------------------------------
+    def _rename_box(self, row: SessionSummary) -> widgets.Widget:
+        self.new_title = widgets.Text(value=row.title or "", placeholder="no title",
+                                      description=f"New title of #{row.id}",
+                                      style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="min(40em, 95%)"))
+        self.new_title.add_class("dg-rename-title")
+        self.new_title.observe(lambda _change: self.new_title.remove_class("dg-invalid"),
+                               "value")
+        save = widgets.Button(description="Save the title", button_style="primary")
+        save.add_class("dg-rename-save")
+        save.on_click(lambda _button: self.rename(row.id, self.new_title.value))
+        cancel = widgets.Button(description="Cancel")
+        cancel.add_class("dg-rename-cancel")
+        cancel.on_click(lambda _button: self.cancel())
+        box = widgets.HBox([self.new_title, save, cancel], layout=widgets.Layout(
+            flex_flow="row wrap", align_items="center"))
+        box.add_class("dg-panel")
+        return box
+
+    def rename(self, session_id: int, title: str) -> bool:
+        """Give a session a new title (blank: no title); False, with the reason shown and the
+        title typed kept in its box, when the title cannot be used."""
+        try:
+            checked = check_title(title.strip() or None)
+            self.store.rename(session_id, checked)
+        except ValueError as error:
+            self.notice.error(str(error))
+            if self.editing == ("rename", session_id):
+                self.new_title.add_class("dg-invalid")
+            return False
+        except KeyError as error:
+            self.notice.error(str(error).strip("'\""))
+            self.cancel()
+            return False
+        self.editing = None
+        self.notice.info(f"Session #{session_id} is now called {checked!r}." if checked
+                         else f"Session #{session_id} has no title now.")
+        self.refresh()
+        return True
+
+    # ----- delete -------------------------------------------------------------------------------
+    def _delete_box(self, row: SessionSummary) -> widgets.Widget:
+        question = widgets.HTML(
+            f"<b>Delete {html(session_name(row))} for good?</b> "
+            f"{html(game_title(row.game))} with {html(', '.join(row.players))}, "
+            f"{row.actions} moves. Its moves and notes cannot be brought back.")
+        question.add_class("dg-delete-question")
+        confirm = widgets.Button(description=f"Delete #{row.id} for good", button_style="danger")
+        confirm.add_class("dg-delete-confirm")
+        confirm.on_click(lambda _button: self.delete(row.id))
+        keep = widgets.Button(description="Keep it")
+        keep.add_class("dg-delete-cancel")
+        keep.on_click(lambda _button: self.cancel())
+        box = widgets.VBox([question, widgets.HBox([confirm, keep])])
+        box.add_class("dg-panel")
+        box.add_class("dg-confirm")
+        return box
+
+    def delete(self, session_id: int) -> bool:
+        """Delete a session for good, once its confirmation is on screen (False otherwise: a
+        deletion is never one click)."""
+        if self.editing != ("delete", session_id):
+            return False
+        name = next((session_name(row) for row in self.shown if row.id == session_id),
+                    f"session #{session_id}")
+        self.editing = None
+        try:
+            self.store.delete(session_id)
+        except KeyError as error:
+            self.notice.error(str(error).strip("'\""))
+        else:
+            self.notice.info(f"Deleted {name}.")
+        self.refresh()
+        return True
