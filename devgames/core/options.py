@@ -1,6 +1,7 @@
 """Game options: every rule interpretation that changes the game is a named, checked option."""
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from devgames.core.errors import SetupError
@@ -17,7 +18,8 @@ def build_options(cls: type[T], given: dict[str, Any]) -> T:
     """Build the options dataclass ``cls`` from keyword arguments, refusing unknown names.
 
     Values are checked against the field's default type (ints stay ints, bools stay bools), and a
-    field's ``metadata["choices"]``, when present, lists the allowed values.
+    field's ``metadata["choices"]``, when present, lists the allowed values (of any type): a value
+    outside them is refused with a sentence naming them.
 
     >>> from dataclasses import dataclass, field
     >>> @dataclass(frozen=True)
@@ -30,6 +32,10 @@ def build_options(cls: type[T], given: dict[str, Any]) -> T:
     Traceback (most recent call last):
     ...
     devgames.core.errors.SetupError: Unknown option 'backlogg'; the options are: backlog, deck.
+    >>> build_options(Opts, {"deck": "wooden"})
+    Traceback (most recent call last):
+    ...
+    devgames.core.errors.SetupError: Option 'deck' must be one of digital or physical, not 'wooden'.
     """
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for name, value in given.items():
@@ -46,9 +52,18 @@ def build_options(cls: type[T], given: dict[str, Any]) -> T:
             raise SetupError(f"Option {name!r} must be text, not {value!r}.")
         choices = field.metadata.get("choices")
         if choices is not None and value not in choices:
-            allowed = ", ".join(map(str, choices))
-            raise SetupError(f"Option {name!r} must be one of {allowed}, not {value!r}.")
+            raise SetupError(f"Option {name!r} must be one of {one_of(choices)}, not {value!r}.")
     return cls(**given)
+
+
+def one_of(choices: Sequence[Any]) -> str:
+    """Allowed values as words: "32, 64 or 128".
+
+    >>> one_of((32, 64, 128)), one_of(("digital", "physical")), one_of(("shared",))
+    ('32, 64 or 128', 'digital or physical', 'shared')
+    """
+    words = [str(choice) for choice in choices]
+    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
 
 
 def options_dict(options: Any) -> dict[str, Any]:

@@ -44,6 +44,43 @@ def game_title(name: str) -> str:
     return GAME_TITLES.get(name, name.replace("_", " ").title())
 
 
+#: What a game calls the seats at its table, when not "player" (Scrumkin is a team game).
+SEAT_NOUNS = {"scrumkin": "team"}
+
+
+def seat_noun(game: str) -> str:
+    """What ``game`` calls one seat at its table.
+
+    >>> seat_noun("scrumkin"), seat_noun("itstartup")
+    ('team', 'player')
+    """
+    return SEAT_NOUNS.get(game, "player")
+
+
+def how_many(minimum: int, maximum: int, noun: str) -> str:
+    """How many ``noun``s a table seats, as words.
+
+    >>> how_many(2, 2, "player"), how_many(2, 8, "team"), how_many(1, 1, "team")
+    ('exactly 2 players', '2 to 8 teams', 'exactly 1 team')
+    """
+    plural = noun if maximum == 1 else f"{noun}s"
+    if minimum == maximum:
+        return f"exactly {maximum} {plural}"
+    return f"{minimum} to {maximum} {plural}"
+
+
+def count_refusal(minimum: int, maximum: int, given: int, noun: str) -> str:
+    """The sentence refusing a table of ``given`` seats.
+
+    >>> count_refusal(2, 2, 3, "team")
+    'This game needs exactly 2 teams; 3 were given.'
+    >>> count_refusal(2, 5, 1, "player")
+    'This game needs 2 to 5 players; 1 was given.'
+    """
+    verb = "was" if given == 1 else "were"
+    return f"This game needs {how_many(minimum, maximum, noun)}; {given} {verb} given."
+
+
 def describe_item(item: Any) -> str:
     """A card or other item of a view as a short phrase: its name, then its other details.
 

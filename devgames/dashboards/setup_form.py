@@ -12,7 +12,8 @@ import ipywidgets as widgets
 from devgames import game_module
 from devgames.core.errors import SetupError
 from devgames.core.game import Game
-from devgames.core.wording import game_title, label
+from devgames.core.players import MAX_NAME_LENGTH, text_problem
+from devgames.core.wording import game_title, how_many, label, seat_noun
 from devgames.dashboards.components import Notice
 from devgames.sessions.store import check_title
 
@@ -21,17 +22,34 @@ DEFAULT_NAMES = {"scrumkin": ("Red", "Blue", "Green"), "itstartup": ("Ada", "Bob
                  "exploding": ("Ada", "Bob", "Cy", "Dee")}
 FALLBACK_NAMES = ("North", "East", "South", "West", "Centre", "Left", "Right", "Back")
 HUMAN = "human"
+#: The class of a field the last refusal was about (a red border), until it is changed.
+INVALID = "dg-invalid"
+#: Width of the labels in front of the form's fields (long labels still show whole).
+LABEL_WIDTH = "16em"
 #: Options shown on their own, outside "More rules" (the deck is chosen with its own buttons).
 MAIN_OPTIONS = ("rulebook", "goal")
-#: The choice of deck, as the buttons say it.
+#: The values the form offers for whole-number options the rules give a few values for, with
+#: their labels (the options with ``metadata["choices"]`` are offered as such anyway).
+FORM_CHOICES: dict[str, dict[int, str]] = {
+    "goal": {32: "32 (fast)", 64: "64 (standard)", 128: "128 (long)"},
+    "tournament_wins": {0: "no tournament: one game", 2: "best of 3 (2 wins)",
+                        3: "best of 5 (3 wins)"},
+    "max_players": {n: str(n) for n in range(2, 9)},
+}
+#: Words of a refusal that point at an option although they are not its name in words.
+FAULT_WORDS = {"tournament_wins": "tournament", "sprint_cap": "sprint",
+               "collaborative_sprints": "sprint"}
 #: Option labels that are not simply the option's name in words.
 OPTION_LABELS = {
     "hr_draws": "HR draws",
-    "goal": "Goal (points: 32, 64 or 128)",
+    "goal": "Goal (project points)",
+    "tournament_wins": "Tournament",
+    "max_players": "Most teams at the table",
     "coffee_crunch_count": "Coffee/Crunch count devs",
     "outsourced_knowledge": "Knowledge on a borrowed dev",
     "help_below_zero": "A help token's -4 may go below 0",
 }
+#: The choice of deck, as the buttons say it.
 DECK_LABELS = {"digital": "Digital deck (the app deals)",
                "physical": "Physical deck (enter the cards drawn)"}
 
@@ -63,19 +81,73 @@ def parse_seed(text: str) -> int | None:
     return int(text)
 
 
-def option_widget(option: dataclasses.Field, value: Any) -> widgets.Widget:
-    """An input for one option: a list for choices, a tick box for yes/no, a number box."""
-    description = OPTION_LABELS.get(option.name, label(option.name).capitalize())
-    style = {"description_width": "16em"}
-    layout = widgets.Layout(width="34em")
+def option_choices(option: dataclasses.Field) -> list[tuple[str, Any]] | None:
+    """The values the form offers for an option, with their labels; None for a free value.
+
+    >>> from devgames.itstartup.options import ItStartupOptions
+    >>> goal, timing = (f for f in dataclasses.fields(ItStartupOptions)
+    ...                 if f.name in ("goal", "hoard_cap_timing"))
+    >>> option_choices(goal)
+    [('32 (fast)', 32), ('64 (standard)', 64), ('128 (long)', 128)]
+    >>> option_choices(timing)
+    [('end of turn', 'end_of_turn'), ('always', 'always')]
+    """
+    if option.name in FORM_CHOICES:
+        return [(text, value) for value, text in FORM_CHOICES[option.name].items()]
     if "choices" in option.metadata:
-        return widgets.Dropdown(options=[(label(c), c) for c in option.metadata["choices"]],
-                                value=value, description=description, style=style,
-                                layout=layout)
-    if isinstance(value, bool):
-        return widgets.Checkbox(value=value, description=description, indent=False,
-                                layout=widgets.Layout(width="auto"))
-    return widgets.IntText(value=value, description=description, style=style, layout=layout)
+        return [(label(str(c)), c) for c in option.metadata["choices"]]
+    return None
+
+
+def option_widget(option: dataclasses.Field, value: Any) -> widgets.Widget:
+    """An input for one option: a list for choices, a tick box for yes/no, a number box.
+
+    >>> from devgames.itstartup.options import ItStartupOptions
+    >>> goal = next(f for f in dataclasses.fields(ItStartupOptions) if f.name == "goal")
+    >>> box = option_widget(goal, 64)
+    >>> box.description, box.options[0], box.value
+    ('Goal (project points)', ('32 (fast)', 32), 64)
+    """
+    description = OPTION_LABELS.get(option.name, label(option.name).capitalize())
+    style = {"description_width": LABEL_WIDTH}
+    layout = widgets.Layout(width="34em")
+    offered = option_choices(option)
+    if offered is not None:
+        box: widgets.Widget = widgets.Dropdown(options=offered, value=value,
+                                               description=description, style=style,
+                                               layout=layout)
+    elif isinstance(value, bool):
+        box = widgets.Checkbox(value=value, description=description, indent=False,
+                               layout=widgets.Layout(width="auto"))
+    else:
+        box = widgets.IntText(value=value, description=description, style=style, layout=layout)
+    box.add_class(f"dg-option-{option.name.replace('_', '-')}")
+    return box
+
+
+def mark(boxes: list[widgets.Widget], at_fault: list[widgets.Widget]) -> None:
+    """Mark the fields ``at_fault`` (class ``dg-invalid``) and unmark the other ``boxes``.
+
+    >>> good, bad = widgets.Text(), widgets.Text()
+    >>> mark([good, bad], [bad])
+    >>> INVALID in bad._dom_classes, INVALID in good._dom_classes
+    (True, False)
+    """
+    for box in boxes:
+        if any(box is wrong for wrong in at_fault):
+            box.add_class(INVALID)
+        else:
+            box.remove_class(INVALID)
+
+
+def unmark_when_changed(box: widgets.Widget) -> None:
+    """Take the mark off ``box`` as soon as its value changes (the fix is under way).
+
+    >>> box = widgets.Text(); unmark_when_changed(box); mark([box], [box])
+    >>> box.value = "fixed"; INVALID in box._dom_classes
+    False
+    """
+    box.observe(lambda _change: box.remove_class(INVALID), "value")
 
 
 class SetupForm(widgets.VBox):
@@ -92,8 +164,9 @@ class SetupForm(widgets.VBox):
         self.bot_kinds = list(self.module.BOTS)
         self.minimum = getattr(self.module, "MIN_PLAYERS", 2)
         self.maximum = getattr(self.module, "MAX_PLAYERS", getattr(defaults, "max_players", 8))
+        self.noun = seat_noun(game)
         self.title = widgets.Text(description="Session title", placeholder="optional",
-                                  style={"description_width": "16em"},
+                                  style={"description_width": LABEL_WIDTH},
                                   layout=widgets.Layout(width="34em"))
         self.title.add_class("dg-title")
         self.seats = widgets.VBox()
@@ -110,13 +183,15 @@ class SetupForm(widgets.VBox):
             description="Hide each hand behind a curtain (players take turns at the screen)")
         self.hidden_hands.add_class("dg-hidden-hands")
         self.seed = widgets.Text(description="Seed", placeholder="random",
-                                 style={"description_width": "16em"},
+                                 style={"description_width": LABEL_WIDTH},
                                  layout=widgets.Layout(width="34em"))
         self.seed.add_class("dg-seed")
         self.options: dict[str, widgets.Widget] = {
             option.name: option_widget(option, getattr(defaults, option.name))
             for option in dataclasses.fields(defaults) if option.name != "deck"
         }
+        for box in (self.title, self.seed, *self.options.values()):
+            unmark_when_changed(box)
         main = [w for name, w in self.options.items() if name in MAIN_OPTIONS]
         more = widgets.Accordion([widgets.VBox(
             [w for name, w in self.options.items() if name not in MAIN_OPTIONS])])
@@ -131,8 +206,9 @@ class SetupForm(widgets.VBox):
         self.children = [
             widgets.HTML(f"<h2>New {game_title(game)} session</h2>"),
             self.title,
-            widgets.HTML(f"<h3>Seats</h3><span class='dg-muted'>{self.minimum} to "
-                         f"{self.maximum} names; any seat can be a bot.</span>"),
+            widgets.HTML(f"<h3>Seats</h3><span class='dg-muted'>"
+                         f"{how_many(self.minimum, self.maximum, self.noun).capitalize()}; "
+                         "any seat can be a bot.</span>"),
             self.seats, self.add_seat,
             widgets.HTML("<h3>Deck and table</h3>"), self.deck, self.hidden_hands,
             *main, self.seed, more, self.notice, self.start,
@@ -151,11 +227,12 @@ class SetupForm(widgets.VBox):
 
     def _add_row(self, name: str, kind: str) -> None:
         if len(self.seats.children) >= self.maximum:
-            self.notice.error(f"This game seats at most {self.maximum}.")
+            self.notice.error(f"This game seats at most {self.maximum} {self.noun}s.")
             return
         name_box = widgets.Text(value=name, placeholder="name",
                                 layout=widgets.Layout(width="18em"))
         name_box.add_class("dg-seat-name")
+        unmark_when_changed(name_box)
         who = widgets.Dropdown(
             options=[("plays here", HUMAN)] + [(f"{kind} bot", kind) for kind in self.bot_kinds],
             value=kind, layout=widgets.Layout(width="12em"))
@@ -168,7 +245,7 @@ class SetupForm(widgets.VBox):
 
     def _remove_row(self, row: widgets.HBox) -> None:
         if len(self.seats.children) <= self.minimum:
-            self.notice.error(f"This game needs at least {self.minimum} seats.")
+            self.notice.error(f"This game needs at least {self.minimum} {self.noun}s.")
             return
         self.seats.children = [r for r in self.seats.children if r is not row]
 
@@ -182,16 +259,52 @@ class SetupForm(widgets.VBox):
         for name, kind in seats:
             self._add_row(name, kind)
 
+    @property
+    def fields(self) -> list[widgets.Widget]:
+        """Every field a refusal may be about: title, seats, each name, seed, each option."""
+        names = [row.children[0] for row in self.seats.children]
+        return [self.title, self.seats, *names, self.seed, *self.options.values()]
+
     def build(self) -> NewSession:
-        """The new game as set up, or SetupError / ValueError saying what to correct."""
+        """The new game as set up, or SetupError / ValueError saying what to correct; the
+        fields at fault are marked ``dg-invalid`` (and the others unmarked)."""
+        mark(self.fields, [])
         rows = self.rows()
         options = {name: box.value for name, box in self.options.items()}
         options["deck"] = self.deck.value
-        game = self.module.new_game([name for name, _kind in rows], seed=parse_seed(
-            self.seed.value), **options)
+        try:
+            title = check_title(self.title.value.strip() or None)
+        except ValueError:
+            mark(self.fields, [self.title])
+            raise
+        try:
+            seed = parse_seed(self.seed.value)
+        except SetupError:
+            mark(self.fields, [self.seed])
+            raise
+        try:
+            game = self.module.new_game([name for name, _kind in rows], seed=seed, **options)
+        except (SetupError, ValueError) as error:
+            mark(self.fields, self.at_fault(str(error)))
+            raise
         bots = {seat: kind for seat, (_name, kind) in enumerate(rows) if kind != HUMAN}
-        title = check_title(self.title.value.strip() or None)
         return NewSession(game, title, bots, self.hidden_hands.value)
+
+    def at_fault(self, refusal: str) -> list[widgets.Widget]:
+        """The fields a refusal of the game's set-up is about: the options it names, else the
+        names that cannot be used (empty, too long, twice), else the seats as a whole."""
+        words = refusal.casefold()
+        options = [box for name, box in self.options.items()
+                   if any(hint in words for hint in (name, label(name), FAULT_WORDS.get(name))
+                          if hint)]
+        if options:
+            return options
+        names = [row.children[0] for row in self.seats.children]
+        keys = [box.value.strip().casefold() for box in names]
+        bad = [box for box, key in zip(names, keys, strict=True)
+               if not key or keys.count(key) > 1
+               or text_problem(box.value.strip(), "name", MAX_NAME_LENGTH)]
+        return bad or [self.seats]
 
     def submit(self) -> None:
         """Start the session, or say what to correct (nothing is lost from the form)."""

@@ -32,7 +32,7 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
     >>> new_game(["Ada"])
     Traceback (most recent call last):
     ...
-    devgames.core.errors.SetupError: This game needs 2 to 5 players; 1 were given.
+    devgames.core.errors.SetupError: This game needs 2 to 5 players; 1 was given.
     """
     opts = build_options(ExplodingOptions, options)
     names = clean_names(players, MIN_PLAYERS, MAX_PLAYERS)

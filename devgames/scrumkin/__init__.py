@@ -33,7 +33,7 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
     opts = build_options(ScrumkinOptions, options)
     if not 2 <= opts.max_players <= 8:
         raise SetupError("Scrumkin is played by 2 to 8 teams: max_players must be 2 to 8.")
-    names = clean_names(players, MIN_PLAYERS, opts.max_players)
+    names = clean_names(players, MIN_PLAYERS, opts.max_players, "team")
     if not 1 <= opts.board <= 99:
         raise SetupError("The board must have 1 to 99 positions.")
     if not 1 <= opts.backlog <= opts.board:

@@ -190,7 +190,7 @@ def test_physical_deck_lists_the_cards_to_enter_and_filters_them_by_name(
         (["--humans", "Zed"], "Zed is not at the table"),
         (["--option", "deck"], "KEY=VALUE"),
         (["--option", "deck=wooden"], "Option 'deck' must be one of"),
-        (["--players", "Ana"], "2 to 8 players"),
+        (["--players", "Ana"], "2 to 8 teams"),
     ],
 )
 def test_set_up_errors_are_one_clear_sentence(monkeypatch, capsys, args, message) -> None:

@@ -1,0 +1,166 @@
+"""The set-up form: a refusal marks the field at fault (and the mark goes once it is changed),
+the seat counts read naturally ("teams" for Scrumkin), and options take only allowed values,
+in the form as on the command line."""
+
+import dataclasses
+from html import unescape
+
+import pytest
+from traitlets import TraitError
+
+from devgames import exploding, scrumkin
+from devgames.cli import main
+from devgames.core.errors import SetupError
+from devgames.core.options import build_options
+from devgames.dashboards.setup_form import INVALID, NewSession, SetupForm
+from devgames.scrumkin.options import ScrumkinOptions
+
+started: list[NewSession] = []
+
+
+def form_of(game: str) -> SetupForm:
+    started.clear()
+    form = SetupForm(game, started.append)
+    form.seed.value = "7"
+    return form
+
+
+def refused(form: SetupForm) -> str:
+    """Click Start, which must refuse; the sentence shown."""
+    form.start.click()
+    assert not started and "dg-error" in form.notice._dom_classes
+    return unescape(form.notice.value)
+
+
+def marked(form: SetupForm) -> list:
+    return [box for box in form.fields if INVALID in box._dom_classes]
+
+
+def names(form: SetupForm) -> list:
+    return [row.children[0] for row in form.seats.children]
+
+
+def test_an_empty_name_is_marked_until_it_is_typed() -> None:
+    form = form_of("scrumkin")
+    names(form)[1].value = ""
+    assert "empty name" in refused(form)
+    assert marked(form) == [names(form)[1]]
+    names(form)[1].value = "Blue"
+    assert marked(form) == []
+    form.start.click()
+    assert len(started) == 1 and form.notice.value == ""
+
+
+def test_both_names_of_a_pair_are_marked() -> None:
+    form = form_of("itstartup")
+    form.set_seats([("Ada", "human"), ("Bob", "random"), ("ada ", "human")])
+    assert "both called" in refused(form)
+    first, _second, third = names(form)
+    assert marked(form) == [first, third]
+    third.value = "Cy"
+    assert marked(form) == [first]  # the other one's mark goes at the next Start
+    form.start.click()
+    assert marked(form) == [] and len(started) == 1
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [("seed", "twelve", "whole number"), ("title", "x" * 101, "at most 100"),
+     ("title", "Tab\there", "control characters")],
+)
+def test_seed_and_title_are_marked(field: str, value: str, reason: str) -> None:
+    form = form_of("exploding")
+    getattr(form, field).value = value
+    assert reason in refused(form)
+    assert marked(form) == [getattr(form, field)]
+    assert getattr(form, field).value == value  # nothing lost
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "value", "reason", "also"),
+    [("scrumkin", "backlog", 0, "starting backlog", ["board"]),
+     ("scrumkin", "first_leader", 5, "first leader", []),
+     ("scrumkin", "sprint_cap", 0, "at least one sprint", ["collaborative_sprints"]),
+     ("itstartup", "first_player", 3, "first player", []),
+     ("itstartup", "tournament_wins", 2, "at least 3 players", [])],
+)
+def test_an_option_refused_by_the_rules_is_marked(game: str, option: str, value: int,
+                                                 reason: str, also: list[str]) -> None:
+    form = form_of(game)
+    if game == "itstartup":
+        form.set_seats([("Ada", "human"), ("Bob", "human")])
+    form.options[option].value = value
+    assert reason in refused(form)
+    assert marked(form) == [form.options[name] for name in form.options
+                            if name in (option, *also)]
+    form.options[option].value = form_of(game).options[option].value
+    assert INVALID not in form.options[option]._dom_classes
+
+
+def test_too_many_teams_marks_the_seats_and_reads_exactly() -> None:
+    form = form_of("scrumkin")
+    form.options["max_players"].value = 2
+    message = refused(form)
+    assert message == "This game needs exactly 2 teams; 3 were given."
+    assert marked(form) == [form.seats]
+
+
+def test_the_seat_counts_read_naturally() -> None:
+    assert "2 to 8 teams; any seat can be a bot" in form_of("scrumkin").children[2].value
+    assert "2 to 4 players; any seat" in form_of("itstartup").children[2].value
+    form = form_of("exploding")
+    while len(form.rows()) < 5:
+        form.add_seat.click()
+    form.add_seat.click()
+    assert "seats at most 5 players" in form.notice.value
+    form = form_of("scrumkin")
+    form.set_seats([("Red", "human"), ("Blue", "human")])
+    form.seats.children[0].children[2].click()
+    assert "needs at least 2 teams" in form.notice.value
+    with pytest.raises(SetupError, match="Two teams are both called 'red'"):
+        scrumkin.new_game(["Red", "red"])
+    with pytest.raises(SetupError, match="needs 2 to 5 players; 1 was given"):
+        exploding.new_game(["Ada"])
+
+
+def test_the_goal_offers_only_the_rules_goals() -> None:
+    form = form_of("itstartup")
+    goal = form.options["goal"]
+    assert [value for _label, value in goal.options] == [32, 64, 128]
+    assert goal.value == 64
+    with pytest.raises(TraitError):
+        goal.value = 50
+    goal.value = 128
+    form.start.click()
+    assert started[0].game.options.goal == 128
+    tournament = form_of("itstartup").options["tournament_wins"]
+    assert [value for _label, value in tournament.options] == [0, 2, 3]
+
+
+def test_options_with_choices_refuse_other_values_naming_them() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Opts:
+        goal: int = dataclasses.field(default=64, metadata={"choices": (32, 64, 128)})
+
+    assert build_options(Opts, {"goal": 32}).goal == 32
+    with pytest.raises(SetupError) as caught:
+        build_options(Opts, {"goal": 50})
+    assert str(caught.value) == "Option 'goal' must be one of 32, 64 or 128, not 50."
+    with pytest.raises(SetupError, match="one of competitive or collaborative, not 'chaos'"):
+        build_options(ScrumkinOptions, {"rulebook": "chaos"})
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["scrumkin", "--option", "rulebook=chaos"],
+      "Option 'rulebook' must be one of competitive or collaborative, not 'chaos'."),
+     (["exploding", "--option", "direction=up"],
+      "Option 'direction' must be one of clockwise or counterclockwise, not 'up'."),
+     (["scrumkin", "--players", "Ana"], "This game needs 2 to 8 teams; 1 was given."),
+     (["itstartup", "--players", "Ana"], "This game needs 2 to 4 players; 1 was given.")],
+)
+def test_the_command_line_refuses_the_same_way(capsys: pytest.CaptureFixture[str],
+                                              args: list[str], message: str) -> None:
+    assert main(["play", *args, "--bot", "random"]) == 2
+    out, err = capsys.readouterr()
+    assert message in err and out == ""
