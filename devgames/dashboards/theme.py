@@ -107,6 +107,9 @@ body.dg-disconnected .jupyter-widgets-disconnected::before { content: none; }
   border: 3px solid var(--dg-bad) !important; box-shadow: 0 0 0 2px var(--dg-bad); }
 .dg-app .dg-seats.dg-invalid { outline: 3px solid var(--dg-bad); outline-offset: 4px;
   border-radius: 6px; }
+.dg-app .dg-body > .dg-launcher, .dg-app .dg-body > .dg-setup, .dg-launcher > *,
+.dg-launcher .widget-vbox > *, .dg-setup > * { flex-shrink: 0; }
+.dg-app input::placeholder { color: var(--dg-muted) !important; opacity: 1; }
 .dg-app .dg-session { margin: 2px 0; gap: 6px; }
 .dg-app .dg-count { color: var(--dg-muted); }
 .dg-app .dg-confirm { border-left: 6px solid var(--dg-bad); }
