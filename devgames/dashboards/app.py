@@ -73,8 +73,10 @@ class FacilitatorApp(widgets.VBox):
             lambda: self.timer.reset(self.timer_minutes.value)))
         clock = widgets.HBox([self.timer, start, more, reset, self.timer_minutes],
                              layout=widgets.Layout(align_items="center"))
-        return widgets.HBox([title, clock, self.dark], layout=widgets.Layout(
+        header = widgets.HBox([title, clock, self.dark], layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap"))
+        header.add_class("dg-header")
+        return header
 
     def use_timer(self, change: Callable[[], None]) -> None:
         """Start, pause, extend or reset the timer (``change``), and keep its state with the

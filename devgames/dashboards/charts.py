@@ -5,9 +5,10 @@ A game's charts are the panels of ONE plotly ``FigureWidget``: in plotly 7 each 
 sends the whole plotly.js bundle (about 5 MB) to the page and evaluates it, so one figure per game
 keeps the page light. Every trace names its panel in ``meta``.
 
-The figure fills the space the page gives it: the browser sizes it, and reports the size back
-(:meth:`GameCharts.resize`), from which the panels are laid out in pixels, in one column, or in two
-when the space is wide (the last panel then spans both). Every axis range is set here from the
+The figure fills the space the page gives it: the browser measures that box and tells the kernel
+(:class:`~devgames.dashboards.clientside.FitCharts`, :meth:`GameCharts.resize`), which draws the
+figure that large, its panels laid out in pixels, in one column, or in two when the space is wide
+(the last panel then spans both). Every axis range is set here from the
 data, never left to plotly, so that a quick run of updates can never leave points outside a panel.
 
 A team has its colour (:mod:`devgames.dashboards.colors`) and its marker symbol in every panel,
@@ -44,6 +45,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from devgames.dashboards.clientside import FitCharts
 from devgames.dashboards.colors import team_colors
 
 Row = Mapping[str, Any]
@@ -180,7 +182,8 @@ def _in_play(game: Any, colors: Sequence[str]) -> list[Trace]:
         {"type": "bar", "name": "being laid", "x": names, "y": [int(here) for here in pending],
          "hovertext": [_laid_text(laid) if here else "" for here in pending],
          "hovertemplate": hover.format("being laid"),
-         "marker": {"color": colors, "opacity": 0.6, "pattern": {"shape": "/"}},
+         "marker": {"color": colors, "opacity": 0.6,
+                    "pattern": {"shape": "/", "fgcolor": "#ffffff", "fgopacity": 0.8}},
          "showlegend": False},
     ]
 
@@ -381,18 +384,18 @@ class Chart:
 CHARTS: dict[str, dict[str, Chart]] = {
     "scrumkin": {
         "velocity": Chart("Velocity per sprint", "items", _velocity),
-        "burndown": Chart("Backlog left after each sprint", "items", _burndown),
+        "burndown": Chart("Backlog left by sprint", "items", _burndown),
         "in_play": Chart("Cards in play now (hatched: being laid)", "cards", _in_play,
                          counts=False, live=True),
     },
     "itstartup": {
         "points": Chart("Project points by turn", "points", _points, legend_side="left"),
-        "burnout": Chart("Burnout per employee by turn", "", _burnout,
+        "burnout": Chart("Burnout per employee", "", _burnout,
                          {"autorange": "reversed"}, labels_width=220),
         "resources": Chart("Resources by turn", "chips", _resources),
     },
     "exploding": {
-        "risk": Chart("Chance the next draw explodes, by turn", "%", _risk),
+        "risk": Chart("Chance next draw explodes", "%", _risk),
         "cards_left": Chart("Cards left by turn", "cards", _cards_left),
         "hands": Chart("Cards in hand by turn", "cards", _hands),
     },
@@ -403,7 +406,7 @@ LAYOUT: dict[str, Any] = {
     "font": {"size": FONT_SIZE},
     "hoverlabel": {"font": {"size": FONT_SIZE}},
     "uirevision": "devgames", "hovermode": "x unified", "barmode": "stack",
-    "autosize": True, "showlegend": True,
+    "autosize": False, "showlegend": True,
 }
 
 
@@ -422,16 +425,17 @@ def _suffix(index: int) -> str:
 def arrange(weights: tuple[float, ...], lefts: tuple[int, ...], width: int, height: int
             ) -> tuple[tuple[float, float, float, float], ...]:
     """Each panel's box ``(left, right, bottom, top)`` as fractions of the plotting area of a
-    figure ``width`` x ``height`` pixels: panels of these height ``weights``, each with ``lefts``
-    pixels for its y axis at its left. One column, or two when the figure is wide (:data:`WIDE`);
-    a last panel alone on its row spans both columns. Rows are GAP pixels apart.
+    figure ``width`` x ``height`` pixels (margins TOP, BOTTOM and RIGHT; none on the left): panels
+    of these height ``weights``, each with ``lefts`` pixels for its y axis at its left, inside its
+    own cell. One column, or two when the figure is wide (:data:`WIDE`); a last panel alone on its
+    row spans both columns. Rows are GAP pixels apart, columns COLUMN_GAP.
 
     >>> [tuple(round(v, 2) for v in box) for box in arrange((1, 1), (40, 40), 800, 900)]
-    [(0.0, 1.0, 0.54, 1.0), (0.0, 1.0, 0.0, 0.46)]
-    >>> [tuple(round(v, 2) for v in box) for box in arrange((1, 1, 1), (40, 40, 40), 1400, 700)]
-    [(0.0, 0.48, 0.56, 1.0), (0.52, 1.0, 0.56, 1.0), (0.0, 1.0, 0.0, 0.44)]
+    [(0.05, 1.0, 0.54, 1.0), (0.05, 1.0, 0.0, 0.46)]
+    >>> [tuple(round(v, 2) for v in box) for box in arrange((1, 1, 1), (40, 90, 40), 1400, 700)]
+    [(0.03, 0.49, 0.56, 1.0), (0.57, 1.0, 0.56, 1.0), (0.03, 1.0, 0.0, 0.44)]
     """
-    plot_width = max(width - max(lefts) - RIGHT, 100)
+    plot_width = max(width - RIGHT, 100)
     plot_height = max(height - TOP - BOTTOM, 100)
     columns = 2 if len(weights) > 1 and width >= WIDE * height else 1
     rows = [list(range(start, min(start + columns, len(weights))))
@@ -442,11 +446,11 @@ def arrange(weights: tuple[float, ...], lefts: tuple[int, ...], width: int, heig
     top = 1.0
     for row, weight in zip(rows, row_weights, strict=True):
         bottom = top - free * weight / sum(row_weights) / plot_height
-        spare = COLUMN_GAP + (lefts[row[-1]] if len(row) > 1 else 0)
-        cell = (1.0 - spare / plot_width * (len(row) - 1)) / len(row)
+        cell = (plot_width - COLUMN_GAP * (len(row) - 1)) / len(row)
         for place, index in enumerate(row):
-            left = place * (cell + spare / plot_width)
-            boxes[index] = (max(left, 0.0), min(left + cell, 1.0), max(bottom, 0.0), top)
+            start = place * (cell + COLUMN_GAP)
+            left = min(start + lefts[index], start + cell - 50)
+            boxes[index] = (left / plot_width, (start + cell) / plot_width, max(bottom, 0.0), top)
         top = bottom - GAP / plot_height
     return tuple(boxes)
 
@@ -465,28 +469,24 @@ def _layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]],
     names = list(charts)
     weights = tuple(_weight(charts[name], traces[name]) for name in names)
     lefts = tuple(Y_TITLE + charts[name].labels_width for name in names)
-    boxes = arrange(weights, lefts, *size)
     width, height = size
-    plot_width = max(width - max(lefts) - RIGHT, 100)
+    boxes = arrange(weights, lefts, width, height)
     plot_height = max(height - TOP - BOTTOM, 100)
-    # The margin makes room for the widest y axis: panels with narrower ones start later.
-    layout: dict[str, Any] = {"height": None, "width": None, "annotations": [],
-                              "margin": {"l": max(lefts), "r": RIGHT, "t": TOP, "b": BOTTOM,
+    layout: dict[str, Any] = {"width": width, "height": height, "annotations": [],
+                              "margin": {"l": 0, "r": RIGHT, "t": TOP, "b": BOTTOM,
                                          "autoexpand": False}}
     for index, name in enumerate(names):
         chart, suffix = charts[name], _suffix(index)
         left, right, bottom, top = boxes[index]
-        shift = (max(lefts) - lefts[index]) / plot_width if left == 0 else 0.0
-        layout[f"xaxis{suffix}"] = {"domain": [min(left + shift, right - 0.05), right],
-                                    **_x_range(chart, traces[name])}
+        layout[f"xaxis{suffix}"] = {"domain": [left, right], **_x_range(chart, traces[name])}
         layout[f"yaxis{suffix}"] = {"domain": [bottom, top], **_y_range(chart, traces[name])}
         layout["annotations"].append({
             "text": chart.title, "font": {"size": TITLE_SIZE}, "showarrow": False,
-            "xref": "paper", "yref": "paper", "x": min(left + shift, right - 0.05), "y": top,
+            "xref": "paper", "yref": "paper", "x": left, "y": top,
             "xanchor": "left", "yanchor": "bottom", "yshift": 4})
         on_left = chart.legend_side == "left"
         layout[f"legend{suffix}"] = {
-            "x": (left + shift + 0.01) if on_left else right - 0.01, "y": top - 4 / plot_height,
+            "x": left + 0.01 if on_left else right - 0.01, "y": top - 4 / plot_height,
             "xanchor": "left" if on_left else "right", "yanchor": "top",
             "bgcolor": "rgba(128,128,128,0.12)", "font": {"size": FONT_SIZE - 2}}
     return layout
@@ -549,6 +549,7 @@ def _placed(name: str, index: int, traces: list[Trace], layout: Mapping[str, Any
 def _figure(charts: Mapping[str, Chart], dark: bool) -> go.FigureWidget:
     """The one figure of these panels: its axes, and no traces yet."""
     figure = make_subplots(rows=len(charts), cols=1, figure=go.FigureWidget())
+    figure._config = {"displayModeBar": False, "displaylogo": False}  # no toolbar over titles
     layout = {**LAYOUT, **_theme(dark)}
     for index, chart in enumerate(charts.values()):
         suffix = _suffix(index)
@@ -639,9 +640,8 @@ class GameCharts:
             self._layout = _layout(self._charts, {name: [] for name in self._charts}, self.size)
             self.figure.update_layout(self._layout)
             self.figure.add_class("dg-chart")
-            self.figure.observe(self._measured, "_js2py_layoutDelta")
             _keep_state(self.figure)
-            self.widget.children = [self.key, self.figure]
+            self.widget.children = [self.key, self.figure, FitCharts(on_size=self.resize)]
 
     @property
     def panels(self) -> tuple[str, ...]:
@@ -687,7 +687,8 @@ class GameCharts:
         _keep_state(self.figure)
 
     def resize(self, width: int, height: int) -> None:
-        """Lay the panels out again for a figure of this size (pixels), as the browser drew it.
+        """Draw the figure this large (pixels: the box the page gives it), its panels laid out
+        again for that size.
 
         >>> from devgames import scrumkin
         >>> charts = charts_for(scrumkin.new_game(["Red", "Blue"], seed=1))
@@ -712,12 +713,6 @@ class GameCharts:
         if self._game is not None:
             self.update(self._game)
         _keep_state(self.figure)
-
-    def _measured(self, change: dict[str, Any]) -> None:
-        """The browser sized the figure to its box: lay the panels out for that size."""
-        delta = (change.get("new") or {}).get("layout_delta") or {}
-        if "width" in delta and "height" in delta:
-            self.resize(delta["width"], delta["height"])
 
     def _live(self, name: str, traces: list[Trace]) -> bool:
         """Whether the panel ``name`` can be moved to these traces: a live panel whose traces

@@ -294,3 +294,62 @@ class Connection(anywidget.AnyWidget):
             if self.on_ping is not None:
                 self.on_ping()
             self.send({"pong": content["ping"]})
+
+
+FIT_JS = """
+export default {
+  render({ model, el }) {
+    let sent = "", waiting = null;
+    const measure = () => {
+      // The box the page gives the figure beside this widget, in whole pixels.
+      const box = el.closest(".dg-charts");
+      const chart = box && box.querySelector(".dg-chart");
+      // Only once plotly has drawn the figure's data: a size sent earlier would reach a figure
+      // that is still being set up.
+      if (!chart || !chart.data || chart.data.length === 0 || chart.clientWidth < 50 ||
+          chart.clientHeight < 50) return;
+      const size = chart.clientWidth + "x" + chart.clientHeight;
+      if (size !== sent) {
+        sent = size;
+        model.send({ width: chart.clientWidth, height: chart.clientHeight });
+      }
+    };
+    const soon = () => { clearTimeout(waiting); waiting = setTimeout(measure, 120); };
+    const observer = new ResizeObserver(soon);
+    const watch = setInterval(() => {
+      const chart = el.closest(".dg-charts") && el.closest(".dg-charts").querySelector(".dg-chart");
+      if (chart) { observer.observe(chart); soon(); }
+      if (sent) clearInterval(watch);
+    }, 200);
+    window.addEventListener("resize", soon);
+    return () => {
+      observer.disconnect();
+      clearInterval(watch);
+      window.removeEventListener("resize", soon);
+    };
+  },
+};
+"""
+
+
+class FitCharts(anywidget.AnyWidget):
+    """Tells the kernel the size of the box the page gives the figure beside it, when it is
+    first laid out and whenever it changes (the window, the zoom), so that the figure is drawn
+    exactly that large (see ``GameCharts.resize``). Draws nothing itself.
+
+    >>> fit = FitCharts(on_size=lambda width, height: print(width, height))
+    >>> fit._on_msg(fit, {"width": 800, "height": 600}, [])
+    800 600
+    """
+
+    _esm = FIT_JS
+
+    def __init__(self, on_size: Callable[[int, int], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_size = on_size
+        self.on_msg(self._on_msg)
+
+    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        width, height = content.get("width"), content.get("height")
+        if isinstance(width, int | float) and isinstance(height, int | float):
+            self.on_size(int(width), int(height))

@@ -88,9 +88,11 @@ def is_records(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
-def records_html(rows: list[dict[str, Any]], current: str | None = None) -> str:
+def records_html(rows: list[dict[str, Any]], current: str | None = None,
+                 colors: dict[str, str] | None = None) -> str:
     """Teams or players as an HTML table: one column per number or word, and what each has in
-    play (a list of cards) on a line of its own under the row. The row of ``current`` is marked.
+    play (a list of cards) on a line of its own under the row. The row of ``current`` is marked;
+    a name in ``colors`` gets a chip of its colour.
 
     >>> table = records_html([{"name": "Red", "backlog": 9, "in_play": [{"card": "Flu"}]}], "Red")
     >>> '<tr class="dg-current" data-name="Red"><td>Red</td><td class="dg-num">9</td>' in table
@@ -107,6 +109,9 @@ def records_html(rows: list[dict[str, Any]], current: str | None = None) -> str:
         name = str(row.get("name", ""))
         marked = ' class="dg-current"' if current is not None and name == current else ""
         cells = "".join(cell_html(row.get(key, "")) for key in flat)
+        if name in (colors or {}) and flat and flat[0] == "name":
+            chip = f'<span class="dg-chip" style="background:{html((colors or {})[name])}"></span>'
+            cells = cells.replace("<td>", f"<td>{chip}", 1)
         body.append(f'<tr{marked} data-name="{html(name)}">{cells}</tr>')
         details = [
             f"{html(label(key))}: {html(format_value(row[key]))}"
@@ -130,23 +135,28 @@ def cell_html(value: Any) -> str:
 
 
 class Scoreboard(widgets.HTML):
-    """The public table for the projector: who is to act, the facts, the teams or players."""
+    """The public table for the projector: the facts, the teams or players (each with its colour
+    when ``colors`` maps names to colours).
+
+    >>> board = Scoreboard()
+    >>> board.show({"teams": [{"name": "Red", "backlog": 9}]}, {"Red": "#c0392b"})
+    >>> '<span class="dg-chip" style="background:#c0392b"></span>Red' in board.value
+    True
+    """
 
     def __init__(self) -> None:
         super().__init__("")
         self.add_class("dg-scoreboard")
 
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: dict[str, Any], colors: dict[str, str] | None = None) -> None:
         """Draw ``game.view(None)``."""
-        parts = []
-        if view.get("waiting_for"):
-            parts.append(f'<div class="dg-waiting">{html(view["waiting_for"])}</div>')
-        parts.append(facts_html(view))
+        parts = [facts_html(view)]
         current = view.get("current_player")
         for key, value in view.items():
             if is_records(value):
                 parts.append(f"<h3>{html(label(key).capitalize())}</h3>")
-                parts.append(records_html(value, current if isinstance(current, str) else None))
+                parts.append(records_html(value, current if isinstance(current, str) else None,
+                                          colors or {}))
         self.value = "".join(parts)
 
 

@@ -15,6 +15,7 @@ from devgames.core.game import Game
 from devgames.core.wording import choices, game_title, public_lines
 from devgames.dashboards.charts import charts_for
 from devgames.dashboards.clientside import Pacer
+from devgames.dashboards.colors import team_colors
 from devgames.dashboards.components import (
     Curtain,
     MovePicker,
@@ -100,6 +101,7 @@ class SessionTable(widgets.VBox):
         if self.pace not in BOT_PACES.values():
             self.pace = DEFAULT_PACE
         self.debrief_now = False
+        self.dark = False
         self.bots_running = False
         self.paused = False
         self.news: list[str] = recent_news(game)
@@ -112,6 +114,9 @@ class SessionTable(widgets.VBox):
     # ----- layout -------------------------------------------------------------------------------
     def _build(self) -> None:
         self.heading = widgets.HTML()
+        self.heading.add_class("dg-heading")
+        self.waiting = widgets.HTML()
+        self.waiting.add_class("dg-waiting-line")
         self.scoreboard = Scoreboard()
         self.notice = Notice()
         self.picker = MovePicker(self.apply)
@@ -132,23 +137,42 @@ class SessionTable(widgets.VBox):
         self.end.add_class("dg-end")
         self.debrief = DebriefPanel(self)
         self.export = ExportPanel(self)
-        left = widgets.VBox([self.scoreboard, self.notice, self.turn, self.news_box],
-                            layout=widgets.Layout(flex="1 1 34em", min_width="24em"))
+        # The projector's view: what the room must see at a glance on the left (whose turn, the
+        # button to the hand, the table), the charts on the right, both filling the screen.
+        left = widgets.VBox([self.waiting, self.notice, self.turn, self.end, self.scoreboard,
+                             self.news_box])
         left.add_class("dg-left")
-        right = widgets.VBox([self.charts.widget],
-                             layout=widgets.Layout(flex="1 1 34em", min_width="24em"))
-        main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap",
-                                                                  ))
-        self.children = [self.heading, main, self.end, self._admin(), self.pacer]
+        right = widgets.VBox([self.charts.widget])
+        right.add_class("dg-right")
+        main = widgets.HBox([left, right])
+        main.add_class("dg-main")
+        self.admin = self._admin()
+        self.admin_toggle = widgets.ToggleButton(
+            description="Facilitator controls: undo, bots, export", value=False)
+        self.admin_toggle.add_class("dg-admin-toggle")
+        self.admin_toggle.observe(lambda change: self.show_admin(change["new"]), "value")
+        top = widgets.HBox([self.heading, self.admin_toggle])
+        top.add_class("dg-table-top")
+        self.children = [top, main, self.admin, self.pacer]
         self.show_heading()
 
     def show_heading(self) -> None:
         """The game's title and its players, each bot named with its kind."""
-        self.heading.value = (f"<h2>{html(game_title(self.game.name))}</h2><div class='dg-muted'>"
-                              f"{html(players_line(self.game.players, self.bot_kinds))}</div>")
+        self.heading.value = (f"<h2>{html(game_title(self.game.name))}</h2> <span class="
+                              f"'dg-muted'>{html(players_line(self.game.players, self.bot_kinds))}"
+                              "</span>")
 
-    def _admin(self) -> widgets.Accordion:
-        """The facilitator's controls, folded away from the projector view."""
+    def show_admin(self, shown: bool) -> None:
+        """Open or close the drawer of the facilitator's controls (over the charts)."""
+        if shown:
+            self.admin.add_class("dg-open")
+        else:
+            self.admin.remove_class("dg-open")
+        if self.admin_toggle.value != shown:
+            self.admin_toggle.value = shown
+
+    def _admin(self) -> widgets.VBox:
+        """The facilitator's controls, in a drawer away from the projector view."""
         self.undo_last = widgets.Button(description="Undo the last move")
         self.undo_last.add_class("dg-undo")
         self.undo_last.on_click(lambda _button: self.undo_last_human())
@@ -175,14 +199,17 @@ class SessionTable(widgets.VBox):
         leave.on_click(lambda _button: self.leave())
         self.info = widgets.HTML()
         self.seats_panel = SeatsPanel(self)
-        admin = widgets.Accordion([widgets.VBox([
+        close = widgets.Button(description="Close")
+        close.add_class("dg-admin-close")
+        close.on_click(lambda _button: self.show_admin(False))
+        admin = widgets.VBox([
+            widgets.HBox([widgets.HTML("<h3>Facilitator controls</h3>"), close]),
             widgets.HBox([self.undo_last, self.undo_steps, undo_n]),
             widgets.HBox([self.pace_choice, self.hands_box]), self.seats_panel,
             self.export, self.info, widgets.HBox([debrief, leave]),
-        ])])
-        admin.set_title(0, "Facilitator controls: undo, bots, export")
-        admin.selected_index = None
+        ])
         admin.add_class("dg-admin")
+        admin.add_class("dg-drawer")
         return admin
 
     # ----- drawing ------------------------------------------------------------------------------
@@ -191,7 +218,10 @@ class SessionTable(widgets.VBox):
         game = self.game
         self.charts.update(game)  # first: the charts are what the room watches
         view = game.view(None)
-        self.scoreboard.show(view)
+        colors = team_colors(list(game.players), self.dark)
+        waiting = view.get("waiting_for")
+        self.waiting.value = f'<div class="dg-waiting">{html(waiting)}</div>' if waiting else ""
+        self.scoreboard.show(view, dict(zip(game.players, colors, strict=True)))
         self.news_box.value = "".join(
             f"<div>{html(line)}</div>" for line in self.news[-NEWS_LINES:])
         self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, seed "
@@ -409,7 +439,10 @@ class SessionTable(widgets.VBox):
             self.on_leave()
 
     def set_theme(self, dark: bool) -> None:
+        """Light or dark: the charts and the teams' colours in their shades for the theme."""
+        self.dark = dark
         self.charts.set_theme(dark)
+        self.refresh()
 
 
 class DebriefPanel(widgets.VBox):

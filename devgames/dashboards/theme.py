@@ -63,6 +63,58 @@ body:has(.dg-app.dg-dark) { background: #101418; }
 .dg-connection-status { font-size: 20px; font-weight: 400; }
 body.dg-disconnected .dg-body { opacity: .45; pointer-events: none; }
 body.dg-disconnected .jupyter-widgets-disconnected::before { content: none; }
+/* One glance: the app is exactly the window; the launcher and forms scroll inside it, and the
+   table fits it, the turn and the scoreboard on the left, the charts filling the right. */
+body:has(.dg-app) .lm-BoxPanel-child, body:has(.dg-app) .jp-Cell,
+body:has(.dg-app) .jp-Cell-outputWrapper { padding: 0 !important; margin: 0 !important; }
+body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
+.dg-app { height: 100vh; box-sizing: border-box; overflow: hidden; border-radius: 0;
+  padding: 6px 16px 8px; }
+.dg-app > .dg-header { flex: 0 0 auto; }
+.dg-app .dg-header h1 { font-size: 26px; margin: 0 12px 0 0; }
+.dg-app > .dg-body { flex: 1 1 auto; min-height: 0; overflow-y: auto; }
+.dg-body:has(> .dg-table-view) { overflow: hidden; }
+.dg-table-view { height: 100%; min-height: 0; }
+.dg-table-top { flex: 0 0 auto; align-items: center; justify-content: space-between;
+  gap: 12px; }
+.dg-heading h2 { display: inline; font-size: 26px; margin: 0 8px 0 0; }
+.dg-main { flex: 1 1 auto; min-height: 0; gap: 18px; }
+.dg-left { flex: 0 1 40%; min-width: 22em; overflow-y: auto; overflow-x: hidden;
+  padding-right: 6px; }
+.dg-right { flex: 1 1 60%; min-width: 0; min-height: 0; }
+.dg-right > .dg-charts, .dg-charts { flex: 1 1 auto; min-height: 0; height: 100%; }
+.dg-charts > .dg-chart { flex: 1 1 auto; min-height: 0; height: 100%; width: 100%;
+  overflow: hidden; }
+.dg-left > *, .dg-charts > .dg-key-box, .dg-table-top, .dg-header { flex-shrink: 0; }
+.dg-app button.dg-admin-toggle { white-space: nowrap; }
+.dg-app .dg-notice:not(:has(.widget-html-content:not(:empty))) { display: none; }
+.dg-left .dg-table th, .dg-left .dg-table td { padding: 3px 6px; }
+.dg-heading { min-width: 0; flex: 1 1 auto; }
+.dg-heading .widget-html-content { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
+.dg-table td:first-child { white-space: nowrap; }
+.dg-key { display: flex; flex-wrap: wrap; column-gap: 18px; font-weight: 700; font-size: 20px; }
+.dg-chip { display: inline-block; width: 14px; height: 14px; border-radius: 3px;
+  margin-right: 8px; vertical-align: baseline; }
+.dg-waiting-line .dg-waiting { margin: 2px 0 6px; line-height: 1.2; }
+.dg-app .jupyter-button { width: auto; max-width: 100%; }
+.dg-reveal.jupyter-button, .dg-bot-step.jupyter-button { font-size: 22px; min-height: 48px;
+  padding: 8px 20px; }
+@media (max-width: 1000px) {
+  .dg-main { flex-direction: column; overflow-y: auto; }
+  .dg-left { flex: 0 0 auto; min-width: 0; overflow: visible; }
+  .dg-right { flex: 0 0 auto; height: 80vh; }
+}
+/* The facilitator's controls: a drawer over the charts, opened from the table's top line. */
+.dg-drawer { position: fixed; top: 56px; right: 16px; z-index: 900; width: min(46em, 92vw);
+  max-height: calc(100vh - 80px); overflow-y: auto; padding: 10px 16px;
+  background: var(--dg-bg); border: 2px solid var(--dg-border); border-radius: 10px;
+  box-shadow: 0 8px 28px rgba(0, 0, 0, .35); }
+.dg-drawer:not(.dg-open) { display: none; }
+.dg-drawer .widget-hbox { flex-wrap: wrap; align-items: center; }
+/* Dark theme: no white frame around the app. */
+body:has(.dg-app.dg-dark), body:has(.dg-app.dg-dark) .lm-BoxPanel-child,
+body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-notice .widget-html-content:not(:empty) { display: block; padding: 8px 12px;
   border-radius: 6px; border-left: 6px solid var(--dg-accent); background: var(--dg-panel); }
 .dg-notice.dg-error .widget-html-content:not(:empty) { border-left-color: var(--dg-bad);
