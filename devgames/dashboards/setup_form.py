@@ -193,7 +193,7 @@ class SetupForm(widgets.VBox):
         for box in (self.title, self.seed, *self.options.values()):
             unmark_when_changed(box)
         main = [w for name, w in self.options.items() if name in MAIN_OPTIONS]
-        more = widgets.Accordion([widgets.VBox(
+        self.more = more = widgets.Accordion([widgets.VBox(
             [w for name, w in self.options.items() if name not in MAIN_OPTIONS])])
         more.set_title(0, "More rules (the interpretations, see the rules docs)")
         more.selected_index = None
@@ -285,7 +285,11 @@ class SetupForm(widgets.VBox):
         try:
             game = self.module.new_game([name for name, _kind in rows], seed=seed, **options)
         except (SetupError, ValueError) as error:
-            mark(self.fields, self.at_fault(str(error)))
+            at_fault = self.at_fault(str(error))
+            mark(self.fields, at_fault)
+            folded = [box for name, box in self.options.items() if name not in MAIN_OPTIONS]
+            if any(box is wrong for box in folded for wrong in at_fault):
+                self.more.selected_index = 0  # the field at fault is in "More rules": show it
             raise
         bots = {seat: kind for seat, (_name, kind) in enumerate(rows) if kind != HUMAN}
         return NewSession(game, title, bots, self.hidden_hands.value)

@@ -90,7 +90,9 @@ def test_an_option_refused_by_the_rules_is_marked(game: str, option: str, value:
     if game == "itstartup":
         form.set_seats([("Ada", "human"), ("Bob", "human")])
     form.options[option].value = value
+    assert form.more.selected_index is None
     assert reason in refused(form)
+    assert form.more.selected_index == 0  # "More rules" opened on the field at fault
     assert marked(form) == [form.options[name] for name in form.options
                             if name in (option, *also)]
     form.options[option].value = form_of(game).options[option].value
