@@ -8,6 +8,7 @@ the engine carries out alone (income, scoring, burnout, the hoard cap). The inte
 docs/rules/itstartup.md; those that change the game are options.
 """
 
+from collections.abc import Callable
 from itertools import combinations, permutations
 from typing import Any
 
@@ -1352,23 +1353,24 @@ class ItStartupGame(Game):
             price = self.cost(p, action.card, action.target)  # type: ignore[arg-type]
             on = f" on {target}" if target else ""
             return f"{who} plays {card}{on} (pays {price})"
-        texts = {
-            "deal": f"The card drawn is {card}",
-            "roll": f"The d6 shows {action.count}",
-            "flip": "The coin: the agent " + ("wins" if action.count else "loses"),
-            "first": f"{self.players[action.target] if kind == 'first' else ''} starts",
-            "mulligan": f"{who} puts back {cards}" if cards else f"{who} keeps the opening hand",
-            "plan": f"{who} plans {card} face down",
-            "sell": f"{who} sells {card} for 1",
-            "buy": f"{who} pays 2 to draw a card",
-            "transfer": f"{who} moves {card} to {target}",
-            "end_turn": f"{who} ends the turn",
-            "keep": f"{who} keeps {cards}",
-            "order": f"{who} puts back {cards} (top first)",
-            "pay": f"{who} pays to cancel it",
-            "decline": f"{who} does not pay",
-            "choose": f"{who} removes 1 burnout from {card}",
-            "skip": f"{who} skips the planning bonus",
+        texts: dict[str, Callable[[], str]] = {
+            "deal": lambda: f"The card drawn is {card}",
+            "roll": lambda: f"The d6 shows {action.count}",
+            "flip": lambda: "The coin: the agent " + ("wins" if action.count else "loses"),
+            "first": lambda: f"{self.players[action.target]} starts",
+            "mulligan": lambda: f"{who} puts back {cards}" if cards
+            else f"{who} keeps the opening hand",
+            "plan": lambda: f"{who} plans {card} face down",
+            "sell": lambda: f"{who} sells {card} for 1",
+            "buy": lambda: f"{who} pays 2 to draw a card",
+            "transfer": lambda: f"{who} moves {card} to {target}",
+            "end_turn": lambda: f"{who} ends the turn",
+            "keep": lambda: f"{who} keeps {cards}",
+            "order": lambda: f"{who} puts back {cards} (top first)",
+            "pay": lambda: f"{who} pays to cancel it",
+            "decline": lambda: f"{who} does not pay",
+            "choose": lambda: f"{who} removes 1 burnout from {card}",
+            "skip": lambda: f"{who} skips the planning bonus",
         }
         if kind == "help":
             if action.card is not None:
@@ -1380,10 +1382,14 @@ class ItStartupGame(Game):
             if action.count is not None:
                 return f"{who} pays {action.count} for +{action.count} on {card}"
             return f"{who} sends {card} after {target} (pays 1, flips a coin)"
-        return texts.get(kind, f"{who}: {kind}")
+        text = texts.get(kind)
+        return text() if text else f"{who}: {kind}"
 
     def narrate(self, event: Event) -> str | None:
-        """A public sentence for an event (None for what the table does not see)."""
+        """A public sentence for an event (None for what the table does not see).
+
+        Only the sentence of the event's own kind is built: each reads the data its kind has.
+        """
         data = event.data
         who = self.players[event.player] if event.player is not None else ""
         kind = event.kind
@@ -1391,35 +1397,40 @@ class ItStartupGame(Game):
             return {"sell": f"{who} sells a card.", "plan": f"{who} plans a card face down.",
                     "draw": f"{who} draws a card."}.get(kind)
         card = self._name(data["card"]) if "card" in data else ""
-        if kind == "play":
-            target = data.get("target")
-            on = f" on {self._name(target)}" if target is not None else ""
-            return f"{who} plays {card}{on} for {data['paid']}."
-        texts = {
-            "roll": f"Everybody starts with {data.get('value')} resources.",
-            "mulligan": f"{who} puts back {data.get('count')} cards.",
-            "turn": f"{who}'s turn {data.get('turn')} (round {data.get('round')}).",
-            "income": f"{who} gets {data.get('resources')} resources.",
-            "score": f"{who} scores {data.get('points')} (total {data.get('total')}).",
-            "burnt_out": f"{card} burns out and leaves {who}.",
-            "take": f"{who} takes over {card}.",
-            "returns": f"{card} goes back to {who}." + (
-                f" {self.players[data['from']]} takes "
-                f"{', '.join(self._name(k) for k in data['knowledge'])} back to hand."
-                if data.get("knowledge") else ""),
-            "return_to_hand": f"{who} takes {card} back to hand.",
-            "technical_debt": "Technical debt: every employee is shuffled into the deck!",
-            "coin": f"The coin: {who}'s agent " + ("wins." if data.get("won") else "loses."),
-            "counter": f"{who} pays {data.get('paid')} to cancel {card}.",
-            "transfer": f"{who} moves {card} for {data.get('paid')}.",
-            "activate": f"{who} uses {card}.",
-            "buy": f"{who} buys a card.",
-            "tie": "A tie at the top: another round is played.",
-            "help": f"{who} uses a help token: {data.get('points', 0):+d} points for "
-                    f"{self.players[data['target']] if kind == 'help' else ''}.",
-            "game_won": f"{who} wins game {data.get('game')} of the tournament.",
+        sentences: dict[str, Callable[[], str]] = {
+            "play": lambda: f"{who} plays {card}{self._on(data['target'])} for {data['paid']}.",
+            "roll": lambda: f"Everybody starts with {data['value']} resources.",
+            "mulligan": lambda: f"{who} puts back {data['count']} cards.",
+            "turn": lambda: f"{who}'s turn {data['turn']} (round {data['round']}).",
+            "income": lambda: f"{who} gets {data['resources']} resources.",
+            "score": lambda: f"{who} scores {data['points']} (total {data['total']}).",
+            "burnt_out": lambda: f"{card} burns out and leaves {who}.",
+            "take": lambda: f"{who} takes over {card}.",
+            "returns": lambda: f"{card} goes back to {who}." + (
+                f" {self.players[data['from']]} takes {self._names(data['knowledge'])} back to "
+                "hand." if data["knowledge"] else ""),
+            "return_to_hand": lambda: f"{who} takes {card} back to hand" + (
+                f", with {self._names(data['knowledge'])}." if data["knowledge"] else "."),
+            "technical_debt": lambda: "Technical debt: every employee is shuffled into the deck!",
+            "coin": lambda: f"The coin: {who}'s agent " + ("wins." if data["won"] else "loses."),
+            "counter": lambda: f"{who} pays {data['paid']} to cancel {card}.",
+            "transfer": lambda: f"{who} moves {card} for {data['paid']}.",
+            "activate": lambda: f"{who} uses {card}.",
+            "buy": lambda: f"{who} buys a card.",
+            "tie": lambda: "A tie at the top: another round is played.",
+            "help": lambda: f"{who} uses a help token: {data['points']:+d} points for "
+                            f"{self.players[data['target']]}.",
+            "game_won": lambda: f"{who} wins game {data['game']} of the tournament.",
+            "game_over": lambda: "Game over: " + (
+                ", ".join(self.players[p] for p in data["winners"]) or "nobody") + " won.",
         }
-        if kind == "game_over":
-            names = ", ".join(self.players[p] for p in data["winners"]) or "nobody"
-            return f"Game over: {names} won."
-        return texts.get(kind)
+        sentence = sentences.get(kind)
+        return sentence() if sentence else None
+
+    def _on(self, target: int | None) -> str:
+        """" on <card>" for a card played on a target, "" for one played on nothing."""
+        return f" on {self._name(target)}" if target is not None else ""
+
+    def _names(self, cards: list[int]) -> str:
+        """Card names joined with commas."""
+        return ", ".join(self._name(card) for card in cards)

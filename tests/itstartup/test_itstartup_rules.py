@@ -12,6 +12,7 @@ import pytest
 
 from devgames.core.actions import CHANCE, Action
 from devgames.core.errors import IllegalMove
+from devgames.core.wording import public_lines
 from devgames.itstartup import CARDS, new_game
 from devgames.itstartup.game import EMPLOYEE_FIELDS, ROUND_FIELDS, ItStartupGame
 from tests.itstartup.helpers import (
@@ -1595,6 +1596,38 @@ def test_knowledge_cannot_be_played_on_an_outsourced_developer_with_not_allowed(
     assert not any(a.kind == "play" and a.target == intern for a in game.legal_actions())
     finish_turn(game, "Ada")
     assert points(game)["Ada"] == 1 + 2
+
+
+def test_knowledge_back_in_hand_is_told_and_comes_back_again_with_code_monkey() -> None:
+    """With "back_to_hand", the table hears the borrowed Intern go home and Ada's Version control
+    come back to her hand. Taught again to her own Ambitious Apprentice (free: 1 - 2), it comes
+    back to hand once more with Code Monkey, and the table hears which knowledge came back."""
+    game = scripted_game(
+        AB, hands={"Bob": ["Intern", "Clean code"],
+                   "Ada": ["Outsourcing", "Version control", CODE_MONKEY, "Ambitious Apprentice"]},
+        roll=6, first_player=1, outsourced_knowledge="back_to_hand",
+    )
+    game.play("Bob", "Intern")
+    game.play("Bob", "Clean code", target="Intern")
+    pass_turn(game, "Bob")
+    game.play("Ada", "Outsourcing", target="Intern")
+    game.play("Ada", "Version control", target="Intern")
+    game.play("Ada", "Ambitious Apprentice")
+    finish_turn(game, "Ada")
+    game.end_turn("Bob")
+    before = len(game.events)
+    deal_to(game, "Ada")  # Ada's turn begins: the Intern goes home
+    told = [game.narrate(event) for event in game.events[before:]]
+    assert "Intern goes back to Bob. Ada takes Version control back to hand." in told
+    assert "Version control" in game.hand("Ada")
+    game.play("Ada", "Version control", target="Ambitious Apprentice")
+    before = len(game.events)
+    game.play("Ada", CODE_MONKEY, target="Ambitious Apprentice")
+    assert public_lines(game, game.log[-1], game.events[before:]) == [
+        'Ada plays Code Monkey "Mike" on Ambitious Apprentice for 2.',
+        "Ada takes Ambitious Apprentice back to hand, with Version control.",
+    ]
+    assert {"Ambitious Apprentice", "Version control"} <= set(game.hand("Ada"))
 
 
 def test_a_planned_outsourcing_pays_the_owner_what_was_paid() -> None:
