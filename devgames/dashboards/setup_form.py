@@ -48,6 +48,11 @@ OPTION_LABELS = {
     "coffee_crunch_count": "Coffee/Crunch count devs",
     "outsourced_knowledge": "Knowledge on a borrowed dev",
     "help_below_zero": "A help token's -4 may go below 0",
+    "direction": "Play direction",
+    "owed_turns": "Bail turns owed on exploding",
+    "ask_empty_hand": "Ask for Help of an empty hand",
+    "pick_exploding": "5-card combo takes Exploding",
+    "nope_first": "Who is asked to Nope first",
 }
 #: The choice of deck, as the buttons say it.
 DECK_LABELS = {"digital": "Digital deck (the app deals)",
