@@ -18,17 +18,12 @@ from devgames.export.csv_files import (
     to_csv_bytes,
     to_csv_text,
 )
-from devgames.export.tables import (
-    DEBRIEF_PROMPTS,
-    employees_table,
-    events_table,
-    retro_table,
-    rounds_table,
-    session_from_events,
-)
+from devgames.export.events import EventsFileError, events_table, session_from_events
+from devgames.export.tables import DEBRIEF_PROMPTS, employees_table, retro_table, rounds_table
 
 __all__ = [
     "DEBRIEF_PROMPTS",
+    "EventsFileError",
     "data_url",
     "download_link_html",
     "employees_table",

@@ -13,11 +13,11 @@ import pandas as pd
 
 from devgames.core.cells import spreadsheet_safe
 from devgames.core.game import Game
+from devgames.export.events import events_table
 from devgames.export.tables import (
     DEBRIEF_PROMPTS,
     Notes,
     employees_table,
-    events_table,
     retro_table,
     rounds_table,
 )

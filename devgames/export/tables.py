@@ -1,35 +1,23 @@
-"""Tidy tables of a played session: the replayable log, the metrics rows and the retro notes.
+"""Tidy tables of a played session: the metrics rows and the retro notes (the replayable log is
+in :mod:`devgames.export.events`).
 
 >>> from devgames import scrumkin
->>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
->>> game.play("Red", "Scope creep", target="Blue")
->>> events_table(game)[["number", "player", "kind", "card_name", "target"]]
-   number player  kind    card_name  target
-0       1    Red  play  Scope creep       1
+>>> rounds_table(scrumkin.new_game(["Red", "Blue"], seed=7)).columns[:3].tolist()
+['sprint', 'team', 'committed']
 """
 
-import io
-import json
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
 import pandas as pd
 
-from devgames import game_module
-from devgames.core.actions import Action
 from devgames.core.game import Game
-from devgames.core.session import Session
 from devgames.exploding.game import ROUND_FIELDS as EXPLODING_FIELDS
 from devgames.itstartup.game import EMPLOYEE_FIELDS
 from devgames.itstartup.game import ROUND_FIELDS as ITSTARTUP_FIELDS
 from devgames.scrumkin.game import ROUND_FIELDS as SCRUMKIN_FIELDS
 
-#: Columns of ``events.csv``: one row per action, then what rebuilds the session.
-EVENT_COLUMNS = (
-    "number", "player", "kind", "card", "card_name", "target", "count", "cards", "action_json",
-    "description", "game", "rules_version", "seed", "players_json", "options_json", "meta_json",
-)
 #: Columns of each game's metrics rows, in order (a game not listed: the rows' own keys).
 ROUND_COLUMNS: dict[str, tuple[str, ...]] = {
     "scrumkin": SCRUMKIN_FIELDS, "itstartup": ITSTARTUP_FIELDS, "exploding": EXPLODING_FIELDS,
@@ -67,96 +55,6 @@ DEBRIEF_PROMPTS: dict[str, tuple[str, ...]] = {
 
 #: The room's notes: each debrief prompt with its notes, as text or dicts (see retro_table).
 Notes = Mapping[str, Iterable[str | Mapping[str, Any]]]
-
-_OPTIONAL_INTS = ("card", "target", "count")
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def events_table(game: Game) -> pd.DataFrame:
-    """The log, one row per action, with every column needed to rebuild the game.
-
-    ``player`` is the acting team's name ("deck" for a card, roll or coin entered by the
-    facilitator); ``description`` is the game's sentence for the action as it was played.
-
-    >>> from devgames import scrumkin
-    >>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
-    >>> game.play("Red", "Scope creep", target="Blue")
-    >>> row = events_table(game).iloc[0]
-    >>> row["player"], row["description"]
-    ('Red', "Red plays Scope creep (-1) into Blue's game")
-    >>> session_from_events(events_table(game)).replay().snapshot() == game.snapshot()
-    True
-    """
-    session = game.session()
-    names = game_module(game.name).CARDS
-    shared = {
-        "game": session.game, "rules_version": session.rules_version, "seed": session.seed,
-        "players_json": _json(session.players), "options_json": _json(session.options),
-        "meta_json": _json(session.meta),
-    }
-    rows = []
-    replay = session.new_game()  # each sentence is said in the position the action was played
-    for number, action in enumerate(session.log, 1):
-        rows.append({
-            "number": number,
-            "player": game.players[action.player] if action.player >= 0 else "deck",
-            "kind": action.kind,
-            "card": action.card,
-            "card_name": names[action.card].name if action.card in names else None,
-            "target": action.target,
-            "count": action.count,
-            "cards": " ".join(map(str, action.cards)) if action.cards is not None else None,
-            "action_json": _json(action.to_json()),
-            "description": replay.describe(action),
-            **shared,
-        })
-        replay.apply(action)
-    table = pd.DataFrame(rows, columns=list(EVENT_COLUMNS))
-    return table.astype({name: "Int64" for name in (*_OPTIONAL_INTS, "number", "seed")})
-
-
-def session_from_events(events: pd.DataFrame | str | bytes) -> Session:
-    """The session an ``events.csv`` file (its text, bytes or table) was made from.
-
-    Raises ValueError for a file with no actions or with rows of more than one session.
-
-    >>> session_from_events("number,kind\\r\\n")
-    Traceback (most recent call last):
-    ...
-    ValueError: This events file has no actions, so it cannot rebuild a game.
-    """
-    if isinstance(events, bytes):
-        events = events.decode("utf-8-sig")
-    if isinstance(events, str):
-        text = events.removeprefix("\ufeff")
-        events = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
-    if events.empty:
-        raise ValueError("This events file has no actions, so it cannot rebuild a game.")
-    missing = {"number", "action_json", *EVENT_COLUMNS[-6:]} - set(events.columns)
-    if missing:
-        named = ", ".join(sorted(missing))
-        raise ValueError(f"This is not a devgames events file (it lacks {named}).")
-    setup = events[list(EVENT_COLUMNS[-6:])].astype(str).drop_duplicates()
-    if len(setup) != 1:
-        raise ValueError("This events file mixes rows of more than one session.")
-    first = setup.iloc[0]
-    ordered = events.assign(_n=events["number"].astype(int)).sort_values("_n")
-    try:
-        return Session(
-            game=first["game"],
-            rules_version=first["rules_version"],
-            players=[str(name) for name in json.loads(first["players_json"])],
-            options=dict(json.loads(first["options_json"])),
-            seed=int(first["seed"]),
-            log=[Action.from_json(json.loads(text)) for text in ordered["action_json"]],
-            meta=dict(json.loads(first["meta_json"])),
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(f"This events file is damaged ({error}).") from None
-
 
 def _scope_moves(game: Game) -> list[tuple[int, int]]:
     """Scrumkin: (items taken over, less those given away; bugs fixed by drops) per team per
