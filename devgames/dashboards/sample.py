@@ -15,16 +15,41 @@ from devgames.export import export_session
 TEAMS = ("Red", "Blue", "Green")
 SEED = 7
 BOT = "heuristic"
-#: Notes the room wrote, by the number of the debrief question they answer.
-NOTES: dict[int, list[str | dict[str, object]]] = {
-    0: [
-        {"content": "License issues and Regulatory changes hit us in the same sprint, and we had "
-                    "nothing left to counter them", "group": "Impediments", "votes": 3},
+#: Notes the room wrote, by a phrase of the debrief question they answer (found in only one).
+NOTES: dict[str, list[str | dict[str, object]]] = {
+    "Blue's velocity fell": [
+        {"content": "Cowboy Coder turned against us in the very sprint Fire drill and Meetnapping "
+                    "expert landed, on top of Offshoring", "group": "Impediments", "votes": 3},
         {"content": "We kept our best cards for later and they came too late",
          "group": "Planning", "votes": 1},
     ],
-    3: ["Blue played its good cards into its own game early and kept them in play"],
+    "Red finished the backlog first": [
+        "Red put 3 Amigos, 20% Innovation Time and Mandatory Staffing into its own game early, "
+        "took the slow sprints, and they paid off from sprint 6",
+    ],
 }
+
+
+def sample_notes(questions: list[str]) -> dict[str, list[str | dict[str, object]]]:
+    """Each debrief question with the room's notes (see :data:`NOTES`); a phrase of ``NOTES``
+    found in no question, or in several, is refused (the questions changed: update the notes).
+
+    >>> asked = ["Sprint 5: Blue's velocity fell.", "Other?", "Red finished the backlog first."]
+    >>> [len(room) for room in sample_notes(asked).values()]
+    [2, 0, 1]
+    >>> sample_notes(asked[1:])
+    Traceback (most recent call last):
+    ...
+    ValueError: No debrief question of the sample game says "Blue's velocity fell".
+    """
+    notes: dict[str, list[str | dict[str, object]]] = {question: [] for question in questions}
+    for phrase, room in NOTES.items():
+        answered = [question for question in questions if phrase in question]
+        if len(answered) != 1:
+            how = "No" if not answered else "More than one"
+            raise ValueError(f'{how} debrief question of the sample game says "{phrase}".')
+        notes[answered[0]] = room
+    return notes
 
 
 def sample_game() -> scrumkin.ScrumkinGame:
@@ -50,8 +75,7 @@ def write_sample_session(folder: Path) -> None:
     ['events.csv', 'retro.csv', 'rounds.csv']
     """
     game = sample_game()
-    questions = debrief_questions(game)
-    notes = {question: NOTES.get(number, []) for number, question in enumerate(questions)}
+    notes = sample_notes(debrief_questions(game))
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in export_session(game, notes).items():
         (folder / name).write_text(text, encoding="utf-8", newline="")

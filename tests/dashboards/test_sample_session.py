@@ -3,13 +3,15 @@ rebuilds the sample game."""
 
 import csv
 import io
+import re
 from pathlib import Path
 
 import pytest
 
 from devgames.dashboards.debrief import debrief_questions
-from devgames.dashboards.sample import NOTES, sample_game, write_sample_session
+from devgames.dashboards.sample import NOTES, sample_game, sample_notes, write_sample_session
 from devgames.export import session_from_events
+from devgames.scrumkin import CARDS
 
 FOLDER = Path(__file__).resolve().parents[2] / "notebooks" / "sample-session"
 FILES = ("events.csv", "rounds.csv", "retro.csv")
@@ -48,6 +50,27 @@ def test_the_retro_file_holds_every_question_and_the_example_notes() -> None:
     questions = debrief_questions(sample_game())
     assert list(dict.fromkeys(row["prompt"] for row in rows)) == questions
     notes = [(row["prompt"], row["content"]) for row in rows if row["type"] == "reflection"]
-    expected = [(questions[number], note if isinstance(note, str) else note["content"])
-                for number, room_notes in NOTES.items() for note in room_notes]
-    assert notes == expected and len(notes) >= 2
+    expected = [(question, note if isinstance(note, str) else note["content"])
+                for question, room in sample_notes(questions).items() for note in room]
+    assert notes == expected and len(notes) == sum(map(len, NOTES.values())) >= 2
+
+
+def named(text: str, names: list[str]) -> set[str]:
+    """The names (teams, cards) that ``text`` mentions as whole words."""
+    return {name for name in names
+            if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)}
+
+
+def test_each_note_speaks_of_the_teams_and_cards_of_its_question() -> None:
+    """A note names only teams its question names, and cards its question names or that were
+    in play in those teams' games: notes written for other questions are caught."""
+    game = sample_game()
+    cards = sorted({card.name for card in CARDS.values()})
+    for question, room in sample_notes(debrief_questions(game)).items():
+        teams = named(question, list(game.players))
+        in_play = {name for row in game.rounds if row["team"] in teams
+                   for name in named(row["cards_in_play"], cards)}
+        for note in room:
+            content = note if isinstance(note, str) else str(note["content"])
+            assert named(content, list(game.players)) <= teams, (question, content)
+            assert named(content, cards) <= named(question, cards) | in_play, (question, content)
