@@ -6,8 +6,12 @@ the seed, and the players, options and meta (seats, debrief notes) as JSON in ``
 one row per move, in order (``number`` 1, 2...): ``player`` is the acting team's name ("deck"
 for a card, roll or coin entered by the facilitator), ``target`` the team a move is aimed at
 (played into, taken from, asked for help, robbed) and ``target_card`` the card a move is aimed
-at (an IT Startup employee), so no column holds a seat number. A pandas reader keeps the moves
-with ``table[table["kind"] != "session"]``.
+at (an IT Startup employee), so no column holds a seat number; ``cards`` lists card ids ("none"
+for an empty choice). A pandas reader keeps the moves with ``table[table["kind"] != "session"]``.
+
+Why a first row: the file stays one plain table (one header, the same columns on every row) that
+a spreadsheet and ``pandas.read_csv`` open as they are, the session's JSON is written once instead
+of on every move, and a session with no moves yet still has a row to rebuild it from.
 
 Reading maps the names back to seats through the session row's players. A team whose name starts
 with an apostrophe is written with one more (the writer already puts one before a name a
