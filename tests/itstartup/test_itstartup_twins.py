@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from devgames.core.actions import CHANCE, Action
+from devgames.core.actions import Action
 from devgames.core.game import Game
 from devgames.core.harness import InvariantError, play_twins
 from devgames.itstartup import ItStartupGame, ItStartupOptions, new_game
@@ -58,27 +58,24 @@ def random_options(rng: random.Random, players: int) -> dict[str, Any]:
 
 def make_twins(seed: int, random_rules: bool) -> tuple[ItStartupGame, ItStartupGame, int]:
     """Two physical-deck games of 2-4 players and the player watching them: the same cards
-    dealt, the hands of the other players mixed differently."""
+    dealt, the cards of the other players mixed differently among them."""
     rng = random.Random(seed)
     players = 2 + seed % 3
     names = [f"P{i + 1}" for i in range(players)]
     seat = rng.randrange(players)
     options = random_options(rng, players) if random_rules else {"goal": 32}
     probe = new_game(names, seed=seed, deck="physical", **options)
-    cards = rng.sample(sorted(probe.deck), OPENING_HAND * players)
-    hands = [cards[p * OPENING_HAND:(p + 1) * OPENING_HAND] for p in range(players)]
-    others = [p for p in range(players) if p != seat]
-    mixed = [card for p in others for card in hands[p]]
-    rng.shuffle(mixed)
-    twin_hands = list(hands)
-    for i, p in enumerate(others):
-        twin_hands[p] = mixed[i * OPENING_HAND:(i + 1) * OPENING_HAND]
+    deal = rng.sample(sorted(probe.deck), OPENING_HAND * players)  # dealt seat by seat
+    hidden = [i for i in range(len(deal)) if i // OPENING_HAND != seat]
+    mixed = rng.sample([deal[i] for i in hidden], len(hidden))
+    twin_deal = list(deal)
+    for i, card in zip(hidden, mixed, strict=True):
+        twin_deal[i] = card
     games = []
-    for dealt in (hands, twin_hands):
+    for cards in (deal, twin_deal):
         game = new_game(names, seed=seed, deck="physical", **options)
-        for hand in dealt:
-            for card in hand:
-                game.apply(Action("deal", CHANCE, card=card))
+        for card in cards:
+            game.deal(card)
         games.append(game)
     return games[0], games[1], seat
 
