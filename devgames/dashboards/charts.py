@@ -480,9 +480,10 @@ def _layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]],
         left, right, bottom, top = boxes[index]
         layout[f"xaxis{suffix}"] = {"domain": [left, right], **_x_range(chart, traces[name])}
         layout[f"yaxis{suffix}"] = {"domain": [bottom, top], **_y_range(chart, traces[name])}
+        cell_left = max(0.0, left - lefts[index] / max(width - RIGHT, 100))  # over the y axis
         layout["annotations"].append({
             "text": chart.title, "font": {"size": TITLE_SIZE}, "showarrow": False,
-            "xref": "paper", "yref": "paper", "x": left, "y": top,
+            "xref": "paper", "yref": "paper", "x": cell_left, "y": top,
             "xanchor": "left", "yanchor": "bottom", "yshift": 4})
         on_left = chart.legend_side == "left"
         layout[f"legend{suffix}"] = {

@@ -24,6 +24,8 @@ from devgames.core.wording import (
 NOT_FACTS = frozenset({
     "game", "you", "hand", "waiting_for", "current_player", "is_over", "winners", "result",
 })
+#: The style of a field whose label is for screen readers only (the page says it otherwise).
+UNSEEN_LABEL = {"description_width": "0px"}
 #: More moves than this are offered as a filterable list instead of one button each.
 MAX_BUTTONS = 10
 

@@ -112,6 +112,12 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
   box-shadow: 0 8px 28px rgba(0, 0, 0, .35); }
 .dg-drawer:not(.dg-open) { display: none; }
 .dg-drawer .widget-hbox { flex-wrap: wrap; align-items: center; }
+/* Downloads look like what they are: buttons. */
+.dg-export-links a[download] { display: inline-block; margin: 4px 10px 4px 0; padding: 8px 16px;
+  border-radius: 6px; background: var(--dg-accent); color: var(--dg-bg); font-weight: 700;
+  text-decoration: none; font-size: 19px; }
+.dg-export-links a[download]:hover, .dg-export-links a[download]:focus { outline: 3px solid
+  var(--dg-fg); outline-offset: 2px; }
 /* Dark theme: no white frame around the app. */
 body:has(.dg-app.dg-dark), body:has(.dg-app.dg-dark) .lm-BoxPanel-child,
 body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
