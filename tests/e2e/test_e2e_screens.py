@@ -1,0 +1,231 @@
+"""Projector-grade screens, in a real browser: at 1920x1080, 1280x720 and 1920x1080 zoomed to
+150%, for every game from the fewest to the most teams, the room sees whose turn it is, the
+button to the hand, the scoreboard and every chart without scrolling; the pages pass an
+accessibility check; a team called Red is drawn red; bots playing at once leave every point
+inside its panel. The screenshots of each game at 1280x720 are kept in ``docs/screenshots``.
+"""
+
+import colorsys
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from devgames import GAMES
+from devgames.sessions import SessionStore
+from devgames.sim.bench import PLAYER_RANGE
+from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.harness import Server, wait_for_app, wait_for_kernel_idle
+from tests.e2e.test_e2e_games import session_id, until
+
+pytestmark = pytest.mark.e2e
+
+SCREENSHOTS = Path(__file__).parents[2] / "docs" / "screenshots"
+#: (label, CSS viewport, device scale): 150% zoom of 1920x1080 lays out like 1280x720.
+SIZES = [("1920x1080", (1920, 1080), 1.0), ("1280x720", (1280, 720), 1.0),
+         ("1920x1080 at 150%", (1280, 720), 1.5)]
+NAMES = ["Red", "Blue", "Green", "Ops", "Dev", "QA", "Data", "Yellow"]
+
+
+def seat_counts(game: str) -> list[int]:
+    """The fewest and the most teams or players the game takes."""
+    return sorted(set(PLAYER_RANGE[game]))
+
+
+def set_up(page: Page, server: Server, game: str, teams: int) -> None:
+    """A session of ``teams`` seats: the first plays here behind the curtain, the others are
+    heuristic bots playing one move per click (so the table stays still while it is measured)."""
+    page.goto(server.url)
+    wait_for_app(page)
+    page.click(f".dg-new-{game}")
+    page.locator(".dg-setup").wait_for()
+    names, kinds = page.locator(".dg-seat-name input"), page.locator(".dg-seat-kind select")
+    while names.count() < teams:
+        count = names.count()
+        page.locator(".dg-add-seat").click()
+        expect(names).to_have_count(count + 1)
+    while names.count() > teams:
+        count = names.count()
+        page.locator(".dg-remove-seat").last.click()
+        expect(names).to_have_count(count - 1)
+    for index in range(teams):
+        names.nth(index).fill(NAMES[index])
+        names.nth(index).press("Enter")
+        kinds.nth(index).select_option(label="plays here" if index == 0 else "heuristic bot")
+    page.locator(".dg-seed input").fill("7")
+    wait_for_kernel_idle(page)
+    page.click(".dg-start")
+    page.locator(".dg-table-view").wait_for()
+    wait_for_kernel_idle(page)
+
+
+def charts_fitted(page: Page) -> bool:
+    """The figure is drawn with its data, at the size of its box."""
+    return page.evaluate("""() => {
+        const chart = document.querySelector(".dg-chart");
+        const drawn = chart && chart._fullLayout;
+        return Boolean(drawn && chart.data && chart.data.length &&
+            Math.abs(drawn.width - chart.clientWidth) <= 2 &&
+            Math.abs(drawn.height - chart.clientHeight) <= 2);
+    }""")
+
+
+def chart_sizes(page: Page) -> str:
+    """The figure's box and drawn size, to say what is wrong when they differ."""
+    return page.evaluate("""() => { const c = document.querySelector(".dg-chart");
+        const f = c && c._fullLayout;
+        return c ? `box ${c.clientWidth}x${c.clientHeight}, drawn ${f && f.width}x${f && f.height}`
+            + `, ${(c.data || []).length} traces` : "no figure"; }""")
+
+
+def boxes(page: Page) -> dict[str, Any]:
+    """Bounding boxes of what the room must see, and of each panel's plotting area."""
+    return page.evaluate("""() => {
+        const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
+            return {x: r.x, y: r.y, right: r.right, bottom: r.bottom, w: r.width, h: r.height}; };
+        return {
+            waiting: box(document.querySelector(".dg-waiting")),
+            hand: box(document.querySelector(".dg-reveal")),
+            scoreboard: box(document.querySelector(".dg-scoreboard table")),
+            panels: (() => {  // each panel's plotting area, from plotly's own axes
+                const chart = document.querySelector(".dg-chart");
+                const full = chart && chart._fullLayout;
+                if (!full) return [];
+                const at = chart.getBoundingClientRect();
+                return Object.keys(full).filter((k) => /^xaxis[0-9]*$/.test(k)).map((k) => {
+                    const x = full[k], y = full[x.anchor.replace("y", "yaxis")];
+                    const left = at.x + x._offset, top = at.y + y._offset;
+                    return {x: left, y: top, right: left + x._length, bottom: top + y._length,
+                            w: x._length, h: y._length};
+                });
+            })(),
+            titles: [...document.querySelectorAll(".dg-chart .annotation")].map(box),
+            viewport: {w: window.innerWidth, h: window.innerHeight},
+            scroll: {w: document.scrollingElement.scrollWidth,
+                     h: document.scrollingElement.scrollHeight},
+        };
+    }""")
+
+
+def inside(box: dict[str, float] | None, viewport: dict[str, float]) -> bool:
+    return (box is not None and box["w"] > 0 and box["h"] > 0 and box["x"] >= -1
+            and box["y"] >= -1 and box["right"] <= viewport["w"] + 1
+            and box["bottom"] <= viewport["h"] + 1)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_glance_at_every_size_from_the_fewest_to_the_most_teams(
+        browser: Browser, voila_server: Server, game: str) -> None:
+    for teams in seat_counts(game):
+        for label, (width, height), scale in SIZES:
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          device_scale_factor=scale)
+            try:
+                page = context.new_page()
+                page.set_default_timeout(TIMEOUT_MS)
+                set_up(page, voila_server, game, teams)
+                until(page, lambda page=page: charts_fitted(page), 60_000)
+                assert charts_fitted(page), (f"{game}, {teams} teams, {label}: charts not fitted: "
+                                             + chart_sizes(page))
+                found = boxes(page)
+                viewport = found["viewport"]
+                where = f"{game} with {teams} teams at {label}"
+                for name in ("waiting", "hand", "scoreboard"):
+                    assert inside(found[name], viewport), f"{name} not in view: {where}"
+                panels = [box for box in found["panels"] if box and box["w"] > 0]
+                assert len(panels) >= 3, where
+                assert all(inside(box, viewport) for box in panels), f"a chart cut: {where}"
+                assert all(box["h"] >= 80 and box["w"] >= 200 for box in panels), where
+                assert all(inside(box, viewport) for box in found["titles"]), where
+                # Nothing to scroll: the page is the window.
+                assert found["scroll"]["h"] <= viewport["h"] + 1, where
+                if teams == max(seat_counts(game)) and label == "1280x720":
+                    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(SCREENSHOTS / f"{game}-1280x720.png"))
+            finally:
+                context.close()
+
+
+def hue(color: str) -> float:
+    found = re.match(r"#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})", color)
+    assert found, color
+    red, green, blue = (int(part, 16) / 255 for part in found.groups())
+    return colorsys.rgb_to_hls(red, green, blue)[0] * 360
+
+
+def test_team_colours_mean_something_on_the_page_in_both_themes(page: Page,
+                                                                voila_server: Server) -> None:
+    page.set_viewport_size({"width": 1600, "height": 900})
+    set_up(page, voila_server, "scrumkin", 3)
+    until(page, lambda: charts_fitted(page))
+    for dark in (False, True):
+        if dark:
+            page.click(".dg-theme")
+            wait_for_kernel_idle(page)
+            page.wait_for_timeout(500)
+        drawn = page.evaluate("""() => Object.fromEntries(document.querySelector(".dg-chart")
+            .data.filter((t) => t.meta.panel === "velocity").map((t) => [t.name, t.line.color]))""")
+        assert set(drawn) == {"Red", "Blue", "Green"}
+        red, blue, green = (hue(drawn[name]) for name in ("Red", "Blue", "Green"))
+        assert min(red, 360 - red) <= 20 and 185 <= blue <= 225 and 140 <= green <= 175
+        chips = page.evaluate("""() => [...document.querySelectorAll(".dg-key span")]
+            .map((span) => [span.textContent.trim().slice(2), getComputedStyle(span).color])""")
+        assert [name for name, _ in chips] == ["Red", "Blue", "Green"]
+
+
+def test_pages_pass_an_accessibility_check(page: Page, voila_server: Server) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(voila_server.url)
+    wait_for_app(page)
+    serious = []
+    for where in ("launcher", "set-up", "table", "table, dark"):
+        if where == "set-up":
+            page.click(".dg-new-scrumkin")
+            page.locator(".dg-setup").wait_for()
+        elif where == "table":
+            page.click(".dg-start")
+            page.locator(".dg-table-view").wait_for()
+            wait_for_kernel_idle(page)
+            until(page, lambda: charts_fitted(page))
+        elif where == "table, dark":
+            page.click(".dg-theme")
+            wait_for_kernel_idle(page)
+        results = Axe().run(page)
+        serious += [(where, violation["id"], violation["help"])
+                    for violation in results.response["violations"]
+                    if violation["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+def test_bots_playing_at_once_leave_every_point_inside_its_panel(page: Page,
+                                                                 voila_server: Server) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    set_up(page, voila_server, "scrumkin", 8)
+    page.get_by_text("Facilitator controls: undo, bots, export").click()
+    # Everyone a bot, playing at once: the whole game in one go, as in the reported bug.
+    page.locator(".dg-bot-pace select").select_option(label="at once")
+    page.locator(".dg-seat-choice select").first.select_option(label="heuristic bot")
+    wait_for_kernel_idle(page, quiet_ms=1000, timeout_ms=240_000)
+    with SessionStore(voila_server.db) as store:
+        game = store.resume(session_id(page))
+    until(page, lambda: charts_fitted(page))
+    drawn = page.evaluate("""() => {
+        const chart = document.querySelector(".dg-chart");
+        const layout = chart._fullLayout;
+        return chart.data.filter((t) => t.meta.panel === "velocity").map((t) => ({
+            name: t.name, x: [...t.x], sprints: [...(t.customdata || [])], y: [...t.y],
+            xrange: layout[t.xaxis.replace("x", "xaxis")].range,
+            yrange: layout[t.yaxis.replace("y", "yaxis")].range}));
+    }""")
+    assert {trace["name"] for trace in drawn} == set(game.players)
+    for trace in drawn:
+        rows = [(row["sprint"], row["velocity"]) for row in game.rounds
+                if row["team"] == trace["name"]]
+        assert list(zip(trace["sprints"], trace["y"], strict=True)) == rows
+        low, high = trace["xrange"]
+        assert all(low < x < high for x in trace["x"]), trace["name"]
+        bottom, top = trace["yrange"]
+        assert all(bottom <= y < top for y in trace["y"]), trace["name"]
