@@ -123,8 +123,11 @@ PARENT_VARIABLE = "DEVGAMES_SERVER_PARENT"
 #: stops as on SIGTERM, or exits 10 s later. A SIGTERM that comes before Voilà runs its event loop
 #: (no kernel started yet) exits at once instead of failing in Voilà's handler. Traitlets'
 #: deprecation warnings, which Voilà turns on, are silenced: they would only puzzle a facilitator.
+#: A preheated kernel counts as active when a page takes it: it may have waited in the pool for
+#: longer than the idle timeout, and would otherwise be culled before the page connects to it.
 VOILA_MAIN = f"""\
 import os, signal, sys, threading, time, warnings, voila.app
+from jupyter_server._tz import utcnow
 
 def watch(parent):
     while os.getppid() == parent:
@@ -141,6 +144,21 @@ def stop(app, signum, frame):
 
 parent = int(os.environ.pop('{PARENT_VARIABLE}', '') or os.getppid())
 threading.Thread(target=watch, args=(parent,), daemon=True).start()
+def active_when_taken(*args, **kwargs):
+    base = make_manager(*args, **kwargs)
+
+    class Manager(base):
+        async def get_rendered_notebook(self, *args, **kwargs):
+            rendered = await super().get_rendered_notebook(*args, **kwargs)
+            kernel = self._kernels.get(rendered[-1])
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+            return rendered
+
+    return Manager if hasattr(base, 'get_rendered_notebook') else base
+
+make_manager = voila.app.voila_kernel_manager_factory
+voila.app.voila_kernel_manager_factory = active_when_taken
 voila.app.Voila._handle_signal_stop = stop
 warnings.filterwarnings('ignore', category=DeprecationWarning, module='traitlets')
 sys.exit(voila.app.main())
