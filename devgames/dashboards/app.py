@@ -10,7 +10,7 @@ from devgames import GAMES
 from devgames.core.game import Game
 from devgames.core.wording import game_title
 from devgames.dashboards.clientside import Address, Connection, Timer
-from devgames.dashboards.components import UNSEEN_LABEL, Notice
+from devgames.dashboards.components import Notice, unseen_label
 from devgames.dashboards.launcher import Launcher
 from devgames.dashboards.setup_form import NewSession, SetupForm
 from devgames.dashboards.table import SessionTable, seats_meta
@@ -66,9 +66,8 @@ class FacilitatorApp(widgets.VBox):
         more.add_class("dg-timer-more")
         more.on_click(lambda _button: self.use_timer(self.timer.add_minute))
         # The label names the box for screen readers; on screen "Reset to" says it.
-        self.timer_minutes = widgets.BoundedIntText(value=5, min=1, max=180,
-                                                    description="minutes", style=UNSEEN_LABEL,
-                                                    layout=widgets.Layout(width="5em"))
+        self.timer_minutes = unseen_label(widgets.BoundedIntText(
+            value=5, min=1, max=180, description="minutes", layout=widgets.Layout(width="5em")))
         reset = widgets.Button(description="Reset to")
         reset.add_class("dg-timer-reset")
         reset.on_click(lambda _button: self.use_timer(

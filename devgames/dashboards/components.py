@@ -24,10 +24,18 @@ from devgames.core.wording import (
 NOT_FACTS = frozenset({
     "game", "you", "hand", "waiting_for", "current_player", "is_over", "winners", "result",
 })
-#: The style of a field whose label is for screen readers only (the page says it otherwise).
-UNSEEN_LABEL = {"description_width": "0px"}
 #: More moves than this are offered as a filterable list instead of one button each.
 MAX_BUTTONS = 10
+
+
+def unseen_label(field: widgets.Widget) -> widgets.Widget:
+    """Keep ``field``'s description for screen readers only: the page says it otherwise.
+
+    >>> "dg-unseen-label" in unseen_label(widgets.IntText(description="minutes"))._dom_classes
+    True
+    """
+    field.add_class("dg-unseen-label")
+    return field
 
 
 def html(text: Any) -> str:

@@ -14,7 +14,7 @@ from devgames.core.errors import SetupError
 from devgames.core.game import Game
 from devgames.core.players import MAX_NAME_LENGTH, text_problem
 from devgames.core.wording import game_title, how_many, label, seat_noun
-from devgames.dashboards.components import UNSEEN_LABEL, Notice
+from devgames.dashboards.components import Notice, unseen_label
 from devgames.sessions.store import check_title
 
 #: Names offered for a new session, by game.
@@ -238,10 +238,9 @@ class SetupForm(widgets.VBox):
                                 layout=widgets.Layout(width="18em"))
         name_box.add_class("dg-seat-name")
         unmark_when_changed(name_box)
-        who = widgets.Dropdown(
+        who = unseen_label(widgets.Dropdown(
             options=[("plays here", HUMAN)] + [(f"{kind} bot", kind) for kind in self.bot_kinds],
-            value=kind, description="who plays this seat", style=UNSEEN_LABEL,
-            layout=widgets.Layout(width="12em"))
+            value=kind, description="who plays this seat", layout=widgets.Layout(width="12em")))
         who.add_class("dg-seat-kind")
         remove = widgets.Button(description="Remove", layout=widgets.Layout(width="auto"))
         remove.add_class("dg-remove-seat")

@@ -112,6 +112,9 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
   box-shadow: 0 8px 28px rgba(0, 0, 0, .35); }
 .dg-drawer:not(.dg-open) { display: none; }
 .dg-drawer .widget-hbox { flex-wrap: wrap; align-items: center; }
+/* A label for screen readers only. */
+.dg-unseen-label .widget-label { position: absolute !important; width: 1px !important;
+  height: 1px !important; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 /* Downloads look like what they are: buttons. */
 .dg-export-links a[download] { display: inline-block; margin: 4px 10px 4px 0; padding: 8px 16px;
   border-radius: 6px; background: var(--dg-accent); color: var(--dg-bg); font-weight: 700;
