@@ -427,19 +427,25 @@ def arrange(weights: tuple[float, ...], lefts: tuple[int, ...], width: int, heig
     """Each panel's box ``(left, right, bottom, top)`` as fractions of the plotting area of a
     figure ``width`` x ``height`` pixels (margins TOP, BOTTOM and RIGHT; none on the left): panels
     of these height ``weights``, each with ``lefts`` pixels for its y axis at its left, inside its
-    own cell. One column, or two when the figure is wide (:data:`WIDE`); a last panel alone on its
-    row spans both columns. Rows are GAP pixels apart, columns COLUMN_GAP.
+    own cell. One column, or two when the figure is wide (:data:`WIDE`); then the panel needing
+    the most room for its y axis goes last, alone on its row, spanning both columns. Rows are GAP
+    pixels apart, columns COLUMN_GAP.
 
     >>> [tuple(round(v, 2) for v in box) for box in arrange((1, 1), (40, 40), 800, 900)]
     [(0.05, 1.0, 0.54, 1.0), (0.05, 1.0, 0.0, 0.46)]
     >>> [tuple(round(v, 2) for v in box) for box in arrange((1, 1, 1), (40, 90, 40), 1400, 700)]
-    [(0.03, 0.49, 0.56, 1.0), (0.57, 1.0, 0.56, 1.0), (0.03, 1.0, 0.0, 0.44)]
+    [(0.03, 0.49, 0.56, 1.0), (0.07, 1.0, 0.0, 0.44), (0.54, 1.0, 0.56, 1.0)]
     """
     plot_width = max(width - RIGHT, 100)
     plot_height = max(height - TOP - BOTTOM, 100)
     columns = 2 if len(weights) > 1 and width >= WIDE * height else 1
-    rows = [list(range(start, min(start + columns, len(weights))))
-            for start in range(0, len(weights), columns)]
+    order = list(range(len(weights)))
+    if columns == 2 and len(order) % 2:
+        # The panel alone on the last row spans both columns: the one whose y axis needs the
+        # most room (long names), so that no half-width panel is left narrow.
+        widest = max(reversed(order), key=lambda index: lefts[index])
+        order = [index for index in order if index != widest] + [widest]
+    rows = [order[start:start + columns] for start in range(0, len(order), columns)]
     row_weights = [max(weights[index] for index in row) for row in rows]
     free = max(plot_height - GAP * (len(rows) - 1), 10 * len(rows))
     boxes: list[tuple[float, float, float, float]] = [(0.0, 1.0, 0.0, 1.0)] * len(weights)

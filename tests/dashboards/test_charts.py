@@ -5,7 +5,7 @@ move, they are redrawn only when their data change, and no name reaches plotly u
 import html
 import inspect
 import json
-from itertools import pairwise
+from itertools import combinations
 from types import SimpleNamespace
 from typing import Any
 
@@ -468,9 +468,10 @@ def test_the_panels_fill_the_figure_without_overlapping(game: str, size, request
         assert (top - bottom) * plot_height >= 90  # a readable panel even at 1280x720
         assert layout.annotations[index].y == pytest.approx(top)
         boxes.append((left, right, bottom, top))
-    for (_, r1, b1, t1), (l2, _, b2, t2) in pairwise(boxes):
-        side_by_side = r1 <= l2 and (b1, t1) == (b2, t2)
-        assert side_by_side or (b1 - t2) * plot_height == pytest.approx(GAP)
+    for (l1, r1, b1, t1), (l2, r2, b2, t2) in combinations(boxes, 2):
+        side_by_side = (r1 <= l2 or r2 <= l1) and (b1, t1) == (b2, t2)
+        apart = max(b1 - t2, b2 - t1) * plot_height
+        assert side_by_side or apart == pytest.approx(GAP)
     side = any(box[0] > 0 for box in boxes)
     assert side == (width >= 1.15 * height)  # two columns only when the space is wide
 

@@ -126,10 +126,14 @@ def test_one_glance_at_every_size_from_the_fewest_to_the_most_teams(
             try:
                 page = context.new_page()
                 page.set_default_timeout(TIMEOUT_MS)
+                errors: list[str] = []
+                page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+                page.on("console", lambda message, errors=errors: message.type == "error"
+                        and errors.append(message.text))
                 set_up(page, voila_server, game, teams)
                 until(page, lambda page=page: charts_fitted(page), 60_000)
                 assert charts_fitted(page), (f"{game}, {teams} teams, {label}: charts not fitted: "
-                                             + chart_sizes(page))
+                                             f"{chart_sizes(page)}; errors: {errors}")
                 found = boxes(page)
                 viewport = found["viewport"]
                 where = f"{game} with {teams} teams at {label}"
