@@ -643,12 +643,35 @@ class GameCharts:
         self.widget = widgets.VBox()
         self.widget.add_class("dg-charts")
         if self._charts:
-            self.figure = _figure(self._charts, dark)
-            self._layout = _layout(self._charts, {name: [] for name in self._charts}, self.size)
-            self.figure.update_layout(self._layout)
-            self.figure.add_class("dg-chart")
-            _keep_state(self.figure)
-            self.widget.children = [self.key, self.figure, FitCharts(on_size=self.resize)]
+            self.fit = FitCharts(on_size=self.resize, on_missing=self.renew)
+            self._new_figure()
+
+    def _new_figure(self) -> None:
+        self.figure = _figure(self._charts, self.dark)
+        self._drawn = {}
+        self._layout = _layout(self._charts, {name: [] for name in self._charts}, self.size)
+        self.figure.update_layout(self._layout)
+        self.figure.add_class("dg-chart")
+        _keep_state(self.figure)
+        self.widget.children = [self.key, self.figure, self.fit]
+
+    def renew(self) -> None:
+        """Give the page a new figure, drawn as the old one was (the browser never showed the
+        old one: its script failed to start in time on a slow machine).
+
+        >>> from devgames import scrumkin
+        >>> charts = charts_for(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> old = charts.figure
+        >>> charts.renew()
+        >>> charts.figure is not old and charts.widget.children[1] is charts.figure
+        True
+        """
+        old = self.figure
+        self._new_figure()
+        if self._game is not None:
+            self.update(self._game)
+        if old is not None:
+            old.close()
 
     @property
     def panels(self) -> tuple[str, ...]:

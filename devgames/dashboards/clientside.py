@@ -315,6 +315,14 @@ export default {
       }
     };
     const soon = () => { clearTimeout(waiting); waiting = setTimeout(measure, 120); };
+    // On a slow machine the figure's 5 MB script can miss the 2 s anywidget gives a widget to
+    // start, and the figure never appears: then ask the kernel for a new one (a few times).
+    let asked = 0;
+    const missing = setInterval(() => {
+      const box = el.closest(".dg-charts");
+      if (box && box.querySelector(".dg-chart")) { clearInterval(missing); return; }
+      if (asked < 3) { asked += 1; model.send({ missing: true }); } else clearInterval(missing);
+    }, 8000);
     const observer = new ResizeObserver(soon);
     const watch = setInterval(() => {
       const chart = el.closest(".dg-charts") && el.closest(".dg-charts").querySelector(".dg-chart");
@@ -325,6 +333,7 @@ export default {
     return () => {
       observer.disconnect();
       clearInterval(watch);
+      clearInterval(missing);
       window.removeEventListener("resize", soon);
     };
   },
@@ -337,19 +346,30 @@ class FitCharts(anywidget.AnyWidget):
     first laid out and whenever it changes (the window, the zoom), so that the figure is drawn
     exactly that large (see ``GameCharts.resize``). Draws nothing itself.
 
-    >>> fit = FitCharts(on_size=lambda width, height: print(width, height))
+    When the figure has not appeared after a while (its script failed to start in time), the
+    browser says so and ``on_missing`` gives the page a new figure.
+
+    >>> fit = FitCharts(on_size=lambda width, height: print(width, height),
+    ...                 on_missing=lambda: print("a new figure"))
     >>> fit._on_msg(fit, {"width": 800, "height": 600}, [])
     800 600
+    >>> fit._on_msg(fit, {"missing": True}, [])
+    a new figure
     """
 
     _esm = FIT_JS
 
-    def __init__(self, on_size: Callable[[int, int], None], **kwargs: Any) -> None:
+    def __init__(self, on_size: Callable[[int, int], None],
+                 on_missing: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_size = on_size
+        self.on_missing = on_missing
         self.on_msg(self._on_msg)
 
     def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if content.get("missing") and self.on_missing is not None:
+            self.on_missing()
+            return
         width, height = content.get("width"), content.get("height")
         if isinstance(width, int | float) and isinstance(height, int | float):
             self.on_size(int(width), int(height))

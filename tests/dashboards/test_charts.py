@@ -522,3 +522,18 @@ def test_an_unknown_game_has_no_charts() -> None:
     assert charts.figure is None and charts.panels == () and charts.traces("velocity") == []
     assert charts.figures == {} and charts.widget.children == ()
     assert "dg-charts" in charts.widget._dom_classes
+
+
+def test_a_figure_renewed_for_a_page_that_never_showed_it_draws_the_same(sprints) -> None:
+    # On a slow machine plotly's script can miss anywidget's start-up time: the page asks for a
+    # new figure, which must show the game as the old one did, at the size the page measured.
+    charts = charts_for(sprints)
+    charts.resize(760, 560)
+    old = charts.figure
+    charts.fit._on_msg(charts.fit, {"missing": True}, [])
+    assert charts.figure is not old and charts.widget.children == (charts.key, charts.figure,
+                                                                   charts.fit)
+    fresh = charts_for(sprints)
+    fresh.resize(760, 560)
+    assert without_uids(charts.figure) == without_uids(fresh.figure)
+    assert charts.figure.get_state()["_widget_data"] == charts.figure.to_plotly_json()["data"]
