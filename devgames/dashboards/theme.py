@@ -79,7 +79,7 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
   gap: 12px; }
 .dg-heading h2 { display: inline; font-size: 26px; margin: 0 8px 0 0; }
 .dg-main { flex: 1 1 auto; min-height: 0; gap: 18px; }
-.dg-left { flex: 0 1 40%; min-width: 22em; overflow-y: auto; overflow-x: hidden;
+.dg-left { flex: 0 1 43%; min-width: 22em; overflow-y: auto; overflow-x: hidden;
   padding-right: 6px; }
 .dg-right { flex: 1 1 60%; min-width: 0; min-height: 0; }
 .dg-right > .dg-charts, .dg-charts { flex: 1 1 auto; min-height: 0; height: 100%; }
@@ -88,7 +88,8 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
 .dg-left > *, .dg-charts > .dg-key-box, .dg-table-top, .dg-header { flex-shrink: 0; }
 .dg-app button.dg-admin-toggle { white-space: nowrap; }
 .dg-app .dg-notice:not(:has(.widget-html-content:not(:empty))) { display: none; }
-.dg-left .dg-table th, .dg-left .dg-table td { padding: 3px 6px; }
+.dg-left .dg-table th, .dg-left .dg-table td { padding: 3px 5px; }
+.dg-left .dg-table th { hyphens: auto; }
 .dg-heading { min-width: 0; flex: 1 1 auto; }
 .dg-heading .widget-html-content { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }

@@ -90,6 +90,7 @@ def boxes(page: Page) -> dict[str, Any]:
             waiting: box(document.querySelector(".dg-waiting")),
             hand: box(document.querySelector(".dg-reveal")),
             scoreboard: box(document.querySelector(".dg-scoreboard table")),
+            left: box(document.querySelector(".dg-left")),
             panels: (() => {  // each panel's plotting area, from plotly's own axes
                 const chart = document.querySelector(".dg-chart");
                 const full = chart && chart._fullLayout;
@@ -139,6 +140,8 @@ def test_one_glance_at_every_size_from_the_fewest_to_the_most_teams(
                 where = f"{game} with {teams} teams at {label}"
                 for name in ("waiting", "hand", "scoreboard"):
                     assert inside(found[name], viewport), f"{name} not in view: {where}"
+                # The scoreboard fits its column: no column of the table is cut off.
+                assert found["scoreboard"]["right"] <= found["left"]["right"] + 1, where
                 panels = [box for box in found["panels"] if box and box["w"] > 0]
                 assert len(panels) >= 3, where
                 assert all(inside(box, viewport) for box in panels), f"a chart cut: {where}"
