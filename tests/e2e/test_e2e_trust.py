@@ -2,6 +2,8 @@
 whose kernel dies says so at once and comes back by itself."""
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -21,19 +23,29 @@ def saved_log(server: Server, number: int) -> list:
         return store.load(number).log
 
 
-def test_two_tabs_never_overwrite_each_others_moves(browser: Browser,
-                                                     voila_server: Server) -> None:
-    contexts = [browser.new_context(), browser.new_context()]
+@contextmanager
+def two_tabs(browser: Browser, server: Server) -> Iterator[tuple[Page, Page, int]]:
+    """Two browsers on one session: tab A starts a Scrumkin session of two teams with open
+    hands, tab B opens it from its address. Yields both tabs and the session number."""
+    contexts = [browser.new_context(viewport={"width": 1600, "height": 1000})
+                for _ in range(2)]
     try:
         tab_a, tab_b = (context.new_page() for context in contexts)
         for tab in (tab_a, tab_b):
             tab.set_default_timeout(TIMEOUT_MS)
-            tab.set_viewport_size({"width": 1600, "height": 1000})
-        set_up(tab_a, voila_server, "scrumkin", [("Red", "human"), ("Blue", "human")],
-               hidden=False)
+        set_up(tab_a, server, "scrumkin", [("Red", "human"), ("Blue", "human")], hidden=False)
         number = session_id(tab_a)
-        tab_b.goto(f"{voila_server.url}#session={number}")
+        tab_b.goto(f"{server.url}#session={number}")
         wait_for_app(tab_b, ".dg-table-view")
+        yield tab_a, tab_b, number
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_two_tabs_never_overwrite_each_others_moves(browser: Browser,
+                                                     voila_server: Server) -> None:
+    with two_tabs(browser, voila_server) as (tab_a, tab_b, number):
         moves_b = tab_b.locator(".dg-move")
         assert moves_b.count() > 1
 
@@ -58,23 +70,11 @@ def test_two_tabs_never_overwrite_each_others_moves(browser: Browser,
                 f"{len(game.log)} moves saved", timeout=15_000, use_inner_text=False)
         assert (tab_a.locator(".dg-scoreboard").inner_text()
                 == tab_b.locator(".dg-scoreboard").inner_text())
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_a_tab_follows_moves_made_in_another_without_a_click(browser: Browser,
                                                               voila_server: Server) -> None:
-    contexts = [browser.new_context(), browser.new_context()]
-    try:
-        tab_a, tab_b = (context.new_page() for context in contexts)
-        for tab in (tab_a, tab_b):
-            tab.set_default_timeout(TIMEOUT_MS)
-        set_up(tab_a, voila_server, "scrumkin", [("Red", "human"), ("Blue", "human")],
-               hidden=False)
-        number = session_id(tab_a)
-        tab_b.goto(f"{voila_server.url}#session={number}")
-        wait_for_app(tab_b, ".dg-table-view")
+    with two_tabs(browser, voila_server) as (tab_a, tab_b, number):
         for _ in range(3):
             tab_a.locator(".dg-move").first.click()
             wait_for_kernel_idle(tab_a)
@@ -82,9 +82,6 @@ def test_a_tab_follows_moves_made_in_another_without_a_click(browser: Browser,
         expect(tab_b.locator(".dg-admin")).to_contain_text(
             f"{moves} moves saved", timeout=15_000, use_inner_text=False)
         expect(tab_b.locator(".dg-table-view .dg-notice")).to_contain_text("The table has moved on")
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_a_dead_kernel_shows_a_banner_at_once_and_the_page_comes_back(
