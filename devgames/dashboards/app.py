@@ -32,6 +32,7 @@ class FacilitatorApp(widgets.VBox):
         self.add_class("dg-app")
         self.store = store if store is not None else SessionStore()
         self.table: SessionTable | None = None
+        self.launcher: Launcher | None = None
         self.timer = Timer(minutes=5)
         self.address = Address()
         self.address.observe(self._address_changed, "session_id")
@@ -147,8 +148,11 @@ class FacilitatorApp(widgets.VBox):
             self.table = None
 
     def _follow_store(self) -> None:
+        """At the page's regular check: show what other screens saved since."""
         if self.table is not None:
             self.table.follow_store()
+        elif self.launcher is not None and self.launcher in self.body.children:
+            self.launcher.follow_store()
 
     def _address_changed(self, change: dict) -> None:
         wanted = change["new"]

@@ -148,8 +148,20 @@ class Launcher(widgets.VBox):
         self.editing = None
         self.refresh()
 
+    def follow_store(self) -> None:
+        """Draw the list again if the store changed since it was drawn (a session made, played,
+        renamed or deleted from another screen; or a page served from a kernel that drew this
+        launcher in advance), unless a session is being renamed or deleted here."""
+        if self.editing is None and self._listed != self._listing():
+            self.refresh()
+
+    def _listing(self) -> tuple[tuple[object, ...], ...]:
+        return tuple((row.id, row.title, row.actions, row.updated_at)
+                     for row in self.store.list())
+
     def refresh(self) -> None:
         """Read the store again and draw the page shown."""
+        self._listed = self._listing()
         rows = self.found()
         pages = max(1, -(-len(rows) // self.page_size))
         self.page = min(max(self.page, 0), pages - 1)

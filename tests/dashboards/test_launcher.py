@@ -211,3 +211,24 @@ def test_hostile_titles_and_names_stay_text(store: SessionStore) -> None:
     assert len(launcher.shown) == 2
     launcher.search.value = "=hyperlink"
     assert [row.title for row in launcher.shown] == [long]
+
+
+def test_a_launcher_drawn_in_advance_shows_what_was_saved_since(tmp_path) -> None:
+    # Voila draws the launcher in a kernel before any page takes it: the page's first regular
+    # check must bring the list up to date, and a check with nothing new changes nothing.
+    from devgames import scrumkin
+    from devgames.dashboards import FacilitatorApp
+    from devgames.sessions import SessionStore
+
+    path = tmp_path / "sessions.sqlite"
+    app = FacilitatorApp(store=SessionStore(path))
+    assert app.launcher.shown == []
+    other = SessionStore(path)
+    number = other.create(scrumkin.new_game(["Red", "Blue"], seed=1), title="Made elsewhere")
+    app.connection._on_msg(app.connection, {"ping": 1}, [])
+    assert [row.id for row in app.launcher.shown] == [number]
+    drawn = app.launcher.sessions.children
+    app.connection._on_msg(app.connection, {"ping": 2}, [])
+    assert app.launcher.sessions.children == drawn
+    setup_only = FacilitatorApp(game="scrumkin", store=SessionStore(path))
+    setup_only.connection._on_msg(setup_only.connection, {"ping": 1}, [])  # no launcher: fine

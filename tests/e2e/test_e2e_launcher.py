@@ -6,7 +6,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from devgames import scrumkin
+from devgames.dashboards.serve import LAUNCHER_SOURCE
 from devgames.sessions import SessionStore
+from tests.e2e.conftest import ServeNotebook
 from tests.e2e.harness import Server, wait_for_app, wait_for_kernel_idle
 
 pytestmark = pytest.mark.e2e
@@ -17,6 +19,13 @@ HOSTILE = '<img src=x onerror="document.title=1">'
 def titles(server: Server) -> dict[int, str | None]:
     with SessionStore(server.db) as store:
         return {row.id: row.title for row in store.list()}
+
+
+@pytest.fixture
+def voila_server(serve_notebook: ServeNotebook) -> Server:
+    """A launcher of its own, with a store holding only this test's sessions: the shared
+    server's store has other tests' sessions, whose numbers a search would find too."""
+    return serve_notebook(LAUNCHER_SOURCE, name="launcher.ipynb")
 
 
 def test_search_rename_and_delete_a_session(page: Page, voila_server: Server) -> None:
