@@ -151,6 +151,9 @@ class FacilitatorApp(widgets.VBox):
         """At the page's regular check: show what other screens saved since."""
         if self.table is not None:
             self.table.follow_store()
+            saved = self.table.game.meta.get("timer")
+            if saved is not None and saved != self.timer.state():  # changed on another screen
+                self.timer.restore(saved)
         elif self.launcher is not None and self.launcher in self.body.children:
             self.launcher.follow_store()
 

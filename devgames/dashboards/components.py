@@ -4,6 +4,7 @@ boxes when the move is a choice of cards) and the curtain in front of a team's h
 Every text a user typed (team names, titles, notes) is escaped here before it becomes HTML.
 """
 
+import re
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -75,6 +76,30 @@ class Notice(widgets.HTML):
         self.value = ""
 
 
+def chip_html(color: str) -> str:
+    """A small square of a team's colour, put before its name.
+
+    >>> chip_html("#c0392b")
+    '<span class="dg-chip" style="background:#c0392b"></span>'
+    """
+    return f'<span class="dg-chip" style="background:{html(color)}"></span>'
+
+
+def with_chips(text: str, colors: dict[str, str]) -> str:
+    """``text`` as HTML, each team name in it (a whole word) after a chip of its colour.
+
+    >>> with_chips("Red wins! <b>", {"Red": "#c0392b", "Re": "#000000"})
+    '<span class="dg-chip" style="background:#c0392b"></span>Red wins! &lt;b&gt;'
+    """
+    escaped = html(text)
+    names = sorted((html(name) for name in colors if name), key=len, reverse=True)
+    if not names:
+        return escaped
+    chips = {html(name): chip_html(color) for name, color in colors.items()}
+    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, names)) + r")(?!\w)")
+    return pattern.sub(lambda found: chips[found.group(1)] + found.group(1), escaped)
+
+
 def facts_html(view: dict[str, Any]) -> str:
     """The single facts of a public view (sprint, leader, deck size...) as one line of HTML.
 
@@ -120,8 +145,7 @@ def records_html(rows: list[dict[str, Any]], current: str | None = None,
         marked = ' class="dg-current"' if current is not None and name == current else ""
         cells = "".join(cell_html(row.get(key, "")) for key in flat)
         if name in (colors or {}) and flat and flat[0] == "name":
-            chip = f'<span class="dg-chip" style="background:{html((colors or {})[name])}"></span>'
-            cells = cells.replace("<td>", f"<td>{chip}", 1)
+            cells = cells.replace("<td>", f"<td>{chip_html((colors or {})[name])}", 1)
         body.append(f'<tr{marked} data-name="{html(name)}">{cells}</tr>')
         details = [
             f"{html(label(key))}: {html(format_value(row[key]))}"
@@ -284,14 +308,17 @@ class Curtain(widgets.VBox):
         self.inside = widgets.VBox()
         self.message = widgets.HTML()
         self.is_open = False
+        self.colors: dict[str, str] = {}  # the teams' colours: the curtain wears its owner's
 
     def close_for(self, owner: str) -> None:
         """Close the curtain; the button offers ``owner``'s hand."""
         self.owner = owner
         self.is_open = False
         self.reveal.description = f"{owner}: show your hand and moves"
-        self.message.value = (f'<span class="dg-muted">Only {html(owner)} looks at the screen '
-                              "now.</span>")
+        color = self.colors.get(owner)
+        self.layout.border_left = f"10px solid {color}" if color else None
+        self.message.value = (f'<span class="dg-muted">Only {with_chips(owner, self.colors)} '
+                              "looks at the screen now.</span>")
         self.children = [self.message, self.reveal]
 
     def lift(self) -> None:

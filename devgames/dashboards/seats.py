@@ -73,6 +73,11 @@ class SeatsPanel(widgets.VBox):
             widgets.Box(list(self.lists.values()), layout=widgets.Layout(flex_flow="row wrap")),
         ]
 
+    def show_kinds(self) -> None:
+        """Show the table's seats as they are (after another screen changed them)."""
+        for seat, choice in enumerate(self.lists.values()):
+            choice.value = self.table.bot_kinds.get(seat, HUMAN)
+
     def choose(self, name: str, kind: str) -> None:
         """Give seat ``name`` to the screen (``"human"``) or to a bot, as the list does."""
         self.lists[name].value = kind
@@ -81,6 +86,8 @@ class SeatsPanel(widgets.VBox):
         from devgames.dashboards.table import seats_meta
 
         table, game = self.table, self.table.game
+        if table.settling:
+            return
         kinds = {s: k for s, k in table.bot_kinds.items() if s != seat}
         if kind != HUMAN:
             kinds[seat] = kind

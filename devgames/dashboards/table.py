@@ -24,6 +24,7 @@ from devgames.dashboards.components import (
     SubsetPicker,
     hand_html,
     html,
+    with_chips,
 )
 from devgames.dashboards.debrief import debrief_questions, winner_line
 from devgames.dashboards.seats import SeatsPanel, players_line
@@ -89,6 +90,22 @@ class SessionTable(widgets.VBox):
         self.session_id = session_id
         self.revision = revision
         self.on_leave = on_leave
+        self.read_seats()
+        self.debrief_now = False
+        self.settling = False
+        self.dark = False
+        self.bots_running = False
+        self.paused = False
+        self.news: list[str] = recent_news(game)
+        self.pacer = Pacer()
+        self.subsets = SubsetPicker(self.apply)
+        self.charts = charts_for(game)
+        self._build()
+        self.refresh()
+
+    def read_seats(self) -> None:
+        """Take who plays each seat, the bots' pace and the curtain from the session's settings."""
+        game = self.game
         seats = game.meta.get("seats", {})
         module = game_module(game.name)
         self.bot_kinds = {game.seat(name): kind for name, kind in seats.get("bots", {}).items()}
@@ -100,16 +117,6 @@ class SessionTable(widgets.VBox):
         self.pace: float | None = seats.get("pace", DEFAULT_PACE)
         if self.pace not in BOT_PACES.values():
             self.pace = DEFAULT_PACE
-        self.debrief_now = False
-        self.dark = False
-        self.bots_running = False
-        self.paused = False
-        self.news: list[str] = recent_news(game)
-        self.pacer = Pacer()
-        self.subsets = SubsetPicker(self.apply)
-        self.charts = charts_for(game)
-        self._build()
-        self.refresh()
 
     # ----- layout -------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -218,10 +225,12 @@ class SessionTable(widgets.VBox):
         game = self.game
         self.charts.update(game)  # first: the charts are what the room watches
         view = game.view(None)
-        colors = team_colors(list(game.players), self.dark)
+        self.colors = dict(zip(game.players, team_colors(list(game.players), self.dark),
+                               strict=True))
+        self.curtain.colors = self.colors
         waiting = view.get("waiting_for")
         self.waiting.value = f'<div class="dg-waiting">{html(waiting)}</div>' if waiting else ""
-        self.scoreboard.show(view, dict(zip(game.players, colors, strict=True)))
+        self.scoreboard.show(view, self.colors)
         self.news_box.value = "".join(
             f"<div>{html(line)}</div>" for line in self.news[-NEWS_LINES:])
         self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, seed "
@@ -275,7 +284,8 @@ class SessionTable(widgets.VBox):
         self.debrief.load()
         self.export.clear()
         self.end.children = [
-            widgets.HTML(f"<div class='dg-winner'>{html(winner_line(self.game))}</div>"),
+            widgets.HTML(f"<div class='dg-winner'>{with_chips(winner_line(self.game), self.colors)}"
+                         "</div>"),
             self.debrief, self.export,
         ]
 
@@ -343,18 +353,35 @@ class SessionTable(widgets.VBox):
             self.curtain.close_for(self.curtain.owner)
         self.news.append("The table moved on from another screen.")
         self.notice.info(message)
+        self.take_settings(self.game.meta)
+
+    def take_settings(self, meta: dict[str, Any]) -> None:
+        """Show the seats, pace and curtain another screen saved (``meta``), with no move."""
+        self.game.meta = meta
+        self.read_seats()
+        self.settling = True  # the lists below show the saved choices; they save nothing
+        try:
+            self.pace_choice.value = self.pace
+            self.hands_box.value = self.hidden_hands
+            self.seats_panel.show_kinds()
+        finally:
+            self.settling = False
+        self.show_heading()
         self.refresh()
 
     def follow_store(self) -> None:
-        """Catch up when another screen saved a move since this table last looked."""
+        """Catch up when another screen saved a move, or changed a setting, since this table
+        last looked."""
         try:
-            saved = self.store.revision(self.session_id)
+            saved, meta = self.store.position(self.session_id)
         except KeyError:
             self.notice.error("This session was deleted from another screen.")
             return
         if saved != self.revision:
             self.catch_up("The table has moved on: another screen saved a move. "
                           "Here is the table as it is now.")
+        elif meta != self.game.meta:
+            self.take_settings(meta)
 
     def play_bots(self) -> None:
         """Let the bots play their turns: at once, one per tick, or when clicked."""
@@ -392,6 +419,8 @@ class SessionTable(widgets.VBox):
             self.apply(self.game.rng.choice(actions))
 
     def set_pace(self, pace: float | None) -> None:
+        if self.settling:
+            return
         self.pace = pace
         self.save_setting(("seats", "pace"), pace)
         self.pacer.cancel()
@@ -399,6 +428,8 @@ class SessionTable(widgets.VBox):
         self.play_bots()
 
     def set_hidden_hands(self, hidden: bool) -> None:
+        if self.settling:
+            return
         self.hidden_hands = hidden
         self.save_setting(("seats", "hidden_hands"), hidden)
         self.refresh()
@@ -470,7 +501,7 @@ class DebriefPanel(widgets.VBox):
             box.add_class("dg-note")
             box.observe(lambda change, q=question: self.save(q, change["new"]), "value")
             self.boxes[question] = box
-            rows += [widgets.HTML(f"<b>{html(question)}</b>"), box]
+            rows += [widgets.HTML(f"<b>{with_chips(question, self.table.colors)}</b>"), box]
         self.children = rows
 
     def notes(self) -> dict[str, list[str]]:

@@ -95,8 +95,8 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
   text-overflow: ellipsis; }
 .dg-table td:first-child { white-space: nowrap; }
 .dg-key { display: flex; flex-wrap: wrap; column-gap: 18px; font-weight: 700; font-size: 20px; }
-.dg-chip { display: inline-block; width: 14px; height: 14px; border-radius: 3px;
-  margin-right: 8px; vertical-align: baseline; }
+.dg-chip { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 3px;
+  margin-right: 0.4em; vertical-align: baseline; }
 .dg-waiting-line .dg-waiting { margin: 2px 0 6px; line-height: 1.2; }
 .dg-app .jupyter-button { width: auto; max-width: 100%; }
 .dg-reveal.jupyter-button, .dg-bot-step.jupyter-button { font-size: 22px; min-height: 48px;

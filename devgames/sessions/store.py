@@ -619,6 +619,21 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         with self._lock:
             return int(self._header(self._db, session_id)[9])
 
+    def position(self, session_id: int) -> tuple[int, dict[str, Any]]:
+        """The session's revision and its notes and settings (``meta``), read together: what a
+        screen compares with its own at each regular check.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> store.set_meta(number, ("seats", "pace"), 2.0)
+        >>> store.position(number)
+        (0, {'seats': {'pace': 2.0}})
+        """
+        with self._lock:
+            header = self._header(self._db, session_id)
+        return int(header[9]), json.loads(header[5])
+
     def list(self, game: str | None = None) -> list[SessionSummary]:
         """Saved sessions, most recently played first; only those of ``game`` if given.
 

@@ -208,3 +208,27 @@ def test_a_session_opened_with_no_timer_saved_keeps_the_running_one(store: Sessi
     assert app.timer.running
     saved = store.load(app.table.session_id).meta["timer"]
     assert saved == app.timer.state()
+
+
+# ----- one colour for a team everywhere ---------------------------------------------------------
+def test_a_team_wears_its_colour_on_the_curtain_the_winner_line_and_the_debrief(
+        store: SessionStore) -> None:
+    from devgames.dashboards.colors import team_colors
+
+    game = scrumkin.new_game(["Red", "Blue"], seed=3)
+    table = open_session(store, game, hidden=True).table
+    red, blue = team_colors(["Red", "Blue"], dark=False)
+    owner = table.curtain.owner
+    color = {"Red": red, "Blue": blue}[owner]
+    assert table.curtain.layout.border_left == f"10px solid {color}"
+    assert f'background:{color}"></span>{owner}' in table.curtain.message.value
+    table.set_pace(0.0)
+    for seat in (0, 1):
+        table.seats_panel.choose(game.players[seat], "heuristic")
+    assert table.game.is_over
+    winner = table.end.children[0].value
+    (name,) = table.game.winners
+    assert f'background:{ {"Red": red, "Blue": blue}[name]}"></span>{name}' in winner
+    questions = " ".join(w.value for w in tree(table.debrief) if isinstance(w, widgets.HTML))
+    assert f'background:{red}"></span>Red' in questions  # seed 3: Red's velocity fell
+    assert f'background:{blue}"></span>Blue' in questions  # and Blue got the most bugs

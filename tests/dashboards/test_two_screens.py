@@ -93,3 +93,23 @@ def test_settings_from_two_tabs_merge(two_tabs) -> None:
     tab_b.table.hands_box.value = True
     seats = tab_a.store.load(tab_a.table.session_id).meta["seats"]
     assert (seats["pace"], seats["hidden_hands"]) == (2.0, True)
+
+
+def test_a_tab_shows_the_seats_pace_curtain_and_timer_set_on_another(two_tabs) -> None:
+    tab_a, tab_b = two_tabs
+    tab_a.table.pace_choice.value = 2.0
+    tab_a.table.hands_box.value = True
+    tab_a.table.seats_panel.choose("Blue", "random")
+    tab_a.timer_minutes.value = 9
+    tab_a.use_timer(lambda: tab_a.timer.reset(tab_a.timer_minutes.value))
+    tab_b.connection._on_msg(tab_b.connection, {"ping": 1}, [])  # the browser's regular check
+    table_b = tab_b.table
+    assert (table_b.pace, table_b.pace_choice.value) == (2.0, 2.0)
+    assert table_b.hidden_hands and table_b.hands_box.value
+    assert table_b.bot_kinds == {1: "random"} and 1 in table_b.bots
+    assert table_b.seats_panel.lists["Blue"].value == "random"
+    assert "Blue (random bot)" in table_b.heading.value
+    assert tab_b.timer.duration == 9 * 60
+    # Showing them saved nothing and made no move stale.
+    assert table_b.revision == tab_a.table.revision
+    assert table_b.game.meta == tab_a.store.load(table_b.session_id).meta
