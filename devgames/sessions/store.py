@@ -42,18 +42,20 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from devgames.core.actions import Action
 from devgames.core.game import Game
 from devgames.core.players import text_problem
 from devgames.core.session import Session
+
+T = TypeVar("T")
 
 #: Version of the tables below, kept in ``PRAGMA user_version``; bumped on every change.
 SCHEMA_VERSION = 2
@@ -521,6 +523,37 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         >>> store.load(number).meta, store.revision(number)
         ({'notes': {'What slowed us?': 'Bugs'}, 'seats': {'pace': 2.0}}, 0)
         """
+        def put(here: dict[str, Any], last: str) -> None:
+            if value is None:
+                here.pop(last, None)
+            else:
+                here[last] = value
+
+        self._edit_meta(session_id, path, put)
+
+    def add_to_meta(self, session_id: int, path: Sequence[str], delta: int,
+                    least: int = 0) -> int:
+        """Add ``delta`` to the number kept at ``path`` in ``meta`` (0 when absent), never going
+        below ``least``, in one transaction: two screens adding dots at once both count.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> store.add_to_meta(number, ("dots", "a"), 2)
+        2
+        >>> store.add_to_meta(number, ("dots", "a"), -5)
+        0
+        """
+        def add(here: dict[str, Any], last: str) -> int:
+            current = here.get(last)
+            here[last] = max(least, (current if isinstance(current, int) else 0) + delta)
+            return here[last]
+
+        return self._edit_meta(session_id, path, add)
+
+    def _edit_meta(self, session_id: int, path: Sequence[str],
+                   change: Callable[[dict[str, Any], str], T]) -> T:
+        """Apply ``change(parent, key)`` to the entry at ``path`` of ``meta``, in one write."""
         if not path:
             raise ValueError("A note or setting needs a name.")
         with self._write() as db:
@@ -531,11 +564,9 @@ move in session 1 since this screen last looked. Here is the table as it is now.
                 if not isinstance(here.get(key), dict):
                     here[key] = {}
                 here = here[key]
-            if value is None:
-                here.pop(last, None)
-            else:
-                here[last] = value
+            result = change(here, last)
             self._update(db, session_id, {"meta": _dumps(meta)})
+        return result
 
     def rename(self, session_id: int, title: str | None) -> None:
         """Give a session a new title (None for no title); its date of last play is kept.
