@@ -25,8 +25,10 @@ ROUND_COLUMNS: dict[str, tuple[str, ...]] = {
 #: Scrumkin's sprint-report columns, put before the engine's own metrics columns.
 #: ``remaining = committed + added + taken_over - bugs_fixed - completed`` on every row.
 JIRA_COLUMNS = ("committed", "added", "taken_over", "bugs_fixed", "completed", "remaining")
-#: Columns of ``retro.csv``, after Parabol's retrospective export.
-RETRO_COLUMNS = ("prompt", "group", "content", "votes", "type", "created_at")
+#: Columns of ``retro.csv``, after Parabol's retrospective export; an action of the "Now what?"
+#: phase is a row of type "action" with its text, owner and due date in the last three columns.
+RETRO_COLUMNS = ("prompt", "group", "content", "votes", "type", "created_at", "action", "owner",
+                 "due")
 
 #: Debrief questions offered in ``retro.csv`` when the room has written no notes yet.
 DEBRIEF_PROMPTS: dict[str, tuple[str, ...]] = {
@@ -121,8 +123,8 @@ def retro_table(prompts_and_notes: Notes) -> pd.DataFrame:
     """The debrief: each prompt with the room's notes, one row per note.
 
     A note is its text, or a dict with ``content`` and any of ``group``, ``votes``, ``type``
-    (default "reflection") and ``created_at``. A prompt without notes keeps one row of type
-    "prompt", so the questions are in the file.
+    (default "reflection"), ``created_at``, and for an action ``action``, ``owner`` and ``due``.
+    A prompt without notes keeps one row of type "prompt", so the questions are in the file.
 
     >>> retro_table({"What helped?": ["Pairing", {"content": "Daily Standup", "votes": 3}],
     ...              "What hurt?": []})[["prompt", "content", "votes", "type"]]
@@ -130,24 +132,35 @@ def retro_table(prompts_and_notes: Notes) -> pd.DataFrame:
     0  What helped?        Pairing      0  reflection
     1  What helped?  Daily Standup      3  reflection
     2    What hurt?                     0      prompt
+    >>> retro_table({"Actions": [{"type": "action", "action": "Pair on bugs", "owner": "Ana",
+    ...                           "due": date(2026, 12, 1)}]})[["type", "action", "owner", "due"]]
+         type        action owner         due
+    0  action  Pair on bugs   Ana  2026-12-01
     """
     rows = []
     for prompt, notes in prompts_and_notes.items():
         start = len(rows)
         for note in notes:
             data = {"content": note} if isinstance(note, str) else dict(note)
-            created = data.get("created_at") or ""
-            if isinstance(created, datetime | date):
-                created = created.isoformat()
             rows.append({
                 "prompt": str(prompt),
                 "group": str(data.get("group") or ""),
                 "content": str(data.get("content") or ""),
                 "votes": int(data.get("votes") or 0),
                 "type": str(data.get("type") or "reflection"),
-                "created_at": str(created),
+                "created_at": _iso(data.get("created_at")),
+                "action": str(data.get("action") or ""),
+                "owner": str(data.get("owner") or ""),
+                "due": _iso(data.get("due")),
             })
         if len(rows) == start:
-            rows.append(dict(zip(RETRO_COLUMNS, (str(prompt), "", "", 0, "prompt", ""),
-                                 strict=True)))
+            rows.append({**dict.fromkeys(RETRO_COLUMNS, ""), "prompt": str(prompt), "votes": 0,
+                         "type": "prompt"})
     return pd.DataFrame(rows, columns=list(RETRO_COLUMNS)).astype({"votes": "int64"})
+
+
+def _iso(value: Any) -> str:
+    """A date or time as ISO text; any other value as text; nothing as ''."""
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return str(value or "")

@@ -215,21 +215,27 @@ def test_the_data_url_decodes_back_to_the_same_bytes() -> None:
     assert f'href="{url}"' in download_link_html(table, "rounds.csv", "Rounds")
 
 
-def test_the_retro_file_keeps_prompts_notes_and_votes() -> None:
+def test_the_retro_file_keeps_prompts_notes_votes_and_actions() -> None:
     notes = {
         "What helped?": ["Pairing", {"content": "Daily Standup", "group": "Rituals", "votes": 3,
                                      "type": "comment", "created_at": "2026-11-22T10:00:00"}],
         "What hurt?": [],
+        "Now what?": [{"type": "action", "action": "=Pair on bugs", "owner": "Ana",
+                       "due": "2026-12-01"}],
     }
     table = parsed(to_csv_text(retro_table(notes)))
-    assert list(table.columns) == ["prompt", "group", "content", "votes", "type", "created_at"]
+    assert list(table.columns) == ["prompt", "group", "content", "votes", "type", "created_at",
+                                   "action", "owner", "due"]
+    none = {"action": "", "owner": "", "due": ""}
     assert table.to_dict("records") == [
         {"prompt": "What helped?", "group": "", "content": "Pairing", "votes": 0,
-         "type": "reflection", "created_at": ""},
+         "type": "reflection", "created_at": "", **none},
         {"prompt": "What helped?", "group": "Rituals", "content": "Daily Standup", "votes": 3,
-         "type": "comment", "created_at": "2026-11-22T10:00:00"},
+         "type": "comment", "created_at": "2026-11-22T10:00:00", **none},
         {"prompt": "What hurt?", "group": "", "content": "", "votes": 0, "type": "prompt",
-         "created_at": ""},
+         "created_at": "", **none},
+        {"prompt": "Now what?", "group": "", "content": "", "votes": 0, "type": "action",
+         "created_at": "", "action": "'=Pair on bugs", "owner": "Ana", "due": "2026-12-01"},
     ]
     default = parsed(export_session(devgames.scrumkin.new_game(["A", "B"], seed=1))["retro.csv"])
     assert default["prompt"].tolist() == list(DEBRIEF_PROMPTS["scrumkin"])
