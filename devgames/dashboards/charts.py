@@ -156,8 +156,21 @@ def _velocity(game: Any, colors: Sequence[str]) -> list[Trace]:
     return lines(game.rounds, "team", "sprint", "velocity", game.players, colors)
 
 
+def ideal_sprints(options: Any) -> int:
+    """The sprints the ideal burn-down runs over: the collaborative game's sprints, or the
+    competitive game's cap when it is shorter (a short game must look short).
+
+    >>> from devgames.scrumkin.options import ScrumkinOptions
+    >>> ideal_sprints(ScrumkinOptions()), ideal_sprints(ScrumkinOptions(sprint_cap=7))
+    (10, 7)
+    """
+    if options.rulebook == "collaborative":
+        return options.collaborative_sprints
+    return min(options.sprint_cap, options.collaborative_sprints)
+
+
 def _burndown(game: Any, colors: Sequence[str]) -> list[Trace]:
-    backlog, sprints = game.options.backlog, game.options.collaborative_sprints
+    backlog, sprints = game.options.backlog, ideal_sprints(game.options)
     teams = lines(game.rounds, "team", "sprint", "backlog_after", game.players, colors,
                   start=(0, backlog))
     return [*teams, guide(f"ideal ({sprints} sprints)", [0, sprints], [backlog, 0])]

@@ -165,6 +165,12 @@ def test_burndown_has_an_ideal_line_to_zero_at_the_collaborative_sprints(sprints
     assert ideal.line.dash == "dash"
 
 
+def test_a_capped_game_draws_its_ideal_line_over_the_cap() -> None:
+    game = scrumkin.new_game(TEAMS, seed=3, backlog=6, sprint_cap=7)
+    charts = charts_for(game)
+    assert line(charts, "burndown", "ideal (7 sprints)") == [(0, 6), (7, 0)]
+
+
 def test_in_play_bars_are_the_public_view(sprints) -> None:
     charts = charts_for(sprints)
     assert names(charts, "in_play") == ["in play", "being laid"]
