@@ -1,5 +1,5 @@
 """The ``devgames`` command line: serve the facilitator app, play a game in the terminal,
-simulate, replay, bench.
+simulate, replay, bench, and write printable handouts.
 
 Every command works for any game in :data:`devgames.GAMES`, through the generic game protocol.
 
@@ -291,6 +291,34 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
 
 
+def cmd_handouts(args: argparse.Namespace) -> int:
+    """`devgames handouts`: write a game's printable handouts, one HTML file each (and PDFs)."""
+    from devgames import handouts
+
+    load_module(args.game)
+    options = parse_options(args.option)
+    try:
+        paths = handouts.write_handouts(args.game, args.out, args.paper, **options)
+    except (SetupError, ValueError, TypeError) as error:
+        raise CliError(str(error)) from None
+    except OSError as error:
+        raise CliError(f"Cannot write to {args.out}: {error.strerror}.", 1) from None
+    for path, kind in zip(paths, handouts.HANDOUTS, strict=True):
+        pages = handouts.page_budget(args.game, kind)
+        print(f"  {path}  ({handouts.HANDOUTS[kind].copies}; at most {pages} "
+              f"page{'s' if pages > 1 else ''})")
+    if args.pdf:
+        try:
+            for path in paths:
+                print(f"  {handouts.print_pdf(path)}")
+        except (OSError, RuntimeError) as error:
+            raise CliError(str(error), 1) from None
+    else:
+        print(f"Open a file in a browser and print it on {args.paper.upper()} paper, "
+              "at 100% (no fitting to the page).")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """`devgames serve`: see :mod:`devgames.dashboards.serve`."""
     from devgames.dashboards import serve
@@ -309,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="devgames",
         description="Software-development card games for workshops: serve the facilitator app, "
         "play in the terminal, simulate many bot games, replay saved sessions, measure engine "
-        "speed.",
+        "speed, write printable handouts.",
         epilog=f"Games: {games}. Run 'devgames COMMAND --help' for the options of a command.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -404,6 +432,30 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--upto", type=whole_number(0), metavar="N",
                         help="replay only the first N moves")
     replay.set_defaults(handler=cmd_replay)
+
+    handout = commands.add_parser(
+        "handouts", help="write a game's printable handouts (HTML for the browser to print)",
+        formatter_class=formatter,
+        description="Write a game's handouts, one self-contained HTML page each: the rules on "
+        "one\npage (one per team), a turn aid, an observer sheet, a debrief canvas and the card\n"
+        "glossary. They are made from the card tables, the card meanings and the game's\n"
+        "options. Open them in a browser and print (Ctrl+P) on the paper chosen here;\n"
+        "--pdf prints them with headless Chromium instead.",
+        epilog="examples:\n"
+        "  devgames handouts scrumkin                      A4 pages in ./handouts\n"
+        "  devgames handouts itstartup --paper letter --out print --option goal=32\n"
+        "  devgames handouts exploding --pdf               PDFs too (needs chromium)",
+    )
+    handout.add_argument("game", metavar="GAME", help=f"the game ({games})")
+    handout.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                         help="paper size the pages are laid out for (default: a4)")
+    handout.add_argument("--out", metavar="DIR", default="handouts",
+                         help="folder for the files (default: handouts)")
+    handout.add_argument("--option", action="append", metavar="KEY=VALUE",
+                         help="a game option the rules should say (repeatable)")
+    handout.add_argument("--pdf", action="store_true",
+                         help="also print each page to PDF with /usr/bin/chromium --headless")
+    handout.set_defaults(handler=cmd_handouts)
 
     bench = commands.add_parser(
         "bench", help="measure engine speed against an OpenSpiel anchor",
