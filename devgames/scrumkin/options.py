@@ -1,6 +1,7 @@
 """Scrumkin's options: each interpretation of the rulebook that changes the game is one of these."""
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from devgames.core.options import ASKED, DECKS
 
@@ -44,3 +45,35 @@ class ScrumkinOptions:
     #: defensive card: quick, but the room learns who holds one) or "everyone" (every other team,
     #: so that a pass gives nothing away).
     counter_asks: str = field(default="everyone", metadata={"choices": ASKED})
+
+
+#: Named sets of options a facilitator picks from (the set-up form's "Preset"). Each names the
+#: same options, so that picking one after another sets every field it touches.
+#: "standard" is the defaults; "short" fits a 90-minute workshop: a backlog of 3, drops that fix
+#: bugs (the rulebook's tweak) and at most 7 sprints. Bot games of 3-6 teams end with an empty
+#: backlog within the 7 sprints about 9 times in 10 (regenerate the figures with
+#: ``python -m devgames.scrumkin.timing``; docs/rules/scrumkin.md has them).
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {"backlog": 10, "drop_against_bugs": False, "sprint_cap": 60},
+    "short": {"backlog": 3, "drop_against_bugs": True, "sprint_cap": 7},
+}
+
+
+def preset_options(name: str) -> dict[str, Any]:
+    """The options of the preset ``name`` (a copy), or ValueError naming the presets.
+
+    >>> preset_options("short")
+    {'backlog': 3, 'drop_against_bugs': True, 'sprint_cap': 7}
+    >>> defaults = ScrumkinOptions()
+    >>> all(getattr(defaults, key) == value for key, value in preset_options("standard").items())
+    True
+    >>> preset_options("tiny")
+    Traceback (most recent call last):
+    ...
+    ValueError: Unknown preset 'tiny'; the presets are: standard, short.
+    """
+    try:
+        return dict(PRESETS[name])
+    except KeyError:
+        raise ValueError(
+            f"Unknown preset {name!r}; the presets are: {', '.join(PRESETS)}.") from None
