@@ -3,7 +3,8 @@ the deck. The same form serves every game: its options come from the game's opti
 """
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from importlib import import_module
 from types import ModuleType
 from typing import Any, NamedTuple
 
@@ -54,9 +55,43 @@ OPTION_LABELS = {
     "pick_exploding": "5-card combo takes Exploding",
     "nope_first": "Who is asked to Nope first",
 }
+#: How the "Preset" list names each named set of options (see the game's ``PRESETS``).
+PRESET_LABELS = {
+    "standard": "standard (the rulebook's game)",
+    "short": "short (a 90-minute workshop: at most 7 sprints)",
+}
+#: The "Preset" list's entry when the options match no preset.
+CUSTOM = "custom"
 #: The choice of deck, as the buttons say it.
 DECK_LABELS = {"digital": "Digital deck (the app deals)",
                "physical": "Physical deck (enter the cards drawn)"}
+
+
+def game_presets(module: ModuleType) -> dict[str, dict[str, Any]]:
+    """The named sets of options of a game (``PRESETS`` in its options module), or none.
+
+    >>> from devgames import itstartup, scrumkin
+    >>> list(game_presets(scrumkin)), game_presets(itstartup)
+    (['standard', 'short'], {})
+    """
+    try:
+        options = import_module(f"{module.__name__}.options")
+    except ImportError:
+        return {}
+    return dict(getattr(options, "PRESETS", {}))
+
+
+def matching_preset(presets: Mapping[str, Mapping[str, Any]], values: Mapping[str, Any]) -> str:
+    """The preset whose every option has the value in ``values``, else ``"custom"``.
+
+    >>> presets = {"standard": {"backlog": 10}, "short": {"backlog": 3}}
+    >>> matching_preset(presets, {"backlog": 3}), matching_preset(presets, {"backlog": 5})
+    ('short', 'custom')
+    """
+    for name, options in presets.items():
+        if all(values.get(key) == value for key, value in options.items()):
+            return name
+    return CUSTOM
 
 
 class NewSession(NamedTuple):
@@ -198,6 +233,11 @@ class SetupForm(widgets.VBox):
         for box in (self.title, self.seed, *self.options.values()):
             unmark_when_changed(box)
         main = [w for name, w in self.options.items() if name in MAIN_OPTIONS]
+        self.presets = game_presets(self.module)
+        self.preset: widgets.Dropdown | None = None
+        self._applying = False
+        if self.presets:
+            main.append(self._preset_list())
         self.more = more = widgets.Accordion([widgets.VBox(
             [w for name, w in self.options.items() if name not in MAIN_OPTIONS])])
         more.set_title(0, "More rules (the interpretations, see the rules docs)")
@@ -218,6 +258,38 @@ class SetupForm(widgets.VBox):
             widgets.HTML("<h3>Deck and table</h3>"), self.deck, self.hidden_hands,
             *main, self.seed, more, self.notice, self.start,
         ]
+
+    def _preset_list(self) -> widgets.Dropdown:
+        """The "Preset" list: picking a preset sets its options; changing one of those options
+        by hand shows the preset it now matches, or custom."""
+        values = {name: box.value for name, box in self.options.items()}
+        self.preset = preset = widgets.Dropdown(
+            options=[(PRESET_LABELS.get(name, name), name) for name in self.presets]
+            + [(CUSTOM, CUSTOM)],
+            value=matching_preset(self.presets, values), description="Preset",
+            style={"description_width": LABEL_WIDTH}, layout=widgets.Layout(width="34em"))
+        preset.add_class("dg-preset")
+        preset.observe(lambda change: self.apply_preset(change["new"]), "value")
+        for name in {key for options in self.presets.values() for key in options}:
+            if name in self.options:
+                self.options[name].observe(lambda _change: self._show_preset(), "value")
+        return preset
+
+    def apply_preset(self, name: str) -> None:
+        """Set the options of the preset ``name`` in the form (custom: leave them)."""
+        self._applying = True
+        try:
+            for key, value in self.presets.get(name, {}).items():
+                if key in self.options:
+                    self.options[key].value = value
+        finally:
+            self._applying = False
+        self._show_preset()
+
+    def _show_preset(self) -> None:
+        if self.preset is not None and not self._applying:
+            values = {name: box.value for name, box in self.options.items()}
+            self.preset.value = matching_preset(self.presets, values)
 
     @staticmethod
     def _choices(defaults: Any, name: str) -> tuple[str, ...]:

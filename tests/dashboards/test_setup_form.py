@@ -13,7 +13,7 @@ from devgames.cli import main
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.dashboards.setup_form import INVALID, NewSession, SetupForm
-from devgames.scrumkin.options import ScrumkinOptions
+from devgames.scrumkin.options import PRESETS, ScrumkinOptions
 
 started: list[NewSession] = []
 
@@ -166,3 +166,27 @@ def test_the_command_line_refuses_the_same_way(capsys: pytest.CaptureFixture[str
     assert main(["play", *args, "--bot", "random"]) == 2
     out, err = capsys.readouterr()
     assert message in err and out == ""
+
+
+def test_the_scrumkin_preset_fills_the_option_fields_and_starts_the_short_game() -> None:
+    form = form_of("scrumkin")
+    assert form.preset is not None and form.preset.value == "standard"
+    assert [value for _label, value in form.preset.options] == ["standard", "short", "custom"]
+    form.preset.value = "short"
+    assert {name: form.options[name].value for name in PRESETS["short"]} == PRESETS["short"]
+    form.options["backlog"].value = 4  # a field changed by hand: no preset any more
+    assert form.preset.value == "custom"
+    form.options["backlog"].value = 3
+    assert form.preset.value == "short"
+    form.options["rulebook"].value = "competitive"  # an option no preset sets changes nothing
+    assert form.preset.value == "short"
+    form.start.click()
+    options = started[0].game.options
+    assert (options.backlog, options.drop_against_bugs, options.sprint_cap) == (3, True, 7)
+    form = form_of("scrumkin")
+    form.preset.value = "short"
+    form.preset.value = "standard"
+    assert {name: form.options[name].value for name in PRESETS["standard"]} == PRESETS["standard"]
+    form.preset.value = "custom"  # picking custom leaves the fields as they are
+    assert form.options["backlog"].value == 10
+    assert form_of("itstartup").preset is None  # only games with presets have the list
