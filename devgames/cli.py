@@ -314,7 +314,8 @@ def cmd_handouts(args: argparse.Namespace) -> int:
         except (OSError, RuntimeError) as error:
             raise CliError(str(error), 1) from None
     else:
-        print(f"Open a file in a browser and print it on {args.paper.upper()} paper, "
+        paper = {"a4": "A4", "letter": "Letter"}[args.paper]
+        print(f"Open a file in a browser and print it on {paper} paper, "
               "at 100% (no fitting to the page).")
     return 0
 

@@ -53,6 +53,9 @@ tr { break-inside: avoid; }
 .watch td { height: 12mm; }
 .moments td, .actions td { height: 8.5mm; }
 .reminder { border: 1.2pt solid #000; padding: 1.5mm 2.5mm; margin: 0 0 3mm; }
+.rules { font-size: 13pt; }
+.rules .lead { font-size: 14pt; }
+.rules .steps b { font-size: 13.5pt; }
 .canvas { display: grid; grid-template-columns: 1fr; gap: 3mm; }
 .panel { border: 1.2pt solid #000; padding: 1.5mm 2.5mm; }
 .panel h2 { margin-top: 0; }

@@ -29,7 +29,7 @@ def rules(text: GameText) -> str:
     >>> "Goal" in rules(game_text("scrumkin"))
     True
     """
-    return (
+    return '<div class="rules">' + (
         header(f"{text.title}: the rules on one page", text.title, [text.seat.capitalize()])
         + f'<p class="lead"><b>Goal.</b> {esc(text.goal)}</p>'
         + "<h2>Set-up</h2>" + bullets(text.setup)
@@ -37,7 +37,7 @@ def rules(text: GameText) -> str:
         + bullets(text.tips)
         + "<h2>The end</h2>" + bullets(text.end)
         + _footer(text)
-    )
+    ) + "</div>"
 
 
 def turn_aid(text: GameText) -> str:
