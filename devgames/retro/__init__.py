@@ -1,0 +1,15 @@
+"""The debrief's reveal and map: key moments replayed with what was hidden, who dealt what to
+whom, and the room's notes as a CSV file a retrospective board can import.
+
+>>> from devgames import scrumkin
+>>> key_moments(scrumkin.new_game(["Red", "Blue"], seed=1)), dealt_matrix(
+...     scrumkin.new_game(["Red", "Blue"], seed=1))
+([], [])
+"""
+
+from devgames.retro.board import BOARD_TOOLS, board_csv, board_rows
+from devgames.retro.dealt import DealtRow, card_kind, dealt_matrix, matrix_counts, matrix_table
+from devgames.retro.moments import Moment, key_moments
+
+__all__ = ["BOARD_TOOLS", "DealtRow", "Moment", "board_csv", "board_rows", "card_kind",
+           "dealt_matrix", "key_moments", "matrix_counts", "matrix_table"]
