@@ -8,8 +8,18 @@ from typing import Any
 
 import pytest
 
-from devgames import itstartup, scrumkin
-from devgames.dashboards.debrief import debrief_questions, winner_line
+from devgames import exploding, itstartup, scrumkin
+from devgames.core.meanings import meaning_of
+from devgames.dashboards.debrief import (
+    GAME_NOW_WHAT,
+    NOW_WHAT,
+    PHASES,
+    debrief_phases,
+    debrief_questions,
+    most_bugs,
+    velocity_drop,
+    winner_line,
+)
 from devgames.export import DEBRIEF_PROMPTS
 from tests.dashboards.games import PLAYERS, TEAMS, played
 
@@ -37,11 +47,26 @@ def test_the_biggest_velocity_drop_names_its_sprint_team_and_the_cards_against_i
     against = [card for card in cards if re.search(r"\(-\d+\)$", card)]
     helping = [card for card in cards if card and card not in against]
     assert against and helping, "the seeded game should have both kinds of card in play then"
-    question = asked(sprints, f"Sprint {row['sprint']}: ")
+    question = asked(sprints, f"Sprint {row['sprint']}: {row['team']}'s velocity fell")
     assert question.startswith(f"Sprint {row['sprint']}: {row['team']}'s velocity fell from "
                                f"{before} to {row['velocity']} while ")
     assert all(card in question for card in against)
     assert not any(card in question for card in helping)
+    for card in against:  # each named for its kind: a shortcut came due, harm was in play
+        kind = meaning_of("scrumkin", card.rsplit(" (", 1)[0]).kind
+        if kind == "shortcut":
+            assert f"shortcut {card}" in question or "shortcuts " in question
+
+
+def test_an_investment_is_not_blamed_for_a_drop():
+    rows = [{"sprint": 1, "team": "Red", "velocity": 3, "cards_in_play": ""},
+            {"sprint": 2, "team": "Red", "velocity": 0,
+             "cards_in_play": "Architecture Change (-3); Daily Standup (+2); Flu (-1)"}]
+    question = velocity_drop(rows)
+    assert "while Flu (-1) was in play" in question
+    assert "the investment Architecture Change (-3) was still costing" in question
+    only = velocity_drop([rows[0], {**rows[1], "cards_in_play": "Architecture Change (-3)"}])
+    assert "What happened?" not in only and "pay back" in only
 
 
 def test_the_team_with_most_bugs_is_named(sprints):
@@ -49,8 +74,20 @@ def test_the_team_with_most_bugs_is_named(sprints):
             for team in TEAMS}
     most = max(bugs.values())
     [team] = [team for team, count in bugs.items() if count == most]
-    assert asked(sprints, f"{team} got the most bugs: ").startswith(
-        f"{team} got the most bugs: {most} over the game.")
+    question = asked(sprints, f"{team} got the most bugs: ")
+    assert question.startswith(f"{team} got the most bugs: {most} over the game")
+    # In the competitive game bugs only come with the action card the sprint leader draws: the
+    # question does not ask what would have kept them out.
+    leaders = sum(event.data["bugs"] for event in sprints.events if event.kind == "action_card"
+                  and sprints.players[event.player] == team)
+    assert leaders == most
+    assert "kept" not in question and "action cards drawn as sprint leader" in question
+
+
+def test_bugs_from_a_low_velocity_are_asked_about():
+    rows = [{"team": "Red", "bugs_added": 5}]
+    assert "What would have kept those out?" in most_bugs(rows, {"Red": 2})
+    assert "kept" not in most_bugs(rows, {"Red": 5})
 
 
 def test_the_sprint_with_most_counters_is_named_with_who_countered(sprints):
@@ -106,20 +143,23 @@ def lead_from(game: Any) -> int:
 @pytest.mark.parametrize("seed", [11, 12])
 def test_itstartup_questions_name_the_first_burnout_the_lead_and_the_best_turn(seed: int):
     game = played(itstartup, PLAYERS, seed, goal=32)
+    phases = debrief_phases(game)
     questions = debrief_questions(game)
     burnt = next(row for row in game.employee_rows if row["left"] == "burnout")
     assert questions[0].startswith(f"{burnt['player']}'s {burnt['card']}")
     assert f"the first to burn out, in {burnt['player']}'s turn {burnt['turn']}." in questions[0]
+    assert "Who burnt out first, and what was asked of them just before?" not in questions
     [winner] = game.winners
     start = lead_from(game)
+    lead = next(q for q in phases["so_what"] if q.startswith(winner))
     if start == min(row["round"] for row in game.rounds):
-        assert questions[1].startswith(f"{winner} led from the first round to the end.")
+        assert lead.startswith(f"{winner} led from the first round to the end.")
     else:
-        assert questions[1].startswith(f"{winner} took the lead for good in round {start} (")
+        assert lead.startswith(f"{winner} took the lead for good in round {start} (")
     best = max(row["points_gained"] for row in game.rounds)
     first_best = next(row for row in game.rounds if row["points_gained"] == best)
-    assert questions[2].startswith(f"The biggest single turn: {first_best['player']} gained "
-                                   f"{best} points in round {first_best['round']}.")
+    assert phases["what"][1].startswith(f"The biggest single turn: {first_best['player']} "
+                                        f"gained {best} points in round {first_best['round']}.")
 
 
 def test_both_kinds_of_lead_are_covered():
@@ -127,21 +167,49 @@ def test_both_kinds_of_lead_are_covered():
     assert starts[11] == 1 < starts[12], "seeds 11 and 12 stopped covering both wordings"
 
 
-@pytest.mark.parametrize("module", [scrumkin, itstartup])
-def test_before_any_round_only_the_general_prompts(module: Any):
+@pytest.mark.parametrize("module", [scrumkin, itstartup, exploding])
+def test_before_any_round_only_the_general_prompts_and_our_own(module: Any):
     game = module.new_game(PLAYERS, seed=3)
-    assert debrief_questions(game) == [
-        prompt for prompt in DEBRIEF_PROMPTS[game.name] if "collaborative" not in prompt]
-
-
-@pytest.mark.parametrize(("module", "names"), [(scrumkin, TEAMS), (itstartup, PLAYERS)])
-def test_questions_are_unique_repeatable_and_end_with_the_general_prompts(module, names):
-    game = played(module, names, 4)
-    questions = debrief_questions(game)
     general = [prompt for prompt in DEBRIEF_PROMPTS[game.name] if "collaborative" not in prompt]
-    assert len(questions) == len(set(questions)) > len(general)
-    assert questions[-len(general):] == general
+    own = [*GAME_NOW_WHAT[game.name], *NOW_WHAT]
+    questions = debrief_questions(game)
+    assert sorted(questions) == sorted(general + own)
+    assert questions[-len(NOW_WHAT):] == list(NOW_WHAT)
+
+
+@pytest.mark.parametrize(("module", "names"), [(scrumkin, TEAMS), (itstartup, PLAYERS),
+                                               (exploding, PLAYERS)])
+def test_questions_are_unique_repeatable_and_in_three_phases(module, names):
+    game = played(module, names, 4)
+    phases = debrief_phases(game)
+    questions = debrief_questions(game)
+    assert list(phases) == list(PHASES) and all(phases[phase] for phase in PHASES)
+    assert questions == [q for phase in PHASES for q in phases[phase]]
+    assert len(questions) == len(set(questions))
     assert debrief_questions(game.session().replay()) == questions
+    general = [prompt for prompt in DEBRIEF_PROMPTS[game.name] if "collaborative" not in prompt]
+    assert set(general) - set(questions), "a question drawn from the data replaces a prompt"
+
+
+def test_the_general_velocity_prompt_gives_way_to_the_data_question(sprints):
+    questions = debrief_questions(sprints)
+    assert any("'s velocity fell from" in q for q in questions)
+    assert "When did your velocity drop, and what was in play then?" not in questions
+    assert "When did your velocity drop, and what was in play then?" in debrief_questions(
+        scrumkin.new_game(TEAMS, seed=1))
+
+
+def test_who_dealt_what_to_whom_is_asked(sprints):
+    harm: dict[str, int] = {}
+    for action in sprints.log:
+        if action.kind == "play" and action.target != action.player:
+            name = scrumkin.CARDS[action.card].name
+            if meaning_of("scrumkin", name).kind == "harm":
+                team = sprints.players[action.target]
+                harm[team] = harm.get(team, 0) + 1
+    most = max(harm.values())
+    [team] = [team for team, n in harm.items() if n == most]
+    assert asked(sprints, f"{team} got the most harmful cards from other teams: {most} (")
 
 
 def test_the_collaborative_prompt_only_after_a_collaborative_game():
