@@ -314,7 +314,7 @@ def _exploding(options: dict[str, Any]) -> GameText:
             "Set the Exploding Git Commits and Mitigates aside; shuffle the rest and deal "
             f"{DEALT} cards to each player, then give each player 1 Mitigate.",
             "Shuffle into the stack one Exploding Git Commit fewer than there are players, and "
-            "some spare Mitigates (the app counts them out).",
+            "the spare Mitigates (only 2 of them with two players).",
             f"One player starts; play goes {direction}.",
         ),
         turn="A turn",
@@ -336,7 +336,7 @@ def _exploding(options: dict[str, Any]) -> GameText:
             "on more." if opts.bail_stacking == "rulebook" else
             f"A Bail always hands the next player {BAIL_TURNS} turns.",
             f"A Peek shows the top {PEEK_DEPTH} cards to you only.",
-            "Nope anybody's card at any time; a Nope on a Nope brings the card back.",
+            "Anybody may Nope a card or combo just played; a Nope on a Nope brings it back.",
             "Everybody may count the cards: the odds of the next draw are public.",
         ),
         watch=(
