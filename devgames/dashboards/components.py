@@ -1,17 +1,22 @@
 """Widgets every game's dashboard shares: the public table, inline notices, the move picker (tick
 boxes when the move is a choice of cards) and the curtain in front of a team's hand.
 
-Every text a user typed (team names, titles, notes) is escaped here before it becomes HTML.
+Every text a user typed (team names, titles, notes) is escaped here before it becomes HTML. A card
+shows what it stands for (its kind and line from :mod:`devgames.core.meanings`): under its name in
+the hand, on hover or tap on the table, as the tooltip of a move that plays it.
 """
 
 import re
 from collections.abc import Callable, Sequence
 from html import escape
+from importlib import import_module
 from typing import Any
 
 import ipywidgets as widgets
 
+from devgames import GAMES
 from devgames.core.actions import Action
+from devgames.core.meanings import Meaning, meaning_of
 from devgames.core.wording import (
     common_prefix,
     describe_item,
@@ -100,6 +105,112 @@ def with_chips(text: str, colors: dict[str, str]) -> str:
     return pattern.sub(lambda found: chips[found.group(1)] + found.group(1), escaped)
 
 
+def card_meaning(game: str | None, name: Any) -> Meaning | None:
+    """The meaning of the card called ``name`` in ``game``; None when either is unknown.
+
+    >>> card_meaning("scrumkin", "3 Amigos").kind
+    'investment'
+    >>> card_meaning(None, "3 Amigos"), card_meaning("chess", "Rook"), card_meaning("scrumkin", 3)
+    (None, None, None)
+    """
+    if game not in GAMES or not isinstance(name, str):
+        return None
+    return meaning_of(game, name)  # type: ignore[arg-type]
+
+
+def card_name(game: str | None, card: Any) -> str | None:
+    """The name of the card ``card`` (an id of the game's card table) in ``game``, or None.
+
+    >>> card_name("scrumkin", 62), card_name("scrumkin", 999), card_name(None, 62)
+    ('3 Amigos', None, None)
+    """
+    if game not in GAMES:
+        return None
+    found = getattr(import_module(f"{GAMES[game]}.cards"), "CARDS", {}).get(card)  # type: ignore[index]
+    return getattr(found, "name", None)
+
+
+def move_meaning(game: str | None, action: Action) -> Meaning | None:
+    """The meaning of the card ``action`` plays (its ``card``, or its ``cards`` when they are
+    copies of one card); None for a move of no card, or of several different cards.
+
+    >>> move_meaning("scrumkin", Action("play", 0, card=28, target=1)).kind
+    'investment'
+    >>> move_meaning("exploding", Action("combo", 0, cards=(7, 7), target=1)).kind
+    'help'
+    >>> move_meaning("exploding", Action("combo", 0, cards=(2, 5))), move_meaning("scrumkin",
+    ...     Action("end_turn", 0))
+    (None, None)
+    """
+    cards = (action.card,) if action.card is not None else action.cards or ()
+    names = {card_name(game, card) for card in cards}
+    return card_meaning(game, names.pop()) if len(names) == 1 else None
+
+
+def meaning_text(meaning: Meaning) -> str:
+    """A meaning as one plain line: its kind, then what the card stands for.
+
+    >>> meaning_text(Meaning("harm", "A bug."))
+    'harm: A bug.'
+    """
+    return f"{meaning.kind}: {meaning.line}"
+
+
+def card_html(name: Any, game: str | None) -> str:
+    """A card's name as HTML, escaped: with a meaning in ``game``, it shows that meaning on hover
+    (``title``) and, focused by a tap or the keyboard, in a bubble under it (``data-meaning``).
+
+    >>> print(card_html("Flu", "scrumkin").replace('" ', '"\\n'))  # doctest: +ELLIPSIS
+    <span class="dg-meant"
+    tabindex="0"
+    title="harm: Illness goes round the team: fewer people at work, less done this sprint."
+    data-meaning="harm: Illness goes round ...">Flu</span>
+    >>> card_html("<i>Flu</i>", "scrumkin"), card_html("Flu", None)
+    ('&lt;i&gt;Flu&lt;/i&gt;', 'Flu')
+    """
+    meaning = card_meaning(game, name)
+    if meaning is None:
+        return html(name)
+    text = html(meaning_text(meaning))
+    return (f'<span class="dg-meant" tabindex="0" title="{text}" data-meaning="{text}">'
+            f"{html(name)}</span>")
+
+
+def _name_key(item: dict[str, Any]) -> str | None:
+    return next((key for key in ("card", "name", "title") if key in item), None)
+
+
+def item_html(item: Any, game: str | None) -> str:
+    """One entry of a list of cards as HTML: :func:`describe_item`'s words, escaped, the card's
+    name wrapped by :func:`card_html`.
+
+    >>> item_html({"card": "Flu", "value": -1}, "scrumkin")  # doctest: +ELLIPSIS
+    '<span class="dg-meant" ...>Flu</span> (value -1)'
+    >>> item_html({"card": "<b>", "age": 2}, "scrumkin"), item_html(3, "scrumkin")
+    ('&lt;b&gt; (age 2)', '3')
+    """
+    text = describe_item(item)
+    key = _name_key(item) if isinstance(item, dict) else None
+    name = str(item[key]) if key else item
+    if isinstance(name, str) and text.startswith(name):
+        return card_html(name, game) + html(text[len(name):])
+    return html(text)
+
+
+def value_html(value: Any, game: str | None) -> str:
+    """A value of a view as HTML, as :func:`format_value` words it, each card of a list wrapped
+    by :func:`card_html`.
+
+    >>> value_html(["Flu", "Stress"], None), value_html({"card": "<Flu>"}, "scrumkin")
+    ('Flu, Stress', 'card &lt;Flu&gt;')
+    """
+    if isinstance(value, list | tuple):
+        if any(isinstance(item, dict) for item in value):
+            return "; ".join(item_html(item, game) for item in value)
+        return ", ".join(item_html(item, game) for item in value)
+    return html(format_value(value))
+
+
 def facts_html(view: dict[str, Any]) -> str:
     """The single facts of a public view (sprint, leader, deck size...) as one line of HTML.
 
@@ -124,15 +235,22 @@ def is_records(value: Any) -> bool:
 
 
 def records_html(rows: list[dict[str, Any]], current: str | None = None,
-                 colors: dict[str, str] | None = None) -> str:
+                 colors: dict[str, str] | None = None, game: str | None = None) -> str:
     """Teams or players as an HTML table: one column per number or word, and what each has in
     play (a list of cards) on a line of its own under the row. The row of ``current`` is marked;
-    a name in ``colors`` gets a chip of its colour.
+    a name in ``colors`` gets a chip of its colour; a card of ``game`` shows its meaning on hover
+    and on tap (:func:`card_html`).
 
     >>> table = records_html([{"name": "Red", "backlog": 9, "in_play": [{"card": "Flu"}]}], "Red")
     >>> '<tr class="dg-current" data-name="Red"><td>Red</td><td class="dg-num">9</td>' in table
     True
     >>> "in play: Flu" in table
+    True
+    >>> rows = [{"name": "Red", "in_play": [{"card": "3 Amigos", "value": 1}, {"card": "<b>"}]}]
+    >>> table = records_html(rows, game="scrumkin")
+    >>> 'tabindex="0" title="investment: Business, development' in table
+    True
+    >>> '>3 Amigos</span> (value 1); &lt;b&gt;</td>' in table
     True
     """
     keys = list(dict.fromkeys(key for row in rows for key in row))
@@ -148,7 +266,7 @@ def records_html(rows: list[dict[str, Any]], current: str | None = None,
             cells = cells.replace("<td>", f"<td>{chip_html((colors or {})[name])}", 1)
         body.append(f'<tr{marked} data-name="{html(name)}">{cells}</tr>')
         details = [
-            f"{html(label(key))}: {html(format_value(row[key]))}"
+            f"{html(label(key))}: {value_html(row[key], game)}"
             for key in nested if not is_empty(row.get(key))
         ]
         if details:
@@ -176,6 +294,12 @@ class Scoreboard(widgets.HTML):
     >>> board.show({"teams": [{"name": "Red", "backlog": 9}]}, {"Red": "#c0392b"})
     >>> '<span class="dg-chip" style="background:#c0392b"></span>Red' in board.value
     True
+
+    The cards in play show their meaning, found through the view's ``game``:
+
+    >>> board.show({"game": "scrumkin", "teams": [{"name": "Red", "in_play": [{"card": "Flu"}]}]})
+    >>> 'class="dg-meant"' in board.value
+    True
     """
 
     def __init__(self) -> None:
@@ -186,26 +310,74 @@ class Scoreboard(widgets.HTML):
         """Draw ``game.view(None)``."""
         parts = [facts_html(view)]
         current = view.get("current_player")
+        game = view.get("game")
         for key, value in view.items():
             if is_records(value):
                 parts.append(f"<h3>{html(label(key).capitalize())}</h3>")
                 parts.append(records_html(value, current if isinstance(current, str) else None,
-                                          colors or {}))
+                                          colors or {}, game if isinstance(game, str) else None))
         self.value = "".join(parts)
 
 
-def hand_html(owner: str, hand: Sequence[Any], secrets: Sequence[str] = ()) -> str:
+def hand_html(owner: str, hand: Sequence[Any], secrets: Sequence[str] = (),
+              game: str | None = None) -> str:
     """A hand of cards as HTML, one box per card, then what only its owner knows besides.
 
     >>> hand_html("Red", [{"id": 3, "card": "Flu", "figures": "-2 -1"}])[-51:]
     '<span class="dg-hand-card">Flu (-2 -1)</span></div>'
     >>> hand_html("Ada", [], ["You know the draw stack: Nope on top."])[-74:]
     '<ul class="dg-secrets"><li>You know the draw stack: Nope on top.</li></ul>'
+
+    Given its ``game``, each box shows the card's name in bold, its figures, a badge of its kind
+    and, under them, what the card stands for (see :func:`hand_card_html`):
+
+    >>> box = hand_html("Red", [{"id": 28, "card": "Architecture Change", "figures": "-3"}],
+    ...                 game="scrumkin")
+    >>> '<div class="dg-hand dg-hand-meant">' in box, "<b>Architecture Change</b> (-3)" in box
+    (True, True)
+    >>> 'dg-card-kind-investment">investment</span>' in box, "Reworking the system" in box
+    (True, True)
     """
-    cards = "".join(f'<span class="dg-hand-card">{html(describe_item(c))}</span>' for c in hand)
+    if game is None:
+        cards = "".join(f'<span class="dg-hand-card">{html(describe_item(c))}</span>'
+                        for c in hand)
+        classes = "dg-hand"
+    else:
+        cards = "".join(hand_card_html(card, game) for card in hand)
+        classes = "dg-hand dg-hand-meant"
     known = "".join(f"<li>{html(line)}</li>" for line in secrets)
-    return (f'<h3>{html(owner)}\'s hand</h3><div class="dg-hand">{cards or "(no cards)"}</div>'
+    return (f'<h3>{html(owner)}\'s hand</h3><div class="{classes}">{cards or "(no cards)"}</div>'
             + (f'<ul class="dg-secrets">{known}</ul>' if known else ""))
+
+
+def hand_card_html(item: Any, game: str | None) -> str:
+    """One card of a hand: its name in bold, its figures, a badge of its kind, and its meaning in
+    a smaller line under them; a card with no meaning shows only its name and figures.
+
+    >>> box = hand_card_html({"id": 97, "card": "Bug-topus", "figures": "1 bug"}, "scrumkin")
+    >>> print(box.replace("><", ">\\n<"))  # doctest: +ELLIPSIS
+    <span class="dg-hand-card dg-card-harm">
+    <span class="dg-hand-top">
+    <b>Bug-topus</b> (1 bug) <span class="dg-card-kind dg-card-kind-harm">harm</span>
+    </span>
+    <span class="dg-meaning">A bug with arms in several modules: ...</span>
+    </span>
+    >>> hand_card_html({"card": "<Joker>", "figures": "+9"}, "scrumkin")
+    '<span class="dg-hand-card"><span class="dg-hand-top"><b>&lt;Joker&gt;</b> (+9)</span></span>'
+    """
+    text = describe_item(item)
+    key = _name_key(item) if isinstance(item, dict) else None
+    name = str(item[key]) if key else text
+    figures = text[len(name):] if text.startswith(name) else ""
+    meaning = card_meaning(game, name)
+    if meaning is None:
+        return (f'<span class="dg-hand-card"><span class="dg-hand-top"><b>{html(name)}</b>'
+                f"{html(figures)}</span></span>")
+    kind = html(meaning.kind)
+    return (f'<span class="dg-hand-card dg-card-{kind}"><span class="dg-hand-top">'
+            f"<b>{html(name)}</b>{html(figures)} "
+            f'<span class="dg-card-kind dg-card-kind-{kind}">{kind}</span></span>'
+            f'<span class="dg-meaning">{html(meaning.line)}</span></span>')
 
 
 class MovePicker(widgets.VBox):
@@ -220,6 +392,8 @@ class MovePicker(widgets.VBox):
     >>> picker.filter.value = "Blue's game"
     >>> [button.description for button in picker.shown][:1]
     ["Red plays 20% Innovation Time (-2 -2 -1 +2 for ever) into Blue's game"]
+    >>> picker.shown[0].tooltip  # doctest: +ELLIPSIS
+    "investment: A fifth of the time for people's own ideas: ..."
     >>> picker.shown[0].click(); len(game.log)
     1
     """
@@ -245,9 +419,13 @@ class MovePicker(widgets.VBox):
         """The move buttons on screen now."""
         return self.box.children
 
-    def offer(self, actions: list[Action], labels: list[str], heading: str) -> None:
-        """Show these moves (labels in the same order) under a heading."""
+    def offer(self, actions: list[Action], labels: list[str], heading: str,
+              game: str | None = None) -> None:
+        """Show these moves (labels in the same order) under a heading. A button's tooltip is the
+        meaning of the card its move plays in ``game`` (by default the game ``on_pick`` plays in),
+        or else its label."""
         self.actions, self.labels = list(actions), list(labels)
+        game = game or self._game()
         self.heading.value = f"<b>{html(heading)}</b>"
         for index in range(len(self.pool), len(labels)):
             button = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -255,14 +433,23 @@ class MovePicker(widgets.VBox):
             button.on_click(lambda _button, i=index: self._pick(i))
             self.pool.append(button)
         self.buttons = self.pool[:len(labels)]
-        for button, text in zip(self.buttons, labels, strict=True):
-            button.description = button.tooltip = text
+        for button, text, action in zip(self.buttons, labels, self.actions, strict=True):
+            meaning = move_meaning(game, action)
+            button.description = text
+            button.tooltip = meaning_text(meaning) if meaning else text
         long = len(actions) > MAX_BUTTONS
         self.box.layout.max_height = "22em" if long else None
         self.box.layout.overflow = "auto" if long else None
         self.filter.value = ""
         self._show_matching()
         self.children = [self.heading, self.filter, self.box] if long else [self.heading, self.box]
+
+    def _game(self) -> str | None:
+        """The name of the game ``on_pick`` plays in: a game's own ``apply``, or the ``apply`` of
+        a table holding the game as ``game``; None when it cannot be told."""
+        owner = getattr(self.on_pick, "__self__", None)
+        name = getattr(getattr(owner, "game", owner), "name", None)
+        return name if name in GAMES else None
 
     def clear(self) -> None:
         self.actions, self.labels, self.buttons = [], [], []

@@ -267,7 +267,8 @@ class SessionTable(widgets.VBox):
         ticks = self.subsets.offer(actions, labels, f"{name}: tick the cards, then confirm")
         moves = self.subsets if ticks else self.picker
         hand = game.view(seat).get("hand")
-        self.hand.value = hand_html(name, hand, game.secrets(seat)) if hand is not None else ""
+        self.hand.value = (hand_html(name, hand, game.secrets(seat), game.name)
+                           if hand is not None else "")
         private = [self.hand] if hand is not None else []
         if not self.hidden_hands:
             self.turn.children = [*private, moves]

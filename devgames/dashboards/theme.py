@@ -142,6 +142,35 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-panel { background: var(--dg-panel); border-radius: 8px; padding: 8px 12px; margin: 6px 0; }
 .dg-hand-card { display: inline-block; margin: 4px 8px 4px 0; padding: 6px 10px;
   border: 1px solid var(--dg-border); border-radius: 6px; background: var(--dg-bg); }
+/* Card meanings. In the hand: one box per card, name and figures, a kind badge, the meaning in
+   smaller muted type under them; one column at 1280x720, two from about 1700 px wide. On the
+   table: a card name shows its meaning on hover (title) and, tapped or focused, in a line under
+   it (no floating bubble: nothing to clip in the scrolling column). */
+.dg-hand-meant { display: grid; grid-template-columns: repeat(auto-fill, minmax(16em, 1fr));
+  gap: 6px; margin: 4px 0; }
+.dg-hand-meant .dg-hand-card { display: flex; flex-direction: column; gap: 2px; margin: 0;
+  padding: 5px 10px; min-width: 0; border-left-width: 6px; }
+.dg-hand-meant .dg-hand-top { overflow-wrap: anywhere; }
+.dg-hand-meant .dg-meaning { font-size: 16px; line-height: 1.3; color: var(--dg-muted); }
+.dg-card-kind { display: inline-block; padding: 0 6px; border: 1px solid currentColor;
+  border-radius: 9px; font-size: 14px; font-weight: 700; line-height: 1.35;
+  vertical-align: 2px; white-space: nowrap; }
+.dg-card-kind-investment { color: var(--dg-accent); }
+.dg-card-kind-help { color: var(--dg-good); }
+.dg-card-kind-harm { color: var(--dg-bad); }
+.dg-card-kind-shortcut { color: #8a5300; }
+.dg-dark .dg-card-kind-shortcut { color: #f0b35c; }
+.dg-hand-meant .dg-card-investment { border-left-color: var(--dg-accent); }
+.dg-hand-meant .dg-card-help { border-left-color: var(--dg-good); }
+.dg-hand-meant .dg-card-harm { border-left-color: var(--dg-bad); }
+.dg-hand-meant .dg-card-shortcut { border-left-color: #8a5300; }
+.dg-dark .dg-hand-meant .dg-card-shortcut { border-left-color: #f0b35c; }
+.dg-meant { cursor: help; text-decoration: underline dotted; text-underline-offset: 3px; }
+.dg-meant:focus { outline: 2px solid var(--dg-accent); outline-offset: 1px; border-radius: 3px; }
+.dg-meant:focus::after { content: attr(data-meaning); display: block; margin: 2px 0 4px;
+  padding: 4px 8px; border-left: 4px solid var(--dg-accent); border-radius: 4px;
+  background: var(--dg-panel); color: var(--dg-fg); font-size: 16px; font-weight: 400;
+  white-space: normal; overflow-wrap: anywhere; }
 .dg-secrets { margin: 6px 0; padding-left: 22px; font-weight: 600; }
 .dg-timer { font-size: 30px; font-weight: 700; font-variant-numeric: tabular-nums; }
 .dg-timer.dg-timer-over { color: var(--dg-bad); }
