@@ -11,6 +11,11 @@ Conventions the guides follow, and these tests rely on:
   names a field of the game's options dataclass, with a value it accepts, or a column of the
   game's CSV files.
 - Each guide has the required sections, and its agenda table covers exactly 90 minutes.
+- Each guide has learning outcomes, the 4C flow (connections, concepts, concrete practice,
+  conclusions) with a closing learning check, psychological safety, the roles with the handouts,
+  and a debrief of 25-30 minutes in the app's shape (What? / So what? / Now what?, 1-2-4-All,
+  dots, actions with owner and due date, exported in ``retro.csv``).
+- The Scrumkin guide's timing table is what ``python -m devgames.scrumkin.timing`` prints.
 - Links within the guides and to other files of the repository lead somewhere.
 """
 
@@ -58,7 +63,40 @@ SECTIONS = {
     "what to say": r"what to say",
     "debrief": r"debrief",
     "dashboard": r"dashboard",
+    "learning outcomes": r"^learning outcomes$",
+    "roles": r"^roles$",
+    "psychological safety": r"^psychological safety$",
+    "the 4C flow": r"\b4C\b",
+    "connections": r"^connections$",
+    "concepts": r"^concepts$",
+    "concrete practice": r"^concrete practice$",
+    "conclusions": r"^conclusions$",
 }
+#: The debrief's share of the agenda, in minutes (at least, at most).
+DEBRIEF_MINUTES = (25, 30)
+#: What each part of a guide must say: a pattern (case-insensitive) per thing, by section heading.
+MUST_SAY = {
+    r"^psychological safety$": {
+        "a working agreement": r"working agreement", "managers in the room": r"manager",
+        "opting out": r"opt(ing)? out", "who receives the notes": r"retro\.csv",
+        "that the notes go only to the room": r"goes to the people who were in the room",
+    },
+    r"^roles$": {
+        "the game master": r"game master", "the facilitator": r"facilitator",
+        "the timekeeper": r"timekeeper", "the observer": r"observer",
+        "the observer sheet": r"observer sheet", "the debrief canvas": r"debrief canvas",
+    },
+    r"\b4C\b": {"the closing learning check": r"ROTI"},
+    r"^debrief$": {
+        "What?": r"\*What\?\*", "So what?": r"\*So what\?\*", "Now what?": r"\*Now what\?\*",
+        "1-2-4-All": r"1-2-4-All", "dot voting": r"dot", "an owner": r"owner",
+        "a due date": r"due\s+date", "the time-box on the timer": r"time-box",
+        "retro.csv": r"retro\.csv",
+    },
+}
+#: The columns of retro.csv the debrief section names.
+RETRO_COLUMNS = ("group", "votes", "action", "owner", "due")
+TIMING_COMMAND = re.compile(r"python -m devgames\.scrumkin\.timing --games (\d+) --seed (\d+)")
 #: Blocks every agenda has, as words in its "Block" column.
 AGENDA_BLOCKS = ("welcome", "rules", "play", "mid-game", "debrief", "export")
 AGENDA_MINUTES = 90
@@ -321,3 +359,95 @@ def test_links_lead_somewhere(name: str) -> None:
         if not found:
             broken.append(target)
     assert not broken, f"facilitation/{name}.md links to nothing: {broken}"
+
+
+# ----- learning outcomes, 4C, safety, roles, debrief, timing ------------------------------------
+def section(text: str, pattern: str) -> str:
+    """The body of the first heading matching ``pattern`` (case-insensitive), up to the next
+    heading of the same or a higher level."""
+    headings = list(re.finditer(r"^(#{1,6})\s+(.+)$", FENCE.sub(lambda m: " " * len(m[0]), text),
+                                re.M))
+    for index, match in enumerate(headings):
+        if re.search(pattern, match[2].strip(), re.I):
+            level = len(match[1])
+            end = next((later.start() for later in headings[index + 1:]
+                        if len(later[1]) <= level), len(text))
+            return text[match.end():end]
+    raise AssertionError(f"no heading matches {pattern!r}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_guide_lists_its_learning_outcomes(game: str) -> None:
+    outcomes = [line for line in section(guide(game), r"^learning outcomes$").splitlines()
+                if line.startswith("- ")]
+    assert len(outcomes) >= 3, f"facilitation/{game}.md lists {len(outcomes)} learning outcomes"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("heading", list(MUST_SAY))
+def test_each_part_says_what_a_coach_needs(game: str, heading: str) -> None:
+    body = section(guide(game), heading)
+    missing = [what for what, pattern in MUST_SAY[heading].items()
+               if not re.search(pattern, body, re.I)]
+    assert not missing, f"facilitation/{game}.md, section {heading!r}, does not mention {missing}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_roles_name_the_handouts_command(game: str) -> None:
+    from devgames.handouts import HANDOUTS
+
+    body = section(guide(game), r"^roles$")
+    assert f"`devgames handouts {game}`" in body
+    assert {"observer", "debrief"} <= set(HANDOUTS), "the handouts the guides mention are gone"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_debrief_gets_25_to_30_minutes(game: str) -> None:
+    rows = agenda_rows(guide(game))
+    minutes = sum(int(m[2]) - int(m[1]) for row in rows
+                  if "debrief" in row[1].lower() and (m := MINUTES.fullmatch(row[0])))
+    low, high = DEBRIEF_MINUTES
+    assert low <= minutes <= high, f"the debrief of facilitation/{game}.md gets {minutes} minutes"
+    body = section(guide(game), r"^debrief$")
+    spans = set(CODE_SPAN.findall(body))
+    assert set(RETRO_COLUMNS) <= spans, f"the debrief names no column {set(RETRO_COLUMNS) - spans}"
+    assert set(RETRO_COLUMNS) <= csv_columns(game), "retro.csv lacks a column the guide names"
+
+
+def test_the_index_says_which_game_for_which_need() -> None:
+    index = (FACILITATION / "README.md").read_text(encoding="utf-8")
+    body = section(index, r"which game for which need")
+    rows = [line for line in body.splitlines() if line.startswith("|")][2:]
+    assert len(rows) >= len(GAMES)
+    for game in GAMES:
+        assert any(f"({game}.md)" in row for row in rows), f"no need leads to {game}.md"
+
+
+def timing_table(text: str) -> dict[tuple[str, str], list[str]]:
+    """The Scrumkin guide's timing table: (preset, teams) -> the other cells."""
+    body = section(text, r"^timing")
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in body.splitlines() if line.startswith("|")][2:]
+    return {(row[0], row[1]): row[2:] for row in rows}
+
+
+def test_the_scrumkin_timing_table_is_what_the_simulation_prints() -> None:
+    from devgames.scrumkin.options import PRESETS
+    from devgames.scrumkin.timing import TEAMS, markdown, timing_rows
+
+    text = guide("scrumkin")
+    command = TIMING_COMMAND.search(section(text, r"^timing"))
+    assert command, "the timing section does not give the command that regenerates its table"
+    games, seed = int(command[1]), int(command[2])
+    table = timing_table(text)
+    teams = [*map(str, TEAMS), f"{min(TEAMS)}-{max(TEAMS)}"]
+    assert set(table) == {(preset, count) for preset in PRESETS for count in teams}
+    # One line played again in full (the others come from the same run of the same command).
+    again = markdown(timing_rows(games=games, seed=seed, teams=(3,), presets=("short",)))
+    line = again.splitlines()[2]
+    assert line.strip("| ").split(" | ")[2:] == table[("short", "3")], (
+        f"the guide's table is not what the command prints now; run it again:\n{again}")
+    finished = {preset: int(table[(preset, teams[-1])][-1].rstrip("%")) for preset in PRESETS}
+    assert finished["short"] >= 80 > 50 > finished["standard"]
+    agenda = section(text, r"agenda")
+    assert '"Preset": "short"' in agenda and PRESETS["short"]["sprint_cap"] == 7
