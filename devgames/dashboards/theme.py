@@ -165,8 +165,9 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-hand-meant .dg-card-harm { border-left-color: var(--dg-bad); }
 .dg-hand-meant .dg-card-shortcut { border-left-color: #8a5300; }
 .dg-dark .dg-hand-meant .dg-card-shortcut { border-left-color: #f0b35c; }
-.dg-meant { cursor: help; text-decoration: underline dotted; text-underline-offset: 3px; }
-.dg-meant:focus { outline: 2px solid var(--dg-accent); outline-offset: 1px; border-radius: 3px; }
+.dg-meant { cursor: help; border-bottom: 1px dotted currentColor; }
+.dg-meant:focus { outline: none; color: var(--dg-fg); background: var(--dg-panel);
+  border-bottom: 2px solid var(--dg-accent); }
 .dg-meant:focus::after { content: attr(data-meaning); display: block; margin: 2px 0 4px;
   padding: 4px 8px; border-left: 4px solid var(--dg-accent); border-radius: 4px;
   background: var(--dg-panel); color: var(--dg-fg); font-size: 16px; font-weight: 400;
