@@ -87,6 +87,16 @@ class FacilitatorApp(widgets.VBox):
         if self.table is not None:
             self.table.save_setting(("timer",), self.timer.state())
 
+    def time_box(self, minutes: int) -> None:
+        """Wind the timer to ``minutes`` and start it: a phase of the debrief begins."""
+        self.timer_minutes.value = minutes
+
+        def start() -> None:
+            self.timer.reset(minutes)
+            self.timer.start()
+
+        self.use_timer(start)
+
     def set_theme(self, dark: bool) -> None:
         if dark:
             self.add_class("dg-dark")
@@ -134,6 +144,7 @@ class FacilitatorApp(widgets.VBox):
         self.table = SessionTable(game, self.store, session_id, revision,
                                   on_leave=self.show_launcher)
         self.table.set_theme(self.dark.value)
+        self.table.on_time_box = self.time_box
         if "timer" in game.meta:  # as it was saved
             self.timer.restore(game.meta["timer"])
         else:  # the timer goes on, kept with the session from now on

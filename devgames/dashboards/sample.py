@@ -30,6 +30,14 @@ NOTES: dict[str, list[str | dict[str, object]]] = {
 }
 
 
+#: What the room decided to do at work ("Now what?"), each with an owner and a due date.
+ACTIONS: list[str | dict[str, object]] = [
+    {"type": "action", "action": "Take on one slow-paying practice a sprint, and say so in the "
+                                 "sprint review", "owner": "Blue's Scrum Master",
+     "due": "2026-12-15"},
+]
+
+
 def sample_notes(questions: list[str]) -> dict[str, list[str | dict[str, object]]]:
     """Each debrief question with the room's notes (see :data:`NOTES`); a phrase of ``NOTES``
     found in no question, or in several, is refused (the questions changed: update the notes).
@@ -75,7 +83,7 @@ def write_sample_session(folder: Path) -> None:
     ['events.csv', 'retro.csv', 'rounds.csv']
     """
     game = sample_game()
-    notes = sample_notes(debrief_questions(game))
+    notes = {**sample_notes(debrief_questions(game)), "Now what? Actions": ACTIONS}
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in export_session(game, notes).items():
         (folder / name).write_text(text, encoding="utf-8", newline="")

@@ -26,7 +26,9 @@ from devgames.dashboards.components import (
     html,
     with_chips,
 )
-from devgames.dashboards.debrief import debrief_questions, winner_line
+from devgames.dashboards.debrief import winner_line
+from devgames.dashboards.debrief_notes import actions_of, cards_at_work, notes_of, retro_notes
+from devgames.dashboards.debrief_panel import DebriefPanel
 from devgames.dashboards.seats import SeatsPanel, players_line
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sim.runner import game_seed, make_bot
@@ -90,6 +92,8 @@ class SessionTable(widgets.VBox):
         self.session_id = session_id
         self.revision = revision
         self.on_leave = on_leave
+        #: Sets the room's timer to so many minutes and starts it (the debrief's time-boxes).
+        self.on_time_box: Callable[[int], None] | None = None
         self.read_seats()
         self.debrief_now = False
         self.settling = False
@@ -330,6 +334,19 @@ class SessionTable(widgets.VBox):
             self.notice.error(f"This move could not be saved ({error}); the game goes on.")
         return True
 
+    def add_to_setting(self, path: tuple[str, ...], delta: int) -> None:
+        """Add ``delta`` to a count kept with the session (a note's dots), counted in the store."""
+        try:
+            total = self.store.add_to_meta(self.session_id, path, delta)
+        except Exception as error:
+            self.notice.error(f"This could not be saved ({error}).")
+            return
+        *parents, last = path
+        here = self.game.meta
+        for key in parents:
+            here = here.setdefault(key, {})
+        here[last] = total
+
     def save_setting(self, path: tuple[str, ...], value: Any) -> None:
         """Save one note or setting of the session (kept in ``game.meta``), merged in the store."""
         *parents, last = path
@@ -369,6 +386,8 @@ class SessionTable(widgets.VBox):
             self.settling = False
         self.show_heading()
         self.refresh()
+        if self.end.children:
+            self.debrief.follow()  # notes, dots and the phase, as another screen left them
 
     def follow_store(self) -> None:
         """Catch up when another screen saved a move, or changed a setting, since this table
@@ -477,44 +496,6 @@ class SessionTable(widgets.VBox):
         self.refresh()
 
 
-class DebriefPanel(widgets.VBox):
-    """Questions drawn from this session's data, each with a box for the room's answers.
-
-    The notes are saved with the session (``game.meta["notes"]``) as they are typed.
-    """
-
-    def __init__(self, table: SessionTable) -> None:
-        super().__init__()
-        self.add_class("dg-debrief")
-        self.table = table
-        self.boxes: dict[str, widgets.Textarea] = {}
-        self.moves = -1  # the log length the questions were drawn for
-
-    def load(self) -> None:
-        self.moves = len(self.table.game.log)
-        notes = self.table.game.meta.get("notes", {})
-        self.boxes = {}
-        rows: list[widgets.Widget] = [widgets.HTML("<h2>Debrief</h2>")]
-        for question in debrief_questions(self.table.game):
-            box = widgets.Textarea(value=notes.get(question, ""), placeholder="The room's answers",
-                                   continuous_update=False,
-                                   layout=widgets.Layout(width="min(48em, 95%)", height="5em"))
-            box.add_class("dg-note")
-            box.observe(lambda change, q=question: self.save(q, change["new"]), "value")
-            self.boxes[question] = box
-            rows += [widgets.HTML(f"<b>{with_chips(question, self.table.colors)}</b>"), box]
-        self.children = rows
-
-    def notes(self) -> dict[str, list[str]]:
-        """Each question with the room's notes, one per line."""
-        return {q: [line for line in box.value.splitlines() if line.strip()]
-                for q, box in self.boxes.items()}
-
-    def save(self, question: str, text: str) -> None:
-        """Save one question's notes; other questions' notes, from any screen, are kept."""
-        self.table.save_setting(("notes", question), text if text.strip() else None)
-
-
 class ExportPanel(widgets.VBox):
     """Download links for the session's CSV files, made on request (no server file)."""
 
@@ -532,12 +513,21 @@ class ExportPanel(widgets.VBox):
 
     def prepare(self) -> None:
         from devgames.export import download_link_html, export_tables
+        from devgames.retro import board_csv
 
-        tables = export_tables(self.table.game, self.table.debrief.notes() or None)
-        self.links.value = " ".join(
-            download_link_html(table, name, f"Download {name}")
-            for name, table in tables.items()
-        )
+        self.table.follow_store()  # the files hold what every screen saved, not this one only
+        meta = self.table.game.meta
+        tables = export_tables(self.table.game, retro_notes(meta, self.table.debrief.questions))
+        links = [download_link_html(table, name, f"Download {name}")
+                 for name, table in tables.items()]
+        notes = [*notes_of(meta), *({"phase": "map", "prompt": "Cards we meet at work",
+                                     "content": name, "votes": votes}
+                                    for name, votes in cards_at_work(meta))]
+        for tool, name in (("parabol", "retro-board-parabol.csv"),
+                           ("generic", "retro-board.csv")):
+            text = board_csv(notes, actions_of(meta), tool, bom=True)
+            links.append(download_link_html(text, name, f"Download {name}"))
+        self.links.value = " ".join(links)
 
     def clear(self) -> None:
         self.links.value = ""

@@ -207,6 +207,21 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-app .dg-confirm { border-left: 6px solid var(--dg-bad); }
 .dg-app .dg-confirm .widget-html-content, .dg-app .dg-count .widget-html-content {
   overflow-wrap: anywhere; }
+/* The debrief: phases as big tabs, notes as a list the back of the room can read, dots large. */
+.dg-debrief-tabs .widget-toggle-button, .dg-debrief-tabs button { font-size: 21px !important;
+  min-height: 44px; margin-right: 6px; }
+.dg-debrief .dg-question { font-weight: 700; margin-top: 10px; }
+.dg-debrief .dg-notes { margin: 2px 0 4px; padding-left: 24px; }
+.dg-debrief .dg-notes li, .dg-note-text { overflow-wrap: anywhere; }
+.dg-debrief .dg-dots { color: var(--dg-accent); font-weight: 700; white-space: nowrap; }
+.dg-debrief .widget-hbox { flex-wrap: wrap; align-items: center; gap: 4px; }
+.dg-debrief .dg-note-row, .dg-debrief .dg-card-row, .dg-debrief .dg-action-row {
+  border-bottom: 1px solid var(--dg-border); padding: 2px 0; }
+.dg-debrief .dg-steps .jupyter-button { font-size: 20px; }
+.dg-debrief .dg-action-form { flex-wrap: wrap; gap: 6px; align-items: center; }
+.dg-debrief .dg-hidden-now { color: var(--dg-accent); font-weight: 600; }
+.dg-debrief .dg-moments li { margin-bottom: 6px; }
+.dg-debrief-message .dg-error { color: var(--dg-bad); font-weight: 700; }
 """
 
 

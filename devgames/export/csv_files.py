@@ -64,17 +64,20 @@ def to_csv_bytes(df: pd.DataFrame) -> bytes:
     return to_csv_text(df).encode("utf-8")
 
 
-def data_url(df: pd.DataFrame) -> str:
-    """The CSV file as a ``data:`` URL, for a download link that needs no server file.
+def data_url(df: pd.DataFrame | str) -> str:
+    """The CSV file (a table, or CSV text made already) as a ``data:`` URL, for a download link
+    that needs no server file.
 
     >>> data_url(pd.DataFrame({"a": [1]}))
     'data:text/csv;charset=utf-8;base64,77u/YQ0KMQ0K'
     """
-    return "data:text/csv;charset=utf-8;base64," + base64.b64encode(to_csv_bytes(df)).decode()
+    data = df.encode("utf-8") if isinstance(df, str) else to_csv_bytes(df)
+    return "data:text/csv;charset=utf-8;base64," + base64.b64encode(data).decode()
 
 
-def download_link_html(df: pd.DataFrame, filename: str, label: str) -> str:
-    """An ``<a download>`` link offering the table as a CSV file (filename and label escaped).
+def download_link_html(df: pd.DataFrame | str, filename: str, label: str) -> str:
+    """An ``<a download>`` link offering the table (or CSV text) as a CSV file (filename and
+    label escaped).
 
     >>> link = download_link_html(pd.DataFrame({"a": [1]}), "r&d.csv", "<Rounds>")
     >>> link.startswith('<a download="r&amp;d.csv" href="data:text/csv;'), link[-20:]

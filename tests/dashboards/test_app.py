@@ -353,9 +353,10 @@ def test_the_end_shows_the_winner_and_the_export_replays(store: SessionStore, ga
     table = app.table
     end = all_html(table.end)
     assert table.game.winners and all(name in end for name in table.game.winners)
-    questions = list(table.debrief.boxes)
+    questions = table.debrief.questions["what"]
     assert questions
-    table.debrief.boxes[questions[0]].value = "We kept the shield too long\n=cmd|' /C calc'!A0"
+    table.debrief.add_note("what", questions[0], "We kept the shield too long")
+    table.debrief.add_note("what", questions[0], "=cmd|' /C calc'!A0")
     table.export.prepare()
     files = decode_links(table.export.links.value)
     assert {"events.csv", "rounds.csv", "retro.csv"} <= set(files)
@@ -370,11 +371,11 @@ def test_the_end_shows_the_winner_and_the_export_replays(store: SessionStore, ga
 
 def test_debrief_notes_survive_a_resume(store: SessionStore) -> None:
     app = finished(store)
-    question = next(iter(app.table.debrief.boxes))
-    app.table.debrief.boxes[question].value = "Velocity fell when Flu hit us"
+    question = app.table.debrief.questions["what"][0]
+    app.table.debrief.add_note("what", question, "Velocity fell when Flu hit us")
     again = FacilitatorApp(store=store)
     again.resume(app.table.session_id)
-    assert again.table.debrief.boxes[question].value == "Velocity fell when Flu hit us"
+    assert "Velocity fell when Flu hit us" in all_html(again.table.debrief)
 
 
 # ----- the room: theme and timer -------------------------------------------------------------

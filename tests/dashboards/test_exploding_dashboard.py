@@ -70,7 +70,8 @@ def test_a_bots_only_game_charts_debrief_and_export(tmp_path: Path) -> None:
             assert [round(x) for x in trace.x] == alive_turns  # lines are set a little apart
 
         first_out = game.view(None)["eliminated"][0]
-        assert any(first_out in question for question in table.debrief.boxes)
+        assert any(first_out in question for questions in table.debrief.questions.values()
+                   for question in questions)
 
         files = export_session(game)
         rows = list(csv.DictReader(io.StringIO(files["rounds.csv"].lstrip("\ufeff"))))

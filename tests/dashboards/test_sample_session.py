@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from devgames.dashboards.debrief import debrief_questions
-from devgames.dashboards.sample import NOTES, sample_game, sample_notes, write_sample_session
+from devgames.dashboards.sample import (
+    ACTIONS,
+    NOTES,
+    sample_game,
+    sample_notes,
+    write_sample_session,
+)
 from devgames.export import session_from_events
 from devgames.scrumkin import CARDS
 
@@ -48,7 +54,9 @@ def test_the_retro_file_holds_every_question_and_the_example_notes() -> None:
     text = (FOLDER / "retro.csv").read_text(encoding="utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(text)))
     questions = debrief_questions(sample_game())
-    assert list(dict.fromkeys(row["prompt"] for row in rows)) == questions
+    assert list(dict.fromkeys(row["prompt"] for row in rows)) == [*questions, "Now what? Actions"]
+    actions = [(row["action"], row["owner"], row["due"]) for row in rows if row["type"] == "action"]
+    assert actions == [(a["action"], a["owner"], a["due"]) for a in ACTIONS]  # type: ignore[index]
     notes = [(row["prompt"], row["content"]) for row in rows if row["type"] == "reflection"]
     expected = [(question, note if isinstance(note, str) else note["content"])
                 for question, room in sample_notes(questions).items() for note in room]

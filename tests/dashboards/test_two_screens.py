@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from devgames.dashboards import FacilitatorApp
+from devgames.dashboards.debrief_notes import notes_of
 from devgames.sessions import SessionStore
 
 from .test_app import start
@@ -77,13 +78,14 @@ def test_notes_typed_on_two_tabs_are_both_kept(two_tabs) -> None:
     tab_a, tab_b = two_tabs
     tab_a.table.open_debrief()
     tab_b.table.open_debrief()
-    first, second = list(tab_a.table.debrief.boxes)[:2]
-    tab_a.table.debrief.boxes[first].value = "Too many bugs"
-    tab_b.table.debrief.boxes[second].value = "We paired more"
+    first, second = [*tab_a.table.debrief.questions["what"], "Anything else?"][:2]
+    tab_a.table.debrief.add_note("what", first, "Too many bugs")
+    tab_b.table.debrief.add_note("what", second, "We paired more")
     tab_a.table.picker._pick(0)  # a move after a note from another tab is not stale
     assert "moved on" not in tab_a.table.notice.value
     saved = tab_a.store.load(tab_a.table.session_id)
-    assert saved.meta["notes"] == {first: "Too many bugs", second: "We paired more"}
+    assert {(n["prompt"], n["content"]) for n in notes_of(saved.meta)} == {
+        (first, "Too many bugs"), (second, "We paired more")}
     assert len(saved.log) == 1
 
 
