@@ -43,7 +43,11 @@ def meanings_file(game: str) -> Path:
 
 @cache
 def meanings(game: str) -> dict[str, Meaning]:
-    """Each card name of ``game`` with its :class:`Meaning` (rows starting ``#`` are comments)."""
+    """Each card name of ``game`` with its :class:`Meaning` (rows starting ``#`` are comments).
+
+    >>> meanings("scrumkin")["Architecture Change"].kind, len(meanings("itstartup"))
+    ('investment', 41)
+    """
     with meanings_file(game).open(encoding="utf-8", newline="") as file:
         rows = csv.DictReader(line for line in file if not line.startswith("#"))
         found = {row["name"]: Meaning(row["kind"], row["meaning"]) for row in rows}
