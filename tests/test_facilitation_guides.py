@@ -55,6 +55,8 @@ REQUIRED_LABELS = (
     "Next bot move", "Facilitator controls", "Undo the last move", "Undo these steps", "Steps",
     "Bots play", "one move every 0.7 s", "one move every 2 s", "at once", "one move per click",
     "Hands behind a curtain", "Prepare the CSV files", "Back to the sessions",
+    "What?", "So what?", "Now what?", "Reveal & map", "+ dot", "Add the action",
+    "We have this at work", "Prepare the handouts",
 )
 #: Sections every guide has: a word for the failure message, and a pattern for its heading.
 SECTIONS = {
@@ -201,6 +203,10 @@ def app_texts() -> frozenset[str]:
             app.setup.start.click()
             assert app.table is not None, app.setup.notice.value
             found |= widget_texts(app)
+            app.table.open_debrief()
+            for phase in app.table.debrief.tabs.options:  # (title, key) pairs
+                app.table.debrief.tabs.value = phase[1]
+                found |= widget_texts(app)
             app.table.leave()
     return frozenset(found)
 

@@ -10,7 +10,7 @@ from devgames import GAMES
 from devgames.core.game import Game
 from devgames.core.wording import game_title
 from devgames.dashboards.clientside import Address, Connection, Timer
-from devgames.dashboards.components import Notice, unseen_label
+from devgames.dashboards.components import Notice, html, unseen_label
 from devgames.dashboards.launcher import Launcher
 from devgames.dashboards.setup_form import NewSession, SetupForm
 from devgames.dashboards.table import SessionTable, seats_meta
@@ -47,8 +47,9 @@ class FacilitatorApp(widgets.VBox):
             button.add_class(f"dg-new-{name}")
             button.on_click(lambda _button, n=name: self.show_setup(n))
             self.new_buttons.append(button)
-        self.children = [style_sheet(), self.connection, self._header(), self.notice, self.body,
-                         self.address]
+        self.about = self._about()
+        self.children = [style_sheet(), self.connection, self._header(), self.about, self.notice,
+                         self.body, self.address]
         if game is not None:
             self.show_setup(game)
         else:
@@ -75,10 +76,43 @@ class FacilitatorApp(widgets.VBox):
             lambda: self.timer.reset(self.timer_minutes.value)))
         clock = widgets.HBox([self.timer, start, more, reset, self.timer_minutes],
                              layout=widgets.Layout(align_items="center"))
-        header = widgets.HBox([title, clock, self.dark], layout=widgets.Layout(
-            justify_content="space-between", align_items="center", flex_flow="row wrap"))
+        about = widgets.ToggleButton(description="About", value=False)
+        about.add_class("dg-about-toggle")
+        about.observe(lambda change: self.show_about(change["new"]), "value")
+        self.about_toggle = about
+        header = widgets.HBox([title, clock, widgets.HBox([self.dark, about])],
+                              layout=widgets.Layout(justify_content="space-between",
+                                                    align_items="center", flex_flow="row wrap"))
         header.add_class("dg-header")
         return header
+
+    def show_about(self, shown: bool) -> None:
+        """Open or close the about box: the version, the licences and every game's credits."""
+        if shown:
+            self.about.add_class("dg-open")
+        else:
+            self.about.remove_class("dg-open")
+        if self.about_toggle.value != shown:
+            self.about_toggle.value = shown
+
+    def _about(self) -> widgets.VBox:
+        from devgames import __version__
+        from devgames.credits import credits_html
+
+        close = widgets.Button(description="Close")
+        close.add_class("dg-about-close")
+        close.on_click(lambda _button: self.show_about(False))
+        box = widgets.VBox([
+            widgets.HBox([widgets.HTML(f"<h3>devgames {html(__version__)}</h3>"), close]),
+            widgets.HTML("<div>Our code is free to use under the MIT licence. The games belong "
+                         "to their authors; each is played here as its licence allows:</div>"
+                         + credits_html()
+                         + "<div class='dg-muted'>CREDITS.md and LICENSE, in the project's "
+                         "folder, say it in full.</div>"),
+        ])
+        box.add_class("dg-about")
+        box.add_class("dg-drawer")
+        return box
 
     def use_timer(self, change: Callable[[], None]) -> None:
         """Start, pause, extend or reset the timer (``change``), and keep its state with the

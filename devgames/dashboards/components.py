@@ -388,7 +388,7 @@ class MovePicker(widgets.VBox):
     >>> from devgames.core.wording import choices
     >>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
     >>> picker = MovePicker(game.apply)
-    >>> picker.offer(*choices(game))
+    >>> picker.offer(*choices(game), game=game.name)
     >>> picker.filter.value = "Blue's game"
     >>> [button.description for button in picker.shown][:1]
     ["Red plays 20% Innovation Time (-2 -2 -1 +2 for ever) into Blue's game"]
@@ -422,10 +422,8 @@ class MovePicker(widgets.VBox):
     def offer(self, actions: list[Action], labels: list[str], heading: str,
               game: str | None = None) -> None:
         """Show these moves (labels in the same order) under a heading. A button's tooltip is the
-        meaning of the card its move plays in ``game`` (by default the game ``on_pick`` plays in),
-        or else its label."""
+        meaning of the card its move plays in ``game`` (a game's name), or else its label."""
         self.actions, self.labels = list(actions), list(labels)
-        game = game or self._game()
         self.heading.value = f"<b>{html(heading)}</b>"
         for index in range(len(self.pool), len(labels)):
             button = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -443,13 +441,6 @@ class MovePicker(widgets.VBox):
         self.filter.value = ""
         self._show_matching()
         self.children = [self.heading, self.filter, self.box] if long else [self.heading, self.box]
-
-    def _game(self) -> str | None:
-        """The name of the game ``on_pick`` plays in: a game's own ``apply``, or the ``apply`` of
-        a table holding the game as ``game``; None when it cannot be told."""
-        owner = getattr(self.on_pick, "__self__", None)
-        name = getattr(getattr(owner, "game", owner), "name", None)
-        return name if name in GAMES else None
 
     def clear(self) -> None:
         self.actions, self.labels, self.buttons = [], [], []

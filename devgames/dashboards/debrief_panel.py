@@ -281,7 +281,8 @@ class DebriefPanel(widgets.VBox):
         groups = groups_of(notes)
         if groups:
             rows.append(widgets.HTML("<div class='dg-groups'>Groups: " + ", ".join(
-                f"<b>{html(name)}</b> ({count} notes, {votes} dots)"
+                f"<b>{html(name)}</b> ({count} note{'s' * (count != 1)}, "
+                f"{votes} dot{'s' * (votes != 1)})"
                 for name, count, votes in groups) + "</div>"))
         for note in notes:
             rows.append(self._note_row(note))

@@ -29,6 +29,7 @@ from devgames.dashboards.components import (
 from devgames.dashboards.debrief import winner_line
 from devgames.dashboards.debrief_notes import actions_of, cards_at_work, notes_of, retro_notes
 from devgames.dashboards.debrief_panel import DebriefPanel
+from devgames.dashboards.handouts_panel import HandoutsPanel
 from devgames.dashboards.seats import SeatsPanel, players_line
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sim.runner import game_seed, make_bot
@@ -217,7 +218,7 @@ class SessionTable(widgets.VBox):
             widgets.HBox([widgets.HTML("<h3>Facilitator controls</h3>"), close]),
             widgets.HBox([self.undo_last, self.undo_steps, undo_n]),
             widgets.HBox([self.pace_choice, self.hands_box]), self.seats_panel,
-            self.export, self.info, widgets.HBox([debrief, leave]),
+            self.export, HandoutsPanel(self.game), self.info, widgets.HBox([debrief, leave]),
         ])
         admin.add_class("dg-admin")
         admin.add_class("dg-drawer")
@@ -241,15 +242,17 @@ class SessionTable(widgets.VBox):
                            f"{game.seed}, {len(game.log)} moves saved.</span>")
         if game.is_over or self.debrief_now:
             self.show_end()
+            self.add_class("dg-debriefing")
         else:
             self.end.children = []
+            self.remove_class("dg-debriefing")
         if game.is_over:
             self.turn.children = []
             return
         seat = game.current_player
         if seat == CHANCE:
             actions, labels, heading = choices(game)
-            self.picker.offer(actions, labels, heading)
+            self.picker.offer(actions, labels, heading, game.name)
             self.turn.children = [self.picker, self.random_card]
         elif seat in self.bots:
             self.picker.clear()
@@ -267,7 +270,7 @@ class SessionTable(widgets.VBox):
         game = self.game
         name = game.players[seat]
         actions, labels, _heading = choices(game)
-        self.picker.offer(actions, labels, f"{name}: choose a move")
+        self.picker.offer(actions, labels, f"{name}: choose a move", game.name)
         ticks = self.subsets.offer(actions, labels, f"{name}: tick the cards, then confirm")
         moves = self.subsets if ticks else self.picker
         hand = game.view(seat).get("hand")

@@ -222,6 +222,9 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-debrief .dg-hidden-now { color: var(--dg-accent); font-weight: 600; }
 .dg-debrief .dg-moments li { margin-bottom: 6px; }
 .dg-debrief-message .dg-error { color: var(--dg-bad); font-weight: 700; }
+/* While the room debriefs, the debrief gets the larger half; the charts stay beside it. */
+.dg-debriefing .dg-left { flex-basis: 58%; }
+.dg-debriefing .dg-right { flex-basis: 42%; }
 """
 
 

@@ -232,3 +232,17 @@ def test_a_team_wears_its_colour_on_the_curtain_the_winner_line_and_the_debrief(
     questions = " ".join(w.value for w in tree(table.debrief) if isinstance(w, widgets.HTML))
     assert f'background:{red}"></span>Red' in questions  # seed 3: Red's velocity fell
     assert f'background:{blue}"></span>Blue' in questions  # and Blue got the most bugs
+
+
+def test_the_about_box_credits_every_game_and_its_licence(store: SessionStore) -> None:
+    from devgames.credits import CREDITS
+
+    app = FacilitatorApp(store=store)
+    assert "dg-open" not in app.about._dom_classes
+    app.about_toggle.value = True
+    assert "dg-open" in app.about._dom_classes
+    text = unescape(" ".join(w.value for w in tree(app.about) if isinstance(w, widgets.HTML)))
+    assert all(credit.game in text and credit.licence in text for credit in CREDITS)
+    assert "CC BY-NC-SA 4.0" in text and "MIT" in text
+    by_class(app.about, "dg-about-close").click()
+    assert "dg-open" not in app.about._dom_classes and not app.about_toggle.value

@@ -120,12 +120,12 @@ def drawn_lines(page: Page) -> int:
 
 def open_admin(page: Page) -> None:
     page.get_by_text("Facilitator controls: undo, bots, export").click()
-    page.locator(".dg-export-prepare").wait_for()
+    page.locator(".dg-admin .dg-export-prepare").wait_for()
 
 
 def download(page: Page, name: str) -> str:
     with page.expect_download() as info:
-        page.locator(f".dg-export-links a[download$='{name}']").click()
+        page.locator(f".dg-export-links a[download$='{name}']").first.click()
     return info.value.path().read_bytes().decode("utf-8")
 
 
