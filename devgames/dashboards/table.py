@@ -292,8 +292,8 @@ class SessionTable(widgets.VBox):
         self.debrief.load()
         self.export.clear()
         self.end.children = [
-            widgets.HTML(f"<div class='dg-winner'>{with_chips(winner_line(self.game), self.colors)}"
-                         "</div>"),
+            widgets.HTML(f"<div class='{'dg-winner' if self.game.is_over else 'dg-so-far'}'>"
+                         f"{with_chips(winner_line(self.game), self.colors)}</div>"),
             self.debrief, self.export,
         ]
 

@@ -54,6 +54,7 @@ body:has(.dg-app.dg-dark) { background: #101418; }
 .dg-muted { color: var(--dg-muted); }
 .dg-waiting { font-size: 28px; font-weight: 700; color: var(--dg-accent); }
 .dg-winner { font-size: 40px; font-weight: 800; color: var(--dg-good); }
+.dg-so-far { font-size: 22px; font-weight: 700; color: var(--dg-muted); }
 .dg-connection { position: fixed; top: 0; left: 0; right: 0; z-index: 1000;
   padding: 14px 24px; background: #b3261e; color: #ffffff; font-size: 26px; font-weight: 700;
   line-height: 1.3; box-shadow: 0 4px 18px rgba(0, 0, 0, .45); }
