@@ -30,6 +30,12 @@ Developer, Undercover HR Agent) are moves of their own. This module holds the on
   Coffee machine's); each of your developers takes 1 extra burnout at the end of the turn.
 - Technical debt: every employee on the table, with its knowledge, is shuffled into the deck.
 - Monster Bug: every employee of your opponents takes 1 burnout.
+
+Each card's rule lives here once: its effect, its constants (the Head Hunter's and the Undercover
+HR Agent's counter prices) and how its pending decision is answered. Effects change the game only
+through the engine's public operations for abilities (see "Operations for card abilities" in
+``ItStartupGame``): ``burn``, ``rest``, ``gain``, ``take_employee``, ``dismiss``,
+``score_per_developer``, ``queue``, ``controller`` and ``developers``.
 """
 
 from collections.abc import Callable
@@ -37,18 +43,29 @@ from typing import TYPE_CHECKING
 
 from devgames.core.actions import Event
 from devgames.itstartup.cards import CARDS
+from devgames.itstartup.steps import AgentCounter, Draw, Flip, Headhunt, Keep, Order, Step
 
 if TYPE_CHECKING:
     from devgames.itstartup.game import ItStartupGame
 
 #: Developers onto whom knowledge is played or transferred for 2 less.
 KNOWLEDGE_DISCOUNTERS = frozenset({"ambitious_apprentice", "full_stack_ninja"})
+#: What those developers take off the price of knowledge played or moved onto them.
+KNOWLEDGE_DISCOUNT = 2
 #: Cards played with a target (an employee), besides knowledge (played on a developer).
 TARGETED = frozenset({"code_monkey", "downer_dave", "rockstar_recruiter", "outsourcing",
                       "head_hunter"})
 #: Employees that draw a card at the end of their controller's turn.
 END_OF_TURN_DRAW = frozenset({"office_manager", "rockstar_recruiter", "nice_hr_lady",
                               "nice_hr_guy"})
+#: Action cards whose effect decides itself when the card goes under the deck.
+KEPT_BY_EFFECT = frozenset({"head_hunter"})
+#: What the owner pays the hunter to stop a Head Hunter.
+HEAD_HUNTER_COUNTER = 5
+#: What a player pays the agent's owner to cancel an Undercover HR Agent (``agent_counter``).
+AGENT_COUNTER = 3
+#: Resources an Undercover HR Agent costs to send.
+AGENT_PRICE = 1
 
 Effect = Callable[["ItStartupGame", int, int, "int | None", int], None]
 
@@ -62,19 +79,18 @@ def on_play(game: "ItStartupGame", p: int, card: int, target: int | None, paid: 
 
 def draw(game: "ItStartupGame", p: int, count: int, why: str) -> None:
     """Queue ``count`` draws for player ``p`` (before anything else that is waiting)."""
-    game.steps[0:0] = [("draw", p, why)] * count
+    game.queue(*[Draw("draw", p, why)] * count)
 
 
-def look(game: "ItStartupGame", p: int, count: int, then: tuple) -> None:
+def look(game: "ItStartupGame", p: int, count: int, then: Step) -> None:
     """Queue looking at the top ``count`` cards, then the decision ``then``."""
-    game.steps[0:0] = [("draw", p, "look")] * min(count, len(game.deck)) + [then]
+    game.queue(*[Draw("draw", p, "look")] * min(count, len(game.deck)), then)
 
 
 def code_monkey(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
     if target is None:
         return
-    game._left(target, p, "returned_to_hand")
-    state = game._remove(target, p)
+    state = game.dismiss(target, p, "returned_to_hand")
     game.hands[p].append(target)
     game.hands[p].extend(state.knowledge)
     game.events.append(Event("return_to_hand", p, {"card": target, "knowledge": state.knowledge}))
@@ -83,59 +99,134 @@ def code_monkey(game: "ItStartupGame", p: int, card: int, target: int | None, pa
 def copy_paste(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
     for e in list(game.staff[p]):
         if e != card and CARDS[e].kind == "developer" and e in game.employees:
-            game._burn(e, 1)
+            game.burn(e, 1)
 
 
 def downer_dave(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
     if target is not None:
-        game._burn(target, 1)
+        game.burn(target, 1)
 
 
 def office_manager(game: "ItStartupGame", p: int, card: int, target: int | None,
                    paid: int) -> None:
     for e in game.staff[p]:
-        game._rest(e, 1)
+        game.rest(e, 1)
 
 
 def rockstar_recruiter(game: "ItStartupGame", p: int, card: int, target: int | None,
                        paid: int) -> None:
     if target is not None:
-        game._take(p, target, "rockstar_recruiter")
+        game.take_employee(p, target, "rockstar_recruiter")
 
 
 def outsourcing(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
-    owner = game.controller(target)  # type: ignore[arg-type]
-    game._take(p, target, "outsourcing", borrowed=True)  # type: ignore[arg-type]
-    game._gain(owner, paid)
+    assert target is not None  # the check requires an employee
+    owner = game.controller(target)
+    game.take_employee(p, target, "outsourcing", borrowed=True)
+    game.gain(owner, paid)
 
 
+# ----- Head Hunter --------------------------------------------------------------------------------
 def head_hunter(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
-    owner = game.controller(target)  # type: ignore[arg-type]
-    from devgames.itstartup.game import HEAD_HUNTER_COUNTER
-
+    """Take ``target``, unless its owner can pay :data:`HEAD_HUNTER_COUNTER`: then the owner
+    decides (:func:`answer_head_hunter`); the card waits on the table until then."""
+    assert target is not None  # the check requires an employee
+    owner = game.controller(target)
     if game.resources[owner] >= HEAD_HUNTER_COUNTER:
-        game.steps.insert(0, ("headhunt", owner, p, target, card))
+        game.queue(Headhunt("headhunt", owner, p, target, card))
     else:
-        game._take(p, target, "head_hunter")  # type: ignore[arg-type]
+        game.take_employee(p, target, "head_hunter")
         game.deck.put_bottom(card)
 
 
+def answer_head_hunter(game: "ItStartupGame", step: Headhunt, pays: bool) -> None:
+    """The owner pays the hunter :data:`HEAD_HUNTER_COUNTER`, or loses the employee (if it is
+    still theirs); the Head Hunter then goes under the deck."""
+    owner, hunter, target, card = step.player, step.hunter, step.target, step.card
+    if pays:
+        game.resources[owner] -= HEAD_HUNTER_COUNTER
+        game.gain(hunter, HEAD_HUNTER_COUNTER)
+        game.events.append(Event("counter", owner, {"card": card, "paid": HEAD_HUNTER_COUNTER}))
+    elif target in game.employees and game.controller(target) == owner:
+        game.take_employee(hunter, target, "head_hunter")
+    game.deck.put_bottom(card)
+
+
+# ----- Undercover HR Agent ------------------------------------------------------------------------
+def send_agent(game: "ItStartupGame", p: int, agent: int, target: int | None) -> None:
+    """Player ``p`` pays :data:`AGENT_PRICE` to send ``agent`` after ``target``: with
+    ``agent_counter`` the others, clockwise, may first pay to cancel it; else a coin decides."""
+    assert target is not None  # the check requires an employee
+    game.resources[p] -= AGENT_PRICE
+    game.agents_used.add(agent)
+    game.events.append(Event("activate", p, {"card": agent, "target": target,
+                                             "paid": AGENT_PRICE}))
+    if game.options.agent_counter:
+        payers = tuple(q for q in game.clockwise(p) if game.resources[q] >= AGENT_COUNTER)
+        if payers:
+            game.queue(AgentCounter("agent_counter", payers[0], p, agent, target, payers[1:]))
+            return
+    game.queue(Flip("flip", p, agent, target))
+
+
+def answer_agent(game: "ItStartupGame", step: AgentCounter, pays: bool) -> None:
+    """A payer cancels the agent by paying its owner :data:`AGENT_COUNTER`; otherwise the next
+    payer is asked, and after the last one the coin is flipped."""
+    payer, owner, others = step.player, step.owner, step.others
+    if pays:
+        game.resources[payer] -= AGENT_COUNTER
+        game.gain(owner, AGENT_COUNTER)
+        game.events.append(Event("counter", payer, {"card": step.agent, "paid": AGENT_COUNTER}))
+    elif others:
+        game.queue(AgentCounter("agent_counter", others[0], owner, step.agent, step.target,
+                                others[1:]))
+    else:
+        game.queue(Flip("flip", owner, step.agent, step.target))
+
+
+def agent_flipped(game: "ItStartupGame", step: Flip, won: int) -> None:
+    """The coin: a won flip takes the target over, if it is still an opponent's own employee."""
+    p, target = step.player, step.target
+    game.events.append(Event("coin", p, {"card": step.agent, "won": bool(won)}))
+    still_there = target in game.employees and game.employees[target].home is None
+    if won and still_there and game.controller(target) != p:
+        game.take_employee(p, target, "undercover_hr_agent")
+
+
+def counter_price(step: Headhunt | AgentCounter) -> int:
+    """What paying the counter of a pending Head Hunter or Undercover HR Agent costs.
+
+    >>> counter_price(Headhunt("headhunt", 1, 0, 17, 40))
+    5
+    """
+    return HEAD_HUNTER_COUNTER if step.kind == "headhunt" else AGENT_COUNTER
+
+
+def answer_counter(game: "ItStartupGame", step: Headhunt | AgentCounter, pays: bool) -> None:
+    """Answer a pending counter: :func:`answer_head_hunter` or :func:`answer_agent`."""
+    if step.kind == "headhunt":
+        answer_head_hunter(game, step, pays)
+    else:
+        answer_agent(game, step, pays)
+
+
+# ----- the other actions --------------------------------------------------------------------------
 def coffee_machine(game: "ItStartupGame", p: int, card: int, target: int | None,
                    paid: int) -> None:
-    game._per_developer(p, 1)
+    game.score_per_developer(p, 1)
     for e in game.staff[p]:
-        game._rest(e, 1)
+        game.rest(e, 1)
 
 
 def vacation_time(game: "ItStartupGame", p: int, card: int, target: int | None,
                   paid: int) -> None:
     game.vacation = True
     for e in game.staff[p]:
-        game._rest(e, 1)
+        game.rest(e, 1)
 
 
 def crunch_time(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
-    game._per_developer(p, 2)
+    game.score_per_developer(p, 2)
     game.crunch += 1
 
 
@@ -143,8 +234,7 @@ def technical_debt(game: "ItStartupGame", p: int, card: int, target: int | None,
                    paid: int) -> None:
     for q in range(game.n):
         for e in list(game.staff[q]):
-            game._left(e, q, "technical_debt")
-            state = game._remove(e, q)
+            state = game.dismiss(e, q, "technical_debt")
             game.deck.put_bottom(e)
             for k in state.knowledge:
                 game.deck.put_bottom(k)
@@ -158,11 +248,11 @@ def monster_bug(game: "ItStartupGame", p: int, card: int, target: int | None, pa
         if q != p:
             for e in list(game.staff[q]):
                 if e in game.employees:
-                    game._burn(e, 1)
+                    game.burn(e, 1)
 
 
 def investor(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
-    game._gain(p, 2)
+    game.gain(p, 2)
 
 
 EFFECTS: dict[str, Effect] = {
@@ -172,9 +262,9 @@ EFFECTS: dict[str, Effect] = {
     "downer_dave": downer_dave,
     "database_developer": lambda g, p, c, t, x: draw(g, p, 2, "database"),
     "bi_developer": lambda g, p, c, t, x: draw(g, p, 1, "bi"),
-    "senior_backend_developer": lambda g, p, c, t, x: look(g, p, 5, ("keep", p, 2)),
-    "junior_backend_developer": lambda g, p, c, t, x: look(g, p, 3, ("keep", p, 1)),
-    "research_engineer": lambda g, p, c, t, x: look(g, p, 3, ("order", p)),
+    "senior_backend_developer": lambda g, p, c, t, x: look(g, p, 5, Keep("keep", p, 2)),
+    "junior_backend_developer": lambda g, p, c, t, x: look(g, p, 3, Keep("keep", p, 1)),
+    "research_engineer": lambda g, p, c, t, x: look(g, p, 3, Order("order", p)),
     "office_manager": office_manager,
     "rockstar_recruiter": rockstar_recruiter,
     "scrum_master": lambda g, p, c, t, x: draw(g, p, g.developers(p), "hand"),

@@ -15,16 +15,15 @@ from random import Random
 
 from devgames.core.actions import CHANCE, Action
 from devgames.core.bots import RandomBot
-from devgames.itstartup.abilities import END_OF_TURN_DRAW, KNOWLEDGE_DISCOUNTERS
-from devgames.itstartup.cards import CARDS
-from devgames.itstartup.game import (
-    AGENT_COUNTER,
-    DRAW_PRICE,
+from devgames.itstartup.abilities import (
+    END_OF_TURN_DRAW,
     HEAD_HUNTER_COUNTER,
-    MAX_INCOME,
-    SELL_PRICE,
-    ItStartupGame,
+    KNOWLEDGE_DISCOUNTERS,
+    counter_price,
 )
+from devgames.itstartup.cards import CARDS
+from devgames.itstartup.game import DRAW_PRICE, MAX_INCOME, SELL_PRICE, ItStartupGame
+from devgames.itstartup.steps import Headhunt
 
 #: Points a resource kept for a later turn is worth (in the final round: FINAL_RESOURCE).
 RESOURCE = 1.5
@@ -265,7 +264,9 @@ class _Outlook:
                             if self.game.employees[e].home is None)]
         if info.key in _TAKE_OVERS or info.key == "downer_dave":
             theirs = self.targets_to_take()
-            return theirs if info.key in ("head_hunter", "outsourcing") else [None, *theirs]
+            if info.key in ("head_hunter", "outsourcing"):
+                return list(theirs)
+            return [None, *theirs]
         return [None]
 
     def card_worth(self, card: int) -> float:
@@ -325,7 +326,9 @@ class HeuristicBot:
         if seat is None or seat == CHANCE or len(legal) == 1:
             return self.rng.choice(legal)  # a card to enter, or nothing to decide
         outlook = _Outlook(game, seat)
-        kind = game.step[0]  # type: ignore[index]
+        step = game.step
+        assert step is not None  # a seat is to act
+        kind = step.kind
         if kind == "main":
             chosen = self._turn(game, outlook, legal)
         elif kind == "mulligan":
@@ -432,13 +435,12 @@ class HeuristicBot:
         """Pay a Head Hunter (5) or Undercover HR Agent (3) counter when the employee is worth
         more to the bot, and to the player who would take it, than what paying gives away."""
         step = game.step
-        assert step is not None
-        if step[0] == "headhunt":
-            _, _, taker, target, _ = step
-            price, chance = HEAD_HUNTER_COUNTER, 1.0
+        assert step is not None and step.kind in ("headhunt", "agent_counter")
+        price = counter_price(step)  # type: ignore[arg-type]
+        if isinstance(step, Headhunt):
+            taker, target, chance = step.hunter, step.target, 1.0
         else:
-            _, _, taker, _, target, _ = step
-            price, chance = AGENT_COUNTER, 0.5
+            taker, target, chance = step.owner, step.target, 0.5  # type: ignore[union-attr]
         if outlook.owner.get(target) != outlook.me:
             return False
         against = -outlook.weight[taker]

@@ -8,7 +8,7 @@ the engine carries out alone (income, scoring, burnout, the hoard cap). The inte
 docs/rules/itstartup.md; those that change the game are options.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
 from typing import Any
 
@@ -17,8 +17,32 @@ from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.piles import Pile
 from devgames.itstartup import abilities
+from devgames.itstartup.abilities import AGENT_COUNTER, HEAD_HUNTER_COUNTER
 from devgames.itstartup.cards import CARDS, EMPLOYEE_KINDS, Card
 from devgames.itstartup.options import ItStartupOptions
+from devgames.itstartup.steps import (
+    AUTO_STEPS,
+    BONUS,
+    CAP,
+    CHANCE_STEPS,
+    DRAW_HAND,
+    END,
+    FIRST,
+    INCOME,
+    MAIN,
+    NEXT,
+    ROLL,
+    START,
+    AgentCounter,
+    Bonus,
+    Decision,
+    Draw,
+    Flip,
+    Headhunt,
+    Keep,
+    Mulligan,
+    Step,
+)
 
 RULES_VERSION = "1"
 OPENING_HAND = 5
@@ -26,8 +50,6 @@ MAX_INCOME = 8
 HOARD_CAP = {2: 12, 3: 10, 4: 8}
 SELL_PRICE = 1
 DRAW_PRICE = 2
-HEAD_HUNTER_COUNTER = 5
-AGENT_COUNTER = 3
 POWERS_OF_TWO = frozenset(2**k for k in range(16))
 
 #: Columns of the per-player, per-turn metrics rows (``game.rounds``).
@@ -41,8 +63,8 @@ EMPLOYEE_FIELDS = (
     "knowledge", "efficiency",
 )
 
-CHANCE_STEPS = frozenset({"draw", "roll", "flip", "first"})
-AUTO_STEPS = frozenset({"start", "income", "end", "cap", "next"})
+__all__ = ["AGENT_COUNTER", "DRAW_PRICE", "HEAD_HUNTER_COUNTER", "HOARD_CAP", "MAX_INCOME",
+           "OPENING_HAND", "SELL_PRICE", "ItStartupGame"]
 
 _NONE: frozenset[str] = frozenset()
 _check_shape = ShapeCheck({
@@ -69,6 +91,7 @@ _BUY = [Action("buy", p) for p in _SEATS]
 # attribute of the Card).
 _KIND = {c: card.kind for c, card in CARDS.items()}
 _KEY = {c: card.key for c, card in CARDS.items()}
+_NAME = {c: card.name for c, card in CARDS.items()}
 _PRICE = {c: card.cost for c, card in CARDS.items()}
 _POWER = {c: card.power for c, card in CARDS.items()}
 _LIMIT = {c: card.burnout_limit for c, card in CARDS.items()}
@@ -142,7 +165,7 @@ class ItStartupGame(Game):
         self.game_no = 1
         self.wins = [0] * n
         self.tokens = [0] * n
-        self.steps: list[tuple[Any, ...]] = []
+        self.steps: list[Step] = []
         tournament = options.tournament_wins > 0
         self._deal_new_game(None if tournament or options.first_player < 0
                             else options.first_player)
@@ -152,11 +175,11 @@ class ItStartupGame(Game):
         """Queue a game's set-up: 5 cards each, the d6, mulligans, then the first player
         (rolled when ``first`` is None)."""
         n = self.n
-        self.steps = [("draw", p, "hand") for p in range(n) for _ in range(OPENING_HAND)]
-        self.steps.append(("roll",))
-        self.steps.extend(("mulligan", p) for p in range(n))
+        self.steps = [DRAW_HAND[p] for p in range(n) for _ in range(OPENING_HAND)]
+        self.steps.append(ROLL)
+        self.steps.extend(Mulligan("mulligan", p) for p in range(n))
         if first is None:
-            self.steps.append(("first",))
+            self.steps.append(FIRST)
         else:
             self._set_first(first)
 
@@ -175,7 +198,7 @@ class ItStartupGame(Game):
 
     # ----- the generic protocol -----------------------------------------------------------------
     @property
-    def step(self) -> tuple[Any, ...] | None:
+    def step(self) -> Step | None:
         """The step the game waits on (None when over)."""
         return self.steps[0] if self.steps else None
 
@@ -187,7 +210,7 @@ class ItStartupGame(Game):
         step = steps[0]
         if step[0] in CHANCE_STEPS:
             return CHANCE
-        return step[1]
+        return step[1]  # type: ignore[misc]  # every other step has a player
 
     @property
     def is_over(self) -> bool:
@@ -199,7 +222,7 @@ class ItStartupGame(Game):
         step = self.steps[0]
         kind = step[0]
         if kind == "main":
-            return self._legal_main(step[1])
+            return self._legal_main(step[1])  # type: ignore[misc]
         if kind == "draw":
             return [Action("deal", CHANCE, card=c) for c in sorted(self.deck)]
         if kind == "roll":
@@ -208,15 +231,15 @@ class ItStartupGame(Game):
             return [Action("flip", CHANCE, count=v) for v in (0, 1)]
         if kind == "first":
             return [Action("first", CHANCE, target=p) for p in range(self.n)]
-        p = step[1]
+        p = step[1]  # type: ignore[misc]  # the decisions have a player
         if kind == "mulligan":
             hand = sorted(self.hands[p])
             return [
                 Action("mulligan", p, cards=chosen)
                 for size in range(len(hand) + 1) for chosen in combinations(hand, size)
             ]
-        if kind == "keep":
-            size = min(step[2], len(self.looking))
+        if isinstance(step, Keep):
+            size = min(step.size, len(self.looking))
             return [Action("keep", p, cards=c) for c in combinations(self.looking, size)]
         if kind == "order":
             return [Action("order", p, cards=c) for c in permutations(self.looking)]
@@ -283,7 +306,8 @@ class ItStartupGame(Game):
             return [Action("play", p, card, t) for t in self._play_targets(p, CARDS[card])]
         return self._knowledge_plays(p, card, self._play_targets(p, CARDS[card]))
 
-    def _knowledge_plays(self, p: int, card: int, developers: list[int | None]) -> list[Action]:
+    def _knowledge_plays(self, p: int, card: int, developers: Sequence[int | None]
+                         ) -> list[Action]:
         """Plays of a knowledge card on those of ``developers`` where player ``p`` can afford it
         (the cost depends on the developer)."""
         money = self.resources[p]
@@ -291,7 +315,7 @@ class ItStartupGame(Game):
             Action("play", p, card, d) for d in developers if self.cost(p, card, d) <= money
         ]
 
-    def _play_targets(self, p: int, info: Card) -> list[int | None]:
+    def _play_targets(self, p: int, info: Card) -> Sequence[int | None]:
         """Who a card can be played on: [None] when it takes no target."""
         kind, key = info.kind, info.key
         if kind == "knowledge":  # on an outsourced developer too, unless the option forbids it
@@ -323,7 +347,7 @@ class ItStartupGame(Game):
         held = self.held[p]
         if not held.get("shy_frontend_developer") and not held.get("undercover_hr_agent"):
             return []
-        out = []
+        out: list[Action] = []
         money = self.resources[p]
         for e in self.staff[p]:
             key = CARDS[e].key
@@ -379,7 +403,7 @@ class ItStartupGame(Game):
             price -= self.held[p].get("qa_wizard_engineer", 0)
         elif kind == "knowledge":
             if target is not None and _KEY[target] in abilities.KNOWLEDGE_DISCOUNTERS:
-                price -= 2
+                price -= abilities.KNOWLEDGE_DISCOUNT
             if transfer:
                 price -= 2 * self.held[p].get("lead_developer", 0)
             elif card in self.knowledge_discount:
@@ -423,166 +447,185 @@ class ItStartupGame(Game):
         """The printed card with this id."""
         return CARDS[card]
 
-    # ----- checking an action (never changes anything) -------------------------------------------
+    # ----- checking an action: one verify function per kind of move (never changes anything) ----
+    # Each ``_verify_*`` returns when the move is legal and raises IllegalMove with the sentence
+    # for the room when it is not: it serves ``apply``, ``can_apply`` and every ``can_*`` verb.
+    # ``legal_actions`` lists the same moves from the same rules (costs, targets, readiness).
     def _check(self, action: Action) -> None:
         _check_shape(action)
         # The base class's turn check only runs (and explains) when the turn is wrong.
         if not self.steps or action.player != self.current_player:
             self._require_turn(action.player)
-        if not self._allowed(action):
-            raise self._explain(action)
-
-    def _allowed(self, action: Action) -> bool:
-        """Whether ``action`` is legal now: the same answer as ``action in legal_actions()``,
-        found without listing every legal action for the common moves."""
         step = self.steps[0]
-        waiting, kind, p, card = step[0], action.kind, action.player, action.card
+        waiting = step.kind
         if waiting == "main":
-            if kind == "end_turn":
-                return True
-            if kind == "sell":
-                return card in self.hands[p]
-            if kind == "buy":
-                return self.resources[p] >= DRAW_PRICE and len(self.deck) > 0
-            if kind == "plan":
-                return (self.planned[p] is None and card in self.hands[p]
-                        and CARDS[card].kind == "action")
-            if kind == "play":
-                planned = self.planned[p]
-                if card not in self.hands[p] and (planned is None or planned[0] != card):
-                    return False
-                target = action.target
-                if card in _HAS_TARGET:
-                    if target not in self._play_targets(p, CARDS[card]):
-                        return False
-                elif target is not None:  # a card without a target is played on nothing
-                    return False
-                return self.cost(p, card, target) <= self.resources[p]
-            if kind == "activate":
-                return action in self._legal_activations(p)
-            if kind == "transfer":
-                return action in self._legal_transfers(p)
-            return kind == "help" and bool(self.tokens[p]) and action in self._legal_help(p)
-        if waiting == "draw":
-            return kind == "deal" and card in self.deck
-        return action in self.legal_actions()
+            self._verify_move(action)
+        elif waiting in CHANCE_STEPS:
+            self._verify_chance(step, action)
+        else:
+            self._verify_decision(step, action)
 
-    def _explain(self, action: Action) -> IllegalMove:
-        """The sentence for an action that is not among the legal ones."""
-        step = self.step
-        assert step is not None
-        kind, p = action.kind, action.player
-        who = self.players[p] if p >= 0 else "The deck"
-        waiting = step[0]
-        if waiting in CHANCE_STEPS:
-            if kind != {"draw": "deal"}.get(waiting, waiting):
-                return IllegalMove("card_expected", self.waiting_for)
-            if waiting == "draw":
-                if action.card not in CARDS:
-                    return IllegalMove("unknown_card", f"IT Startup has no card {action.card!r}.")
-                return IllegalMove(
-                    "card_not_in_deck",
-                    f"{self._name(action.card)} is not in the deck now; enter the card really "
-                    "drawn.",
-                )
-            return IllegalMove("bad_value", f"That is not a possible result. {self.waiting_for}")
-        if waiting != "main":
-            return self._explain_decision(step, action)
-        card = action.card
-        hand = self.hands[p]
-        planned = self.planned[p]
-        if kind in ("play", "sell", "plan") and card not in hand and not (
-            kind == "play" and planned is not None and planned[0] == card
-        ):
-            return IllegalMove("card_not_in_hand", f"{who} does not hold {self._name(card)}.")
-        if kind == "play":
-            return self._explain_play(p, card, action.target)
-        if kind == "plan":
-            if CARDS[card].kind != "action":
-                return IllegalMove("not_an_action", "Only action cards can be planned.")
-            return IllegalMove(
-                "already_planned",
-                f"{who} already has a planned card; play it before planning another.",
-            )
-        if kind == "buy":
-            return IllegalMove(
+    def _verify_move(self, action: Action) -> None:
+        """A move of the player whose turn it is."""
+        kind, p, card = action.kind, action.player, action.card
+        if kind == "end_turn":
+            return
+        if kind == "sell":
+            self._verify_sell(p, card)
+        elif kind == "play":
+            self._verify_play(p, card, action.target)
+        elif kind == "buy":
+            self._verify_buy(p)
+        elif kind == "plan":
+            self._verify_plan(p, card)
+        elif kind == "activate":
+            self._verify_activate(action)
+        elif kind == "transfer":
+            self._verify_transfer(action)
+        elif kind == "help":
+            self._verify_help(action)
+        else:
+            raise IllegalMove("not_now", f"That move ({kind}) is not possible now. "
+                                         f"{self.waiting_for}")
+
+    def _verify_in_hand(self, p: int, card: Any) -> None:
+        if card not in self.hands[p]:
+            raise IllegalMove("card_not_in_hand",
+                              f"{self.players[p]} does not hold {self._name(card)}.")
+
+    def _verify_sell(self, p: int, card: Any) -> None:
+        """Any card of the hand sells for SELL_PRICE."""
+        self._verify_in_hand(p, card)
+
+    def _verify_buy(self, p: int) -> None:
+        """A card costs DRAW_PRICE, and the deck must not be empty."""
+        if self.resources[p] < DRAW_PRICE or not len(self.deck):
+            raise IllegalMove(
                 "cannot_buy",
                 f"Buying a card costs {DRAW_PRICE} resources and needs cards in the deck.",
             )
-        if kind == "activate":
-            return self._explain_activate(p, action)
-        if kind == "help":
-            return IllegalMove(
-                "no_help_token",
-                "Help tokens are for tournaments: one gives +2 points to you or -4 to another "
-                "player; two take an employee of a player without tokens.",
-            )
-        if kind == "transfer":
-            return IllegalMove(
-                "bad_transfer",
-                "Knowledge moves between two of your own developers (not outsourced ones), "
-                "paying its cost.",
-            )
-        return IllegalMove("not_now", f"That move ({kind}) is not possible now. "
-                                      f"{self.waiting_for}")
 
-    def _explain_decision(self, step: tuple[Any, ...], action: Action) -> IllegalMove:
-        """Why an answer to a pending decision (mulligan, keep, order...) is refused."""
-        waiting, kind = step[0], action.kind
-        who = self.players[action.player]
-        seen = ", ".join(CARDS[c].name for c in self.looking)
-        if kind == waiting == "mulligan":
-            return IllegalMove("bad_choice", f"{who} can put back only cards of the opening hand, "
-                                             "each once.")
-        if kind == waiting == "keep":
-            size = min(step[2], len(self.looking))
-            return IllegalMove("bad_choice", f"{who} keeps exactly {size} of: {seen}.")
-        if kind == waiting == "order":
-            return IllegalMove("bad_choice", f"Name each card looked at once, top first: {seen}.")
-        if kind == "choose" and waiting == "bonus":
-            return IllegalMove("bad_choice", "Choose one of your employees with burnout.")
-        if kind == "pay" and waiting in ("headhunt", "agent_counter"):
-            return IllegalMove("not_enough_resources", f"{who} cannot pay that much.")
-        return IllegalMove("decision_pending", f"{self.waiting_for} ({who} tried {kind}).")
+    def _verify_plan(self, p: int, card: Any) -> None:
+        """One action card of the hand may be planned face down at a time."""
+        self._verify_in_hand(p, card)
+        if _KIND[card] != "action":
+            raise IllegalMove("not_an_action", "Only action cards can be planned.")
+        if self.planned[p] is not None:
+            raise IllegalMove(
+                "already_planned",
+                f"{self.players[p]} already has a planned card; play it before planning another.",
+            )
 
-    def _explain_play(self, p: int, card: int, target: int | None) -> IllegalMove:
-        info = CARDS[card]
-        targets = self._play_targets(p, info)
-        if target not in targets:
-            if info.kind == "knowledge":
-                text = "Knowledge is played on one of your own developers" + (
-                    " (not on one held through Outsourcing, at this table)."
-                    if self.options.outsourced_knowledge == "not_allowed" else ".")
-            elif targets in ([], [None]) and info.key in ("outsourcing", "head_hunter"):
-                text = f"{info.name} needs an opponent's employee to target, and there is none."
-            else:
-                text = f"{self._name(target) if target else 'No target'} is not a target of " \
-                       f"{info.name} now."
-            return IllegalMove("bad_target", text)
+    def _verify_play(self, p: int, card: Any, target: int | None) -> None:
+        """A card of the hand (or the planned one), on one of its targets, paid in full."""
+        planned = self.planned[p]
+        if card not in self.hands[p] and (planned is None or planned[0] != card):
+            self._verify_in_hand(p, card)
+        if card in _HAS_TARGET:
+            info = CARDS[card]
+            targets = self._play_targets(p, info)
+            if target not in targets:
+                if info.kind == "knowledge":
+                    text = "Knowledge is played on one of your own developers" + (
+                        " (not on one held through Outsourcing, at this table)."
+                        if self.options.outsourced_knowledge == "not_allowed" else ".")
+                elif targets in ([], [None]) and info.key in ("outsourcing", "head_hunter"):
+                    text = (f"{info.name} needs an opponent's employee to target, and there is "
+                            "none.")
+                else:
+                    text = (f"{self._name(target) if target else 'No target'} is not a target "
+                            f"of {info.name} now.")
+                raise IllegalMove("bad_target", text)
+        elif target is not None:  # a card without a target is played on nothing
+            raise IllegalMove("bad_target",
+                              f"{self._name(target)} is not a target of {_NAME[card]} now.")
         price = self.cost(p, card, target)
-        return IllegalMove(
-            "not_enough_resources",
-            f"{info.name} costs {price} now; {self.players[p]} has {self.resources[p]}.",
-        )
+        if price > self.resources[p]:
+            raise IllegalMove(
+                "not_enough_resources",
+                f"{_NAME[card]} costs {price} now; {self.players[p]} has {self.resources[p]}.",
+            )
 
-    def _explain_activate(self, p: int, action: Action) -> IllegalMove:
-        e = action.card
+    def _verify_activate(self, action: Action) -> None:
+        """Shy Frontend Developer (pay X from 1 to what you have) or an Undercover HR Agent
+        (ready, 1 resource, an opponent's own employee)."""
+        p, e = action.player, action.card
+        if action in self._legal_activations(p):
+            return
         if e not in self.staff[p]:
-            return IllegalMove("not_your_employee", f"{self.players[p]} does not employ that card.")
-        key = CARDS[e].key
+            raise IllegalMove("not_your_employee", f"{self.players[p]} does not employ that card.")
+        key = _KEY[e]
         if key == "shy_frontend_developer":
-            return IllegalMove(
+            raise IllegalMove(
                 "bad_amount",
                 f"Pay between 1 and {self.resources[p]} resources for Shy Frontend Developer.",
             )
         if key == "undercover_hr_agent":
             if not self._agent_ready(p, e):
-                return IllegalMove("agent_used", "This Undercover HR Agent was used this turn.")
-            return IllegalMove(
+                raise IllegalMove("agent_used", "This Undercover HR Agent was used this turn.")
+            raise IllegalMove(
                 "bad_target",
-                "The Agent costs 1 and targets an opponent's employee (not an outsourced one).",
+                f"The Agent costs {abilities.AGENT_PRICE} and targets an opponent's employee "
+                "(not an outsourced one).",
             )
-        return IllegalMove("no_ability", f"{CARDS[e].name} has no ability to activate.")
+        raise IllegalMove("no_ability", f"{_NAME[e]} has no ability to activate.")
+
+    def _verify_transfer(self, action: Action) -> None:
+        """Knowledge moves between two of the player's own developers, paying its cost."""
+        if action not in self._legal_transfers(action.player):
+            raise IllegalMove(
+                "bad_transfer",
+                "Knowledge moves between two of your own developers (not outsourced ones), "
+                "paying its cost.",
+            )
+
+    def _verify_help(self, action: Action) -> None:
+        """Tournament help tokens (see :meth:`_legal_help`)."""
+        if not (self.tokens[action.player] and action in self._legal_help(action.player)):
+            raise IllegalMove(
+                "no_help_token",
+                "Help tokens are for tournaments: one gives +2 points to you or -4 to another "
+                "player; two take an employee of a player without tokens.",
+            )
+
+    def _verify_chance(self, step: Step, action: Action) -> None:
+        """A card drawn, the d6, the coin or the first player, entered from the table."""
+        waiting = step.kind
+        if action.kind != ("deal" if waiting == "draw" else waiting):
+            raise IllegalMove("card_expected", self.waiting_for)
+        if waiting == "draw":
+            card = action.card
+            if card in self.deck:
+                return
+            if card not in CARDS:
+                raise IllegalMove("unknown_card", f"IT Startup has no card {card!r}.")
+            raise IllegalMove(
+                "card_not_in_deck",
+                f"{self._name(card)} is not in the deck now; enter the card really drawn.",
+            )
+        if action not in self.legal_actions():
+            raise IllegalMove("bad_value", f"That is not a possible result. {self.waiting_for}")
+
+    def _verify_decision(self, step: Step, action: Action) -> None:
+        """An answer to a pending decision (mulligan, keep, order, bonus, counter)."""
+        if action in self.legal_actions():
+            return
+        waiting, kind = step.kind, action.kind
+        who = self.players[action.player]
+        seen = ", ".join(_NAME[c] for c in self.looking)
+        if kind == waiting == "mulligan":
+            raise IllegalMove("bad_choice", f"{who} can put back only cards of the opening "
+                                            "hand, each once.")
+        if kind == waiting == "keep" and isinstance(step, Keep):
+            size = min(step.size, len(self.looking))
+            raise IllegalMove("bad_choice", f"{who} keeps exactly {size} of: {seen}.")
+        if kind == waiting == "order":
+            raise IllegalMove("bad_choice", f"Name each card looked at once, top first: {seen}.")
+        if kind == "choose" and waiting == "bonus":
+            raise IllegalMove("bad_choice", "Choose one of your employees with burnout.")
+        if kind == "pay" and isinstance(step, Headhunt | AgentCounter):
+            raise IllegalMove("not_enough_resources", f"{who} cannot pay that much.")
+        raise IllegalMove("decision_pending", f"{self.waiting_for} ({who} tried {kind}).")
 
     @staticmethod
     def _name(card: Any) -> str:
@@ -597,61 +640,65 @@ class ItStartupGame(Game):
             return
         kind, p = action.kind, action.player
         step = self.steps.pop(0)
+        # Checked: each kind carries the fields it needs (narrowed once, here).
+        card, count = action.card or 0, action.count or 0
         if kind == "deal":
-            self.deck.take(action.card)
-            self._drawn(step, action.card)  # type: ignore[arg-type]
+            self.deck.take(card)
+            self._drawn(step, card)  # type: ignore[arg-type]  # a draw step
         elif kind == "roll":
-            self._rolled(action.count)  # type: ignore[arg-type]
+            self._rolled(count)
         elif kind == "flip":
-            self._flipped(step, action.count)  # type: ignore[arg-type]
+            abilities.agent_flipped(self, step, count)  # type: ignore[arg-type]  # a flip step
         elif kind == "first":
-            self._set_first(action.target)  # type: ignore[arg-type]
+            self._set_first(action.target or 0)
         elif kind == "mulligan":
-            self._mulligan(p, action.cards)  # type: ignore[arg-type]
+            self._mulligan(p, action.cards or ())
         elif kind in ("keep", "order"):
-            self._looked(p, kind, action.cards)  # type: ignore[arg-type]
+            self._looked(p, kind, action.cards or ())
         elif kind in ("pay", "decline"):
-            self._counter_answer(step, kind == "pay")  # type: ignore[arg-type]
+            abilities.answer_counter(self, step, kind == "pay")  # type: ignore[arg-type]
         elif kind == "choose":  # the planning bonus
-            self._rest(action.card, 1)  # type: ignore[arg-type]
-            self.events.append(Event("planning_bonus", p, {"card": action.card}))
+            self.rest(card, 1)
+            self.events.append(Event("planning_bonus", p, {"card": card}))
         self._advance()
 
     def _do_main(self, action: Action) -> None:
-        kind, p, card = action.kind, action.player, action.card
+        kind, p = action.kind, action.player
+        # Checked: a play, plan, sale, activation or transfer names a card (narrowed once, here).
+        card = action.card or 0
         if kind == "play":
-            self._play(p, card, action.target)  # type: ignore[arg-type]
+            self._play(p, card, action.target)
         elif kind == "plan":
-            self.hands[p].remove(card)  # type: ignore[arg-type]
-            self._forget_marks(card)  # type: ignore[arg-type]
-            self.planned[p] = (card, self.turns[p])  # type: ignore[assignment]
+            self.hands[p].remove(card)
+            self._forget_marks(card)
+            self.planned[p] = (card, self.turns[p])
             self.events.append(Event("plan", p, {"card": card}, private=True))
         elif kind == "sell":
-            self.hands[p].remove(card)  # type: ignore[arg-type]
-            self._forget_marks(card)  # type: ignore[arg-type]
-            self.deck.put_bottom(card)  # type: ignore[arg-type]
-            self._gain(p, SELL_PRICE)
+            self.hands[p].remove(card)
+            self._forget_marks(card)
+            self.deck.put_bottom(card)
+            self.gain(p, SELL_PRICE)
             self.events.append(Event("sell", p, {"card": card}, private=True))
         elif kind == "buy":
             self.resources[p] -= DRAW_PRICE
             self.events.append(Event("buy", p, {}))
-            self.steps.insert(0, ("draw", p, "hand"))
+            self.steps.insert(0, DRAW_HAND[p])
         elif kind == "activate":
-            self._activate(p, card, action.target, action.count)  # type: ignore[arg-type]
+            self._activate(p, card, action.target, action.count)
         elif kind == "transfer":
-            self._transfer(p, card, action.target)  # type: ignore[arg-type]
+            self._transfer(p, card, action.target or 0)
         elif kind == "help":
-            self._help(p, action.target, card)
+            self._help(p, action.target, action.card)
         else:  # end_turn
-            self.steps[0] = ("end", p)
+            self.steps[0] = END[p]
 
-    def _gain(self, p: int, amount: int) -> None:
+    def gain(self, p: int, amount: int) -> None:
         """Add resources (capped at once when the hoard cap applies to every gain)."""
         self.resources[p] += amount
         if self.options.hoard_cap_timing == "always":
             self.resources[p] = min(self.resources[p], self.cap)
 
-    def _per_developer(self, p: int, points: int) -> None:
+    def score_per_developer(self, p: int, points: int) -> None:
         """Coffee machine (1) and Crunch Time (2): ``points`` per developer of ``p``, added at
         the end-of-turn scoring; the developers are counted now, or at the scoring with
         ``coffee_crunch_count="end_of_turn"``."""
@@ -677,43 +724,45 @@ class ItStartupGame(Game):
                 steps.pop(0)
                 self.chance_steps += 1
                 if kind == "draw":
-                    self._drawn(step, self.deck.draw())
+                    self._drawn(step, self.deck.draw())  # type: ignore[arg-type]
                 elif kind == "roll":
                     self._rolled(self.rng.randint(1, 6))
                 elif kind == "flip":
-                    self._flipped(step, self.rng.randrange(2))
+                    abilities.agent_flipped(self, step, self.rng.randrange(2))  # type: ignore[arg-type]
                 else:
                     self._set_first(self.rng.randrange(self.n))
             elif kind in AUTO_STEPS:
                 steps.pop(0)
                 # A plain dispatch: cheaper than building the method name each time.
-                if kind == "start":
-                    self._step_start(step[1])
-                elif kind == "income":
-                    self._step_income(step[1])
-                elif kind == "end":
-                    self._step_end(step[1])
-                elif kind == "cap":
-                    self._step_cap(step[1])
-                else:
+                if kind == "next":
                     self._step_next()
+                    continue
+                p = step[1]  # type: ignore[misc]  # start, income, end and cap have a player
+                if kind == "start":
+                    self._step_start(p)
+                elif kind == "income":
+                    self._step_income(p)
+                elif kind == "end":
+                    self._step_end(p)
+                else:
+                    self._step_cap(p)
             elif self._nothing_to_decide(step):
                 steps.pop(0)
             else:
                 return
 
-    def _nothing_to_decide(self, step: tuple[Any, ...]) -> bool:
+    def _nothing_to_decide(self, step: Step) -> bool:
         """A decision with no choice to make is skipped (nothing looked at, nobody tired)."""
-        kind = step[0]
+        kind = step.kind
         if kind in ("keep", "order"):
             return not self.looking
-        if kind == "bonus":
-            return not any(self.employees[e].burnout for e in self.staff[step[1]])
+        if isinstance(step, Bonus):
+            return not any(self.employees[e].burnout for e in self.staff[step.player])
         return False
 
     # ----- set-up -------------------------------------------------------------------------------
-    def _drawn(self, step: tuple[Any, ...], card: int) -> None:
-        _, p, purpose = step
+    def _drawn(self, step: Draw, card: int) -> None:
+        p, purpose = step.player, step.why
         if purpose == "look":
             self.looking.append(card)
             self.events.append(Event("look", p, {"card": card}, private=True))
@@ -738,13 +787,13 @@ class ItStartupGame(Game):
             self.hands[p].remove(card)
             self.deck.put_bottom(card)
         self.events.append(Event("mulligan", p, {"count": len(cards)}))
-        self.steps[0:0] = [("draw", p, "mulligan")] * len(cards)
+        self.steps[0:0] = [Draw("draw", p, "mulligan")] * len(cards)
 
     def _set_first(self, first: int) -> None:
         self.seating = [(first + i) % self.n for i in range(self.n)]
         self.current = 0
         self.events.append(Event("first_player", first, {}))
-        self.steps.append(("start", first))
+        self.steps.append(START[first])
 
     # ----- a turn ------------------------------------------------------------------------------
     def _step_start(self, p: int) -> None:
@@ -754,19 +803,19 @@ class ItStartupGame(Game):
         self.points_at_start = self.points[p]
         self.left_this_turn = []
         self.events.append(Event("turn", p, {"turn": self.turns[p], "round": self.round}))
-        self.steps[0:0] = [("draw", p, "hand"), ("income", p)]
+        self.steps[0:0] = [DRAW_HAND[p], INCOME[p]]
 
     def _step_income(self, p: int) -> None:
         income = min(self.turns[p], MAX_INCOME)
-        self._gain(p, income)
+        self.gain(p, income)
         self.events.append(Event("income", p, {"resources": income}))
         for e in list(self.staff[p]):
             if self.employees[e].home is not None:
                 self._go_home(p, e)
-        later = [("main", p)]
         if self.options.planning_bonus and self.points[p] in POWERS_OF_TWO:
-            later.insert(0, ("bonus", p))
-        self.steps[0:0] = later
+            self.steps[0:0] = [BONUS[p], MAIN[p]]
+        else:
+            self.steps.insert(0, MAIN[p])
 
     def _go_home(self, p: int, e: int) -> None:
         """An employee ``p`` held through Outsourcing goes back to its owner; with
@@ -779,7 +828,7 @@ class ItStartupGame(Game):
         for k in back:
             state.knowledge.remove(k)
             self.hands[p].append(k)
-        self._move(e, p, home)  # type: ignore[arg-type]
+        self._move(e, p, home if home is not None else p)
         self.events.append(Event("returns", home, {"card": e, "from": p, "knowledge": back}))
 
     def _step_end(self, p: int) -> None:
@@ -793,7 +842,7 @@ class ItStartupGame(Game):
         self._end_of_turn_burnout(p)
         if not draws_first:
             hr = self._hr_drawers(p)
-        self.steps[0:0] = [("draw", p, "hand")] * hr + [("cap", p), ("next",)]
+        self.steps[0:0] = [DRAW_HAND[p]] * hr + [CAP[p], NEXT]
 
     def _hr_drawers(self, p: int) -> int:
         return sum(1 for e in self.staff[p] if _KEY[e] in abilities.END_OF_TURN_DRAW)
@@ -805,7 +854,7 @@ class ItStartupGame(Game):
         for e in list(self.staff[p]):
             amount = normal + crunch if crunch and _KIND[e] == "developer" else normal
             if amount:
-                self._burn(e, amount)
+                self.burn(e, amount)
 
     def _step_cap(self, p: int) -> None:
         self.resources[p] = min(self.resources[p], self.cap)
@@ -818,7 +867,7 @@ class ItStartupGame(Game):
             if self._round_over():
                 return
             self.round += 1
-        self.steps.append(("start", self.seating[self.current]))
+        self.steps.append(START[self.seating[self.current]])
 
     def _round_over(self) -> bool:
         """After a full round: the highest score at or above the goal wins; a tie plays on."""
@@ -896,8 +945,26 @@ class ItStartupGame(Game):
         self._quit(source, e)
         self._join(target, e)
 
-    def _take(self, p: int, e: int, how: str, borrowed: bool = False) -> None:
-        """Player ``p`` takes control of employee ``e`` (with its burnout and knowledge)."""
+    # ----- operations for card abilities -----------------------------------------------------
+    # The small public set of operations ``abilities.py`` changes the game with: ``burn``,
+    # ``rest``, ``gain``, ``take_employee``, ``dismiss``, ``score_per_developer``, ``queue``,
+    # with ``controller``, ``developers`` and ``clockwise`` to read the table. Each keeps the
+    # engine's books (who holds which card, the metrics rows of employees that leave).
+    def queue(self, *steps: Step) -> None:
+        """Put ``steps`` before everything else that is waiting, in this order.
+
+        >>> from devgames import itstartup
+        >>> from devgames.itstartup.steps import Draw
+        >>> game = itstartup.new_game(["Ada", "Bob"], seed=1, deck="physical")
+        >>> game.queue(Draw("draw", 1, "hand"))
+        >>> game.step
+        Draw(kind='draw', player=1, why='hand')
+        """
+        self.steps[0:0] = steps
+
+    def take_employee(self, p: int, e: int, how: str, borrowed: bool = False) -> None:
+        """Player ``p`` takes control of employee ``e`` (with its burnout and knowledge);
+        ``borrowed`` (Outsourcing) sends it home at ``p``'s next turn."""
         owner = self.controller(e)
         self._left(e, owner, "taken_over")
         self._move(e, owner, p)
@@ -905,22 +972,28 @@ class ItStartupGame(Game):
             self.employees[e].home = owner
         self.events.append(Event("take", p, {"card": e, "from": owner, "how": how}))
 
-    def _burn(self, e: int, amount: int) -> None:
+    def burn(self, e: int, amount: int) -> None:
         """Add burnout; at 3 + shield the employee leaves at once, with its knowledge."""
         state = self.employees[e]
         state.burnout += amount
         if state.burnout >= _LIMIT[e]:
             owner = self.controller(e)
-            self._left(e, owner, "burnout")
-            self._remove(e, owner)
+            self.dismiss(e, owner, "burnout")
             self.deck.put_bottom(e)
             for k in state.knowledge:
                 self.deck.put_bottom(k)
             self.events.append(Event("burnt_out", owner, {"card": e}))
 
-    def _rest(self, e: int, amount: int) -> None:
+    def rest(self, e: int, amount: int) -> None:
+        """Take up to ``amount`` burnout off employee ``e``."""
         state = self.employees[e]
         state.burnout = max(0, state.burnout - amount)
+
+    def dismiss(self, e: int, owner: int, reason: str) -> Employee:
+        """Employee ``e`` leaves ``owner``'s table (``reason`` for its metrics row); the caller
+        decides where the card and its knowledge (in the returned state) go."""
+        self._left(e, owner, reason)
+        return self._remove(e, owner)
 
     def _remove(self, e: int, owner: int) -> Employee:
         self._quit(owner, e)
@@ -951,7 +1024,7 @@ class ItStartupGame(Game):
             if state.home is not None:
                 state.taught.append(card)
         abilities.on_play(self, p, card, target, price)
-        if kind == "action" and _KEY[card] != "head_hunter":
+        if kind == "action" and _KEY[card] not in abilities.KEPT_BY_EFFECT:
             self.deck.put_bottom(card)
 
     def _forget_marks(self, card: int) -> None:
@@ -961,57 +1034,21 @@ class ItStartupGame(Game):
         self.knowledge_discount.discard(card)
 
     def _activate(self, p: int, e: int, target: int | None, amount: int | None) -> None:
-        if CARDS[e].key == "shy_frontend_developer":
-            self.resources[p] -= amount  # type: ignore[operator]
-            self.shy_bonus[e] = self.shy_bonus.get(e, 0) + amount  # type: ignore[operator]
+        if amount is not None:  # Shy Frontend Developer: +X efficiency this turn for X
+            self.resources[p] -= amount
+            self.shy_bonus[e] = self.shy_bonus.get(e, 0) + amount
             self.events.append(Event("activate", p, {"card": e, "paid": amount}))
             return
-        self.resources[p] -= 1
-        self.agents_used.add(e)
-        self.events.append(Event("activate", p, {"card": e, "target": target, "paid": 1}))
-        if self.options.agent_counter:
-            payers = tuple(q for q in self._clockwise(p) if self.resources[q] >= AGENT_COUNTER)
-            if payers:
-                self.steps.insert(0, ("agent_counter", payers[0], p, e, target, payers[1:]))
-                return
-        self.steps.insert(0, ("flip", p, e, target))
+        abilities.send_agent(self, p, e, target)
 
-    def _clockwise(self, p: int) -> list[int]:
+    def clockwise(self, p: int) -> list[int]:
+        """The other players, clockwise from ``p``."""
         return [(p + i) % self.n for i in range(1, self.n)]
-
-    def _flipped(self, step: tuple[Any, ...], won: int) -> None:
-        _, p, agent, target = step
-        self.events.append(Event("coin", p, {"card": agent, "won": bool(won)}))
-        still_there = target in self.employees and self.employees[target].home is None
-        if won and still_there and self.controller(target) != p:
-            self._take(p, target, "undercover_hr_agent")
-
-    def _counter_answer(self, step: tuple[Any, ...], pays: bool) -> None:
-        kind = step[0]
-        if kind == "headhunt":
-            _, owner, hunter, target, card = step
-            if pays:
-                self.resources[owner] -= HEAD_HUNTER_COUNTER
-                self._gain(hunter, HEAD_HUNTER_COUNTER)
-                self.events.append(Event("counter", owner, {"card": card, "paid": 5}))
-            elif target in self.employees and self.controller(target) == owner:
-                self._take(hunter, target, "head_hunter")
-            self.deck.put_bottom(card)
-            return
-        _, payer, owner, agent, target, others = step  # agent_counter
-        if pays:
-            self.resources[payer] -= AGENT_COUNTER
-            self._gain(owner, AGENT_COUNTER)
-            self.events.append(Event("counter", payer, {"card": agent, "paid": AGENT_COUNTER}))
-        elif others:
-            self.steps.insert(0, ("agent_counter", others[0], owner, agent, target, others[1:]))
-        else:
-            self.steps.insert(0, ("flip", owner, agent, target))
 
     def _help(self, p: int, target: int | None, employee: int | None) -> None:
         if employee is not None:
             self.tokens[p] -= 2
-            self._take(p, employee, "help_tokens")
+            self.take_employee(p, employee, "help_tokens")
         elif target is not None:
             self.tokens[p] -= 1
             lowered = self.points[target] - 4
@@ -1111,7 +1148,7 @@ class ItStartupGame(Game):
             out.append(chosen)
         return out
 
-    def _target_id(self, target: int | str | None, among: list[int | None]) -> int | None:
+    def _target_id(self, target: int | str | None, among: Sequence[int | None]) -> int | None:
         """A target by name or id, looked up first among the possible targets ``among``."""
         if target is None:
             return None
@@ -1127,7 +1164,8 @@ class ItStartupGame(Game):
         """Play a card from hand (or the planned card), paying its cost; ``target`` is the
         developer for knowledge, or the employee an effect aims at."""
         p = self.seat(player)
-        planned = [self.planned[p][0]] if self.planned[p] else []
+        held = self.planned[p]
+        planned = [held[0]] if held else []
         chosen = self.card_id(card, self.hands[p] + planned)
         among = self._play_targets(p, CARDS[chosen]) if chosen in CARDS else []
         self.apply(Action("play", p, card=chosen, target=self._target_id(target, among)))
@@ -1210,29 +1248,28 @@ class ItStartupGame(Game):
         if step is None:
             names = ", ".join(self.winners) or "nobody"
             return f"The game is over: {names} won."
-        kind = step[0]
-        if kind == "draw":
-            return f"Enter the card {self.players[step[1]]} drew."
-        if kind == "roll":
-            return "Enter the d6 roll for everybody's starting resources."
-        if kind == "flip":
-            return f"Enter the coin flip of {self.players[step[1]]}'s Undercover HR Agent."
-        if kind == "first":
-            return "Enter who starts (rolled)."
-        who = self.players[step[1]]
-        texts = {
+        if isinstance(step, Draw):
+            return f"Enter the card {self.players[step.player]} drew."
+        if isinstance(step, Flip):
+            return f"Enter the coin flip of {self.players[step.player]}'s Undercover HR Agent."
+        if not isinstance(step, Decision):
+            return ("Enter the d6 roll for everybody's starting resources." if step.kind == "roll"
+                    else "Enter who starts (rolled).")
+        p = step.player
+        who = self.players[p]
+        if isinstance(step, Headhunt | AgentCounter):
+            what = ("stop the Head Hunter" if step.kind == "headhunt"
+                    else "cancel the Undercover HR Agent")
+            return f"{who} may pay {abilities.counter_price(step)} to {what}."
+        if isinstance(step, Keep):
+            return f"{who} chooses {step.size} of the cards looked at."
+        return {
             "mulligan": f"{who} may put back cards from the opening hand (mulligan).",
-            "main": f"{who}'s turn {self.turns[step[1]]}: play cards, plan, sell, buy, "
+            "main": f"{who}'s turn {self.turns[p]}: play cards, plan, sell, buy, "
                     "or end the turn.",
-            "keep": f"{who} chooses {step[2] if kind == 'keep' else 0} of the cards looked at.",
             "order": f"{who} puts the cards looked at back on top in any order.",
             "bonus": f"{who} may remove 1 burnout from an employee (planning bonus).",
-        }
-        if kind in texts:
-            return texts[kind]
-        if kind == "headhunt":
-            return f"{who} may pay 5 to stop the Head Hunter."
-        return f"{who} may pay 3 to cancel the Undercover HR Agent."
+        }[step.kind]
 
     def _employee_view(self, e: int) -> dict[str, Any]:
         state = self.employees[e]
@@ -1280,7 +1317,7 @@ class ItStartupGame(Game):
             planned = self.planned[p]
             out["planned"] = self._card_view(p, planned[0]) if planned else None
             step = self.step
-            if step is not None and step[0] in ("keep", "order") and step[1] == p:
+            if step is not None and step.kind in ("keep", "order") and step[1] == p:
                 out["looking"] = [CARDS[c].name for c in self.looking]
         return out
 
@@ -1357,7 +1394,7 @@ class ItStartupGame(Game):
             "deal": lambda: f"The card drawn is {card}",
             "roll": lambda: f"The d6 shows {action.count}",
             "flip": lambda: "The coin: the agent " + ("wins" if action.count else "loses"),
-            "first": lambda: f"{self.players[action.target]} starts",
+            "first": lambda: f"{self.players[action.target or 0]} starts",
             "mulligan": lambda: f"{who} puts back {cards}" if cards
             else f"{who} keeps the opening hand",
             "plan": lambda: f"{who} plans {card} face down",
