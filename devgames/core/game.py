@@ -5,13 +5,18 @@ A game subclass provides:
 - ``legal_actions()``: every action allowed now (empty when the game is over);
 - ``_check(action)``: raise :class:`IllegalMove` if ``action`` is not allowed, changing nothing;
 - ``_do(action)``: carry out an action already checked;
-- ``current_player``, ``is_over``, ``winners``, ``view(player)``, ``snapshot()``, ``describe()``.
+- ``current_player``, ``is_over``, ``winners``, ``waiting_for``, ``view(player)``,
+  ``snapshot()``, ``describe()``.
+
+Each kind of move has one verify function in its engine: it serves ``apply``, ``can_apply``, the
+``can_*`` twin of the move's verb (built with :meth:`Game._can`) and the refusal sentence.
 
 The base class keeps the action log and turns it into sessions, replays and undo.
 """
 
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -70,6 +75,17 @@ class Game(ABC):
     def winners(self) -> list[str]:
         """Names of the winners (empty while playing, or when everybody lost)."""
         return [self.players[p] for p in self._winners]
+
+    @property
+    def waiting_for(self) -> str:
+        """Who must do what now: one sentence for the projector's big line. Every engine
+        implements it (and its ``view`` shows it); this default reads it from ``view(None)``.
+
+        >>> from devgames import scrumkin
+        >>> scrumkin.new_game(["Red", "Blue"], seed=1).waiting_for
+        'Red makes move 1 of 2.'
+        """
+        return str(self.view(None).get("waiting_for", ""))
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -132,6 +148,14 @@ class Game(ABC):
             return False
         return True
 
+    def _can(self, make: Callable[[], Action]) -> bool:
+        """True if the action built by ``make()`` is allowed now (False for unknown names too):
+        the body of every ``can_*`` twin of a verb."""
+        try:
+            return self.can_apply(make())
+        except IllegalMove:
+            return False
+
     def seat(self, player: int | str) -> int:
         """The seat index of a player given by name or index.
 
@@ -164,7 +188,7 @@ class Game(ABC):
                 "card_expected",
                 "The table is waiting for the card that was really drawn to be entered.",
             )
-        who = self.players[current]  # type: ignore[index]
+        who = self.players[current] if current is not None else "nobody"
         if player == CHANCE:
             raise IllegalMove(
                 "no_card_expected", f"No card is to be entered now; it is {who}'s turn."

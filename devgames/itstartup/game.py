@@ -1163,12 +1163,16 @@ class ItStartupGame(Game):
     def play(self, player: int | str, card: int | str, target: int | str | None = None) -> None:
         """Play a card from hand (or the planned card), paying its cost; ``target`` is the
         developer for knowledge, or the employee an effect aims at."""
+        self.apply(self._play_action(player, card, target))
+
+    def _play_action(self, player: int | str, card: int | str,
+                     target: int | str | None) -> Action:
         p = self.seat(player)
         held = self.planned[p]
         planned = [held[0]] if held else []
         chosen = self.card_id(card, self.hands[p] + planned)
         among = self._play_targets(p, CARDS[chosen]) if chosen in CARDS else []
-        self.apply(Action("play", p, card=chosen, target=self._target_id(target, among)))
+        return Action("play", p, card=chosen, target=self._target_id(target, among))
 
     def plan(self, player: int | str, card: int | str) -> None:
         """Plan an action card face down: from a later turn it costs 1 less."""
@@ -1200,6 +1204,41 @@ class ItStartupGame(Game):
         among: list[int | None] = list(self.staff[p])
         self.apply(Action("transfer", p, card=self.card_id(knowledge, attached),
                           target=self._target_id(developer, among)))
+
+    def can_play(self, player: int | str, card: int | str,
+                 target: int | str | None = None) -> bool:
+        """True if :meth:`play` with these arguments is allowed now."""
+        return self._can(lambda: self._play_action(player, card, target))
+
+    def can_plan(self, player: int | str, card: int | str) -> bool:
+        """True if :meth:`plan` of this card is allowed now."""
+        return self._can(lambda: Action("plan", self.seat(player),
+                                        card=self.card_id(card, self.hands[self.seat(player)])))
+
+    def can_sell(self, player: int | str, card: int | str) -> bool:
+        """True if :meth:`sell` of this card is allowed now."""
+        return self._can(lambda: Action("sell", self.seat(player),
+                                        card=self.card_id(card, self.hands[self.seat(player)])))
+
+    def can_buy(self, player: int | str) -> bool:
+        """True if :meth:`buy` is allowed now."""
+        return self._can(lambda: Action("buy", self.seat(player)))
+
+    def can_end_turn(self, player: int | str) -> bool:
+        """True if :meth:`end_turn` is allowed now."""
+        return self._can(lambda: Action("end_turn", self.seat(player)))
+
+    def can_pay_counter(self, player: int | str) -> bool:
+        """True if :meth:`pay_counter` is allowed now."""
+        return self._can(lambda: Action("pay", self.seat(player)))
+
+    def can_decline(self, player: int | str) -> bool:
+        """True if :meth:`decline` is allowed now."""
+        return self._can(lambda: Action("decline", self.seat(player)))
+
+    def can_deal(self, card: int | str) -> bool:
+        """True if :meth:`deal` of this card is allowed now."""
+        return self._can(lambda: Action("deal", CHANCE, card=self.card_id(card, list(self.deck))))
 
     def end_turn(self, player: int | str) -> None:
         """End the turn: score, burnout, HR draws, hoard cap."""

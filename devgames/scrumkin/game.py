@@ -759,6 +759,10 @@ class ScrumkinGame(Game):
         """Let the card being laid down through without countering it."""
         self.apply(Action("pass", self.seat(team)))
 
+    def can_pass_counter(self, team: int | str) -> bool:
+        """True if ``team`` is the one asked whether to counter now."""
+        return self._can(lambda: Action("pass", self.seat(team)))
+
     def take_over(self, team: int | str, from_team: int | str, count: int) -> None:
         """Collaborative game: take ``count`` backlog items from another team (-1 velocity each)."""
         self.apply(Action("take_over", self.seat(team), target=self.seat(from_team), count=count))
@@ -775,6 +779,11 @@ class ScrumkinGame(Game):
         """Physical deck: enter the card that was really drawn (sprint or action card)."""
         pile = self.deck if self.phase == DEAL else self.action_deck
         self.apply(Action("deal", CHANCE, card=self.card_id(card, pile)))
+
+    def can_deal(self, card: int | str) -> bool:
+        """True if :meth:`deal` of this card is allowed now."""
+        pile = self.deck if self.phase == DEAL else self.action_deck
+        return self._can(lambda: Action("deal", CHANCE, card=self.card_id(card, pile)))
 
     # ----- what players see -----------------------------------------------------------------
     @property
