@@ -1,60 +1,21 @@
 """Who made the games devgames plays, where they come from, and what their licences allow.
 
-The same facts as ``CREDITS.md`` at the root, as data, for the app's about box.
+The same facts as ``CREDITS.md`` at the root, as data, for the app's about box: each game's
+credit is part of its spec (:class:`~devgames.core.spec.GameSpec`).
 
->>> [credit.game for credit in GAME_CREDITS]
+>>> [credit.game for credit in GAME_CREDITS][:3]
 ['Scrumkin', 'IT Startup', 'Exploding Git Commits']
 >>> credit_for("scrumkin").licence
 'CC BY-NC-SA 4.0'
 """
 
-from dataclasses import dataclass
 from html import escape
 
-from devgames.core.wording import game_title
+from devgames import game_spec, game_specs
+from devgames.core.spec import Credit
 
-
-@dataclass(frozen=True)
-class Credit:
-    """One game (or our code): its authors, where it comes from, its licence, what that allows."""
-
-    game: str
-    authors: str
-    source: str
-    link: str
-    licence: str
-    allows: str
-
-
-#: The games the app plays, in the order of ``devgames.GAMES``.
-GAME_CREDITS: tuple[Credit, ...] = (
-    Credit(
-        game="Scrumkin",
-        authors="@timothep",
-        source="the Scrumkin rulebook and card data, version 0.1 (2017); "
-               "contact info@scrumkingame.info",
-        link="",
-        licence="CC BY-NC-SA 4.0",
-        allows="non-commercial use only; credit the author; share changes under the same licence",
-    ),
-    Credit(
-        game="IT Startup",
-        authors="Mateusz Kupilas",
-        source="IT Startup – The Card Game, English rulebook and print-and-play beta v1 cards",
-        link="https://playitstartup.com/beta-cards-v1.pdf",
-        licence="no licence stated (all rights reserved)",
-        allows="the author offers the beta cards to print and play; other uses need his consent",
-    ),
-    Credit(
-        game="Exploding Git Commits",
-        authors="authors not named in its rulebook (a take on Exploding Kittens "
-                "by Elan Lee, Matthew Inman and Shane Small)",
-        source="the Exploding Git Commits rulebook",
-        link="",
-        licence="no licence stated (all rights reserved)",
-        allows="nothing beyond playing the game; its text and art stay their authors'",
-    ),
-)
+#: Every registered game's credit (each from its spec), in the order of ``devgames.GAMES``.
+GAME_CREDITS: tuple[Credit, ...] = tuple(spec.credit for spec in game_specs())
 
 #: devgames itself.
 CODE_CREDIT = Credit(
@@ -76,11 +37,10 @@ def credit_for(game: str) -> Credit:
     >>> credit_for("itstartup").authors
     'Mateusz Kupilas'
     """
-    title = game_title(game)
-    for credit in GAME_CREDITS:
-        if credit.game == title:
-            return credit
-    raise KeyError(game)
+    try:
+        return game_spec(game).credit
+    except ValueError:
+        raise KeyError(game) from None
 
 
 def credits_html() -> str:

@@ -30,7 +30,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
-from devgames import GAMES as APP_GAMES
+from devgames import BUILTIN_GAMES as APP_GAMES
 from devgames import exploding, itstartup, scrumkin
 from devgames.dashboards import FacilitatorApp
 from devgames.export import export_tables
@@ -143,12 +143,15 @@ def code_spans(text: str) -> list[str]:
 
 @cache
 def source_texts() -> frozenset[str]:
-    """The texts written in the dashboards' code: every string constant and every literal part of
+    """The texts written in the dashboards' code (each game's chart panels and debrief included,
+    in its own package): every string constant and every literal part of
     an f-string (docstrings left out), without HTML tags, and their parts before and after a colon
     or inside brackets. So "More rules" is found in "More rules (the interpretations, see the
     rules docs)", and "show your hand and moves" in the f-string that puts a team's name first."""
     texts: set[str] = set()
-    for path in sorted(DASHBOARDS.glob("*.py")):
+    screens = [DASHBOARDS.parent / game / f"{part}.py" for game in GAMES
+               for part in ("charts", "debrief")]
+    for path in [*sorted(DASHBOARDS.glob("*.py")), *screens]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docstrings = {
             id(node.body[0].value) for node in ast.walk(tree)

@@ -6,6 +6,7 @@ Shared by the terminal table and the dashboards, so a card reads the same everyw
 from collections.abc import Sequence
 from typing import Any
 
+from devgames import SpecTable
 from devgames.core.actions import CHANCE, Action, Event
 from devgames.core.game import Game
 
@@ -29,8 +30,8 @@ def is_empty(value: Any) -> bool:
                                                and not value)
 
 
-#: Display names of the games whose name is not simply its title-cased key.
-GAME_TITLES = {"itstartup": "IT Startup", "exploding": "Exploding Git Commits"}
+#: Display names of the games, from their specs.
+GAME_TITLES: SpecTable[str] = SpecTable(lambda spec: spec.title)
 #: Details of an item shown without their label, because they say what the item is.
 BARE_KEYS = frozenset({"kind", "figures"})
 
@@ -44,8 +45,8 @@ def game_title(name: str) -> str:
     return GAME_TITLES.get(name, name.replace("_", " ").title())
 
 
-#: What a game calls the seats at its table, when not "player" (Scrumkin is a team game).
-SEAT_NOUNS = {"scrumkin": "team"}
+#: What each game calls the seats at its table ("player" or "team"), from their specs.
+SEAT_NOUNS: SpecTable[str] = SpecTable(lambda spec: spec.seat_noun)
 
 
 def seat_noun(game: str) -> str:

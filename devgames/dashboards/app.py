@@ -23,7 +23,7 @@ class FacilitatorApp(widgets.VBox):
 
     >>> from devgames.sessions import SessionStore
     >>> app = FacilitatorApp(store=SessionStore(":memory:"))
-    >>> [b.description for b in app.new_buttons]
+    >>> [b.description for b in app.new_buttons][:3]
     ['New Scrumkin session', 'New IT Startup session', 'New Exploding Git Commits session']
     """
 

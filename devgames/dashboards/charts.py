@@ -1,9 +1,11 @@
 """The live charts of the facilitator's dashboards, drawn from the rows a game emits
 (``game.rounds``, ``game.employee_rows``, ``game.view(None)``); they never recompute rules.
 
-A game's charts are the panels of ONE plotly ``FigureWidget``: in plotly 7 each FigureWidget
-sends the whole plotly.js bundle (about 5 MB) to the page and evaluates it, so one figure per game
-keeps the page light. Every trace names its panel in ``meta``.
+Each game's panels live in its own package (``SPEC.charts``, e.g. ``devgames.scrumkin.charts``),
+built from :class:`Chart` and the helpers here. A game's charts are the panels of ONE plotly
+``FigureWidget``: in plotly 7 each FigureWidget sends the whole plotly.js bundle (about 5 MB) to
+the page and evaluates it, so one figure per game keeps the page light. Every trace names its
+panel in ``meta``.
 
 The figure fills the space the page gives it: the browser measures that box and tells the kernel
 (:class:`~devgames.dashboards.clientside.FitCharts`, :meth:`GameCharts.resize`), which draws the
@@ -45,6 +47,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from devgames import SpecTable
+from devgames.core.spec import GameSpec, resolve
 from devgames.dashboards.clientside import FitCharts
 from devgames.dashboards.colors import team_colors
 
@@ -151,224 +155,6 @@ def guide(name: str, x: list[Any], y: list[Any]) -> Trace:
             "line": {"dash": "dash", "width": 3, "color": "#888888"}}
 
 
-# ----- Scrumkin -----------------------------------------------------------------------------------
-def _velocity(game: Any, colors: Sequence[str]) -> list[Trace]:
-    return lines(game.rounds, "team", "sprint", "velocity", game.players, colors)
-
-
-def ideal_sprints(options: Any) -> int:
-    """The sprints the ideal burn-down runs over: the collaborative game's sprints, or the
-    competitive game's cap when it is shorter (a short game must look short).
-
-    >>> from devgames.scrumkin.options import ScrumkinOptions
-    >>> ideal_sprints(ScrumkinOptions()), ideal_sprints(ScrumkinOptions(sprint_cap=7))
-    (10, 7)
-    """
-    if options.rulebook == "collaborative":
-        return options.collaborative_sprints
-    return min(options.sprint_cap, options.collaborative_sprints)
-
-
-def _burndown(game: Any, colors: Sequence[str]) -> list[Trace]:
-    backlog, sprints = game.options.backlog, ideal_sprints(game.options)
-    teams = lines(game.rounds, "team", "sprint", "backlog_after", game.players, colors,
-                  start=(0, backlog))
-    return [*teams, guide(f"ideal ({sprints} sprints)", [0, sprints], [backlog, 0])]
-
-
-def _in_play(game: Any, colors: Sequence[str]) -> list[Trace]:
-    """Cards in play per team, and the card being laid (waiting for counters) stacked on top,
-    hatched; each bar in its team's colour."""
-    view = game.view(None)
-    teams, laid = view["teams"], view["being_laid"]
-    names = [label(team["name"]) for team in teams]
-    cards = [[f"{c['card']} ({c['value']:+d})" for c in team["in_play"]] for team in teams]
-    pending = [laid is not None and laid["into"] == team["name"] for team in teams]
-    colors = list(colors)
-    hover = "<b>{}</b><br>%{{hovertext}}<extra></extra>"  # under the team, in the unified hover
-    return [
-        {"type": "bar", "name": "in play", "x": names, "y": [len(held) for held in cards],
-         "text": [_net(team["in_play"]) for team in teams],
-         "hovertext": ["<br>".join(map(label, held)) or "no cards in play" for held in cards],
-         "hovertemplate": hover.format("in play"), "marker": {"color": colors},
-         "showlegend": False},
-        {"type": "bar", "name": "being laid", "x": names, "y": [int(here) for here in pending],
-         "hovertext": [_laid_text(laid) if here else "" for here in pending],
-         "hovertemplate": hover.format("being laid"),
-         "marker": {"color": colors, "opacity": 0.6,
-                    "pattern": {"shape": "/", "fgcolor": "#ffffff", "fgopacity": 0.8}},
-         "showlegend": False},
-    ]
-
-
-def _net(in_play: list[Mapping[str, Any]]) -> str:
-    """'net -1': what a team's cards in play do to its velocity now (nothing without cards)."""
-    return f"net {sum(card['value'] for card in in_play):+d}" if in_play else ""
-
-
-def _laid_text(laid: Mapping[str, Any]) -> str:
-    """'Flu, from Red, countered by Daily Standup': the card waiting for counters."""
-    counters = f", countered by {', '.join(laid['counters'])}" if laid["counters"] else ""
-    return label(f"{laid['card']}, from {laid['by']}{counters}")
-
-
-# ----- IT Startup ---------------------------------------------------------------------------------
-def latest_game(rows: Sequence[Row]) -> list[Row]:
-    """The rows of the tournament game being played (all rows outside a tournament).
-
-    >>> latest_game([{"tournament_game": 1, "turn": 5}, {"tournament_game": 2, "turn": 1}])
-    [{'tournament_game': 2, 'turn': 1}]
-    """
-    last = rows[-1]["tournament_game"] if rows else None
-    return [row for row in rows if row["tournament_game"] == last]
-
-
-def _points(game: Any, colors: Sequence[str]) -> list[Trace]:
-    rows, goal = latest_game(game.rounds), game.options.goal
-    last_turn = max((row["turn"] for row in rows), default=0)
-    players = lines(rows, "player", "turn", "points", game.players, colors, start=(0, 0))
-    return [*players, guide(f"goal ({goal} points)", [0, max(last_turn, 1)], [goal, goal])]
-
-
-def _resources(game: Any, colors: Sequence[str]) -> list[Trace]:
-    return lines(latest_game(game.rounds), "player", "turn", "resources", game.players, colors)
-
-
-def employee_stints(rows: Iterable[Row]) -> dict[str, dict[int, Row]]:
-    """Each stay of an employee with a player, labelled "Player: card" ("Player: card (2)" for
-    the next one of that name), with its row per turn: the last row of a turn wins, so a turn it
-    left in shows it as it left, and nothing comes after. Two employees of the same name with the
-    same player are told apart by their order in each turn's rows; which of them left cannot be
-    told from the rows, so the one hired first is taken.
-
-    >>> rows = [{"player": "Ada", "card": "Intern", "turn": 1, "left": "", "burnout": 1},
-    ...         {"player": "Ada", "card": "Intern", "turn": 1, "left": "", "burnout": 1},
-    ...         {"player": "Ada", "card": "Intern", "turn": 2, "left": "burnout", "burnout": 3},
-    ...         {"player": "Ada", "card": "Intern", "turn": 2, "left": "", "burnout": 2}]
-    >>> {name: sorted(turns) for name, turns in employee_stints(rows).items()}
-    {'Ada: Intern': [1, 2], 'Ada: Intern (2)': [1, 2]}
-    """
-    stints: dict[str, dict[int, Row]] = {}
-    staying: dict[tuple[str, str], list[str]] = {}  # (player, card) -> labels, oldest first
-    seen: dict[tuple[str, str, int], int] = {}  # staff rows so far per (player, card, turn)
-    for row in rows:
-        key = (row["player"], row["card"])
-        here = staying.setdefault(key, [])
-        index = 0
-        if not row["left"]:
-            index = seen.get((*key, row["turn"]), 0)
-            seen[(*key, row["turn"])] = index + 1
-        if index >= len(here):
-            here.append(_new_label(f"{key[0]}: {key[1]}", stints))
-            stints[here[-1]] = {}
-        name = here[index]
-        stints[name][row["turn"]] = row
-        if row["left"]:
-            here.remove(name)
-    return stints
-
-
-def _new_label(base: str, taken: Mapping[str, Any]) -> str:
-    """``base``, or ``base (2)``, ``base (3)``... whichever is not taken yet."""
-    number, name = 1, base
-    while name in taken:
-        number += 1
-        name = f"{base} ({number})"
-    return name
-
-
-def _cell(row: Row | None) -> tuple[Any, str, str]:
-    """A heatmap cell: burnout, the text shown in it, the hover line."""
-    if row is None:
-        return None, "", ""
-    burnout, limit = row["burnout"], row["leaves_at"]
-    left = f"<br>left: {row['left'].replace('_', ' ')}" if row["left"] else ""
-    mark = " ✕" if row["left"] else ""
-    hover = f"turn {row['turn']}: burnout {burnout} of {limit}{left}"
-    return burnout, f"{burnout}/{limit}{mark}", hover
-
-
-def _burnout(game: Any, colors: Sequence[str]) -> list[Trace]:
-    rows = latest_game(game.employee_rows)
-    stints = employee_stints(rows)
-    turns = sorted({turn for cells in stints.values() for turn in cells})
-    grid = [[_cell(cells.get(turn)) for turn in turns] for cells in stints.values()]
-    names = [label(name) for name in stints]
-    return [{
-        "type": "heatmap", "name": "burnout", "x": turns, "y": names,
-        "z": [[cell[0] for cell in line] for line in grid],
-        "text": [[cell[1] for cell in line] for line in grid],
-        "hovertext": [[f"<b>{name}</b><br>{cell[2]}" if cell[2] else "" for cell in line]
-                      for name, line in zip(names, grid, strict=True)],
-        "texttemplate": "%{text}", "hovertemplate": "%{hovertext}<extra></extra>",
-        "zmin": 0, "zmax": max((row["leaves_at"] for row in rows), default=3),
-        "colorscale": "YlOrRd", "xgap": 2, "ygap": 2, "showlegend": False,
-        "colorbar": {"title": {"text": "burnout"}, "thickness": 16},
-    }]
-
-
-# ----- Exploding Git Commits ----------------------------------------------------------------------
-def _per_turn(rows: Sequence[Row], key: str) -> tuple[list[Any], list[Any]]:
-    """A table-wide figure at the end of each turn (the rows repeat it for every player).
-
-    >>> _per_turn([{"turn": 1, "deck_size": 30}, {"turn": 1, "deck_size": 30},
-    ...            {"turn": 2, "deck_size": 29}], "deck_size")
-    ([1, 2], [30, 29])
-    """
-    seen: dict[Any, Any] = {}
-    for row in rows:
-        seen.setdefault(row["turn"], row[key])
-    return list(seen), list(seen.values())
-
-
-def _risk(game: Any, colors: Sequence[str]) -> list[Trace]:
-    """The chance that the next card drawn explodes, in percent, from the public counts; the
-    first point is the table before the first turn."""
-    turns, chances = _per_turn(game.rounds, "chance_next_explodes")
-    start = game.rounds[0]["exploding_in_deck"] if game.rounds else None
-    first = game.view(None)["chance_next_explodes"] if start is None else _opening_chance(game)
-    return [{"type": "scatter", "mode": "lines+markers", "name": "next draw explodes (%)",
-             "x": [0, *turns], "y": [round(100 * c, 1) for c in (first, *chances)],
-             "line": {"color": "#b3261e", "width": 3}}]
-
-
-def _opening_chance(game: Any) -> float:
-    """Before the first turn: every exploding card (players - 1) in the whole draw stack."""
-    size = _opening_deck(game)
-    return (len(game.players) - 1) / size if size else 0.0
-
-
-def _opening_deck(game: Any) -> int:
-    """Cards in the draw stack before the first turn (the deck of a new game of these seats)."""
-    return _new_deck_size(game.name, len(game.players))
-
-
-@lru_cache(maxsize=16)
-def _new_deck_size(name: str, players: int) -> int:
-    from devgames import game_module
-
-    fresh = game_module(name).new_game([f"P{seat}" for seat in range(players)], seed=0)
-    return int(fresh.view(None)["deck_size"])
-
-
-def _cards_left(game: Any, colors: Sequence[str]) -> list[Trace]:
-    turns, left = _per_turn(game.rounds, "deck_size")
-    _, exploding = _per_turn(game.rounds, "exploding_in_deck")
-    return [
-        {"type": "bar", "name": "cards in the draw stack", "x": [0, *turns],
-         "y": [_opening_deck(game), *left], "marker": {"color": "#8ab4f8"}},
-        {"type": "scatter", "mode": "lines+markers", "name": "exploding cards in it",
-         "x": [0, *turns], "y": [len(game.players) - 1, *exploding],
-         "line": {"color": "#b3261e"}},
-    ]
-
-
-def _hands(game: Any, colors: Sequence[str]) -> list[Trace]:
-    """Cards in each player's hand after every turn, while the player is in the game."""
-    alive = [row for row in game.rounds if row["alive"]]
-    return lines(alive, "player", "turn", "hand_size", game.players, colors)
-
-
 # ----- the figure ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Chart:
@@ -393,26 +179,20 @@ class Chart:
     legend_side: str = "right"
 
 
-#: Each game's panels, top down (left to right, then down, when two go side by side).
-CHARTS: dict[str, dict[str, Chart]] = {
-    "scrumkin": {
-        "velocity": Chart("Velocity per sprint", "items", _velocity),
-        "burndown": Chart("Backlog left by sprint", "items", _burndown),
-        "in_play": Chart("Cards in play now (hatched: being laid)", "cards", _in_play,
-                         counts=False, live=True),
-    },
-    "itstartup": {
-        "points": Chart("Project points by turn", "points", _points, legend_side="left"),
-        "burnout": Chart("Burnout per employee", "", _burnout,
-                         {"autorange": "reversed"}, labels_width=220),
-        "resources": Chart("Resources by turn", "chips", _resources),
-    },
-    "exploding": {
-        "risk": Chart("Chance next draw explodes", "%", _risk),
-        "cards_left": Chart("Cards left by turn", "cards", _cards_left),
-        "hands": Chart("Cards in hand by turn", "cards", _hands),
-    },
-}
+def _game_charts(spec: GameSpec) -> Mapping[str, Chart]:
+    """The panels at the game's ``SPEC.charts`` (a TypeError naming the path when it is not a
+    mapping of panel names to :class:`Chart`)."""
+    found = resolve(spec.charts)
+    if not isinstance(found, Mapping) or not all(
+            isinstance(chart, Chart) for chart in found.values()):
+        raise TypeError(f"{spec.name}: {spec.charts} must be a mapping of panel names to "
+                        "devgames.dashboards.charts.Chart.")
+    return found
+
+
+#: Each game's panels, top down (left to right, then down, when two go side by side), read from
+#: its spec's ``charts`` path when asked for.
+CHARTS: Mapping[str, Mapping[str, Chart]] = SpecTable(_game_charts)
 
 #: The layout of every game's figure. Hovering shows every line of the panel at that x.
 LAYOUT: dict[str, Any] = {

@@ -126,7 +126,7 @@ def card_name(game: str | None, card: Any) -> str | None:
     """
     if game not in GAMES:
         return None
-    found = getattr(import_module(f"{GAMES[game]}.cards"), "CARDS", {}).get(card)  # type: ignore[index]
+    found = getattr(import_module(GAMES[game]), "CARDS", {}).get(card)  # type: ignore[index]
     return getattr(found, "name", None)
 
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from devgames import game_spec
+
 
 def html_link(name: str, page: str) -> str:
     """An ``<a download>`` link offering the HTML page ``page`` as the file ``name``.
@@ -44,6 +46,10 @@ class HandoutsPanel(widgets.VBox):
         prepare.on_click(lambda _button: self.prepare())
         self.links = widgets.HTML()
         self.links.add_class("dg-export-links")
+        if not game_spec(game.name).handouts:  # a game that brings no handouts
+            self.children = [widgets.HTML("<h3>Handouts to print</h3><div class='dg-muted'>This "
+                                          "game has no handouts.</div>")]
+            return
         self.children = [
             widgets.HTML("<h3>Handouts to print</h3><div class='dg-muted'>Rules for each team, "
                          "a turn aid, an observer sheet, a debrief canvas and the card glossary, "

@@ -8,20 +8,13 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from devgames import GAMES
+from devgames import GAMES, SpecTable
 from devgames.core.wording import game_title
 from devgames.dashboards.components import Notice, html
 from devgames.sessions.store import SessionStore, SessionSummary, check_title
 
-#: One line about each game on the launcher.
-BLURBS = {
-    "scrumkin": "2-8 teams race to burn down their backlogs, sprint by sprint, dealing each other "
-                "good and bad practices.",
-    "itstartup": "2-4 players run startups: hire developers, teach them, poach people, and "
-                 "watch burnout.",
-    "exploding": "2-5 players draw until someone pulls an Exploding Git Commit: a quick, loud "
-                 "warm-up about risk, odds and mitigation.",
-}
+#: One line about each game on the launcher, from its spec.
+BLURBS: SpecTable[str] = SpecTable(lambda spec: spec.blurb)
 #: Saved sessions listed on one page of the launcher.
 PAGE_SIZE = 10
 

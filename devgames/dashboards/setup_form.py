@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 
-from devgames import game_module
+from devgames import SpecTable, game_module, game_spec
 from devgames.core.errors import SetupError
 from devgames.core.game import Game
 from devgames.core.players import MAX_NAME_LENGTH, text_problem
@@ -18,9 +18,8 @@ from devgames.core.wording import game_title, how_many, label, seat_noun
 from devgames.dashboards.components import Notice, unseen_label
 from devgames.sessions.store import check_title
 
-#: Names offered for a new session, by game.
-DEFAULT_NAMES = {"scrumkin": ("Red", "Blue", "Green"), "itstartup": ("Ada", "Bob", "Cy"),
-                 "exploding": ("Ada", "Bob", "Cy", "Dee")}
+#: Names offered for a new session, by game (from its spec).
+DEFAULT_NAMES: SpecTable[tuple[str, ...]] = SpecTable(lambda spec: spec.default_names)
 FALLBACK_NAMES = ("North", "East", "South", "West", "Centre", "Left", "Right", "Back")
 HUMAN = "human"
 #: The class of a field the last refusal was about (a red border), until it is changed.
@@ -198,12 +197,11 @@ class SetupForm(widgets.VBox):
         self.add_class("dg-setup")
         self.game_name = game
         self.module: ModuleType = game_module(game)
+        spec = game_spec(game)
         self.on_start = on_start
-        defaults = self.module.new_game(list(DEFAULT_NAMES.get(game, FALLBACK_NAMES[:2])),
-                                        seed=0).options
-        self.bot_kinds = list(self.module.BOTS)
-        self.minimum = getattr(self.module, "MIN_PLAYERS", 2)
-        self.maximum = getattr(self.module, "MAX_PLAYERS", getattr(defaults, "max_players", 8))
+        defaults = self.module.new_game(list(spec.default_names), seed=0).options
+        self.bot_kinds = list(spec.bots)
+        self.minimum, self.maximum = spec.min_players, spec.max_players
         self.noun = seat_noun(game)
         self.title = widgets.Text(description="Session title", placeholder="optional",
                                   style={"description_width": LABEL_WIDTH},
@@ -246,7 +244,7 @@ class SetupForm(widgets.VBox):
         self.start = widgets.Button(description="Start the session", button_style="primary")
         self.start.add_class("dg-start")
         self.start.on_click(lambda _button: self.submit())
-        for name in DEFAULT_NAMES.get(game, FALLBACK_NAMES[:2]):
+        for name in spec.default_names:
             self._add_row(name, HUMAN)
         self.children = [
             widgets.HTML(f"<h2>New {game_title(game)} session</h2>"),

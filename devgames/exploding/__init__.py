@@ -12,9 +12,10 @@ from typing import Any
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
+from devgames.core.spec import Credit, GameSpec
 from devgames.exploding.bots import HeuristicBot, RandomBot
 from devgames.exploding.cards import CARDS, Card
-from devgames.exploding.game import RULES_VERSION, ExplodingGame
+from devgames.exploding.game import ROUND_FIELDS, RULES_VERSION, ExplodingGame
 from devgames.exploding.options import ExplodingOptions
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -41,5 +42,40 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
     return ExplodingGame(names, seed, opts)
 
 
-__all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "RULES_VERSION", "Card",
+#: What the shared code knows of Exploding Git Commits.
+SPEC = GameSpec(
+    name="exploding",
+    title="Exploding Git Commits",
+    module=__name__,
+    blurb="2-5 players draw until someone pulls an Exploding Git Commit: a quick, loud warm-up "
+          "about risk, odds and mitigation.",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_names=("Ada", "Bob", "Cy", "Dee"),
+    bots=BOTS,
+    options=ExplodingOptions,
+    round_columns=ROUND_FIELDS,
+    debrief_prompts=(
+        "When did you start counting the cards left, and did the odds change how you played?",
+        "Which Nope mattered most, and what would have happened without it?",
+        "Where did you hide the Exploding Git Commit after a Mitigate, and why there?",
+        "What is our Mitigate at work: what stops a bad commit from taking production down?",
+    ),
+    charts="devgames.exploding.charts:CHARTS",
+    debrief="devgames.exploding.debrief:DEBRIEF",
+    credit=Credit(
+        game="Exploding Git Commits",
+        authors="authors not named in its rulebook (a take on Exploding Kittens "
+                "by Elan Lee, Matthew Inman and Shane Small)",
+        source="the Exploding Git Commits rulebook",
+        link="",
+        licence="no licence stated (all rights reserved)",
+        allows="nothing beyond playing the game; its text and art stay their authors'",
+    ),
+    seat_targets=frozenset({"play", "combo"}),  # the player asked for help; the one robbed
+    handouts="devgames.exploding.handouts:game_text",
+    glossary="devgames.exploding.handouts:glossary_cards",
+)
+
+__all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "RULES_VERSION", "SPEC", "Card",
            "ExplodingGame", "ExplodingOptions", "new_game"]

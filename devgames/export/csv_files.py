@@ -17,7 +17,7 @@ from devgames.export.events import events_table
 from devgames.export.tables import (
     DEBRIEF_PROMPTS,
     Notes,
-    employees_table,
+    extra_tables,
     retro_table,
     rounds_table,
 )
@@ -96,9 +96,7 @@ def export_tables(game: Game, notes: Notes | None = None) -> dict[str, pd.DataFr
         "rounds.csv": rounds_table(game),
         "retro.csv": retro_table(notes),
     }
-    if hasattr(game, "employee_rows"):
-        tables["employees.csv"] = employees_table(game)
-    return tables
+    return tables | extra_tables(game)
 
 
 def export_session(game: Game, notes: Notes | None = None) -> dict[str, str]:

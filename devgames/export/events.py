@@ -34,7 +34,7 @@ from typing import Any
 
 import pandas as pd
 
-from devgames import game_module
+from devgames import SpecTable, game_module
 from devgames.core.actions import CHANCE, Action
 from devgames.core.cells import spreadsheet_safe
 from devgames.core.game import Game
@@ -47,12 +47,8 @@ MOVE_COLUMNS = ("number", "player", "kind", "card", "card_name", "target", "targ
                 "count", "cards", "description")
 SESSION_COLUMNS = ("game", "rules_version", "seed", "players_json", "options_json", "meta_json")
 EVENT_COLUMNS = MOVE_COLUMNS + SESSION_COLUMNS
-#: The kinds of move whose target is a seat, by game; any other target is a card.
-SEAT_TARGETS: dict[str, frozenset[str]] = {
-    "scrumkin": frozenset({"play", "take_over"}),  # the team played into; the team giving items
-    "itstartup": frozenset({"first", "help"}),  # the first player; the player losing 4 points
-    "exploding": frozenset({"play", "combo"}),  # the player asked for help; the one robbed
-}
+#: The kinds of move whose target is a seat, by game (from its spec); any other target is a card.
+SEAT_TARGETS: SpecTable[frozenset[str]] = SpecTable(lambda spec: spec.seat_targets)
 #: How a move's empty choice of cards (an IT Startup mulligan keeping every card) is written.
 NO_CARDS = "none"
 

@@ -12,76 +12,27 @@ from typing import Any
 
 import pandas as pd
 
+from devgames import SpecTable, game_spec
 from devgames.core.game import Game
-from devgames.exploding.game import ROUND_FIELDS as EXPLODING_FIELDS
-from devgames.itstartup.game import EMPLOYEE_FIELDS
-from devgames.itstartup.game import ROUND_FIELDS as ITSTARTUP_FIELDS
-from devgames.scrumkin.game import ROUND_FIELDS as SCRUMKIN_FIELDS
+from devgames.core.spec import resolve
 
-#: Columns of each game's metrics rows, in order (a game not listed: the rows' own keys).
-ROUND_COLUMNS: dict[str, tuple[str, ...]] = {
-    "scrumkin": SCRUMKIN_FIELDS, "itstartup": ITSTARTUP_FIELDS, "exploding": EXPLODING_FIELDS,
-}
-#: Scrumkin's sprint-report columns, put before the engine's own metrics columns.
-#: ``remaining = committed + added + taken_over - bugs_fixed - completed`` on every row.
-JIRA_COLUMNS = ("committed", "added", "taken_over", "bugs_fixed", "completed", "remaining")
+#: Columns of each game's ``rounds.csv``, in order, from its spec.
+ROUND_COLUMNS: SpecTable[tuple[str, ...]] = SpecTable(lambda spec: spec.round_columns)
 #: Columns of ``retro.csv``, after Parabol's retrospective export; an action of the "Now what?"
 #: phase is a row of type "action" with its text, owner and due date in the last three columns.
 RETRO_COLUMNS = ("prompt", "group", "content", "votes", "type", "created_at", "action", "owner",
                  "due")
 
-#: Debrief questions offered in ``retro.csv`` when the room has written no notes yet.
-DEBRIEF_PROMPTS: dict[str, tuple[str, ...]] = {
-    "scrumkin": (
-        "Which card helped your velocity most over the whole game, and when did it start "
-        "paying off?",
-        "When did your velocity drop, and what was in play then?",
-        "Which cards did you keep for yourself, and which did you give away? Why?",
-        "In the collaborative game: when did taking over another team's items pay off, "
-        "and when not?",
-    ),
-    "itstartup": (
-        "Who burnt out first, and what was asked of them just before?",
-        "Where did your knowledge cards end up, and what happened to them when that developer "
-        "left?",
-        "Was poaching (Head Hunter, Outsourcing, the Agent) worth it? How did the other team "
-        "react?",
-    ),
-    "exploding": (
-        "When did you start counting the cards left, and did the odds change how you played?",
-        "Which Nope mattered most, and what would have happened without it?",
-        "Where did you hide the Exploding Git Commit after a Mitigate, and why there?",
-        "What is our Mitigate at work: what stops a bad commit from taking production down?",
-    ),
-}
+#: Debrief questions offered in ``retro.csv`` when the room has written no notes yet, by game.
+DEBRIEF_PROMPTS: SpecTable[tuple[str, ...]] = SpecTable(lambda spec: spec.debrief_prompts)
 
 #: The room's notes: each debrief prompt with its notes, as text or dicts (see retro_table).
 Notes = Mapping[str, Iterable[str | Mapping[str, Any]]]
 
-def _scope_moves(game: Game) -> list[tuple[int, int]]:
-    """Scrumkin: (items taken over, less those given away; bugs fixed by drops) per team per
-    finished sprint, in the order of ``game.rounds``."""
-    n = len(game.players)
-    taken, fixed = [0] * n, [0] * n
-    out: list[tuple[int, int]] = []
-    for event in game.events:
-        if event.kind == "take_over":
-            taken[event.player] += event.data["count"]  # type: ignore[index]
-            taken[event.data["from"]] -= event.data["count"]
-        elif event.kind == "drop" and event.data["bug_fixed"]:
-            fixed[event.player] += 1  # type: ignore[index]
-        elif event.kind == "velocity":  # the end of a sprint
-            out += zip(taken, fixed, strict=True)
-            taken, fixed = [0] * n, [0] * n
-    return out
-
-
 def rounds_table(game: Game) -> pd.DataFrame:
-    """The metrics rows: Scrumkin's one per team per sprint, IT Startup's one per player per turn.
-
-    Scrumkin rows start with a sprint report: ``committed`` (backlog when the sprint started),
-    ``added`` (bugs added), ``taken_over`` (items taken over from other teams, less those given
-    away), ``bugs_fixed`` (by dropped cards), ``completed`` and ``remaining`` (backlog after).
+    """The metrics rows, one per player (or team) per round, in the columns of the game's spec:
+    ``game.rounds``, or the rows its ``SPEC.rounds_table`` makes of the game (Scrumkin's start
+    with a sprint report, see :mod:`devgames.scrumkin.metrics`).
 
     >>> from devgames import scrumkin
     >>> from devgames.core.bots import RandomBot, play_out
@@ -92,31 +43,30 @@ def rounds_table(game: Game) -> pd.DataFrame:
     >>> len(rounds_table(game)) == 2 * game.rounds[-1]["sprint"]
     True
     """
-    if game.name != "scrumkin":
-        columns = ROUND_COLUMNS.get(game.name)
-        return pd.DataFrame(game.rounds, columns=list(columns) if columns else None)
-    table = pd.DataFrame(game.rounds, columns=list(SCRUMKIN_FIELDS))
-    moves = _scope_moves(game)
-    jira = pd.DataFrame({
-        "committed": table["backlog_before"],
-        "added": table["bugs_added"],
-        "taken_over": pd.Series([taken for taken, _ in moves], dtype="int64"),
-        "bugs_fixed": pd.Series([fixed for _, fixed in moves], dtype="int64"),
-        "completed": table["completed"],
-        "remaining": table["backlog_after"],
-    })
-    rest = [name for name in SCRUMKIN_FIELDS if name not in ("sprint", "team", "completed")]
-    return pd.concat([table[["sprint", "team"]], jira, table[rest]], axis=1)
+    spec = game_spec(game.name)
+    rows = resolve(spec.rounds_table)(game) if spec.rounds_table else game.rounds
+    return pd.DataFrame(rows, columns=list(spec.round_columns))
+
+
+def extra_tables(game: Game) -> dict[str, pd.DataFrame]:
+    """The game's more tables (``SPEC.extra_tables``), by file name.
+
+    >>> from devgames import itstartup
+    >>> list(extra_tables(itstartup.new_game(["Ada", "Bob"], seed=1)))
+    ['employees.csv']
+    """
+    return {name: pd.DataFrame(getattr(game, rows), columns=list(columns))
+            for name, (rows, columns) in game_spec(game.name).extra_tables.items()}
 
 
 def employees_table(game: Game) -> pd.DataFrame:
-    """IT Startup: one row per employee per turn of its controller (``game.employee_rows``).
+    """One row per employee per turn (IT Startup's ``employees.csv``).
 
     >>> from devgames import itstartup
     >>> list(employees_table(itstartup.new_game(["Ada", "Bob"], seed=1)).columns[:4])
     ['tournament_game', 'round', 'turn', 'player']
     """
-    return pd.DataFrame(game.employee_rows, columns=list(EMPLOYEE_FIELDS))  # type: ignore[attr-defined]
+    return extra_tables(game)["employees.csv"]
 
 
 def retro_table(prompts_and_notes: Notes) -> pd.DataFrame:

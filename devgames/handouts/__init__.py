@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from devgames import GAMES
+from devgames import GAMES, SpecTable
 from devgames.handouts import sheets
 from devgames.handouts.content import GameText, game_text
 from devgames.handouts.page import PAPERS, document
@@ -50,8 +50,8 @@ HANDOUTS: dict[str, Handout] = {h.kind: h for h in (
             "one per table", 1, sheets.glossary),
 )}
 
-#: The glossary's page budget per game (every other handout fits on one page).
-GLOSSARY_PAGES: dict[str, int] = {"scrumkin": 4, "itstartup": 2, "exploding": 1}
+#: The glossary's page budget per game, from its spec (every other handout fits on one page).
+GLOSSARY_PAGES: SpecTable[int] = SpecTable(lambda spec: spec.glossary_pages)
 
 
 def page_budget(game: str, kind: str) -> int:

@@ -1,6 +1,6 @@
 """The rows of a game's card glossary: every card name once, its figures, and its meaning.
 
-Figures come from each game's card table; the kind and the one-line meaning from
+Figures come from each game's card table (``SPEC.glossary``); the kind and the one-line meaning from
 :func:`devgames.core.meanings.meanings`. A card without a meaning yet (or a game whose
 ``meanings.csv`` has not been written) gets an empty kind and line: nothing is made up here.
 
@@ -11,16 +11,11 @@ Figures come from each game's card table; the kind and the one-line meaning from
 '+3 +2 +1 -2 for ever'
 """
 
-import re
-from collections import Counter
 from dataclasses import dataclass
 
+from devgames import game_spec
 from devgames.core.meanings import KINDS, Meaning, meanings
-from devgames.exploding.cards import CARDS as EXPLODING
-from devgames.itstartup.cards import CARD_BY_KEY
-from devgames.itstartup.cards import CARDS as ITSTARTUP
-from devgames.itstartup.cards import Card as ItStartupCard
-from devgames.scrumkin.cards import CARDS as SCRUMKIN
+from devgames.core.spec import resolve
 
 #: How each kind is headed in the glossary, in :data:`KINDS` order, then cards of no kind yet.
 KIND_HEADINGS: dict[str, str] = {
@@ -88,65 +83,9 @@ def grouped(rows: list[GlossaryRow]) -> list[tuple[str, list[GlossaryRow]]]:
 
 
 def _cards(game: str) -> list[tuple[str, int, str, str]]:
-    """(name, copies, figures, what it does) for each card name of ``game``."""
-    if game == "scrumkin":
-        copies = Counter(card.name for card in SCRUMKIN.values())
-        seen: dict[str, tuple[str, int, str, str]] = {}
-        for card in SCRUMKIN.values():
-            if card.name not in seen:
-                shield = ", shield" if card.defensive else ""
-                seen[card.name] = (card.name, copies[card.name], card.label() + shield, "")
-        return list(seen.values())
-    if game == "itstartup":
-        copies = Counter(card.key for card in ITSTARTUP.values())
-        does = itstartup_abilities()
-        return [
-            (card.name, copies[key], _itstartup_figures(card), does.get(card.name, ""))
-            for key, card in CARD_BY_KEY.items()
-        ]
-    if game == "exploding":
-        return [(card.name, card.count, "", card.does) for card in EXPLODING.values()]
-    raise ValueError(f"The glossary knows no game {game!r}.")
-
-
-def _itstartup_figures(card: ItStartupCard) -> str:
-    """The card's type and numbers: "developer, cost 2, efficiency 2"."""
-    parts = [{"coach": "coach", "hr": "HR"}.get(card.kind, card.kind), f"cost {card.cost}"]
-    if card.kind == "developer":
-        parts.append(f"efficiency {card.power}")
-    elif card.kind == "knowledge":
-        parts.append(f"+{card.power} efficiency")
-    if card.shield:
-        parts.append(f"resistance {card.shield}")
-    return ", ".join(parts)
-
-
-_ABILITY = re.compile(r"^- (?P<name>[^:]+): (?P<does>.*)$")
-
-
-def itstartup_abilities() -> dict[str, str]:
-    """What each IT Startup card does on play, from the list atop ``abilities.py``.
-
-    >>> itstartup_abilities()["Investor"]
-    'Gain 2 resources.'
-    """
-    from devgames.itstartup import abilities
-
-    found: dict[str, str] = {}
-    name = ""
-    for raw in (abilities.__doc__ or "").splitlines():
-        match = _ABILITY.match(raw)
-        if match:
-            name = match["name"]
-            found[name] = match["does"]
-        elif name and raw.startswith("  ") and raw.strip():
-            found[name] += " " + raw.strip()
-        else:
-            name = ""
-    return {key: _sentence(value) for key, value in found.items()}
-
-
-def _sentence(text: str) -> str:
-    text = re.sub(r"\s*\([^()]*``[^()]*\)", "", text)  # asides naming options are for coders
-    text = text.replace("``", "")
-    return text[:1].upper() + text[1:]
+    """(name, copies, figures, what it does) for each card name of ``game`` (its
+    ``SPEC.glossary``)."""
+    spec = game_spec(game)
+    if not spec.glossary:
+        raise ValueError(f"The glossary knows no game {game!r}.")
+    return resolve(spec.glossary)()

@@ -11,9 +11,10 @@ from typing import Any
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
+from devgames.core.spec import Credit, GameSpec
 from devgames.itstartup.bots import HeuristicBot, RandomBot
 from devgames.itstartup.cards import CARDS, Card
-from devgames.itstartup.game import RULES_VERSION, ItStartupGame
+from devgames.itstartup.game import EMPLOYEE_FIELDS, ROUND_FIELDS, RULES_VERSION, ItStartupGame
 from devgames.itstartup.options import ItStartupOptions
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -44,5 +45,43 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
     return ItStartupGame(names, seed, opts)
 
 
-__all__ = ["BOTS", "CARDS", "RULES_VERSION", "Card", "ItStartupGame", "ItStartupOptions",
+#: What the shared code knows of IT Startup.
+SPEC = GameSpec(
+    name="itstartup",
+    title="IT Startup",
+    module=__name__,
+    blurb="2-4 players run startups: hire developers, teach them, poach people, and watch "
+          "burnout.",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_names=("Ada", "Bob", "Cy"),
+    bots=BOTS,
+    options=ItStartupOptions,
+    round_columns=ROUND_FIELDS,
+    debrief_prompts=(
+        "Who burnt out first, and what was asked of them just before?",
+        "Where did your knowledge cards end up, and what happened to them when that developer "
+        "left?",
+        "Was poaching (Head Hunter, Outsourcing, the Agent) worth it? How did the other team "
+        "react?",
+    ),
+    charts="devgames.itstartup.charts:CHARTS",
+    debrief="devgames.itstartup.debrief:DEBRIEF",
+    credit=Credit(
+        game="IT Startup",
+        authors="Mateusz Kupilas",
+        source="IT Startup – The Card Game, English rulebook and print-and-play beta v1 cards",
+        link="https://playitstartup.com/beta-cards-v1.pdf",
+        licence="no licence stated (all rights reserved)",
+        allows="the author offers the beta cards to print and play; other uses need his consent",
+    ),
+    seat_targets=frozenset({"first", "help"}),  # the first player; the player losing 4 points
+    extra_tables={"employees.csv": ("employee_rows", EMPLOYEE_FIELDS)},
+    bench={"goal": 64},
+    handouts="devgames.itstartup.handouts:game_text",
+    glossary="devgames.itstartup.handouts:glossary_cards",
+    glossary_pages=2,
+)
+
+__all__ = ["BOTS", "CARDS", "RULES_VERSION", "SPEC", "Card", "ItStartupGame", "ItStartupOptions",
            "new_game"]

@@ -92,7 +92,9 @@ def dealt_matrix(game: Any) -> list[DealtRow]:
     """
     rows: list[DealtRow] = []
     names = game.players
-    deal = _DEALERS[game.name]
+    deal = _DEALERS.get(game.name)
+    if deal is None:  # a game from another package: what it deals is not known here yet
+        return []
     last_played: list[int] = []  # Exploding: who played the card a Nope would stop
     for index, action, fresh, before in replayed(game):
         for when, giver, taker, card, how in deal(fresh, action, last_played):

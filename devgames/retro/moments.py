@@ -77,7 +77,8 @@ def key_moments(game: Any, count: int = 5) -> list[Moment]:
     """
     if not game.log:
         return []
-    candidates = _FINDERS[game.name](game)
+    # A game from another package: only the hands at the end, until it brings its own finder.
+    candidates = _FINDERS.get(game.name, _with_end(lambda _game: []))(game)
     order = list(dict.fromkeys(kind for kind, _, _ in candidates))
     best = sorted(candidates, key=lambda c: -c[1])
     chosen: list[Moment] = []

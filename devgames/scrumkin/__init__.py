@@ -11,9 +11,11 @@ from typing import Any
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
+from devgames.core.spec import Credit, GameSpec
 from devgames.scrumkin.bots import HeuristicBot, RandomBot
 from devgames.scrumkin.cards import CARDS, Card
 from devgames.scrumkin.game import RULES_VERSION, ScrumkinGame
+from devgames.scrumkin.metrics import ROUND_COLUMNS
 from devgames.scrumkin.options import ScrumkinOptions
 
 MIN_PLAYERS = 2
@@ -45,4 +47,46 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
     return ScrumkinGame(names, seed, opts)
 
 
-__all__ = ["BOTS", "CARDS", "RULES_VERSION", "Card", "ScrumkinGame", "ScrumkinOptions", "new_game"]
+#: What the shared code knows of Scrumkin.
+SPEC = GameSpec(
+    name="scrumkin",
+    title="Scrumkin",
+    module=__name__,
+    blurb="2-8 teams race to burn down their backlogs, sprint by sprint, dealing each other good "
+          "and bad practices.",
+    min_players=MIN_PLAYERS,
+    max_players=8,
+    default_names=("Red", "Blue", "Green"),
+    bots=BOTS,
+    options=ScrumkinOptions,
+    round_columns=ROUND_COLUMNS,
+    debrief_prompts=(
+        "Which card helped your velocity most over the whole game, and when did it start "
+        "paying off?",
+        "When did your velocity drop, and what was in play then?",
+        "Which cards did you keep for yourself, and which did you give away? Why?",
+        "In the collaborative game: when did taking over another team's items pay off, "
+        "and when not?",
+    ),
+    charts="devgames.scrumkin.charts:CHARTS",
+    debrief="devgames.scrumkin.debrief:DEBRIEF",
+    credit=Credit(
+        game="Scrumkin",
+        authors="@timothep",
+        source="the Scrumkin rulebook and card data, version 0.1 (2017); "
+               "contact info@scrumkingame.info",
+        link="",
+        licence="CC BY-NC-SA 4.0",
+        allows="non-commercial use only; credit the author; share changes under the same licence",
+    ),
+    seat_noun="team",
+    seat_targets=frozenset({"play", "take_over"}),  # the team played into; the team giving items
+    rounds_table="devgames.scrumkin.metrics:sprint_report",
+    games_per_s_target=1000.0,
+    handouts="devgames.scrumkin.handouts:game_text",
+    glossary="devgames.scrumkin.handouts:glossary_cards",
+    glossary_pages=4,
+)
+
+__all__ = ["BOTS", "CARDS", "RULES_VERSION", "SPEC", "Card", "ScrumkinGame", "ScrumkinOptions",
+           "new_game"]

@@ -1,6 +1,6 @@
 """``devgames bench``: engine throughput as a ratio to an anchor measured in the same run.
 
-Random legal games of each engine in :data:`BENCH_GAMES` and random rollouts of OpenSpiel's
+Random legal games of each engine of :func:`bench_games` and random rollouts of OpenSpiel's
 ``python_block_dominoes`` (the anchor) run in ONE process, in alternating slices of equal wall
 time, so that machine noise hits both alike. Absolute figures depend on the machine; the ratio to
 the anchor is what can be compared across machines.
@@ -20,7 +20,7 @@ from itertools import count
 from random import Random
 from typing import Any, TextIO
 
-from devgames import game_module
+from devgames import SpecTable, game_module, game_specs
 
 #: Plays one whole game with random legal actions; returns the actions applied (decisions) and
 #: the chance outcomes resolved on the way (OpenSpiel counts both as actions).
@@ -29,8 +29,8 @@ Rollout = Callable[[], tuple[int, int]]
 Factory = Callable[[int], Rollout]
 
 ANCHOR = "python_block_dominoes"
-#: Scrumkin's target: games per second at 4 players, in one process.
-GAMES_PER_S_TARGET = {"scrumkin": 1000.0}
+#: Each game's target, if any (from its spec): games per second at 4 players, in one process.
+GAMES_PER_S_TARGET: SpecTable[float | None] = SpecTable(lambda spec: spec.games_per_s_target)
 #: Target ratio of an engine's actions per second to the anchor's.
 RATIO_TARGET = 2.0
 INSTALL_HINT = 'OpenSpiel is needed for the anchor: pip install -e ".[bench]"'
@@ -66,14 +66,20 @@ def engine_rollouts(name: str, **options: Any) -> Factory:
     return factory
 
 
-#: The engines measured against the anchor: (name, factory). Add a game by adding an entry.
-BENCH_GAMES: list[tuple[str, Factory]] = [
-    ("scrumkin", engine_rollouts("scrumkin")),
-    ("itstartup", engine_rollouts("itstartup", goal=64)),
-    ("exploding", engine_rollouts("exploding")),
-]
-#: Players each engine's games can have; ``--players`` is brought within these bounds.
-PLAYER_RANGE = {"scrumkin": (2, 8), "itstartup": (2, 4), "exploding": (2, 5)}
+def bench_games() -> list[tuple[str, Factory]]:
+    """The engines measured against the anchor: (name, factory), every registered game whose
+    spec gives ``bench`` options (None leaves a game out).
+
+    >>> [name for name, _ in bench_games()][:3]
+    ['scrumkin', 'itstartup', 'exploding']
+    """
+    return [(spec.name, engine_rollouts(spec.name, **spec.bench))
+            for spec in game_specs() if spec.bench is not None]
+
+
+#: Players each engine's games can have (from its spec); ``--players`` is brought within these.
+PLAYER_RANGE: SpecTable[tuple[int, int]] = SpecTable(
+    lambda spec: (spec.min_players, spec.max_players))
 
 
 def seats_for(name: str, players: int) -> int:
@@ -166,7 +172,7 @@ def run_bench(seconds: float = 5.0, players: int = 4, slices: int = 10) -> dict[
     """
     engines = [
         Runner(name, factory(seats_for(name, players)), seats_for(name, players))
-        for name, factory in BENCH_GAMES
+        for name, factory in bench_games()
     ]
     anchor = Runner(ANCHOR, anchor_rollouts())
     runners = [*engines, anchor]

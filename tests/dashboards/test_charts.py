@@ -24,10 +24,10 @@ from devgames.dashboards.charts import (
     Chart,
     GameCharts,
     charts_for,
-    employee_stints,
     stack_top,
 )
 from devgames.dashboards.colors import team_colors
+from devgames.itstartup.charts import employee_stints
 from tests.dashboards.games import PLAYERS, TEAMS, played
 
 HOSTILE = "<b>x</b><script>alert(1)</script>"

@@ -16,11 +16,10 @@ from devgames.dashboards.debrief import (
     PHASES,
     debrief_phases,
     debrief_questions,
-    most_bugs,
-    velocity_drop,
     winner_line,
 )
 from devgames.export import DEBRIEF_PROMPTS
+from devgames.scrumkin.debrief import most_bugs, velocity_drop
 from tests.dashboards.games import PLAYERS, TEAMS, played
 
 

@@ -14,7 +14,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from devgames import GAMES
+from devgames import BUILTIN_GAMES as GAMES  # the games with screenshots
 from devgames.sessions import SessionStore
 from devgames.sim.bench import PLAYER_RANGE
 from tests.e2e.conftest import TIMEOUT_MS

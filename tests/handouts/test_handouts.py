@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from devgames import GAMES
+from devgames import BUILTIN_GAMES as GAMES  # the games with handouts
 from devgames.cli import main
 from devgames.core.meanings import Meaning
 from devgames.exploding.cards import CARDS as EXPLODING_CARDS

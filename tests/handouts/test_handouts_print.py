@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from devgames import GAMES
+from devgames import BUILTIN_GAMES as GAMES  # the games with handouts
 from devgames.core.meanings import Meaning
 from devgames.handouts import HANDOUTS, handout_html, page_budget
 from devgames.handouts import glossary as glossary_module

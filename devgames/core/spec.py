@@ -1,0 +1,168 @@
+"""One description per game: everything the shared code needs to know about a game, declared once.
+
+Each game package declares ``SPEC = GameSpec(...)``; :mod:`devgames` registers the built-in games
+and those that other installed packages declare under the entry point group ``devgames.games``
+(see ``docs/adding-a-game.md``). The shared CLI, dashboards, exports and benchmarks read the specs
+and name no game.
+
+Whatever needs plotly, ipywidgets or pandas (the chart panels, the debrief questions) is given as
+a dotted path ``"module:attribute"``, imported only by the dashboards through :func:`resolve`, so
+that importing a game stays light.
+
+>>> spec = GameSpec(
+...     name="coin", title="Coin", module="mygames.coin", blurb="2 players toss a coin.",
+...     min_players=2, max_players=2, default_names=("Ada", "Bob"), bots={"random": object},
+...     options=Credit, round_columns=("turn", "player"), debrief_prompts=("Was it fair?",),
+...     charts="mygames.coin.charts:CHARTS", debrief="mygames.coin.debrief:DEBRIEF",
+...     credit=Credit("Coin", "us", "our rules", "", "MIT", "any use"))
+>>> spec.name, spec.seat_noun
+('coin', 'player')
+>>> GameSpec(**{**spec.__dict__, "min_players": 3})
+Traceback (most recent call last):
+...
+ValueError: The game spec 'coin' is incomplete or wrong: min_players (3) must be 1 to \
+max_players (2).
+"""
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from types import MappingProxyType
+from typing import Any
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+_PATH = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
+
+
+@dataclass(frozen=True)
+class Credit:
+    """One game (or our code): its authors, where it comes from, its licence, what that allows."""
+
+    game: str
+    authors: str
+    source: str
+    link: str
+    licence: str
+    allows: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSpec:
+    """What the shared code knows of one game. Required parts have no default; a missing one is
+    a ``TypeError`` and a wrong one a ``ValueError`` (or ``TypeError``) when the spec is made."""
+
+    #: The name on the command line, in sessions and files: lower case, letters, digits, "_".
+    name: str
+    #: The name in headings ("IT Startup").
+    title: str
+    #: The dotted name of the module with ``new_game``, ``BOTS``, ``RULES_VERSION`` and ``CARDS``
+    #: (and ``meanings.csv`` next to its file).
+    module: str
+    #: One or two sentences for the launcher.
+    blurb: str
+    min_players: int
+    max_players: int
+    #: The seat names the set-up form offers (at least ``min_players`` of them).
+    default_names: tuple[str, ...]
+    #: Bot kinds by name, each built as ``bots[kind](seed)`` with a ``choose(game)`` method.
+    bots: Mapping[str, Callable[[int], Any]]
+    #: The options dataclass of ``new_game``.
+    options: type
+    #: The columns of ``rounds.csv``, in order.
+    round_columns: tuple[str, ...]
+    #: The general debrief prompts (``retro.csv`` offers them when the room wrote no notes).
+    debrief_prompts: tuple[str, ...]
+    #: "module:attribute" of the chart panels: a mapping of panel name to
+    #: :class:`devgames.dashboards.charts.Chart`.
+    charts: str
+    #: "module:attribute" of a :class:`devgames.dashboards.debrief.GameDebrief`.
+    debrief: str
+    #: Who made the game and what its licence allows (the about box).
+    credit: Credit
+    #: What the game calls one seat: "player" or "team".
+    seat_noun: str = "player"
+    #: Action kinds whose ``target`` is a seat (else a card) in ``events.csv``.
+    seat_targets: frozenset[str] = frozenset()
+    #: "module:attribute" of a function ``(game) -> list of rows`` for ``rounds.csv`` in place of
+    #: ``game.rounds`` (e.g. with a sprint report's columns); "" for ``game.rounds``.
+    rounds_table: str = ""
+    #: More tables of the export: file name -> (the game's attribute with the rows, columns).
+    extra_tables: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    #: Options of the benchmark's random games, or None to leave the game out of ``bench``.
+    bench: Mapping[str, Any] | None = field(default_factory=dict)
+    #: Games per second the benchmark aims at, at 4 players (None: no target).
+    games_per_s_target: float | None = None
+    #: "module:attribute" of the handouts' words: a function ``(options) -> GameText``, and of
+    #: the glossary's cards: ``() -> [(name, copies, figures, does)]``; "" for no handouts.
+    handouts: str = ""
+    glossary: str = ""
+    #: The most pages the card glossary may print on.
+    glossary_pages: int = 1
+
+    def __post_init__(self) -> None:
+        for problem in self._problems():
+            raise ValueError(f"The game spec {self.name!r} is incomplete or wrong: {problem}.")
+        object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
+        object.__setattr__(self, "extra_tables", MappingProxyType(dict(self.extra_tables)))
+        if self.bench is not None:
+            object.__setattr__(self, "bench", MappingProxyType(dict(self.bench)))
+
+    def _problems(self) -> list[str]:
+        """What is wrong with this spec, in words (nothing when it is complete)."""
+        problems = []
+        if not isinstance(self.name, str) or not _NAME.match(self.name):
+            problems.append("name must be lower case letters, digits and '_', e.g. 'planning'")
+        for part in ("title", "module", "blurb"):
+            if not isinstance(getattr(self, part), str) or not getattr(self, part).strip():
+                problems.append(f"{part} must be a non-empty text")
+        low, high = self.min_players, self.max_players
+        if not (isinstance(low, int) and isinstance(high, int) and 1 <= low <= high):
+            problems.append(f"min_players ({low}) must be 1 to max_players ({high})")
+        elif not (low <= len(self.default_names) <= high
+                  and len(set(self.default_names)) == len(self.default_names)):
+            problems.append(f"default_names must be {low} to {high} different names")
+        if not isinstance(self.bots, Mapping) or not self.bots or not all(
+                isinstance(kind, str) and callable(bot) for kind, bot in self.bots.items()):
+            problems.append("bots must map at least one kind (a text) to a bot class")
+        if not isinstance(self.options, type) or not dataclasses.is_dataclass(self.options):
+            problems.append("options must be the options dataclass of new_game")
+        for part in ("default_names", "round_columns", "debrief_prompts"):
+            value = getattr(self, part)
+            if not isinstance(value, tuple) or not value or not all(
+                    isinstance(item, str) and item for item in value):
+                problems.append(f"{part} must be a non-empty tuple of texts")
+        for part in ("charts", "debrief", "rounds_table", "handouts", "glossary"):
+            value = getattr(self, part)
+            required = part in ("charts", "debrief")
+            if not isinstance(value, str) or ((value or required) and not _PATH.match(value)):
+                problems.append(f"{part} must be a dotted path 'module:attribute', not {value!r}")
+        if bool(self.handouts) != bool(self.glossary):
+            problems.append("handouts and glossary go together: give both or neither")
+        if not isinstance(self.credit, Credit):
+            problems.append("credit must be a devgames.core.spec.Credit")
+        if self.seat_noun not in ("player", "team"):
+            problems.append(f"seat_noun must be 'player' or 'team', not {self.seat_noun!r}")
+        return problems
+
+
+def resolve(path: str) -> Any:
+    """The object at a dotted path ``"module:attribute"`` (the attribute may be dotted too).
+
+    >>> resolve("devgames.core.spec:Credit.__name__")
+    'Credit'
+    >>> resolve("devgames.core.spec:Nothing")
+    Traceback (most recent call last):
+    ...
+    ValueError: devgames.core.spec:Nothing: module devgames.core.spec has no attribute Nothing.
+    """
+    module_name, _, attribute = path.partition(":")
+    found: Any = import_module(module_name)
+    for part in attribute.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            raise ValueError(
+                f"{path}: module {module_name} has no attribute {attribute}.") from None
+    return found

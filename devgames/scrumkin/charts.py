@@ -1,0 +1,82 @@
+"""Scrumkin's live chart panels: velocity per sprint, the backlog burn-down with its ideal line,
+and the cards in play. Imported by the dashboards only (through ``SPEC.charts``): it needs plotly.
+
+>>> from devgames import scrumkin
+>>> from devgames.dashboards.charts import charts_for
+>>> charts_for(scrumkin.new_game(["Red", "Blue"], seed=1)).panels
+('velocity', 'burndown', 'in_play')
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from devgames.dashboards.charts import Chart, Trace, guide, label, lines
+
+
+def _velocity(game: Any, colors: Sequence[str]) -> list[Trace]:
+    return lines(game.rounds, "team", "sprint", "velocity", game.players, colors)
+
+
+def ideal_sprints(options: Any) -> int:
+    """The sprints the ideal burn-down runs over: the collaborative game's sprints, or the
+    competitive game's cap when it is shorter (a short game must look short).
+
+    >>> from devgames.scrumkin.options import ScrumkinOptions
+    >>> ideal_sprints(ScrumkinOptions()), ideal_sprints(ScrumkinOptions(sprint_cap=7))
+    (10, 7)
+    """
+    if options.rulebook == "collaborative":
+        return options.collaborative_sprints
+    return min(options.sprint_cap, options.collaborative_sprints)
+
+
+def _burndown(game: Any, colors: Sequence[str]) -> list[Trace]:
+    backlog, sprints = game.options.backlog, ideal_sprints(game.options)
+    teams = lines(game.rounds, "team", "sprint", "backlog_after", game.players, colors,
+                  start=(0, backlog))
+    return [*teams, guide(f"ideal ({sprints} sprints)", [0, sprints], [backlog, 0])]
+
+
+def _in_play(game: Any, colors: Sequence[str]) -> list[Trace]:
+    """Cards in play per team, and the card being laid (waiting for counters) stacked on top,
+    hatched; each bar in its team's colour."""
+    view = game.view(None)
+    teams, laid = view["teams"], view["being_laid"]
+    names = [label(team["name"]) for team in teams]
+    cards = [[f"{c['card']} ({c['value']:+d})" for c in team["in_play"]] for team in teams]
+    pending = [laid is not None and laid["into"] == team["name"] for team in teams]
+    colors = list(colors)
+    hover = "<b>{}</b><br>%{{hovertext}}<extra></extra>"  # under the team, in the unified hover
+    return [
+        {"type": "bar", "name": "in play", "x": names, "y": [len(held) for held in cards],
+         "text": [_net(team["in_play"]) for team in teams],
+         "hovertext": ["<br>".join(map(label, held)) or "no cards in play" for held in cards],
+         "hovertemplate": hover.format("in play"), "marker": {"color": colors},
+         "showlegend": False},
+        {"type": "bar", "name": "being laid", "x": names, "y": [int(here) for here in pending],
+         "hovertext": [_laid_text(laid) if here else "" for here in pending],
+         "hovertemplate": hover.format("being laid"),
+         "marker": {"color": colors, "opacity": 0.6,
+                    "pattern": {"shape": "/", "fgcolor": "#ffffff", "fgopacity": 0.8}},
+         "showlegend": False},
+    ]
+
+
+def _net(in_play: list[Mapping[str, Any]]) -> str:
+    """'net -1': what a team's cards in play do to its velocity now (nothing without cards)."""
+    return f"net {sum(card['value'] for card in in_play):+d}" if in_play else ""
+
+
+def _laid_text(laid: Mapping[str, Any]) -> str:
+    """'Flu, from Red, countered by Daily Standup': the card waiting for counters."""
+    counters = f", countered by {', '.join(laid['counters'])}" if laid["counters"] else ""
+    return label(f"{laid['card']}, from {laid['by']}{counters}")
+
+
+#: The panels, top down (left to right, then down, when two go side by side).
+CHARTS: dict[str, Chart] = {
+    "velocity": Chart("Velocity per sprint", "items", _velocity),
+    "burndown": Chart("Backlog left by sprint", "items", _burndown),
+    "in_play": Chart("Cards in play now (hatched: being laid)", "cards", _in_play,
+                     counts=False, live=True),
+}
