@@ -4,13 +4,15 @@ One action shape serves every game so that sessions, bots, the CLI and the dashb
 game the same way. Fields a game does not use stay ``None`` and are left out of the JSON form.
 """
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from devgames.core.errors import IllegalMove
 
 #: ``current_player`` at a chance node: in physical-deck mode the facilitator enters what was
 #: really drawn (a ``deal`` action); in digital mode the game resolves chance itself.
 CHANCE = -1
+
+T = TypeVar("T")
 
 
 class Action(NamedTuple):
@@ -27,7 +29,7 @@ class Action(NamedTuple):
     player: int
     card: int | None = None
     target: int | None = None
-    count: int | None = None
+    count: int | None = None  # type: ignore[assignment]  # shadows tuple.count; a saved field
     cards: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -58,6 +60,17 @@ class Action(NamedTuple):
             count=data.get("count"),
             cards=tuple(cards) if cards is not None else None,
         )
+
+
+def given(field: T | None) -> T:
+    """A field that every legal action of its kind sets, typed without ``None`` (bots and
+    handlers read legal or checked actions only).
+
+    >>> given(Action("play", 0, card=27).card)
+    27
+    """
+    assert field is not None, "a legal action of this kind sets this field"
+    return field
 
 
 class Event(NamedTuple):

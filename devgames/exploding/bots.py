@@ -8,7 +8,7 @@ Nopes). It never looks at another hand or at the order of the stack.
 
 from random import Random
 
-from devgames.core.actions import CHANCE, Action
+from devgames.core.actions import CHANCE, Action, given
 from devgames.core.bots import RandomBot
 from devgames.exploding.cards import (
     BAIL,
@@ -86,9 +86,9 @@ class HeuristicBot:
         if phase == STEAL:  # a physical deck: the card taken at random from the bot's hand
             return self.rng.choice(legal)
         if phase == GIVE:
-            return self._best([(-value(a.card), a) for a in legal])  # type: ignore[arg-type]
+            return self._best([(-value(given(a.card)), a) for a in legal])
         if phase == PICK:
-            return self._best([(value(a.card), a) for a in legal])  # type: ignore[arg-type]
+            return self._best([(value(given(a.card)), a) for a in legal])
         return self.rng.choice(legal)  # pragma: no cover - every phase is handled above
 
     def _best(self, scored: list[tuple[float, Action]]) -> Action:
@@ -133,7 +133,7 @@ class HeuristicBot:
         scored: list[tuple[float, Action]] = []
         for action in legal:
             if action.kind == "play" and action.card == HELP:
-                scored.append((sizes[action.target] + 0.5, action))  # type: ignore[index]
+                scored.append((sizes[given(action.target)] + 0.5, action))
             elif action.kind == "combo":
                 cards = action.cards or ()
                 cost = sum(value(c) for c in cards)
@@ -143,7 +143,7 @@ class HeuristicBot:
                 elif cost <= len(cards) * CODE_VALUE:  # Code Cards only
                     if len(cards) == 3 and action.card != MITIGATE:
                         continue  # three of a kind always asks for a Mitigate
-                    scored.append((sizes[action.target] - cost / 4, action))  # type: ignore[index]
+                    scored.append((sizes[given(action.target)] - cost / 4, action))
         if not scored:
             return None
         return self._best(scored)

@@ -344,7 +344,8 @@ class ExplodingGame(Game):
         card is.
         """
         counts = list(self.pool)
-        for card in self.deck[self.chance[2]:]:  # type: ignore[index]
+        assert self.chance is not None  # asked only while a card is to be entered
+        for card in self.deck[self.chance[2]:]:
             if card is not None:
                 counts[card] += 1
         return [c for c in TITLES if counts[c]]
@@ -397,12 +398,14 @@ class ExplodingGame(Game):
         return IllegalMove("no_card_expected", f"No card is to be entered now; it is {who}'s "
                            "turn.")
 
-    def _require_in_hand(self, p: int, card: Any, what: str = "card to play") -> None:
+    def _require_in_hand(self, p: int, card: Any, what: str = "card to play") -> int:
+        """The card, once known to be one of the game's and in ``p``'s hand."""
         if card not in _NAME:
             raise unknown_card(card, what)
         if card not in self.hands[p]:
             raise IllegalMove("card_not_in_hand",
                               f"{self.players[p]} does not hold {_NAME[card]}.")
+        return card
 
     def _check_target(self, p: int, target: Any, what: str, empty_hand: bool = False) -> None:
         """A player to ask for help or take a card from: another player in the game with cards
@@ -420,9 +423,9 @@ class ExplodingGame(Game):
             raise IllegalMove("empty_hand", f"{name} holds no card to take.")
 
     def _check_play(self, action: Action) -> None:
-        p, card, target = action.player, action.card, action.target
-        self._require_in_hand(p, card)
-        kind = _KIND[card]  # type: ignore[index]
+        p, target = action.player, action.target
+        card = self._require_in_hand(p, action.card)
+        kind = _KIND[card]
         if kind == "help":
             self._check_target(p, target, "Ask for Help", self.ask_empty)
             return
@@ -436,10 +439,10 @@ class ExplodingGame(Game):
             raise IllegalMove("not_playable", "A Nope is played against a card just played, "
                               "when the table is asked.")
         if kind == "code":
-            raise IllegalMove("not_playable", f"{_NAME[card]} does nothing alone: play Code "  # type: ignore[index]
+            raise IllegalMove("not_playable", f"{_NAME[card]} does nothing alone: play Code "
                               "Cards as a pair (a combo).")
         if target is not None:
-            raise IllegalMove("bad_action", f"{_NAME[card]} is played without a target.")  # type: ignore[index]
+            raise IllegalMove("bad_action", f"{_NAME[card]} is played without a target.")
 
     def _check_combo(self, action: Action) -> None:
         p, cards, target, named = action.player, action.cards, action.target, action.card
@@ -559,6 +562,8 @@ class ExplodingGame(Game):
     # ----- carrying out a move --------------------------------------------------------------
     def _do(self, action: Action) -> None:
         kind, p = action.kind, action.player
+        # Checked: each kind carries the fields it needs (narrowed once, here).
+        card, count = action.card or 0, action.count or 0
         if kind == "draw":
             self._draw(p)
         elif kind == "pass":
@@ -577,30 +582,30 @@ class ExplodingGame(Game):
         elif kind == "play" or kind == "combo":
             self._lay_down(action)
         elif kind == "mitigate":
-            self._mitigate(p, action.count)  # type: ignore[arg-type]
+            self._mitigate(p, count)
         elif kind == "explode":
             self._explode(p)
         elif kind == "give":
             how = "give" if self.phase == GIVE else "steal"
-            self._given(p, self.turn_player, action.card, how)  # type: ignore[arg-type]
+            self._given(p, self.turn_player, card, how)
             self.phase = PLAY
         elif kind == "pick":
-            self._pick(p, action.card)  # type: ignore[arg-type]
+            self._pick(p, card)
         else:
-            self._entered(action.card)  # type: ignore[arg-type]
+            self._entered(card)
 
     def _lay_down(self, action: Action) -> None:
         """Cards go face up on the discard pile; the table may then Nope them."""
         p = action.player
         hand = self.hands[p]
         if action.kind == "play":
-            card: int = action.card  # type: ignore[assignment]
+            card = action.card or 0  # checked: a play names a card
             hand.remove(card)
             self.discard.append(card)
             self.played[p] += 1
             self.events.append(Event("play", p, {"card": card, "target": action.target}))
         else:
-            cards: tuple[int, ...] = action.cards  # type: ignore[assignment]
+            cards = action.cards or ()  # checked: a combo names its cards
             for card in cards:
                 hand.remove(card)
             self.discard += cards
@@ -630,11 +635,12 @@ class ExplodingGame(Game):
 
     def _resolve(self) -> None:
         """Nobody else says Nope: the card or combo happens, unless it is noped."""
-        action: Action = self.pending  # type: ignore[assignment]
+        action = self.pending
+        assert action is not None  # a window is open only on a card or combo laid down
         self.pending = None
         self.asked = []
         self.phase = PLAY
-        p = action.player
+        p, target = action.player, action.target or 0  # checked: help and combos have one
         if self.nopes % 2:
             self.nopes = 0
             self.events.append(Event("noped", p, {"card": action.card,
@@ -652,16 +658,15 @@ class ExplodingGame(Game):
             elif card == PEEK:
                 self._peek(p)
             else:
-                self._ask_for_help(p, action.target)  # type: ignore[arg-type]
+                self._ask_for_help(p, target)
             return
-        cards: tuple[int, ...] = action.cards  # type: ignore[assignment]
-        size = len(cards)
+        size = len(action.cards or ())
         if size == 5:
             self.phase = PICK
         elif size == 2:
-            self._steal(p, action.target)  # type: ignore[arg-type]
+            self._steal(p, target)
         else:
-            self._ask_named(p, action.target, action.card)  # type: ignore[arg-type]
+            self._ask_named(p, target, action.card or 0)
 
     def _shuffle(self, p: int) -> None:
         deck = self.deck
@@ -738,7 +743,8 @@ class ExplodingGame(Game):
 
     def _entered(self, card: int) -> None:
         """Physical deck: a card entered by the facilitator."""
-        reason, p, detail = self.chance  # type: ignore[misc]
+        assert self.chance is not None  # a card is entered only when one is awaited
+        reason, p, detail = self.chance
         if reason == "setup":
             self.pool[card] -= 1
             seat = self.to_deal.pop(0)
@@ -797,7 +803,9 @@ class ExplodingGame(Game):
             self.phase = DEAL
             return
         self.chance_steps += 1
-        self._drawn(p, self.deck.pop(0))  # type: ignore[arg-type]
+        card = self.deck.pop(0)
+        assert card is not None  # a digital deck knows every card
+        self._drawn(p, card)
 
     def _drawn(self, p: int, card: int) -> None:
         for known in self.known:
@@ -1094,11 +1102,11 @@ class ExplodingGame(Game):
             return "nothing"
         who = self.players[action.player]
         if action.kind == "play":
-            what = _NAME[action.card]  # type: ignore[index]
+            what = card_name(action.card)
             if action.target is not None:
                 what += f" on {self.players[action.target]}"
             return f"{who}'s {what}"
-        return f"{who}'s {self._combo_words(action.cards, action.target, action.card)}"  # type: ignore[arg-type]
+        return f"{who}'s {self._combo_words(action.cards or (), action.target, action.card)}"
 
     def _combo_words(self, cards: tuple[int, ...], target: int | None, named: int | None) -> str:
         size = len(cards)
@@ -1134,7 +1142,8 @@ class ExplodingGame(Game):
             return f"{players[self.giver]} says which card {who} took at random."
         if phase == PICK:
             return f"{who} takes a card from the discard pile."
-        reason, p, detail = self.chance  # type: ignore[misc]
+        assert self.chance is not None  # the one phase left: a card to enter
+        reason, p, detail = self.chance
         if reason == "setup":
             dealt = DEALT - self.to_deal.count(p)
             return f"Enter the card dealt to {players[p]} ({dealt + 1} of {DEALT})."

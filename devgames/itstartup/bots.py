@@ -13,7 +13,7 @@ from functools import cached_property
 from math import ceil, inf
 from random import Random
 
-from devgames.core.actions import CHANCE, Action
+from devgames.core.actions import CHANCE, Action, given
 from devgames.core.bots import RandomBot
 from devgames.itstartup.abilities import (
     END_OF_TURN_DRAW,
@@ -23,7 +23,7 @@ from devgames.itstartup.abilities import (
 )
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.game import DRAW_PRICE, MAX_INCOME, SELL_PRICE, ItStartupGame
-from devgames.itstartup.steps import Headhunt
+from devgames.itstartup.steps import AgentCounter, Headhunt
 
 #: Points a resource kept for a later turn is worth (in the final round: FINAL_RESOURCE).
 RESOURCE = 1.5
@@ -175,11 +175,12 @@ class _Outlook:
         if key == "investor":
             return 0.0, 2
         if key == "head_hunter":
-            return self._head_hunter(target), 0  # type: ignore[arg-type]
+            return self._head_hunter(given(target)), 0
         if key == "outsourcing":
-            q = self.owner[target]  # type: ignore[index]
-            paid = self.game.cost(me, card, target)
-            return (self.per_turn(target, me) + self.burn(target)  # type: ignore[arg-type]
+            e = given(target)  # the employee outsourced
+            q = self.owner[e]
+            paid = self.game.cost(me, card, e)
+            return (self.per_turn(e, me) + self.burn(e)
                     + self.weight[q] * self.resource * paid), 0
         if key == "coffee_machine":
             return self.devs[me] + sum(self.rest(e, 1) for e in mine), 0
@@ -339,7 +340,7 @@ class HeuristicBot:
             chosen = self._order(game, outlook)
         elif kind == "bonus":
             chosen = self._best([
-                (outlook.rest(a.card, 1) if a.kind == "choose" else 0.0, a)  # type: ignore[arg-type]
+                (outlook.rest(given(a.card), 1) if a.kind == "choose" else 0.0, a)
                 for a in legal])
         else:  # a Head Hunter or Undercover HR Agent counter
             answer = "pay" if self._pays_counter(game, outlook) else "decline"
@@ -358,7 +359,7 @@ class HeuristicBot:
         if self._moves_this_turn(game) >= MAX_TURN_MOVES:
             return end
         surplus = outlook.surplus()
-        plan = max((outlook.card_worth(a.card) for a in legal  # type: ignore[arg-type]
+        plan = max((outlook.card_worth(given(a.card)) for a in legal
                     if a.kind == "plan"), default=0.0)
         scored = [(self._gain(game, outlook, a, surplus, plan), a) for a in legal if a != end]
         if not scored or max(score for score, _ in scored) < MIN_GAIN:
@@ -379,22 +380,24 @@ class HeuristicBot:
               plan: float) -> float:
         """What one move of the turn gains, in points."""
         kind, card, me = action.kind, action.card, action.player
-        if kind == "play":
-            points, gained = outlook.play(card, action.target)  # type: ignore[arg-type]
-            return points + outlook.spend(gained - game.cost(me, card, action.target))  # type: ignore[arg-type]
-        if kind == "sell":
-            if card not in surplus:
-                return 0.0
-            return outlook.spend(SELL_PRICE) - SURPLUS_SHARE * outlook.card_worth(card)  # type: ignore[arg-type]
+        if kind in ("play", "sell", "plan", "transfer"):  # moves that name a card
+            named = given(card)
+            if kind == "play":
+                points, gained = outlook.play(named, action.target)
+                return points + outlook.spend(gained - game.cost(me, named, action.target))
+            if kind == "sell":
+                if named not in surplus:
+                    return 0.0
+                return outlook.spend(SELL_PRICE) - SURPLUS_SHARE * outlook.card_worth(named)
+            if kind == "plan":
+                worth = outlook.card_worth(named)
+                useful = CARDS[named].cost > 0 and worth >= plan
+                return PLAN if useful else 0.0
+            target = given(action.target)
+            price = game.cost(me, named, target, transfer=True)
+            return outlook.transfer(named, target) + outlook.spend(-price)
         if kind == "buy":
             return outlook.card + outlook.spend(-DRAW_PRICE)
-        if kind == "plan":
-            worth = outlook.card_worth(card)  # type: ignore[arg-type]
-            useful = CARDS[card].cost > 0 and worth >= plan  # type: ignore[index]
-            return PLAN if useful else 0.0
-        if kind == "transfer":
-            price = game.cost(me, card, action.target, transfer=True)  # type: ignore[arg-type]
-            return outlook.transfer(card, action.target) + outlook.spend(-price)  # type: ignore[arg-type]
         if kind == "help":  # tournament tokens: +2 to the bot, -4 to another, or (two) a take-over
             if card is not None:
                 return outlook.take(card) - 2 * HELP_POINTS
@@ -406,7 +409,7 @@ class HeuristicBot:
         if action.count is not None:  # Shy Frontend Developer: +X points this turn for X
             return action.count + outlook.spend(-action.count)
         # Undercover HR Agent: 1 resource for an even chance to take the employee over
-        return 0.5 * outlook.take(action.target) + outlook.spend(-1)  # type: ignore[arg-type]
+        return 0.5 * outlook.take(given(action.target)) + outlook.spend(-1)
 
     # ----- the other decisions ------------------------------------------------------------------
     @staticmethod
@@ -435,12 +438,12 @@ class HeuristicBot:
         """Pay a Head Hunter (5) or Undercover HR Agent (3) counter when the employee is worth
         more to the bot, and to the player who would take it, than what paying gives away."""
         step = game.step
-        assert step is not None and step.kind in ("headhunt", "agent_counter")
-        price = counter_price(step)  # type: ignore[arg-type]
+        assert isinstance(step, Headhunt | AgentCounter)  # a counter is waiting
+        price = counter_price(step)
         if isinstance(step, Headhunt):
             taker, target, chance = step.hunter, step.target, 1.0
         else:
-            taker, target, chance = step.owner, step.target, 0.5  # type: ignore[union-attr]
+            taker, target, chance = step.owner, step.target, 0.5
         if outlook.owner.get(target) != outlook.me:
             return False
         against = -outlook.weight[taker]

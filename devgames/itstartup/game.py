@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
 from typing import Any
 
-from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
+from devgames.core.actions import CHANCE, Action, Event, ShapeCheck, given
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.piles import Pile
@@ -33,6 +33,7 @@ from devgames.itstartup.steps import (
     NEXT,
     ROLL,
     START,
+    UNSEATED,
     AgentCounter,
     Bonus,
     Decision,
@@ -40,6 +41,7 @@ from devgames.itstartup.steps import (
     Flip,
     Headhunt,
     Keep,
+    Main,
     Mulligan,
     Step,
 )
@@ -210,7 +212,8 @@ class ItStartupGame(Game):
         step = steps[0]
         if step[0] in CHANCE_STEPS:
             return CHANCE
-        return step[1]  # type: ignore[misc]  # every other step has a player
+        assert not isinstance(step, UNSEATED)  # the engine never waits on the next player
+        return step[1]
 
     @property
     def is_over(self) -> bool:
@@ -221,8 +224,8 @@ class ItStartupGame(Game):
             return []
         step = self.steps[0]
         kind = step[0]
-        if kind == "main":
-            return self._legal_main(step[1])  # type: ignore[misc]
+        if isinstance(step, Main):
+            return self._legal_main(step[1])
         if kind == "draw":
             return [Action("deal", CHANCE, card=c) for c in sorted(self.deck)]
         if kind == "roll":
@@ -231,7 +234,8 @@ class ItStartupGame(Game):
             return [Action("flip", CHANCE, count=v) for v in (0, 1)]
         if kind == "first":
             return [Action("first", CHANCE, target=p) for p in range(self.n)]
-        p = step[1]  # type: ignore[misc]  # the decisions have a player
+        assert not isinstance(step, UNSEATED)  # the decisions have a player
+        p = step[1]
         if kind == "mulligan":
             hand = sorted(self.hands[p])
             return [
@@ -644,11 +648,13 @@ class ItStartupGame(Game):
         card, count = action.card or 0, action.count or 0
         if kind == "deal":
             self.deck.take(card)
-            self._drawn(step, card)  # type: ignore[arg-type]  # a draw step
+            assert isinstance(step, Draw)  # a deal answers a draw
+            self._drawn(step, card)
         elif kind == "roll":
             self._rolled(count)
         elif kind == "flip":
-            abilities.agent_flipped(self, step, count)  # type: ignore[arg-type]  # a flip step
+            assert isinstance(step, Flip)
+            abilities.agent_flipped(self, step, count)
         elif kind == "first":
             self._set_first(action.target or 0)
         elif kind == "mulligan":
@@ -656,7 +662,8 @@ class ItStartupGame(Game):
         elif kind in ("keep", "order"):
             self._looked(p, kind, action.cards or ())
         elif kind in ("pay", "decline"):
-            abilities.answer_counter(self, step, kind == "pay")  # type: ignore[arg-type]
+            assert isinstance(step, Headhunt | AgentCounter)
+            abilities.answer_counter(self, step, kind == "pay")
         elif kind == "choose":  # the planning bonus
             self.rest(card, 1)
             self.events.append(Event("planning_bonus", p, {"card": card}))
@@ -723,12 +730,12 @@ class ItStartupGame(Game):
                     return
                 steps.pop(0)
                 self.chance_steps += 1
-                if kind == "draw":
-                    self._drawn(step, self.deck.draw())  # type: ignore[arg-type]
+                if isinstance(step, Draw):
+                    self._drawn(step, self.deck.draw())
                 elif kind == "roll":
                     self._rolled(self.rng.randint(1, 6))
-                elif kind == "flip":
-                    abilities.agent_flipped(self, step, self.rng.randrange(2))  # type: ignore[arg-type]
+                elif isinstance(step, Flip):
+                    abilities.agent_flipped(self, step, self.rng.randrange(2))
                 else:
                     self._set_first(self.rng.randrange(self.n))
             elif kind in AUTO_STEPS:
@@ -737,7 +744,8 @@ class ItStartupGame(Game):
                 if kind == "next":
                     self._step_next()
                     continue
-                p = step[1]  # type: ignore[misc]  # start, income, end and cap have a player
+                assert not isinstance(step, UNSEATED)  # start, income, end and cap have a player
+                p = step[1]
                 if kind == "start":
                     self._step_start(p)
                 elif kind == "income":
@@ -1019,7 +1027,7 @@ class ItStartupGame(Game):
         if kind in EMPLOYEE_KINDS:
             self._hire(p, card)
         elif kind == "knowledge":
-            state = self.employees[target]  # type: ignore[index]
+            state = self.employees[given(target)]  # a developer taught
             state.knowledge.append(card)
             if state.home is not None:
                 state.taught.append(card)
@@ -1426,7 +1434,7 @@ class ItStartupGame(Game):
         cards = ", ".join(self._name(c) for c in action.cards or ())
         p = action.player
         if kind == "play":
-            price = self.cost(p, action.card, action.target)  # type: ignore[arg-type]
+            price = self.cost(p, given(action.card), action.target)
             on = f" on {target}" if target else ""
             return f"{who} plays {card}{on} (pays {price})"
         texts: dict[str, Callable[[], str]] = {

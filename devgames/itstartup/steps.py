@@ -152,6 +152,9 @@ Step = (Draw | Roll | Flip | First | Mulligan | Main | Keep | Order | Bonus | He
 #: Steps with a ``player`` who decides.
 Decision = Mulligan | Main | Keep | Order | Bonus | Headhunt | AgentCounter
 
+#: Steps without a ``player`` (every other step has one, as its second field).
+UNSEATED = (Roll, First, Next)
+
 CHANCE_STEPS = frozenset({"draw", "roll", "flip", "first"})
 AUTO_STEPS = frozenset({"start", "income", "end", "cap", "next"})
 #: Counters a player may pay (Head Hunter, Undercover HR Agent with ``agent_counter``).

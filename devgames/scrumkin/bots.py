@@ -14,9 +14,9 @@ from itertools import combinations
 from operator import add
 from random import Random
 
-from devgames.core.actions import CHANCE, Action
+from devgames.core.actions import CHANCE, Action, given
 from devgames.core.bots import RandomBot
-from devgames.scrumkin.cards import CARDS, SCRUM_OF_SCRUMS
+from devgames.scrumkin.cards import CARDS, SCRUM_OF_SCRUMS, fixed
 from devgames.scrumkin.game import COUNTER, MOVES_PER_SPRINT, ScrumkinGame
 
 #: Sprints ahead the competitive bot projects; beyond them a team goes on at its last velocity,
@@ -56,7 +56,8 @@ def _track(card: int, age: int, horizon: int) -> tuple[int, ...]:
     (-2, 0, 0)
     """
     info = CARDS[card]
-    values: tuple[int, ...] = info.values  # type: ignore[assignment]  # never Scrum of Scrums
+    values = info.values
+    assert fixed(values)  # never Scrum of Scrums
     last = len(values) - 1
     return tuple(
         values[min(age + s, last)] if info.permanent or age + s <= last else 0
@@ -298,7 +299,7 @@ class HeuristicBot:
         if gain <= 0:
             return passing
         scored = [(0.0, passing)]
-        scored += [(gain - outlook.counter_cost(a.card), a)  # type: ignore[arg-type]
+        scored += [(gain - outlook.counter_cost(given(a.card)), a)
                    for a in legal if a.kind == "counter"]
         return self._best(scored)
 
@@ -308,7 +309,7 @@ class HeuristicBot:
         if spare < TAKE_OVER_MARGIN:
             return None  # taking items over would only slow the bot down
         offers = [a for a in legal if a.kind == "take_over" and (a.count or 0) <= spare]
-        scored = [(outlook.take_over_value(a.target, a.count), a)  # type: ignore[arg-type]
+        scored = [(outlook.take_over_value(given(a.target), given(a.count)), a)
                   for a in offers]
         if not scored or max(score for score, _ in scored) < TAKE_OVER_MARGIN:
             return None
@@ -321,7 +322,7 @@ class HeuristicBot:
         fixes_bug = game.options.drop_against_bugs and game.bugs[outlook.seat] > 0
         drop_value = outlook.bug_fix_value() if fixes_bug else 0.0
         moves = [
-            (outlook.play_value(a.card, a.target) if a.kind == "play"  # type: ignore[arg-type]
+            (outlook.play_value(given(a.card), given(a.target)) if a.kind == "play"
              else drop_value, _move_kind(a), a)
             for a in legal if a.kind != "take_over"
         ]
@@ -330,10 +331,10 @@ class HeuristicBot:
         if MOVES_PER_SPRINT - game.moves.bit_count() >= 2:
             for (va, ka, a), (vb, kb, b) in combinations(moves, 2):
                 if ka != kb and a.card != b.card:
-                    value = va + vb + kept - keep[a.card] - keep[b.card]  # type: ignore[index]
+                    value = va + vb + kept - keep[given(a.card)] - keep[given(b.card)]
                     plans.append((value, a if va >= vb else b))
         if not plans:  # one move left, or one card
-            plans = [(v + kept - keep[a.card], a) for v, _, a in moves]  # type: ignore[index]
+            plans = [(v + kept - keep[given(a.card)], a) for v, _, a in moves]
         return self._best(plans)
 
 

@@ -3,6 +3,7 @@
 import csv
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 CARDS_FILE = Path(__file__).with_name("cards.csv")
 
@@ -54,6 +55,15 @@ class Card:
             )
         text = " ".join("n" if v is None else f"{v:+d}" for v in self.values)
         return text + (" for ever" if self.permanent else "")
+
+
+def fixed(values: tuple[int | None, ...]) -> TypeGuard[tuple[int, ...]]:
+    """True for the values of any card but Scrum of Scrums (whose ``n`` counts the table).
+
+    >>> fixed(CARDS[27].values), fixed(CARDS[42].values)
+    (True, False)
+    """
+    return PER_OTHER_SOS not in values
 
 
 def _values(text: str) -> tuple[int | None, ...]:

@@ -14,7 +14,7 @@ from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.piles import Pile
-from devgames.scrumkin.cards import ACTION_CARDS, CARDS, SCRUM_OF_SCRUMS, SPRINT_CARDS
+from devgames.scrumkin.cards import ACTION_CARDS, CARDS, SCRUM_OF_SCRUMS, SPRINT_CARDS, fixed
 from devgames.scrumkin.options import ScrumkinOptions
 
 RULES_VERSION = "1"
@@ -296,7 +296,7 @@ class ScrumkinGame(Game):
                 f"{self.players[p]} must first say whether to counter "
                 f"{_NAME[self.chain[-1][0]]} (counter or pass).",
             )
-        self._require_in_hand(p, card)
+        card = self._require_in_hand(p, card)
         if card not in _DEFENSIVE:
             raise IllegalMove(
                 "not_defensive",
@@ -357,12 +357,14 @@ class ScrumkinGame(Game):
                 f"{self.players[p]} cannot take items from {self.players[giver]} now.",
             )
 
-    def _require_in_hand(self, p: int, card: Any) -> None:
+    def _require_in_hand(self, p: int, card: Any) -> int:
+        """The card, once known to be in ``p``'s hand."""
         if card not in self.hands[p]:
             raise IllegalMove(
                 "card_not_in_hand",
                 f"{self.players[p]} does not hold {self._card_name(card)}.",
             )
+        return card
 
     @staticmethod
     def _card_name(card: Any) -> str:
@@ -370,26 +372,28 @@ class ScrumkinGame(Game):
 
     # ----- carrying out a move --------------------------------------------------------------
     def _do(self, action: Action) -> None:
-        kind = action.kind
+        kind, p = action.kind, action.player
+        # Checked: each kind carries the fields it needs (narrowed once, here).
+        card, target, count = action.card or 0, action.target or 0, action.count or 0
         if kind == "play":
-            self._lay_down(action.player, action.card, action.target)
+            self._lay_down(p, card, target)
         elif kind == "drop":
-            self._drop(action.player, action.card)
+            self._drop(p, card)
         elif kind == "pass":
             self.asked.pop(0)
             if not self.asked:
                 self._resolve_chain()
         elif kind == "counter":
-            self._counter(action.player, action.card)
+            self._counter(p, card)
         elif kind == "take_over":
-            self._take_over(action.player, action.target, action.count)
+            self._take_over(p, target, count)
         else:  # deal
             if self.phase == DEAL:
-                self.deck.take(action.card)
-                self._give(self.to_deal.pop(0), action.card)
+                self.deck.take(card)
+                self._give(self.to_deal.pop(0), card)
             else:
-                self.action_deck.take(action.card)
-                self._reveal_action_card(action.card)
+                self.action_deck.take(card)
+                self._reveal_action_card(card)
         self._advance()
 
     def _deal_digital(self) -> None:
@@ -450,7 +454,11 @@ class ScrumkinGame(Game):
         n = self.n
         self.bugs_added = [0] * n
         self.counters_made = [0] * n
-        self.boost = 0 if info.bugs else info.values[0]  # type: ignore[assignment]
+        if info.bugs:
+            self.boost = 0
+        else:
+            assert fixed(info.values)  # a boost is a plain number
+            self.boost = info.values[0]
         added = self._add_bugs(leader, info.bugs) if info.bugs else 0
         self.action_deck.put_bottom(card)
         self.events.append(
@@ -890,6 +898,10 @@ class ScrumkinGame(Game):
             ),
         }
 
+    def _team(self, seat: int | None) -> str:
+        """A team's name in a sentence (``?`` for a move that names none)."""
+        return self.players[seat] if seat is not None else "?"
+
     def describe(self, action: Action) -> str:
         """A sentence for an action, naming its card (for the acting player or the facilitator).
 
@@ -904,7 +916,7 @@ class ScrumkinGame(Game):
         named = f"{card.name} ({card.label()})" if card else ""
         if kind == "play":
             where = "its own game" if action.target == action.player else (
-                f"{self.players[action.target]}'s game")
+                f"{self._team(action.target)}'s game")
             return f"{who} plays {named} into {where}"
         if kind == "drop":
             extra = " (fixing a bug)" if self.options.drop_against_bugs else ""
@@ -915,7 +927,7 @@ class ScrumkinGame(Game):
             return f"{who} lets it through"
         if kind == "take_over":
             return (f"{who} takes over {action.count} item{'s' * (action.count != 1)} from "
-                    f"{self.players[action.target]}")
+                    f"{self._team(action.target)}")
         return f"The card drawn is {named}"
 
     def narrate(self, event: Event) -> str | None:
