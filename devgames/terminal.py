@@ -175,11 +175,12 @@ class TerminalTable:
             self.introduce()
             while not self.game.is_over:
                 seat = self.game.current_player
+                assert seat is not None  # a game that is not over has someone to act
                 if seat in self.humans or (seat == CHANCE and self.humans):
-                    if not self.human_turn(seat):  # type: ignore[arg-type]
+                    if not self.human_turn(seat):
                         return 0
                 else:
-                    self.bot_turn(seat)  # type: ignore[arg-type]
+                    self.bot_turn(seat)
             self.finish()
         except EndOfInput:
             self.say("Input ended; the game stops here.")

@@ -2,16 +2,21 @@
 
 from collections.abc import Callable, Mapping
 from random import Random
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from devgames.core.actions import CHANCE, Action
 from devgames.core.game import Game
 
+#: A game, as the bots of one game take it.
+G = TypeVar("G", bound=Game)
+G_contra = TypeVar("G_contra", bound=Game, contravariant=True)
 
-class Bot(Protocol):
-    """Anything that picks one of the legal actions for the player to act."""
 
-    def choose(self, game: Game) -> Action:
+class Bot(Protocol[G_contra]):
+    """Anything that picks one of the legal actions for the player to act (``Bot[ScrumkinGame]``
+    for a bot of one game; a plain ``Bot`` takes any)."""
+
+    def choose(self, game: G_contra) -> Action:
         """Return an action for ``game.current_player``."""
         ...
 
@@ -33,11 +38,11 @@ class RandomBot:
 
 
 def play_out(
-    game: Game,
-    bots: Mapping[int, Bot],
-    chance: Bot | None = None,
+    game: G,
+    bots: Mapping[int, Bot[G]],
+    chance: Bot[G] | None = None,
     max_actions: int = 1_000_000,
-    on_action: Callable[[Game, Action], None] | None = None,
+    on_action: Callable[[G, Action], None] | None = None,
 ) -> int:
     """Let bots play until the game ends; return the number of actions applied.
 
@@ -48,7 +53,9 @@ def play_out(
     applied = 0
     while not game.is_over and applied < max_actions:
         seat = game.current_player
-        bot = chance if seat == CHANCE else bots.get(seat)  # type: ignore[arg-type]
+        if seat is None:  # nobody to act
+            break
+        bot = chance if seat == CHANCE else bots.get(seat)
         if bot is None:
             break
         action = bot.choose(game)

@@ -38,7 +38,9 @@ def meanings_file(game: str) -> Path:
     >>> meanings_file("scrumkin").name
     'meanings.csv'
     """
-    return Path(game_module(game).__file__).with_name("meanings.csv")
+    module_file = game_module(game).__file__
+    assert module_file is not None  # a game is a package on disk
+    return Path(module_file).with_name("meanings.csv")
 
 
 @cache

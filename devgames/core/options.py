@@ -2,11 +2,14 @@
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from devgames.core.errors import SetupError
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 DECKS = ("digital", "physical")
 #: Who is asked whether to answer a card (a Scrumkin counter, an Exploding Git Commits Nope):
@@ -37,7 +40,7 @@ def build_options(cls: type[T], given: dict[str, Any]) -> T:
     ...
     devgames.core.errors.SetupError: Option 'deck' must be one of digital or physical, not 'wooden'.
     """
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    fields = {f.name: f for f in dataclasses.fields(cls)}
     for name, value in given.items():
         if name not in fields:
             known = ", ".join(fields)

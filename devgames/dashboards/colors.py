@@ -152,7 +152,8 @@ def _luminance(color: str) -> float:
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
-    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    red, green, blue = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return red, green, blue
 
 
 def _hex(red: float, green: float, blue: float) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from devgames import GAMES
-from devgames.core.actions import Action
+from devgames.core.actions import Action, given
 from devgames.core.meanings import Meaning, meaning_of
 from devgames.core.wording import (
     common_prefix,
@@ -113,9 +113,9 @@ def card_meaning(game: str | None, name: Any) -> Meaning | None:
     >>> card_meaning(None, "3 Amigos"), card_meaning("chess", "Rook"), card_meaning("scrumkin", 3)
     (None, None, None)
     """
-    if game not in GAMES or not isinstance(name, str):
+    if game is None or game not in GAMES or not isinstance(name, str):
         return None
-    return meaning_of(game, name)  # type: ignore[arg-type]
+    return meaning_of(game, name)
 
 
 def card_name(game: str | None, card: Any) -> str | None:
@@ -124,9 +124,9 @@ def card_name(game: str | None, card: Any) -> str | None:
     >>> card_name("scrumkin", 62), card_name("scrumkin", 999), card_name(None, 62)
     ('3 Amigos', None, None)
     """
-    if game not in GAMES:
+    if game is None or game not in GAMES:
         return None
-    found = getattr(import_module(GAMES[game]), "CARDS", {}).get(card)  # type: ignore[index]
+    found = getattr(import_module(GAMES[game]), "CARDS", {}).get(card)
     return getattr(found, "name", None)
 
 
@@ -398,7 +398,7 @@ class MovePicker(widgets.VBox):
     1
     """
 
-    def __init__(self, on_pick: Callable[[Action], None]) -> None:
+    def __init__(self, on_pick: Callable[[Action], object]) -> None:
         super().__init__()
         self.add_class("dg-moves")
         self.on_pick = on_pick
@@ -517,8 +517,8 @@ def subset_choice(actions: Sequence[Action]) -> tuple[int, ...] | None:
     if not actions or any(a.cards is None or a._replace(cards=None) != actions[0]._replace(
             cards=None) or len(set(a.cards)) != len(a.cards) for a in actions):
         return None
-    cards = sorted({card for action in actions for card in action.cards})  # type: ignore[union-attr]
-    sets = {frozenset(action.cards) for action in actions}  # type: ignore[arg-type]
+    cards = sorted({card for action in actions for card in given(action.cards)})
+    sets = {frozenset(given(action.cards)) for action in actions}
     if len(cards) < 2 or len(sets) != len(actions) or len(actions) != 2 ** len(cards):
         return None
     return tuple(cards)
@@ -547,7 +547,7 @@ class SubsetPicker(widgets.VBox):
     (9,)
     """
 
-    def __init__(self, on_pick: Callable[[Action], None]) -> None:
+    def __init__(self, on_pick: Callable[[Action], object]) -> None:
         super().__init__()
         self.add_class("dg-subsets")
         self.on_pick = on_pick

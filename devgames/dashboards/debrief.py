@@ -143,8 +143,10 @@ def debrief_phases(game: Any) -> dict[str, list[str]]:
     if not phases["so_what"]:
         phases["so_what"].append("Why did it happen, and where have we seen that at work?")
     seen: set[str] = set()
-    for phase in PHASES:
-        phases[phase] = [q for q in phases[phase] if not (q in seen or seen.add(q))]
+    for phase in PHASES:  # each question once, in the first phase that asks it
+        fresh = [q for q in dict.fromkeys(phases[phase]) if q not in seen]
+        seen.update(fresh)
+        phases[phase] = fresh
     return phases
 
 

@@ -125,7 +125,7 @@ def groups_of(notes: Sequence[dict[str, Any]]) -> list[tuple[str, int, int]]:
             entry = found.setdefault(name.casefold(), [name, 0, 0])
             entry[1] += 1
             entry[2] += int(note.get("votes") or 0)
-    return sorted((tuple(entry) for entry in found.values()), key=lambda g: -g[2])  # type: ignore[misc]
+    return sorted((tuple(entry) for entry in found.values()), key=lambda g: -g[2])
 
 
 def actions_of(meta: Mapping[str, Any]) -> list[dict[str, Any]]:

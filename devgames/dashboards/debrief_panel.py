@@ -9,6 +9,7 @@ Every note, dot, group, action and tag is saved with the session the moment it i
 
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -317,7 +318,7 @@ class DebriefPanel(widgets.VBox):
             text = widgets.HTML(f"<b>{html(action.get('action', ''))}</b>: "
                                 f"{html(action.get('owner', ''))}, by "
                                 f"{html(action.get('due', ''))}")
-            gone = _small("Remove", lambda key=action["id"]: self.remove_action(key),
+            gone = _small("Remove", partial(self.remove_action, action["id"]),
                           "dg-remove-action")
             row = widgets.HBox([text, gone])
             row.add_class("dg-action-row")
@@ -359,7 +360,7 @@ class DebriefPanel(widgets.VBox):
                 f"<span class='dg-card-name'>{html(name)}</span> "
                 f"<span class='dg-dots'>{dots(int(entry.get('votes') or 0))}</span>")]
             if entry.get("at_work"):
-                parts.insert(1, _small("+ dot", lambda n=name: self.vote_card(n, 1), "dg-vote"))
+                parts.insert(1, _small("+ dot", partial(self.vote_card, name, 1), "dg-vote"))
             row = widgets.HBox(parts)
             row.add_class("dg-card-row")
             rows.append(row)

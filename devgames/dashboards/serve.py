@@ -67,9 +67,10 @@ import time
 import urllib.error
 import urllib.request
 import webbrowser
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import IO
+from types import FrameType
+from typing import IO, Any
 
 import nbformat
 
@@ -568,7 +569,7 @@ class StopSignals:
     def __init__(self) -> None:
         self.received = 0
         self.waiting = False
-        self.previous: dict[int, object] = {}
+        self.previous: dict[int, Callable[[int, FrameType | None], Any] | int | None] = {}
 
     def __enter__(self) -> "StopSignals":
         for name in self.NAMES:
@@ -579,7 +580,7 @@ class StopSignals:
 
     def __exit__(self, *exc_info: object) -> None:
         for number, handler in self.previous.items():
-            signal.signal(number, handler)  # type: ignore[arg-type]
+            signal.signal(number, handler)
 
     def _handle(self, signum: int, frame: object) -> None:
         self.received = signum

@@ -250,6 +250,7 @@ class SessionTable(widgets.VBox):
             self.turn.children = []
             return
         seat = game.current_player
+        assert seat is not None  # the game is not over
         if seat == CHANCE:
             actions, labels, heading = choices(game)
             self.picker.offer(actions, labels, heading, game.name)
@@ -263,7 +264,7 @@ class SessionTable(widgets.VBox):
             self.bot_line.value = f"<div class='dg-bot'>{text}</div>"
             self.turn.children = [self.bot_line, self.bot_step]
         else:
-            self.offer_moves(seat)  # type: ignore[arg-type]
+            self.offer_moves(seat)
 
     def offer_moves(self, seat: int) -> None:
         """The moves of a team at the screen, behind the curtain when hands are hidden."""
@@ -434,7 +435,8 @@ class SessionTable(widgets.VBox):
             return False
         self.paused = False
         seat = self.game.current_player
-        return self.apply(self.bots[seat].choose(self.game))  # type: ignore[index]
+        assert seat is not None  # a bot is to play
+        return self.apply(self.bots[seat].choose(self.game))
 
     def enter_random_card(self) -> None:
         actions = self.game.legal_actions()

@@ -7,8 +7,10 @@
 (39, 2, 'Ada')
 """
 
+from collections.abc import Callable
 from typing import Any
 
+from devgames.core.bots import Bot
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
@@ -21,7 +23,9 @@ from devgames.exploding.options import ExplodingOptions
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 #: Bot kinds by name; each is built as ``BOTS[kind](seed)`` and has ``choose(game)``.
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[int], Bot[ExplodingGame]]] = {
+    "random": RandomBot, "heuristic": HeuristicBot,
+}
 
 
 def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,

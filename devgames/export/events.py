@@ -155,15 +155,15 @@ def events_table(game: Game) -> pd.DataFrame:
     }]
     replay = session.new_game()  # each sentence is said in the position the move was made
     for number, action in enumerate(session.log, 1):
-        to_seat = action.target is not None and action.kind in at_seat
+        seat = action.target if action.kind in at_seat else None  # a target that is a seat
         rows.append({
             "number": number,
             "player": seats.name(action.player),
             "kind": action.kind,
             "card": action.card,
             "card_name": names[action.card].name if action.card in names else None,
-            "target": seats.name(action.target) if to_seat else None,  # type: ignore[arg-type]
-            "target_card": None if to_seat else action.target,
+            "target": seats.name(seat) if seat is not None else None,
+            "target_card": None if seat is not None else action.target,
             "count": action.count,
             "cards": None if action.cards is None else " ".join(map(str, action.cards)) or NO_CARDS,
             "description": replay.describe(action),

@@ -87,7 +87,7 @@ def retro_table(prompts_and_notes: Notes) -> pd.DataFrame:
          type        action owner         due
     0  action  Pair on bugs   Ana  2026-12-01
     """
-    rows = []
+    rows: list[dict[str, Any]] = []
     for prompt, notes in prompts_and_notes.items():
         start = len(rows)
         for note in notes:

@@ -6,8 +6,10 @@
 True
 """
 
+from collections.abc import Callable
 from typing import Any
 
+from devgames.core.bots import Bot
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
@@ -20,7 +22,9 @@ from devgames.itstartup.options import ItStartupOptions
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 #: Bot kinds by name; each is built as ``BOTS[kind](seed)`` and has ``choose(game)``.
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[int], Bot[ItStartupGame]]] = {
+    "random": RandomBot, "heuristic": HeuristicBot,
+}
 
 
 def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,

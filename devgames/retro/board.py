@@ -55,7 +55,7 @@ def board_rows(stickies: Iterable[Note], actions: Iterable[Note] = ()) -> list[d
     [('What?', 'A', 3), ('Now what?', 'B', 0)]
     """
     order = list(PHASE_COLUMNS)
-    notes = sorted(stickies, key=lambda note: order.index(note.get("phase"))
+    notes = sorted(stickies, key=lambda note: order.index(note["phase"])
                    if note.get("phase") in order else len(order))
     rows = [{
         "column": PHASE_COLUMNS.get(str(note.get("phase")), str(note.get("phase") or "Notes")),
@@ -121,7 +121,7 @@ def board_csv(stickies: Iterable[Note], actions: Iterable[Note] | str = (),
 retrium.
     """
     if isinstance(actions, str):
-        actions, tool = (), actions
+        tool, actions = actions, ()
     if tool not in BOARD_TOOLS:
         raise ValueError(f"No board format called {tool!r}; the formats are: "
                          f"{', '.join(sorted(BOARD_TOOLS))}.")

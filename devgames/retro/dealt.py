@@ -34,7 +34,7 @@ self_inflicted=False, how='play')
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from devgames.core.actions import Action
+from devgames.core.actions import Action, given
 from devgames.core.meanings import KINDS, meaning_of
 
 #: The two sources a team's cards come from, as the matrix's column groups.
@@ -113,10 +113,11 @@ def _scrumkin(game: Any, action: Action, _: list[int]) -> Dealt:
     from devgames.scrumkin.cards import CARDS
 
     if action.kind == "play":
-        return [(game.sprint, action.player, action.target, CARDS[action.card].name, "play")]
+        target, card = given(action.target), CARDS[given(action.card)]
+        return [(game.sprint, action.player, target, card.name, "play")]
     if action.kind == "counter":
         stopped = game.chain[-1][1]  # who laid the card (or the counter) this one stops
-        return [(game.sprint, action.player, stopped, CARDS[action.card].name, "counter")]
+        return [(game.sprint, action.player, stopped, CARDS[given(action.card)].name, "counter")]
     return []
 
 
@@ -125,10 +126,11 @@ def _itstartup(game: Any, action: Action, _: list[int]) -> Dealt:
 
     p, when = action.player, game.round
     if action.kind == "activate" and action.target is not None:
-        return [(when, p, game.controller(action.target), CARDS[action.card].name, "activate")]
+        name = CARDS[given(action.card)].name
+        return [(when, p, game.controller(action.target), name, "activate")]
     if action.kind != "play":
         return []
-    card = CARDS[action.card]
+    card = CARDS[given(action.card)]
     if card.key == "monster_bug":
         return [(when, p, q, card.name, "area") for q in range(game.n) if q != p]
     if card.key == "technical_debt":
@@ -154,10 +156,10 @@ def _exploding(game: Any, action: Action, last_played: list[int]) -> Dealt:
         cards = action.cards or ()
         target = p if action.target is None else action.target
         return [(when, p, target, CARDS[card].name, "play") for card in cards]
-    target = action.target
+    target = p if action.target is None else action.target
     if action.card == BAIL:
         target = next(q for q in game.others[p] if game.alive[q])
-    return [(when, p, p if target is None else target, CARDS[action.card].name, "play")]
+    return [(when, p, target, CARDS[given(action.card)].name, "play")]
 
 
 def _handed_over(game: Any, fresh: Any, index: int, before: int) -> list[DealtRow]:

@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from devgames.core.actions import given
 from devgames.core.wording import percent, public_lines
 from devgames.retro.dealt import card_kind, replayed
 
@@ -139,7 +140,7 @@ def _scrumkin(game: Any) -> list[Candidate]:
                     "through.",
                     f"{who} held {names_text(shields)}, which could have countered it.")))
         if action.kind == "drop":
-            info = CARDS[action.card]
+            info = CARDS[given(action.card)]
             kind = card_kind(game.name, info.name)
             found.append(("drop", 2 if kind in ("help", "investment") else 1, Moment(
                 index, "A card dropped face down",
@@ -216,9 +217,10 @@ def _exploding(game: Any) -> list[Candidate]:
                 f"{names[p]} lets {fresh._pending_words()} happen.",
                 f"{names[p]} held a Nope and did not use it.")))
         if action.kind == "give" and fresh.phase == "give":
-            card = CARDS[action.card].name
+            given_card = given(action.card)
+            card = CARDS[given_card].name
             kept = list(fresh.hands[p])
-            kept.remove(action.card)
+            kept.remove(given_card)
             found.append(("give", 1, Moment(
                 index, "What Ask for Help got",
                 f"{names[p]} gives {names[fresh.turn_player]} a card.",
@@ -228,9 +230,10 @@ def _exploding(game: Any) -> list[Candidate]:
         new = fresh.events[before:]
         _follow(tracked, new, fresh)
         if action.kind == "mitigate":
-            words = f"{position_words(action.count, size)} of a stack of {size + 1}"
+            place = given(action.count)
+            words = f"{position_words(place, size)} of a stack of {size + 1}"
             hidden_at.append((index, p, words))
-            tracked.append([index, action.count, None])
+            tracked.append([index, place, None])
         for event in new:
             if event.kind == "peek" and event.data["cards"]:
                 seen = [CARDS[c].name if c is not None else "an unknown card"
@@ -280,7 +283,7 @@ def _itstartup(game: Any) -> list[Candidate]:
     for index, action, fresh, before in replayed(game):
         p = action.player
         if action.kind == "plan":
-            planned[p] = (index, action.card)
+            planned[p] = (index, given(action.card))
         elif action.kind == "play" and p in planned and planned[p][1] == action.card:
             move, card = planned.pop(p)
             found.append(("plan", 2, Moment(
@@ -289,12 +292,13 @@ def _itstartup(game: Any) -> list[Candidate]:
         elif action.kind == "sell":
             found.append(("sell", 1, Moment(
                 index, "A card sold", f"{names[p]} sells a card.",
-                f"{names[p]} sold {CARDS[action.card].name} for 1 resource.")))
+                f"{names[p]} sold {CARDS[given(action.card)].name} for 1 resource.")))
         elif action.kind == "keep":
-            back = [CARDS[c].name for c in fresh.looking if c not in action.cards]
+            chosen = given(action.cards)
+            back = [CARDS[c].name for c in fresh.looking if c not in chosen]
             found.append(("look", 1, Moment(
                 index, "Looked at and put back", f"{names[p]} keeps some of the cards looked at.",
-                f"{names[p]} kept {names_text([CARDS[c].name for c in action.cards])} and put "
+                f"{names[p]} kept {names_text([CARDS[c].name for c in chosen])} and put "
                 f"{names_text(back)} under the deck.")))
         hands = {q: [CARDS[c].name for c in fresh.hands[q]] for q in range(fresh.n)}
         turn = (fresh.game_no, fresh.round, fresh.current_player)

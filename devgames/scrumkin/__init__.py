@@ -6,8 +6,10 @@
 'Red makes move 1 of 2.'
 """
 
+from collections.abc import Callable
 from typing import Any
 
+from devgames.core.bots import Bot
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
@@ -21,7 +23,9 @@ from devgames.scrumkin.options import ScrumkinOptions
 MIN_PLAYERS = 2
 
 #: Bot kinds by name; each is built as ``BOTS[kind](seed)`` and has ``choose(game)``.
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[int], Bot[ScrumkinGame]]] = {
+    "random": RandomBot, "heuristic": HeuristicBot,
+}
 
 
 def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,

@@ -46,7 +46,7 @@ def game_text(options: dict[str, Any]) -> GameText:
     if collaborative:
         goal = (f"All teams together: empty every backlog of {opts.backlog} items within "
                 f"{opts.collaborative_sprints} sprints. Everybody wins, or everybody loses.")
-        end = (
+        end: tuple[str, ...] = (
             "Every backlog empty at the end of a sprint: everybody wins at once.",
             f"Still items left after sprint {opts.collaborative_sprints}: everybody loses.",
             "Once per sprint, before its second move, a team may take over items from one other "

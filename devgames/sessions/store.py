@@ -376,7 +376,8 @@ class SessionStore:
                     len(session.log),
                 ),
             )
-            session_id = int(cursor.lastrowid)  # type: ignore[arg-type]
+            assert cursor.lastrowid is not None  # set by the INSERT just made
+            session_id = int(cursor.lastrowid)
             db.executemany(
                 "INSERT INTO actions (session_id, number, action) VALUES (?, ?, ?)",
                 [(session_id, n, _encode(a)) for n, a in enumerate(session.log, 1)],
