@@ -10,7 +10,7 @@ from devgames import GAMES
 from devgames.core.game import Game
 from devgames.core.wording import game_title
 from devgames.dashboards.clientside import Address, Connection, Timer
-from devgames.dashboards.components import Notice, html, unseen_label
+from devgames.dashboards.components import Notice, html, show_drawer, unseen_label
 from devgames.dashboards.launcher import Launcher
 from devgames.dashboards.setup_form import NewSession, SetupForm
 from devgames.dashboards.table import SessionTable, seats_meta
@@ -88,12 +88,7 @@ class FacilitatorApp(widgets.VBox):
 
     def show_about(self, shown: bool) -> None:
         """Open or close the about box: the version, the licences and every game's credits."""
-        if shown:
-            self.about.add_class("dg-open")
-        else:
-            self.about.remove_class("dg-open")
-        if self.about_toggle.value != shown:
-            self.about_toggle.value = shown
+        show_drawer(self.about, self.about_toggle, shown)
 
     def _about(self) -> widgets.VBox:
         from devgames import __version__

@@ -81,6 +81,21 @@ class Notice(widgets.HTML):
         self.value = ""
 
 
+def show_drawer(drawer: widgets.Box, toggle: widgets.ToggleButton, shown: bool) -> None:
+    """Open or close a drawer (a box styled ``dg-drawer``), its toggle button kept in step.
+
+    >>> drawer, toggle = widgets.VBox(), widgets.ToggleButton()
+    >>> show_drawer(drawer, toggle, True); "dg-open" in drawer._dom_classes, toggle.value
+    (True, True)
+    """
+    if shown:
+        drawer.add_class("dg-open")
+    else:
+        drawer.remove_class("dg-open")
+    if toggle.value != shown:
+        toggle.value = shown
+
+
 def chip_html(color: str) -> str:
     """A small square of a team's colour, put before its name.
 

@@ -24,6 +24,7 @@ from devgames.dashboards.components import (
     SubsetPicker,
     hand_html,
     html,
+    show_drawer,
     with_chips,
 )
 from devgames.dashboards.debrief import winner_line
@@ -176,12 +177,7 @@ class SessionTable(widgets.VBox):
 
     def show_admin(self, shown: bool) -> None:
         """Open or close the drawer of the facilitator's controls (over the charts)."""
-        if shown:
-            self.admin.add_class("dg-open")
-        else:
-            self.admin.remove_class("dg-open")
-        if self.admin_toggle.value != shown:
-            self.admin_toggle.value = shown
+        show_drawer(self.admin, self.admin_toggle, shown)
 
     def _admin(self) -> widgets.VBox:
         """The facilitator's controls, in a drawer away from the projector view."""
