@@ -341,14 +341,18 @@ class SessionTable(widgets.VBox):
         except Exception as error:
             self.notice.error(f"This could not be saved ({error}).")
             return
-        *parents, last = path
-        here = self.game.meta
-        for key in parents:
-            here = here.setdefault(key, {})
-        here[last] = total
+        self._put_meta(path, total)
 
     def save_setting(self, path: tuple[str, ...], value: Any) -> None:
         """Save one note or setting of the session (kept in ``game.meta``), merged in the store."""
+        self._put_meta(path, value)
+        try:
+            self.store.set_meta(self.session_id, path, value)
+        except Exception as error:
+            self.notice.error(f"This setting could not be saved ({error}).")
+
+    def _put_meta(self, path: tuple[str, ...], value: Any) -> None:
+        """Set the entry at ``path`` of this table's ``game.meta`` (None removes it)."""
         *parents, last = path
         here = self.game.meta
         for key in parents:
@@ -357,10 +361,6 @@ class SessionTable(widgets.VBox):
             here.pop(last, None)
         else:
             here[last] = value
-        try:
-            self.store.set_meta(self.session_id, path, value)
-        except Exception as error:
-            self.notice.error(f"This setting could not be saved ({error}).")
 
     def catch_up(self, message: str) -> None:
         """Show the session as saved, after another screen changed it; bots then wait."""
