@@ -60,13 +60,16 @@ def test_two_tabs_never_overwrite_each_others_moves(browser: Browser,
         tab_a.locator(".dg-move").first.click()
         moved(tab_a, 1)
         [made_in_a] = saved_log(voila_server, number)
-        # Tab B still shows the first position (unless its regular check caught up already):
-        # its click can never replace A's move.
+        # Tab B still shows the first position, unless its regular check caught up already: its
+        # click can never replace A's move. Refused, it says so; after catching up, it is a
+        # second move made from the saved position.
         moves_b.last.click()
-        expect(tab_b.locator(".dg-table-view .dg-notice")).to_contain_text("The table has moved on")
         wait_for_kernel_idle(tab_b)
         saved = saved_log(voila_server, number)
         assert saved[0] == made_in_a
+        if len(saved) == 1:
+            expect(tab_b.locator(".dg-table-view .dg-notice")).to_contain_text(
+                "The table has moved on")
 
         # Both tabs show what the store holds; a reload of A loses nothing.
         with SessionStore(voila_server.db) as store:
