@@ -63,7 +63,9 @@ def test_the_debrief_from_what_to_now_what_and_its_files(page: Page,
     phase(page, "So what?")
     page.locator(".dg-step", has_text="2: in pairs").click()
     wait_for_kernel_idle(page)
-    until(page, lambda: saved_meta(voila_server, page)["debrief"].get("step") == "2")
+    until(page, lambda: saved_meta(voila_server, page)["debrief"].get("step") == "2"
+          and saved_meta(voila_server, page)["timer"]["duration"] == 120)
+    assert saved_meta(voila_server, page)["debrief"]["step"] == "2"
     assert saved_meta(voila_server, page)["timer"]["duration"] == 120
     page.locator(".dg-vote").first.click()
     wait_for_kernel_idle(page)
