@@ -26,34 +26,11 @@ HUMAN = "human"
 INVALID = "dg-invalid"
 #: Width of the labels in front of the form's fields (long labels still show whole).
 LABEL_WIDTH = "16em"
-#: Options shown on their own, outside "More rules" (the deck is chosen with its own buttons).
-MAIN_OPTIONS = ("rulebook", "goal")
-#: The values the form offers for whole-number options the rules give a few values for, with
-#: their labels (the options with ``metadata["choices"]`` are offered as such anyway).
-FORM_CHOICES: dict[str, dict[int, str]] = {
-    "goal": {32: "32 (fast)", 64: "64 (standard)", 128: "128 (long)"},
-    "tournament_wins": {0: "no tournament: one game", 2: "best of 3 (2 wins)",
-                        3: "best of 5 (3 wins)"},
-    "max_players": {n: str(n) for n in range(2, 9)},
-}
-#: Words of a refusal that point at an option although they are not its name in words.
-FAULT_WORDS = {"tournament_wins": "tournament", "sprint_cap": "sprint",
-               "collaborative_sprints": "sprint"}
-#: Option labels that are not simply the option's name in words.
-OPTION_LABELS = {
-    "hr_draws": "HR draws",
-    "goal": "Goal (project points)",
-    "tournament_wins": "Tournament",
-    "max_players": "Most teams at the table",
-    "coffee_crunch_count": "Coffee/Crunch count devs",
-    "outsourced_knowledge": "Knowledge on a borrowed dev",
-    "help_below_zero": "A help token's -4 may go below 0",
-    "direction": "Play direction",
-    "owed_turns": "Bail turns owed on exploding",
-    "ask_empty_hand": "Ask for Help of an empty hand",
-    "pick_exploding": "5-card combo takes Exploding",
-    "nope_first": "Who is asked to Nope first",
-}
+#: What an option's ``metadata`` may say to the form, besides the ``"choices"`` the engine checks:
+#: ``"label"`` (the field's label, else its name in words), ``"offered"`` (the values the form
+#: lists, with their labels, where the engine accepts others too), ``"main"`` (shown on its own,
+#: outside "More rules") and ``"hints"`` (words by which a refusal points at it).
+OPTION_METADATA = ("choices", "label", "offered", "main", "hints")
 #: How the "Preset" list names each named set of options (see the game's ``PRESETS``).
 PRESET_LABELS = {
     "standard": "standard (the rulebook's game)",
@@ -131,8 +108,8 @@ def option_choices(option: dataclasses.Field) -> list[tuple[str, Any]] | None:
     >>> option_choices(timing)
     [('end of turn', 'end_of_turn'), ('always', 'always')]
     """
-    if option.name in FORM_CHOICES:
-        return [(text, value) for value, text in FORM_CHOICES[option.name].items()]
+    if "offered" in option.metadata:
+        return [(text, value) for value, text in option.metadata["offered"].items()]
     if "choices" in option.metadata:
         return [(label(str(c)), c) for c in option.metadata["choices"]]
     return None
@@ -147,7 +124,7 @@ def option_widget(option: dataclasses.Field, value: Any) -> widgets.Widget:
     >>> box.description, box.options[0], box.value
     ('Goal (project points)', ('32 (fast)', 32), 64)
     """
-    description = OPTION_LABELS.get(option.name, label(option.name).capitalize())
+    description = option.metadata.get("label") or label(option.name).capitalize()
     style = {"description_width": LABEL_WIDTH}
     layout = widgets.Layout(width="34em")
     offered = option_choices(option)
@@ -228,16 +205,18 @@ class SetupForm(widgets.VBox):
             option.name: option_widget(option, getattr(defaults, option.name))
             for option in dataclasses.fields(defaults) if option.name != "deck"
         }
+        #: The options' metadata (label, hints, shown on its own), by name.
+        self.option_info = {option.name: option.metadata for option in dataclasses.fields(defaults)}
         for box in (self.title, self.seed, *self.options.values()):
             unmark_when_changed(box)
-        main = [w for name, w in self.options.items() if name in MAIN_OPTIONS]
+        main = [w for name, w in self.options.items() if name in self.main_options]
         self.presets = game_presets(self.module)
         self.preset: widgets.Dropdown | None = None
         self._applying = False
         if self.presets:
             main.append(self._preset_list())
         self.more = more = widgets.Accordion([widgets.VBox(
-            [w for name, w in self.options.items() if name not in MAIN_OPTIONS])])
+            [w for name, w in self.options.items() if name not in self.main_options])])
         more.set_title(0, "More rules (the interpretations, see the rules docs)")
         more.selected_index = None
         self.notice = Notice()
@@ -256,6 +235,11 @@ class SetupForm(widgets.VBox):
             widgets.HTML("<h3>Deck and table</h3>"), self.deck, self.hidden_hands,
             *main, self.seed, more, self.notice, self.start,
         ]
+
+    @property
+    def main_options(self) -> list[str]:
+        """The options shown on their own, outside "More rules"."""
+        return [name for name, info in self.option_info.items() if info.get("main")]
 
     def _preset_list(self) -> widgets.Dropdown:
         """The "Preset" list: picking a preset sets its options; changing one of those options
@@ -362,7 +346,7 @@ class SetupForm(widgets.VBox):
         except (SetupError, ValueError) as error:
             at_fault = self.at_fault(str(error))
             mark(self.fields, at_fault)
-            folded = [box for name, box in self.options.items() if name not in MAIN_OPTIONS]
+            folded = [box for name, box in self.options.items() if name not in self.main_options]
             if any(box is wrong for box in folded for wrong in at_fault):
                 self.more.selected_index = 0  # the field at fault is in "More rules": show it
             raise
@@ -374,8 +358,8 @@ class SetupForm(widgets.VBox):
         names that cannot be used (empty, too long, twice), else the seats as a whole."""
         words = refusal.casefold()
         options = [box for name, box in self.options.items()
-                   if any(hint in words for hint in (name, label(name), FAULT_WORDS.get(name))
-                          if hint)]
+                   if any(hint in words for hint in (
+                       name, label(name), *self.option_info[name].get("hints", ())))]
         if options:
             return options
         names = [row.children[0] for row in self.seats.children]

@@ -18,11 +18,13 @@ class ScrumkinOptions:
     """
 
     #: "competitive" (first to an empty backlog wins) or "collaborative" (everyone, 10 sprints).
-    rulebook: str = field(default="competitive", metadata={"choices": RULEBOOKS})
+    rulebook: str = field(default="competitive",
+                          metadata={"choices": RULEBOOKS, "main": True})
     #: "digital": the engine shuffles and deals; "physical": the real cards drawn are entered.
     deck: str = field(default="digital", metadata={"choices": DECKS})
     #: Most teams allowed at the table (the box says 4; workshops often run up to 8).
-    max_players: int = 8
+    max_players: int = field(default=8, metadata={
+        "label": "Most teams at the table", "offered": {n: str(n) for n in range(2, 9)}})
     #: Backlog items each team starts with.
     backlog: int = 10
     #: Length of the game board: bugs that would go beyond it are lost.
@@ -33,9 +35,9 @@ class ScrumkinOptions:
     #: or "shared" (all of them win).
     tie_break: str = field(default="velocity", metadata={"choices": TIE_BREAKS})
     #: House rule: a competitive game stops after this many sprints; the lowest backlog wins.
-    sprint_cap: int = 60
+    sprint_cap: int = field(default=60, metadata={"hints": ("sprint",)})
     #: Sprints the collaborative game allows to finish every backlog.
-    collaborative_sprints: int = 10
+    collaborative_sprints: int = field(default=10, metadata={"hints": ("sprint",)})
     #: The rulebook's tweak: dropping a card removes 1 bug from your backlog (and drops are then
     #: allowed in the collaborative game, as long as you have a bug to remove).
     drop_against_bugs: bool = False
