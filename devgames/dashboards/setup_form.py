@@ -31,11 +31,6 @@ LABEL_WIDTH = "16em"
 #: lists, with their labels, where the engine accepts others too), ``"main"`` (shown on its own,
 #: outside "More rules") and ``"hints"`` (words by which a refusal points at it).
 OPTION_METADATA = ("choices", "label", "offered", "main", "hints")
-#: How the "Preset" list names each named set of options (see the game's ``PRESETS``).
-PRESET_LABELS = {
-    "standard": "standard (the rulebook's game)",
-    "short": "short (a 90-minute workshop: at most 7 sprints)",
-}
 #: The "Preset" list's entry when the options match no preset.
 CUSTOM = "custom"
 #: The choice of deck, as the buttons say it.
@@ -50,11 +45,26 @@ def game_presets(module: ModuleType) -> dict[str, dict[str, Any]]:
     >>> list(game_presets(scrumkin)), game_presets(itstartup)
     (['standard', 'short'], {})
     """
+    return dict(getattr(_options_module(module), "PRESETS", {}))
+
+
+def preset_labels(module: ModuleType) -> dict[str, str]:
+    """How the "Preset" list names each preset (``PRESET_LABELS`` beside ``PRESETS``; else its
+    name).
+
+    >>> from devgames import scrumkin
+    >>> preset_labels(scrumkin)["short"]
+    'short (a 90-minute workshop: at most 7 sprints)'
+    """
+    labels = dict(getattr(_options_module(module), "PRESET_LABELS", {}))
+    return {name: labels.get(name, name) for name in game_presets(module)}
+
+
+def _options_module(module: ModuleType) -> ModuleType | None:
     try:
-        options = import_module(f"{module.__name__}.options")
+        return import_module(f"{module.__name__}.options")
     except ImportError:
-        return {}
-    return dict(getattr(options, "PRESETS", {}))
+        return None
 
 
 def matching_preset(presets: Mapping[str, Mapping[str, Any]], values: Mapping[str, Any]) -> str:
@@ -246,7 +256,7 @@ class SetupForm(widgets.VBox):
         by hand shows the preset it now matches, or custom."""
         values = {name: box.value for name, box in self.options.items()}
         self.preset = preset = widgets.Dropdown(
-            options=[(PRESET_LABELS.get(name, name), name) for name in self.presets]
+            options=[(text, name) for name, text in preset_labels(self.module).items()]
             + [(CUSTOM, CUSTOM)],
             value=matching_preset(self.presets, values), description="Preset",
             style={"description_width": LABEL_WIDTH}, layout=widgets.Layout(width="34em"))

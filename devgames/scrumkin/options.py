@@ -59,6 +59,11 @@ PRESETS: dict[str, dict[str, Any]] = {
     "standard": {"backlog": 10, "drop_against_bugs": False, "sprint_cap": 60},
     "short": {"backlog": 3, "drop_against_bugs": True, "sprint_cap": 7},
 }
+#: How the set-up form's "Preset" list names each preset.
+PRESET_LABELS = {
+    "standard": "standard (the rulebook's game)",
+    "short": "short (a 90-minute workshop: at most 7 sprints)",
+}
 
 
 def preset_options(name: str) -> dict[str, Any]:
