@@ -5,9 +5,10 @@ and those that other installed packages declare under the entry point group ``de
 (see ``docs/adding-a-game.md``). The shared CLI, dashboards, exports and benchmarks read the specs
 and name no game.
 
-Whatever needs plotly, ipywidgets or pandas (the chart panels, the debrief questions) is given as
-a dotted path ``"module:attribute"``, imported only by the dashboards through :func:`resolve`, so
-that importing a game stays light.
+Whatever needs plotly, ipywidgets or pandas (the chart panels, the debrief questions), and the
+debrief's reveal of the game (its key moments and dealt cards), is given as a dotted path
+``"module:attribute"``, imported only by the code that uses it through :func:`resolve`, so that
+importing a game stays light.
 
 >>> spec = GameSpec(
 ...     name="coin", title="Coin", module="mygames.coin", blurb="2 players toss a coin.",
@@ -22,6 +23,11 @@ Traceback (most recent call last):
 ...
 ValueError: The game spec 'coin' is incomplete or wrong: min_players (3) must be 1 to \
 max_players (2).
+>>> GameSpec(**{**spec.__dict__, "retro": "mygames.coin.retro"})
+Traceback (most recent call last):
+...
+ValueError: The game spec 'coin' is incomplete or wrong: retro must be a dotted path \
+'module:attribute', not 'mygames.coin.retro'.
 """
 
 import dataclasses
@@ -100,6 +106,10 @@ class GameSpec:
     glossary: str = ""
     #: The most pages the card glossary may print on.
     glossary_pages: int = 1
+    #: "module:attribute" of the game's :class:`devgames.retro.parts.GameRetro`: who dealt what
+    #: to whom and the key moments of the debrief; "" for none (no dealt cards, and only every
+    #: hand at the end as a key moment).
+    retro: str = ""
 
     def __post_init__(self) -> None:
         for problem in self._problems():
@@ -133,7 +143,7 @@ class GameSpec:
             if not isinstance(value, tuple) or not value or not all(
                     isinstance(item, str) and item for item in value):
                 problems.append(f"{part} must be a non-empty tuple of texts")
-        for part in ("charts", "debrief", "rounds_table", "handouts", "glossary"):
+        for part in ("charts", "debrief", "rounds_table", "handouts", "glossary", "retro"):
             value = getattr(self, part)
             required = part in ("charts", "debrief")
             if not isinstance(value, str) or ((value or required) and not _PATH.match(value)):

@@ -79,6 +79,7 @@ SPEC = GameSpec(
     seat_targets=frozenset({"play", "combo"}),  # the player asked for help; the one robbed
     handouts="devgames.exploding.handouts:game_text",
     glossary="devgames.exploding.handouts:glossary_cards",
+    retro="devgames.exploding.retro:RETRO",
 )
 
 __all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "RULES_VERSION", "SPEC", "Card",

@@ -85,6 +85,7 @@ SPEC = GameSpec(
     handouts="devgames.itstartup.handouts:game_text",
     glossary="devgames.itstartup.handouts:glossary_cards",
     glossary_pages=2,
+    retro="devgames.itstartup.retro:RETRO",
 )
 
 __all__ = ["BOTS", "CARDS", "RULES_VERSION", "SPEC", "Card", "ItStartupGame", "ItStartupOptions",

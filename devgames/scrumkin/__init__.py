@@ -90,6 +90,7 @@ SPEC = GameSpec(
     handouts="devgames.scrumkin.handouts:game_text",
     glossary="devgames.scrumkin.handouts:glossary_cards",
     glossary_pages=4,
+    retro="devgames.scrumkin.retro:RETRO",
 )
 
 __all__ = ["BOTS", "CARDS", "RULES_VERSION", "SPEC", "Card", "ScrumkinGame", "ScrumkinOptions",
