@@ -10,7 +10,7 @@ docs/rules/itstartup.md; those that change the game are options.
 
 from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck, given
 from devgames.core.errors import IllegalMove
@@ -212,7 +212,8 @@ class ItStartupGame(Game):
         step = steps[0]
         if step[0] in CHANCE_STEPS:
             return CHANCE
-        assert not isinstance(step, UNSEATED)  # the engine never waits on the next player
+        if TYPE_CHECKING:  # the engine never waits on the next player (checked by mypy only)
+            assert not isinstance(step, UNSEATED)
         return step[1]
 
     @property
@@ -224,7 +225,9 @@ class ItStartupGame(Game):
             return []
         step = self.steps[0]
         kind = step[0]
-        if isinstance(step, Main):
+        if kind == "main":
+            if TYPE_CHECKING:  # the hot path: narrowed for mypy only
+                assert isinstance(step, Main)
             return self._legal_main(step[1])
         if kind == "draw":
             return [Action("deal", CHANCE, card=c) for c in sorted(self.deck)]
@@ -462,20 +465,18 @@ class ItStartupGame(Game):
             self._require_turn(action.player)
         step = self.steps[0]
         waiting = step.kind
-        if waiting == "main":
-            self._verify_move(action)
-        elif waiting in CHANCE_STEPS:
-            self._verify_chance(step, action)
-        else:
-            self._verify_decision(step, action)
-
-    def _verify_move(self, action: Action) -> None:
-        """A move of the player whose turn it is."""
+        if waiting != "main":
+            if waiting in CHANCE_STEPS:
+                self._verify_chance(step, action)
+            else:
+                self._verify_decision(step, action)
+            return
+        # A move of the player whose turn it is (dispatched here: the hottest path of a game).
         kind, p, card = action.kind, action.player, action.card
         if kind == "end_turn":
             return
-        if kind == "sell":
-            self._verify_sell(p, card)
+        if kind == "sell":  # any card of the hand sells for SELL_PRICE
+            self._verify_in_hand(p, card)
         elif kind == "play":
             self._verify_play(p, card, action.target)
         elif kind == "buy":
@@ -496,10 +497,6 @@ class ItStartupGame(Game):
         if card not in self.hands[p]:
             raise IllegalMove("card_not_in_hand",
                               f"{self.players[p]} does not hold {self._name(card)}.")
-
-    def _verify_sell(self, p: int, card: Any) -> None:
-        """Any card of the hand sells for SELL_PRICE."""
-        self._verify_in_hand(p, card)
 
     def _verify_buy(self, p: int) -> None:
         """A card costs DRAW_PRICE, and the deck must not be empty."""
@@ -730,11 +727,15 @@ class ItStartupGame(Game):
                     return
                 steps.pop(0)
                 self.chance_steps += 1
-                if isinstance(step, Draw):
+                if kind == "draw":
+                    if TYPE_CHECKING:  # the hot path: narrowed for mypy only
+                        assert isinstance(step, Draw)
                     self._drawn(step, self.deck.draw())
                 elif kind == "roll":
                     self._rolled(self.rng.randint(1, 6))
-                elif isinstance(step, Flip):
+                elif kind == "flip":
+                    if TYPE_CHECKING:
+                        assert isinstance(step, Flip)
                     abilities.agent_flipped(self, step, self.rng.randrange(2))
                 else:
                     self._set_first(self.rng.randrange(self.n))
@@ -744,7 +745,8 @@ class ItStartupGame(Game):
                 if kind == "next":
                     self._step_next()
                     continue
-                assert not isinstance(step, UNSEATED)  # start, income, end and cap have a player
+                if TYPE_CHECKING:  # start, income, end and cap have a player
+                    assert not isinstance(step, UNSEATED)
                 p = step[1]
                 if kind == "start":
                     self._step_start(p)
