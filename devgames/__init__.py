@@ -28,7 +28,7 @@ from devgames.core.spec import GameSpec
 __version__ = "0.1.0"
 
 #: The games that come with devgames, each the package ``devgames.<name>`` with its ``SPEC``.
-BUILTIN_GAMES: tuple[str, ...] = ("scrumkin", "itstartup", "exploding")
+BUILTIN_GAMES: tuple[str, ...] = ("scrumkin", "itstartup", "exploding", "release")
 #: The entry point group under which other packages declare their games: each entry point names
 #: a module with a ``SPEC`` or the spec itself.
 ENTRY_POINT_GROUP = "devgames.games"
@@ -107,7 +107,7 @@ def game_spec(name: str) -> GameSpec:
     >>> game_spec("poker")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: Unknown game 'poker'; the games are: exploding, itstartup, scrumkin...
+    ValueError: Unknown game 'poker'; the games are: exploding, itstartup, ...
     """
     try:
         return _specs()[name]
