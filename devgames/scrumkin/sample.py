@@ -1,5 +1,6 @@
 """The sample session of the retrospective notebook: a seeded Scrumkin game of three bot teams,
-exported as a facilitator downloads it, with a few notes from the room.
+exported as a facilitator downloads it, with a few notes from the room (it needs pandas: only
+the tests and the regeneration command import it, never ``import devgames.scrumkin``).
 
 ``notebooks/sample-session/`` holds what :func:`write_sample_session` writes; a test checks that
 the files there are exactly what this code makes.

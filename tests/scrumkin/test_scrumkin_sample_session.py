@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from devgames.dashboards.debrief import debrief_questions
-from devgames.dashboards.sample import (
+from devgames.export import session_from_events
+from devgames.scrumkin import CARDS
+from devgames.scrumkin.sample import (
     ACTIONS,
     NOTES,
     sample_game,
     sample_notes,
     write_sample_session,
 )
-from devgames.export import session_from_events
-from devgames.scrumkin import CARDS
 
 FOLDER = Path(__file__).resolve().parents[2] / "notebooks" / "sample-session"
 FILES = ("events.csv", "rounds.csv", "retro.csv")
@@ -33,7 +33,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("name", FILES)
 def test_the_committed_file_is_what_the_code_writes(written: Path, name: str) -> None:
     assert (FOLDER / name).read_bytes() == (written / name).read_bytes(), (
-        "regenerate with: python -c 'from pathlib import Path; from devgames.dashboards.sample "
+        "regenerate with: python -c 'from pathlib import Path; from devgames.scrumkin.sample "
         "import write_sample_session; write_sample_session(Path(\"notebooks/sample-session\"))'")
 
 
