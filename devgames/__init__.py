@@ -28,7 +28,7 @@ from devgames.core.spec import GameSpec
 __version__ = "0.1.0"
 
 #: The games that come with devgames, each the package ``devgames.<name>`` with its ``SPEC``.
-BUILTIN_GAMES: tuple[str, ...] = ("scrumkin", "itstartup", "exploding", "release")
+BUILTIN_GAMES: tuple[str, ...] = ("scrumkin", "itstartup", "exploding", "release", "reliz")
 #: The entry point group under which other packages declare their games: each entry point names
 #: a module with a ``SPEC`` or the spec itself.
 ENTRY_POINT_GROUP = "devgames.games"

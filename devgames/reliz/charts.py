@@ -1,0 +1,36 @@
+"""РЕЛИЗ's live chart panels: zones done per seat (or team) over the turns, tiles placed, and
+event cards drawn. Imported by the dashboards only (through ``SPEC.charts``): it needs plotly.
+
+>>> from devgames import reliz
+>>> from devgames.dashboards.charts import charts_for
+>>> charts_for(reliz.new_game(["Ada", "Bob"], seed=1)).panels
+('zones', 'placed', 'events')
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+from devgames.dashboards.charts import Chart, Trace, lines
+
+
+def _zones(game: Any, colors: Sequence[str]) -> list[Trace]:
+    """Zones filled after every turn: of the whole board, or of each team's own field."""
+    return lines(game.rounds, "player", "turn", "zones_done", game.players, colors)
+
+
+def _placed(game: Any, colors: Sequence[str]) -> list[Trace]:
+    """Tiles each seat has placed into empty zones so far."""
+    return lines(game.rounds, "player", "turn", "tiles_placed_total", game.players, colors)
+
+
+def _events(game: Any, colors: Sequence[str]) -> list[Trace]:
+    """Event cards each seat has drawn so far (daily events and RELEASE rewards)."""
+    return lines(game.rounds, "player", "turn", "events_drawn", game.players, colors)
+
+
+#: The panels, top down.
+CHARTS: dict[str, Chart] = {
+    "zones": Chart("Zones done by turn", "zones", _zones),
+    "placed": Chart("Tiles placed by turn", "tiles", _placed),
+    "events": Chart("Event cards drawn by turn", "cards", _events),
+}

@@ -1,0 +1,1840 @@
+"""The РЕЛИЗ rules engine: fill the zones of the block cards with domino tiles.
+
+A board is made of block cards (our ``blocks.json``: zones, which tile halves touch, which zones
+need a double, the ports) joined by integration zones. A tile placed in a zone must show, on each
+of its halves, the pips of every filled half it touches (each link checked on its own). Filling
+the last zone of a block, or an integration zone, is a RELEASE: an event card into the hand.
+Each turn: draw a tile, meet the daily event card, then place, replace and rotate tiles and play
+event cards, and end the turn (a hand over the limit goes back to the stock). The scenarios of
+the rulebook are an option; the interpretations are in docs/rules/reliz.md.
+
+Card ids: tiles 1-28 (``"a|b"``), event titles 29-51. A move's ``target`` is a zone for tiles,
+and a seat, block, zone or port for an event card, as the card says. Zones, blocks and ports are
+numbered in the order they join the board; a port's code is ``10 * block + port``.
+
+Phases: ``attach`` (a block card to join to the board), ``daily`` (the daily event to meet),
+``play`` (the turn), ``partner`` (Team Development: the partner plays event cards) and ``over``.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from devgames.core.actions import Action, Event, ShapeCheck
+from devgames.core.errors import IllegalMove
+from devgames.core.game import Game
+from devgames.reliz.cards import BLOCKS, CARDS, EVENT_DECK, EVENT_ID, EVENTS, TILE_ID, TILES
+from devgames.reliz.options import RelizOptions
+
+RULES_VERSION = "1"
+
+#: Columns of the metrics rows (``game.rounds``): one row per seat at the end of every turn.
+ROUND_FIELDS = (
+    "turn", "round", "turn_player", "player", "team", "tiles_placed", "tiles_placed_total",
+    "zones_done", "zones_total", "releases", "events_drawn", "hand_size", "pool_size",
+)
+
+ATTACH, DAILY, PLAY, PARTNER, OVER = "attach", "daily", "play", "partner", "over"
+BLOCK, INTEGRATION, CARD_ZONE = "block", "integration", "card"
+MODULE, LINK, INTEGRATION_BLOCK, CENTRAL = "module", "link", "integration_block", "central"
+SHARED = -1
+SET_BITS = 5  # a tile in a hand or on the board: tile id + 32 * the set (team) it belongs to
+DECK_BITS = 6  # an event card in a hand: title id + 64 * the deck it came from
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One scenario of the rulebook: seats, blocks at start, starting tiles, hand limit, bans."""
+
+    code: str
+    name_ru: str
+    name_en: str
+    seats: tuple[int, int]
+    blocks: int
+    start_tiles: int
+    hand_limit: int
+    banned: tuple[str, ...]
+
+
+SCENARIOS: dict[str, Scenario] = {s.code: s for s in (
+    Scenario("duel", "Дуэль", "Duel", (2, 2), 3, 3, 3, ()),
+    Scenario("prototype", "Пишем прототип", "Writing a Prototype", (2, 2), 2, 1, 3,
+             ("teamlead", "flowstate", "pilot")),
+    Scenario("every_man", "Каждый за себя", "Every Man for Himself", (3, 3), 2, 2, 2, ()),
+    Scenario("team", "Командная разработка", "Team Development", (4, 4), 3, 2, 2, ("pilot",)),
+    Scenario("pet", "Пэт-проект", "Pet Project", (1, 1), 3, 3, 3, ("weekend", "coffee", "audit")),
+    Scenario("tender", "Тендер", "Tender", (2, 4), 0, 2, 2, ()),
+    Scenario("cooperation", "Кооперация", "Cooperation", (2, 4), 0, 2, 2, ("audit",)),
+)}
+AUTO = {1: "pet", 2: "duel", 3: "every_man", 4: "team"}
+
+_NONE: frozenset[str] = frozenset()
+_check_shape = ShapeCheck({
+    "place": frozenset({"card", "target", "count"}),
+    "replace": frozenset({"card", "target", "count"}),
+    "rotate": frozenset({"target"}),
+    "play": frozenset({"card", "target", "count", "cards"}),
+    "keep": _NONE, "end": _NONE, "call": _NONE, "back": _NONE,
+    "attach": frozenset({"card", "target", "count"}),
+    "link": frozenset({"target", "count"}),
+}, "РЕЛИЗ")
+
+_TILE_PIPS = {c: card.pips for c, card in TILES.items()}
+_EV_CODE = {c: card.code for c, card in EVENTS.items()}
+
+
+def tile_of(chip: int) -> int:
+    """The tile id of a tile chip (a tile with its set).
+
+    >>> tile_of(5 + 32 * 2)
+    5
+    """
+    return chip & 31
+
+
+def card_name(card: Any) -> str:
+    """A card's name, or a readable stand-in for an id that is not a card.
+
+    >>> card_name(1), card_name(99)
+    ('0|0', 'card 99')
+    """
+    info = CARDS.get(card) if isinstance(card, int) else None
+    return info.name if info is not None else f"card {card!r}"
+
+
+def scenario_of(options: RelizOptions, seats: int) -> Scenario:
+    """The scenario a game of ``seats`` seats plays with these options ("auto" by seats).
+
+    >>> scenario_of(RelizOptions(), 3).name_en
+    'Every Man for Himself'
+    """
+    code = options.scenario if options.scenario != "auto" else AUTO.get(seats, "duel")
+    return SCENARIOS[code]
+
+
+class RelizGame(Game):
+    """One game of РЕЛИЗ. Start it with :func:`devgames.reliz.new_game`.
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Ada", "Bob"], seed=3)
+    >>> game.phase, game.scenario.name_en
+    ('attach', 'Duel')
+    >>> game.waiting_for
+    'Ada chooses one of two block cards and where it joins the board.'
+    """
+
+    name = "reliz"
+    rules_version = RULES_VERSION
+    card_ids = range(1, max(CARDS) + 1)
+    action_kinds = _check_shape.kinds
+
+    def __init__(self, players: tuple[str, ...], seed: int | None,
+                 options: RelizOptions) -> None:
+        super().__init__(players, seed, options)
+        self.n = n = len(players)
+        self.scenario = sc = scenario_of(options, n)
+        self.code = sc.code
+        self.teams_mode = sc.code in ("tender", "cooperation")
+        self.partnered = sc.code == "team"
+        #: The team of each seat (Team Development: seats 0, 2 against 1, 3).
+        self.team = [p % 2 if self.partnered else p for p in range(n)]
+        self.sets = n if self.teams_mode else 1
+        self.strict = options.integration_match == "every_end"
+        self.touching = options.first_tile == "touching"
+        # Board.
+        self.blocks: list[dict[str, Any]] = []  # card, zones, owner, stage, ports used
+        self.zkind: list[str] = []
+        self.zblock: list[int] = []
+        self.zdouble: list[bool] = []
+        self.zlinks: list[list[tuple[int, int, int]]] = []  # (my half, zone, its half)
+        self.zowner: list[int] = []
+        self.zstage: list[str] = []
+        self.zlabel: list[str] = []
+        self.zports: list[tuple[int, ...]] = []  # integration and card zones: port codes
+        self.chip: list[int] = []  # the tile chip in each zone (0: empty)
+        self.pips: list[tuple[int, int]] = []
+        self.crutch: list[bool] = []
+        self.integrations = 0
+        self.card_zones = 0
+        # Pieces.
+        self.pool: list[list[int]] = [[] for _ in range(self.sets)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.cards: list[list[int]] = [[] for _ in range(n)]
+        decks = n + 1 if sc.code == "cooperation" else (n if self.teams_mode else 1)
+        self.decks: list[list[int]] = [[] for _ in range(decks)]
+        self.discards: list[list[int]] = [[] for _ in range(decks)]
+        self.out_of_game: list[int] = []  # one-time event cards used
+        self.supply: dict[int, list[int]] = {}  # block cards left, by supply (-1 shared)
+        # Turn.
+        self.phase = ATTACH
+        self.turn_player = options.first_player
+        self.order_start = options.first_player
+        self.turn_no = 0
+        self.round_no = 1
+        self.daily: int | None = None
+        self.daily_open = False  # Writing a Prototype: the daily event may wait in the turn
+        self.frozen = [0] * n
+        self.frozen_now = False
+        self.extra_turns: list[int] = []
+        self.placed_now: set[int] = set()
+        self.fresh: set[int] = set()
+        self.extras: list[int] = []
+        self.extras_left = 0
+        self.wild: dict[int, int] = {}  # chip -> tile pip (0 low, 1 high) that counts as any
+        self.locked: list[list[int]] = [[] for _ in range(n)]  # Refactoring: face up, next turn
+        self.revealed: dict[int, int] = {}  # seat -> turn its hand was shown (IT Audit)
+        self.superman = False
+        self.pilot_used = False
+        self.attach_queue: list[tuple[int, tuple[int, ...], str, int, str, tuple[int, ...]]] = []
+        self.partner_back = -1
+        self.merged = [False] * n  # Cooperation: the team's module is closed, it plays as one
+        self.central_open = False
+        self.linked = [False] * n  # Tender: the module joined to the integration block
+        self.refreshes = 0
+        # Metrics.
+        self.placed_turn = [0] * n
+        self.placed_total = [0] * n
+        self.releases = [0] * n
+        self.events_drawn = [0] * n
+        self._rows: list[tuple[Any, ...]] = []
+        self.result = ""
+        self._setup()
+
+    # ----- set-up -------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        sc = self.scenario
+        for s in range(self.sets):
+            self.pool[s] = [t + (s << SET_BITS) for t in TILES]
+        banned = {EVENT_ID[code] for code in sc.banned}
+        for d in range(len(self.decks)):
+            deck = [c + (d << DECK_BITS) for c in EVENT_DECK if c not in banned]
+            self.rng.shuffle(deck)
+            self.chance_steps += 1
+            self.decks[d] = deck
+        if self.code == "cooperation":  # the central deck waits for the central stage
+            self.decks[self.n] = []
+        self.supply[SHARED] = list(BLOCKS)
+        if self.teams_mode:
+            for t in range(self.n):
+                self.supply[t] = list(BLOCKS)
+        if self.code == "tender":
+            self._setup_tender()
+        elif self.code == "cooperation":
+            self._setup_cooperation()
+        else:
+            first = self._draw_blocks(SHARED, 1)[0]
+            self._add_block(first, SHARED, "")
+            seat = self.turn_player
+            for _ in range(sc.blocks - 1):
+                self._queue_attach(seat, 2, "setup", SHARED, "", None)
+                seat = (seat + 1) % self.n
+        self.events.append(Event("setup", None, {"scenario": self.code}))
+        self._after_setup_attach()
+
+    def _after_setup_attach(self) -> None:
+        """Deal when every set-up block is down, then start the first turn."""
+        if self.attach_queue:
+            self.phase = ATTACH
+            return
+        for p in self.seats_in_order():
+            for _ in range(self.scenario.start_tiles):
+                self._draw_tile(p)
+        self._start_turn()
+
+    def _setup_tender(self) -> None:
+        n = self.n
+        central = self._draw_blocks(SHARED, 1, min_ports=n)[0]
+        hub = self._add_block(central, SHARED, CENTRAL)
+        for t in range(n):
+            block = self._draw_blocks(SHARED, 1)[0]
+            slot = self._add_block(block, t, INTEGRATION_BLOCK)
+            self._random_join(hub, slot, t, CENTRAL)
+        for t in range(n):
+            for size in (2, 3, 4):
+                self._queue_attach(t, 2, "module", t, MODULE, size)
+
+    def _setup_cooperation(self) -> None:
+        n = self.n
+        central: list[int] = []
+        for _team in range(n):
+            slot = self._add_block(self._draw_blocks(SHARED, 1)[0], SHARED, CENTRAL)
+            if central:
+                self._random_join(central[-1], slot, SHARED, CENTRAL)
+            central.append(slot)
+        for t in range(n):
+            module: list[int] = []
+            for block in self._draw_blocks(t, 3):
+                slot = self._add_block(block, t, MODULE)
+                if module:
+                    self._random_join(module[-1], slot, t, MODULE)
+                module.append(slot)
+            self._random_join(module[-1], central[t], SHARED, CENTRAL)
+
+    def _draw_blocks(self, supply: int, k: int, size: int | None = None,
+                     min_ports: int = 0) -> list[int]:
+        """``k`` random block cards from a supply (of a size, with enough ports)."""
+        left = [b for b in self.supply[supply]
+                if (size is None or BLOCKS[b].size == size) and len(BLOCKS[b].ports) >= min_ports]
+        self.rng.shuffle(left)
+        self.chance_steps += 1
+        drawn = left[:k]
+        for b in drawn:
+            self.supply[supply].remove(b)
+        return drawn
+
+    def _queue_attach(self, seat: int, k: int, reason: str, owner: int, stage: str,
+                      size: int | None) -> bool:
+        supply = owner if self.teams_mode and owner >= 0 else SHARED
+        if reason not in ("setup", "module") and not self._attach_ports(
+                (seat, (), reason, owner, stage, ())):
+            return False  # no free port: no block can join
+        drawn = self._draw_blocks(supply, k, size)
+        if not drawn:
+            return False
+        self.attach_queue.append((seat, tuple(drawn), reason, owner, stage, (supply,)))
+        return True
+
+    def _add_block(self, card: int, owner: int, stage: str) -> int:
+        """Put a block card on the board (without joining it); its slot."""
+        slot = len(self.blocks)
+        block = BLOCKS[card]
+        first = len(self.zkind)
+        zones = []
+        for number, _vertical, double in block.zones:
+            z = self._new_zone(BLOCK, slot, double, owner, stage, f"B{slot + 1}.{number}")
+            zones.append(z)
+        for za, ha, zb, hb in block.links:
+            self._link(first + za - 1, ha - 1, first + zb - 1, hb - 1)
+        self.blocks.append({"card": card, "zones": zones, "owner": owner, "stage": stage,
+                            "used": []})
+        return slot
+
+    def _new_zone(self, kind: str, slot: int, double: bool, owner: int, stage: str,
+                  label: str) -> int:
+        z = len(self.zkind)
+        self.zkind.append(kind)
+        self.zblock.append(slot)
+        self.zdouble.append(double)
+        self.zlinks.append([])
+        self.zowner.append(owner)
+        self.zstage.append(stage)
+        self.zlabel.append(label)
+        self.zports.append(())
+        self.chip.append(0)
+        self.pips.append((0, 0))
+        self.crutch.append(False)
+        self.fresh.add(z)  # a zone added in a turn may trigger RELEASE in that turn
+        return z
+
+    def _link(self, za: int, ha: int, zb: int, hb: int) -> None:
+        self.zlinks[za].append((ha, zb, hb))
+        self.zlinks[zb].append((hb, za, ha))
+
+    def port_halves(self, code: int) -> list[tuple[int, int]]:
+        """The (zone, half) a port touches, from its code ``10 * block + port``.
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada", "Bob"], seed=3)
+        >>> game.port_halves(game.free_ports()[0])[0][1] in (0, 1)
+        True
+        """
+        slot, number = divmod(code, 10)
+        block = self.blocks[slot]
+        for port in BLOCKS[block["card"]].ports:
+            if port.port == number:
+                zones = block["zones"]
+                return [(zones[zone - 1], half - 1) for zone, half in port.halves]
+        raise KeyError(code)
+
+    def free_ports(self, slots: list[int] | None = None) -> list[int]:
+        """Codes of the ports no integration zone uses yet (of these blocks, or of all)."""
+        out = []
+        for slot in range(len(self.blocks)) if slots is None else slots:
+            block = self.blocks[slot]
+            for port in BLOCKS[block["card"]].ports:
+                if port.port not in block["used"]:
+                    out.append(slot * 10 + port.port)
+        return out
+
+    def _join(self, code_a: int, code_b: int, owner: int, stage: str) -> int:
+        """An integration zone between two ports: half 1 faces port A, half 2 port B."""
+        self.integrations += 1
+        z = self._new_zone(INTEGRATION, -1, False, owner, stage, f"I{self.integrations}")
+        for code, half in ((code_a, 0), (code_b, 1)):
+            self.blocks[code // 10]["used"].append(code % 10)
+            for zone, h in self.port_halves(code):
+                self._link(z, half, zone, h)
+        self.zports[z] = (code_a, code_b)
+        return z
+
+    def _random_join(self, slot_a: int, slot_b: int, owner: int, stage: str) -> None:
+        ports_a, ports_b = self.free_ports([slot_a]), self.free_ports([slot_b])
+        if not ports_a or not ports_b:
+            return
+        self.chance_steps += 1
+        self._join(self.rng.choice(ports_a), self.rng.choice(ports_b), owner, stage)
+
+    # ----- pieces -------------------------------------------------------------------------------
+    def _set_of(self, p: int) -> int:
+        return p if self.teams_mode else 0
+
+    def _draw_tile(self, p: int, into: list[int] | None = None) -> bool:
+        """Move a random tile from the seat's stock into its hand (or ``into``)."""
+        pool = self.pool[self._set_of(p)]
+        if not pool:
+            return False
+        self.chance_steps += 1
+        chip = pool.pop(self.rng.randrange(len(pool)))
+        (self.hands[p] if into is None else into).append(chip)
+        self.events.append(Event("draw", p, {"tile": chip}, private=True))
+        return True
+
+    def _to_pool(self, chip: int) -> None:
+        if self.code == "pet" and self.options.solo_pool == "spent":
+            self.out_of_game.append(-chip)
+            return
+        self.pool[chip >> SET_BITS].append(chip)
+
+    def _hand_limit(self, p: int) -> int:
+        if self.code == "cooperation" and self.merged[p]:
+            return 2 * self.options.team_size
+        return self.scenario.hand_limit
+
+    def _deck_for(self, p: int) -> int:
+        if self.code == "cooperation" and self.central_open:
+            return self.n
+        return p if self.teams_mode else 0
+
+    def _draw_event(self, p: int, deck: int) -> int | None:
+        """The top card of a deck; an empty deck takes its discard pile, shuffled."""
+        cards = self.decks[deck]
+        if not cards:
+            discard = self.discards[deck]
+            if not discard:
+                return None
+            self.rng.shuffle(discard)
+            self.chance_steps += 1
+            self.decks[deck] = cards = discard
+            self.discards[deck] = []
+            self.refreshes += 1
+            self.events.append(Event("refresh", None, {"deck": deck, "size": len(cards)}))
+            if self.code == "pet":
+                self._queue_attach(p, 1, "refresh", SHARED, "", None)
+        self.events_drawn[p] += 1
+        chip = cards.pop()
+        self.events.append(Event("event_drawn", p, {"card": chip & 63}, private=True))
+        return chip
+
+    def _discard_event(self, chip: int) -> None:
+        code = _EV_CODE[chip & 63]
+        if code in ("req_legal", "req_tax") or (code == "pilot" and
+                                                self.options.pilot == "once"):
+            self.out_of_game.append(chip)
+            return
+        self.discards[chip >> DECK_BITS].append(chip)
+
+    # ----- turns --------------------------------------------------------------------------------
+    def seats_in_order(self) -> list[int]:
+        """The seats from the first player round the table."""
+        return [(self.order_start + i) % self.n for i in range(self.n)]
+
+    def _start_turn(self) -> None:
+        p = self.turn_player
+        self.turn_no += 1
+        self.placed_now = set()
+        self.fresh = {z for z in range(len(self.chip)) if not self.chip[z]}
+        self.locked[p] = []
+        self.superman = False
+        self.wild = {}
+        self.placed_turn = [0] * self.n
+        self.frozen_now = self.frozen[p] > 0
+        if self.frozen_now:
+            self.frozen[p] -= 1
+        self.events.append(Event("turn", p, {"turn": self.turn_no, "round": self.round_no,
+                                             "frozen": self.frozen_now}))
+        draws = self.options.team_size if self.code == "cooperation" and self.merged[p] else 1
+        for _ in range(draws):
+            if not self._draw_tile(p) and self.code == "pet":
+                self._finish([], "The stock ran out before every zone was closed: the pet "
+                                 "project is lost.")
+                return
+        self.daily = None
+        chip = self._draw_event(p, self._deck_for(p))
+        if chip is not None:
+            if self.code == "cooperation" and self.merged[p] and not self.central_open:
+                self.cards[p].append(chip)
+            else:
+                self.daily = chip
+                self.events.append(Event("daily", p, {"card": chip & 63}))
+        self.daily_open = self.code == "prototype" and self.daily is not None
+        self._resume()
+
+    def _resume(self) -> None:
+        if self.phase == OVER:
+            return
+        if self.attach_queue:
+            self.phase = ATTACH
+        elif self.daily is not None and not self.daily_open:
+            self.phase = DAILY
+        else:
+            self.phase = PLAY
+
+    def _end_turn(self) -> None:
+        p = self.turn_player
+        for chip in self.extras:
+            self._to_pool(chip)
+        self.extras, self.extras_left = [], 0
+        if self.daily is not None:  # Writing a Prototype: the daily event not played
+            self._discard_event(self.daily)
+            self.daily = None
+        limit = self._hand_limit(p) + (1 if self.superman else 0)
+        if len(self.hands[p]) > limit:
+            for chip in self.hands[p]:
+                self._to_pool(chip)
+            self.events.append(Event("over_limit", p, {"tiles": len(self.hands[p]),
+                                                        "limit": limit}))
+            self.hands[p] = []
+            self.locked[p] = []
+        if p in self.revealed and self.revealed[p] < self.turn_no:
+            del self.revealed[p]
+        self._record(p)
+        cap = self.options.turn_cap
+        if self.code == "cooperation" and self._round_ends_after(p) and \
+                self.round_no >= self.options.coop_rounds:
+            self._finish([], f"{self.options.coop_rounds} rounds are over and zones are still "
+                             "open (or crutches left): the teams lose together.")
+            return
+        if cap and self.turn_no >= cap:
+            self._finish([], f"The game reached the turn cap ({cap} turns) undecided.")
+            return
+        if self.extra_turns:
+            self.turn_player = self.extra_turns.pop(0)
+        else:
+            if self._round_ends_after(p):
+                self.round_no += 1
+            self.turn_player = self._next_regular(p)
+        self._start_turn()
+
+    def _round_ends_after(self, p: int) -> bool:
+        return (p + 1) % self.n == self.order_start
+
+    def _next_regular(self, p: int) -> int:
+        return (p + 1) % self.n
+
+    def _finish(self, winners: list[int], result: str) -> None:
+        self._winners = sorted(winners)
+        self.result = result
+        self.phase = OVER
+        self.daily = None
+        self.events.append(Event("game_over", None, {"winners": list(self._winners),
+                                                     "result": result}))
+
+    def _record(self, turn_player: int) -> None:
+        total = len(self.chip)
+        filled_all = sum(1 for c in self.chip if c)
+        for q in range(self.n):
+            if self.teams_mode:
+                own = [z for z in range(total) if self.zowner[z] == q]
+                done, size = sum(1 for z in own if self.chip[z]), len(own)
+            else:
+                done, size = filled_all, total
+            self._rows.append((
+                self.turn_no, self.round_no, turn_player, q, self.team[q], self.placed_turn[q],
+                self.placed_total[q], done, size, self.releases[q], self.events_drawn[q],
+                len(self.hands[q]), len(self.pool[self._set_of(q)])))
+
+    @property
+    def rounds(self) -> list[dict[str, Any]]:
+        """One row per seat at the end of every turn: tiles placed, zones done, events drawn.
+
+        >>> from devgames import reliz
+        >>> reliz.new_game(["Ada", "Bob"], seed=1).rounds
+        []
+        """
+        names = self.players
+        return [dict(zip(ROUND_FIELDS, (r[0], r[1], names[r[2]], names[r[3]],
+                                        self._team_name(r[3]), *r[5:]), strict=True))
+                for r in self._rows]
+
+    def _team_name(self, p: int) -> str:
+        if self.partnered:
+            return " & ".join(self.players[q] for q in range(self.n) if self.team[q] ==
+                              self.team[p])
+        return self.players[p]
+
+    # ----- the board's rules ----------------------------------------------------------------------
+    def _neighbours_filled(self, z: int) -> bool:
+        chip = self.chip
+        return all(chip[oz] for _h, oz, _oh in self.zlinks[z])
+
+    def _fits(self, z: int, a: int, b: int, wild: int = -1) -> bool:
+        """True if pips (a on half 1, b on half 2) match every filled half zone ``z`` touches
+        (``wild``: the half, 0 or 1, that counts as any pips)."""
+        if self.zdouble[z] and a != b and wild < 0:
+            return False
+        chip, pips = self.chip, self.pips
+        kind = self.zkind[z]
+        if kind != BLOCK and not self.strict:
+            matched = False
+            for h, oz, oh in self.zlinks[z]:
+                if h == wild or (a if h == 0 else b) == pips[oz][oh]:
+                    matched = True
+            return matched
+        for h, oz, oh in self.zlinks[z]:
+            if chip[oz] and h != wild and (a if h == 0 else b) != pips[oz][oh]:
+                return False
+        return True
+
+    def _can_fill(self, p: int, z: int) -> bool:
+        """True if seat ``p`` may put a tile into zone ``z`` (ownership, order, neighbours)."""
+        if self.zkind[z] != BLOCK:
+            if not self._neighbours_filled(z):
+                return False
+        elif self.touching and not any(self.chip[oz] for _h, oz, _oh in self.zlinks[z]):
+            slot = self.zblock[z]
+            if any(self.chip[y] for y in self.blocks[slot]["zones"]):
+                return False
+        return self._owner_allows(p, z)
+
+    def _owner_allows(self, p: int, z: int) -> bool:
+        if not self.teams_mode:
+            return True
+        owner, stage = self.zowner[z], self.zstage[z]
+        if self.code == "tender":
+            if owner not in (p, SHARED):
+                return False
+            if stage == MODULE:
+                return True
+            if stage in (LINK, INTEGRATION_BLOCK):
+                return self._closed(p, (MODULE,))
+            return self._closed(p, (MODULE, LINK, INTEGRATION_BLOCK))
+        if stage == CENTRAL:
+            return self.central_open
+        return owner == p or self.merged[p]
+
+    def _closed(self, team: int, stages: tuple[str, ...]) -> bool:
+        """True if every zone of ``team`` in these stages is filled."""
+        if LINK in stages and self.code == "tender" and not self.linked[team]:
+            return False
+        return all(self.chip[z] for z in range(len(self.chip))
+                   if self.zowner[z] == team and self.zstage[z] in stages)
+
+    def _orient(self, chip: int, flip: int) -> tuple[int, int, int]:
+        """Pips on half 1 and 2 of ``chip`` placed (flipped or not), and its wild half."""
+        low, high = _TILE_PIPS[chip & 31]
+        wild = self.wild.get(chip, -1)
+        if flip:
+            return high, low, (1 - wild if wild >= 0 else -1)
+        return low, high, wild
+
+    def _tile_chip(self, p: int, tile: int) -> tuple[int, str] | None:
+        """The chip of ``tile`` the seat may place now, and where it is (hand or extras)."""
+        locked = self.locked[p]
+        for chip in self.hands[p]:
+            if chip & 31 == tile and chip not in locked:
+                return chip, "hand"
+        if self.extras_left > 0:
+            for chip in self.extras:
+                if chip & 31 == tile:
+                    return chip, "extras"
+        return None
+
+    def places(self, tile: int | str, player: int | str | None = None) -> list[dict[str, Any]]:
+        """Where ``tile`` may go now for ``player`` (the turn player by default): each zone, its
+        label, the orientation (flip 0 or 1) and whether it replaces a tile. For highlighting.
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada"], seed=5)
+        >>> game.phase
+        'attach'
+        >>> game.places("0|0")
+        []
+        """
+        p = self.turn_player if player is None else self.seat(player)
+        t = self.tile_id(tile)
+        out = []
+        for action in self.legal_actions():
+            if action.kind in ("place", "replace") and action.card == t and action.player == p:
+                z = action.target
+                assert z is not None
+                out.append({"zone": z, "label": self.zlabel[z], "flip": action.count,
+                            "replace": action.kind == "replace"})
+        return out
+
+    def why_not_place(self, player: int | str, tile: int | str, zone: int | str,
+                      flip: int = 0) -> str | None:
+        """The sentence refusing a placement, or None when it is legal.
+
+        >>> from devgames import reliz
+        >>> reliz.new_game(["Ada", "Bob"], seed=3).why_not_place("Ada", "1|2", "B1.1")
+        'Ada must first choose the block card to join the board.'
+        """
+        try:
+            action = Action("place", self.seat(player), card=self.tile_id(tile),
+                            target=self.zone_id(zone), count=flip)
+            self._check(action)
+        except IllegalMove as error:
+            return str(error)
+        return None
+
+    # ----- the generic protocol -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.phase == ATTACH:
+            return self.attach_queue[0][0]
+        if self.phase == PARTNER:
+            return (self.turn_player + 2) % self.n
+        return self.turn_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase == ATTACH:
+            return self._legal_attach()
+        if phase == DAILY:
+            p = self.turn_player
+            assert self.daily is not None
+            out = self._event_actions(p, self.daily, daily=True)
+            if self.options.blitz:
+                out.append(Action("keep", p))
+            return out
+        if phase == PARTNER:
+            q = (self.turn_player + 2) % self.n
+            out = [Action("back", q)]
+            for c in sorted({chip for chip in self.cards[q] if self._playable_event(q, chip)}):
+                out += self._event_actions(q, c)
+            return out
+        return self._legal_play(self.turn_player)
+
+    def _legal_attach(self) -> list[Action]:
+        seat, candidates, _reason, _owner, _stage, _supply = self.attach_queue[0]
+        targets = self._attach_ports(self.attach_queue[0])
+        out = []
+        for card in candidates:
+            if targets is None:
+                out.append(Action("attach", seat, card=card))
+                continue
+            for code in targets:
+                for port in BLOCKS[card].ports:
+                    out.append(Action("attach", seat, card=card, target=code, count=port.port))
+        return out
+
+    def _attach_ports(self, entry: tuple[Any, ...]) -> list[int] | None:
+        """The free ports a queued block may join (None: it is the first block of a module)."""
+        _seat, _candidates, reason, owner, stage, _supply = entry
+        if self.teams_mode:
+            slots = [s for s, b in enumerate(self.blocks) if b["owner"] == owner and
+                     (b["stage"] == stage or reason != "module")]
+            if reason == "module" and not slots:
+                return None
+            return self.free_ports(slots)
+        return self.free_ports()
+
+    def _legal_play(self, p: int) -> list[Action]:
+        out = [Action("end", p)]
+        if self.frozen_now:
+            if self.partnered and self._partner_can_play():
+                out.append(Action("call", p))
+            return out
+        tiles: dict[int, int] = {}
+        for chip in self.hands[p]:
+            if chip not in self.locked[p]:
+                tiles.setdefault(chip & 31, chip)
+        if self.extras_left > 0:
+            for chip in self.extras:
+                tiles.setdefault(chip & 31, chip)
+        nz = len(self.chip)
+        chip_at = self.chip
+        fillable = [self._can_fill(p, z) if not chip_at[z] else False for z in range(nz)]
+        replaceable = [bool(chip_at[z]) and z not in self.placed_now and self._owner_allows(p, z)
+                       and (self.zkind[z] == BLOCK or self._neighbours_filled(z))
+                       for z in range(nz)]
+        for tile, chip in sorted(tiles.items()):
+            flips = (0,) if _TILE_PIPS[tile][0] == _TILE_PIPS[tile][1] and chip not in self.wild \
+                else (0, 1)
+            for flip in flips:
+                a, b, wild = self._orient(chip, flip)
+                for z in range(nz):
+                    if fillable[z]:
+                        if self._fits(z, a, b, wild):
+                            out.append(Action("place", p, card=tile, target=z, count=flip))
+                    elif replaceable[z] and self._fits(z, a, b, wild):
+                        out.append(Action("replace", p, card=tile, target=z, count=flip))
+        for z in range(nz):
+            if self._rotatable(p, z):
+                out.append(Action("rotate", p, target=z))
+        seen: set[int] = set()
+        if self.daily is not None and self.daily_open:
+            seen.add(self.daily & 63)
+            out += self._event_actions(p, self.daily, daily=True)
+        for chip in self.cards[p]:
+            if chip & 63 not in seen and self._playable_event(p, chip):
+                seen.add(chip & 63)
+                out += self._event_actions(p, chip)
+        if self.code == "tender" and not self.linked[p] and self._closed(p, (MODULE,)):
+            out += self._link_actions(p)
+        if self.partnered and self._partner_can_play():
+            out.append(Action("call", p))
+        return out
+
+    def _partner_can_play(self) -> bool:
+        q = (self.turn_player + 2) % self.n
+        return any(self._playable_event(q, chip) and self._event_actions(q, chip)
+                   for chip in self.cards[q])
+
+    def _rotatable(self, p: int, z: int) -> bool:
+        chip = self.chip[z]
+        if not chip or self.zkind[z] != BLOCK or self.crutch[z]:
+            return False
+        a, b = self.pips[z]
+        if a == b or not self._owner_allows(p, z):
+            return False
+        self.chip[z] = 0
+        try:
+            return self._fits(z, b, a)
+        finally:
+            self.chip[z] = chip
+
+    def _link_actions(self, p: int) -> list[Action]:
+        module = [s for s, b in enumerate(self.blocks) if b["owner"] == p and b["stage"] == MODULE]
+        target = [s for s, b in enumerate(self.blocks)
+                  if b["owner"] == p and b["stage"] == INTEGRATION_BLOCK]
+        return [Action("link", p, target=a, count=b)
+                for a in self.free_ports(module) for b in self.free_ports(target)]
+
+    def _playable_event(self, p: int, chip: int) -> bool:
+        """False for a card of a team's own deck once Cooperation's central stage is on."""
+        return not (self.code == "cooperation" and self.central_open and
+                    chip >> DECK_BITS != self.n)
+
+    # ----- event targets --------------------------------------------------------------------------
+    def opponents(self, p: int) -> list[int]:
+        """The seats an "opponent" card of seat ``p`` may choose (alone: the player)."""
+        if self.n == 1:
+            return [p]
+        others = [q for q in range(self.n) if self.team[q] != self.team[p]]
+        if self.code == "cooperation" and self.central_open:
+            others.append(p)
+        return others
+
+    def _own_zone(self, p: int, z: int) -> bool:
+        return not self.teams_mode or self.zowner[z] == self.team[p]
+
+    def _event_actions(self, p: int, chip: int, daily: bool = False) -> list[Action]:
+        """Every way seat ``p`` may play this event card now (the daily one with no target left
+        is played for nothing)."""
+        c = chip & 63
+        target = EVENTS[c].target
+        out: list[Action] = []
+        if target == "none":
+            out.append(Action("play", p, card=c))
+        elif target == "opponent":
+            out += [Action("play", p, card=c, target=q) for q in self.opponents(p)]
+        elif target == "block":
+            out += [Action("play", p, card=c, target=s) for s, b in enumerate(self.blocks)
+                    if not self.teams_mode or b["owner"] == self.team[p]]
+        elif target == "zone":
+            out += [Action("play", p, card=c, target=z) for z in range(len(self.chip))
+                    if self.chip[z] and self._own_zone(p, z)]
+        elif target == "port":
+            slots = None if not self.teams_mode else [
+                s for s, b in enumerate(self.blocks) if b["owner"] == self.team[p]]
+            out += [Action("play", p, card=c, target=code) for code in self.free_ports(slots)]
+        elif target == "tile":
+            tiles = sorted({chip & 31 for chip in (*self.hands[p], *self.extras)
+                            if chip not in self.locked[p]})
+            out += [Action("play", p, card=c, cards=(t,), count=h) for t in tiles for h in (1, 2)]
+        elif target == "give":
+            tiles = sorted({chip & 31 for chip in self.hands[p]})
+            if self.n == 1:
+                out += [Action("play", p, card=c, cards=(t,)) for t in tiles]
+            else:
+                out += [Action("play", p, card=c, target=q, cards=(t,))
+                        for q in self.opponents(p) for t in tiles if q != p]
+        elif target == "take":
+            if self.n == 1:
+                out.append(Action("play", p, card=c))
+            else:
+                out += [Action("play", p, card=c, target=q, count=i)
+                        for q in self.opponents(p) if q != p for i in range(len(self.hands[q]))]
+        if not out and daily:
+            out.append(Action("play", p, card=c))
+        return out
+
+    # ----- checking a move (never changes anything) ---------------------------------------------
+    def _check(self, action: Action) -> None:
+        _check_shape(action)
+        kind, p = action.kind, action.player
+        if self.phase == OVER:
+            raise IllegalMove("game_over", "The game is over; no more moves can be made.")
+        if not (isinstance(p, int) and 0 <= p < self.n):
+            raise IllegalMove("unknown_player", f"There is no player {p!r} at this table.")
+        phase = self.phase
+        if phase == ATTACH:
+            self._check_attach(action)
+            return
+        if phase == PARTNER:
+            self._check_partner(action)
+            return
+        self._require_turn(p)
+        who = self.players[p]
+        if phase == DAILY:
+            if kind == "keep":
+                if not self.options.blitz:
+                    raise IllegalMove("no_blitz", "Only in blitz mode may the daily event be "
+                                      "kept in hand.")
+                return
+            if kind != "play" or action.card != (self.daily or 0) & 63:
+                raise IllegalMove("daily_first", f"{who} must first play the daily event, "
+                                  f"{card_name((self.daily or 0) & 63)}.")
+            self._check_event(action, daily=True)
+            return
+        if kind == "end":
+            return
+        if kind == "keep":
+            raise IllegalMove("no_daily", "No daily event waits to be kept.")
+        if kind == "back":
+            raise IllegalMove("no_partner_turn", f"{who} is not playing in a partner's turn.")
+        if kind == "attach":
+            raise IllegalMove("no_block", "No block card waits to join the board.")
+        if kind == "call":
+            if not self.partnered:
+                raise IllegalMove("no_partner", "Only in Team Development does a partner play "
+                                  "event cards in your turn.")
+            if not self._partner_can_play():
+                q = self.players[(p + 2) % self.n]
+                raise IllegalMove("partner_cannot", f"{q} holds no event card to play now.")
+            return
+        if self.frozen_now and kind != "call":
+            raise IllegalMove("frozen", f"{who} is off sick this turn: no moves, only ending "
+                              "the turn.")
+        if kind in ("place", "replace"):
+            self._check_tile(action)
+        elif kind == "rotate":
+            self._check_rotate(action)
+        elif kind == "play":
+            self._check_event(action)
+        elif kind == "link":
+            self._check_link(action)
+
+    def _zone(self, z: Any) -> int:
+        if not isinstance(z, int) or isinstance(z, bool) or not 0 <= z < len(self.chip):
+            raise IllegalMove("unknown_zone", "There is no such zone on the board.")
+        return z
+
+    def _check_tile(self, action: Action) -> None:
+        p, tile, flip = action.player, action.card, action.count
+        who = self.players[p]
+        if not isinstance(tile, int) or tile not in TILES:
+            raise IllegalMove("not_a_tile", "Name a domino tile, like 3|5.")
+        if flip not in (0, 1):
+            raise IllegalMove("bad_flip", "A tile is placed as named (0) or turned round (1).")
+        z = self._zone(action.target)
+        name, label = TILES[tile].name, self.zlabel[z]
+        found = self._tile_chip(p, tile)
+        if found is None:
+            if any(c & 31 == tile for c in self.locked[p]):
+                raise IllegalMove("locked_tile", f"{who} took {name} with Refactoring: it may "
+                                  "be placed only from the next turn.")
+            raise IllegalMove("no_such_tile", f"{who} holds no {name} to place.")
+        chip = found[0]
+        if not self._owner_allows(p, z):
+            raise IllegalMove("not_your_zone", self._owner_words(p, z))
+        if action.kind == "place":
+            if self.chip[z]:
+                raise IllegalMove("zone_taken", f"Zone {label} already holds "
+                                  f"{TILES[self.chip[z] & 31].name}; replace it instead.")
+            if self.zkind[z] != BLOCK and not self._neighbours_filled(z):
+                raise IllegalMove("integration_not_ready", f"Integration zone {label} can be "
+                                  "filled only once the zones next to it are filled.")
+            if not self._can_fill(p, z):
+                raise IllegalMove("must_touch", f"A tile in {label} must touch a tile already "
+                                  "in its block.")
+        else:
+            if not self.chip[z]:
+                raise IllegalMove("zone_empty", f"Zone {label} is empty: place the tile instead.")
+            if z in self.placed_now:
+                raise IllegalMove("placed_this_turn", f"The tile in {label} was placed this "
+                                  "turn and cannot be replaced until the next.")
+            if self.zkind[z] != BLOCK and not self._neighbours_filled(z):
+                raise IllegalMove("integration_not_ready", f"Integration zone {label} can take "
+                                  "a tile only while the zones next to it are filled.")
+        a, b, wild = self._orient(chip, flip)
+        if not self._fits(z, a, b, wild):
+            raise IllegalMove("no_match", self._mismatch_words(z, a, b, wild, name))
+
+    def _owner_words(self, p: int, z: int) -> str:
+        label, stage = self.zlabel[z], self.zstage[z]
+        if self.code == "tender":
+            if self.zowner[z] not in (p, SHARED):
+                return f"Zone {label} belongs to {self.players[self.zowner[z]]}'s team."
+            if stage in (LINK, INTEGRATION_BLOCK):
+                return f"{self.players[p]} must close the module before zone {label}."
+            return f"{self.players[p]} must close the integration block before zone {label}."
+        if stage == CENTRAL:
+            return f"Zone {label} is central: it opens once every team's module is closed."
+        return (f"Zone {label} belongs to {self.players[self.zowner[z]]}; helping starts once "
+                f"{self.players[p]}'s module is closed.")
+
+    def _mismatch_words(self, z: int, a: int, b: int, wild: int, name: str) -> str:
+        label = self.zlabel[z]
+        if self.zdouble[z] and a != b and wild < 0:
+            return f"Zone {label} takes only a double, and {name} is not one."
+        if self.zkind[z] != BLOCK and not self.strict:
+            return f"No end of {name} matches the ports of {label}."
+        for h, oz, oh in self.zlinks[z]:
+            mine = a if h == 0 else b
+            if self.chip[oz] and h != wild and mine != self.pips[oz][oh]:
+                return (f"{name} does not fit {label}: its half with {mine} pips would touch "
+                        f"{self.pips[oz][oh]} pips in {self.zlabel[oz]}.")
+        return f"{name} does not fit {label}."
+
+    def _check_rotate(self, action: Action) -> None:
+        p = action.player
+        z = self._zone(action.target)
+        label = self.zlabel[z]
+        if not self.chip[z]:
+            raise IllegalMove("zone_empty", f"Zone {label} holds no tile to rotate.")
+        if self.zkind[z] != BLOCK:
+            raise IllegalMove("integration_fixed", f"The tile in integration zone {label} is "
+                              "never rotated.")
+        if self.crutch[z]:
+            raise IllegalMove("crutch_fixed", f"A crutch holds the tile in {label}: it cannot "
+                              "be rotated.")
+        a, b = self.pips[z]
+        if a == b:
+            raise IllegalMove("double_rotate", f"The tile in {label} is a double: turning it "
+                              "changes nothing.")
+        if not self._owner_allows(p, z):
+            raise IllegalMove("not_your_zone", self._owner_words(p, z))
+        if not self._rotatable(p, z):
+            raise IllegalMove("no_match", f"Turned round, the tile in {label} would no longer "
+                              "match its neighbours.")
+
+    def _check_link(self, action: Action) -> None:
+        p = action.player
+        if self.code != "tender":
+            raise IllegalMove("no_link", "Only in Tender does a team join its module to its "
+                              "integration block.")
+        if self.linked[p]:
+            raise IllegalMove("already_linked", f"{self.players[p]}'s module is already "
+                              "joined to its integration block.")
+        if not self._closed(p, (MODULE,)):
+            raise IllegalMove("module_open", f"{self.players[p]} must close every zone of the "
+                              "module first.")
+        if Action("link", p, target=action.target, count=action.count) not in \
+                self._link_actions(p):
+            raise IllegalMove("bad_port", "Join a free port of the module to a free port of "
+                              "the team's integration block.")
+
+    def _check_attach(self, action: Action) -> None:
+        entry = self.attach_queue[0]
+        seat = entry[0]
+        if action.player != seat:
+            raise IllegalMove("not_your_turn", f"{self.players[seat]} is choosing a block card "
+                              f"now, not {self.players[action.player]}.")
+        if action.kind != "attach":
+            raise IllegalMove("attach_first", f"{self.players[seat]} must first choose the "
+                              "block card to join the board.")
+        if action.card not in entry[1]:
+            names = " or ".join(f"block {b}" for b in entry[1])
+            raise IllegalMove("not_a_candidate", f"The block card to join is {names}.")
+        if action not in self._legal_attach():
+            raise IllegalMove("bad_port", "Join the block by one of its ports to a free port "
+                              "of the board.")
+
+    def _check_partner(self, action: Action) -> None:
+        q = (self.turn_player + 2) % self.n
+        if action.player != q:
+            raise IllegalMove("partner_playing", f"{self.players[q]} is playing event cards "
+                              f"in {self.players[self.turn_player]}'s turn now.")
+        if action.kind == "back":
+            return
+        if action.kind != "play":
+            raise IllegalMove("cards_only", "In a partner's turn only event cards are played.")
+        self._check_event(action)
+
+    def _check_event(self, action: Action, daily: bool = False) -> None:
+        p, c = action.player, action.card
+        who = self.players[p]
+        if not isinstance(c, int) or c not in EVENTS:
+            raise IllegalMove("not_an_event", "Name an event card, like Refactoring.")
+        name = EVENTS[c].name
+        if daily or (self.daily is not None and self.daily_open and self.daily & 63 == c):
+            daily = True
+            chip = self.daily
+            assert chip is not None
+        else:
+            held = [chip for chip in self.cards[p] if chip & 63 == c]
+            if not held:
+                raise IllegalMove("no_such_card", f"{who} holds no {name}.")
+            playable = [chip for chip in held if self._playable_event(p, chip)]
+            if not playable:
+                raise IllegalMove("dead_card", f"{name} came from the team's own deck: in the "
+                                  "central stage it is no longer played.")
+            chip = playable[0]
+        if action not in self._event_actions(p, chip, daily=daily):
+            raise IllegalMove("bad_target", self._target_words(EVENTS[c].target, name))
+
+    @staticmethod
+    def _target_words(target: str, name: str) -> str:
+        return {
+            "none": f"{name} takes no target.",
+            "opponent": f"{name} must name an opponent.",
+            "block": f"{name} must name a block on the board (of your own team).",
+            "zone": f"{name} must name a zone that holds a tile (of your own team).",
+            "port": f"{name} must name a free port of a block (of your own team).",
+            "tile": f"{name} must name a tile in your hand and its half, 1 (low) or 2 (high).",
+            "give": f"{name} must name a tile in your hand and an opponent to give it to.",
+            "take": f"{name} must name an opponent and a place in their hand.",
+        }[target]
+
+    # ----- carrying out a move --------------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        kind, p = action.kind, action.player
+        if kind in ("place", "replace"):
+            self._place(action)
+        elif kind == "rotate":
+            z = action.target
+            assert z is not None
+            a, b = self.pips[z]
+            self.pips[z] = (b, a)
+            self.events.append(Event("rotate", p, {"zone": z}))
+        elif kind == "play":
+            self._play_event(action)
+        elif kind == "keep":
+            assert self.daily is not None
+            self.cards[p].append(self.daily)
+            self.events.append(Event("keep", p, {}))
+            self.daily = None
+            self._resume()
+        elif kind == "end":
+            self.events.append(Event("end", p, {}))
+            self._end_turn()
+        elif kind == "call":
+            self.phase = PARTNER
+            self.events.append(Event("call", p, {}))
+        elif kind == "back":
+            self.phase = PLAY
+            self.events.append(Event("back", p, {}))
+        elif kind == "attach":
+            self._attach(action)
+        elif kind == "link":
+            assert action.target is not None and action.count is not None
+            self._join(action.target, action.count, p, LINK)
+            self.linked[p] = True
+            self.events.append(Event("link", p, {}))
+
+    def _place(self, action: Action) -> None:
+        p, tile, z, flip = action.player, action.card, action.target, action.count
+        assert tile is not None and z is not None and flip is not None
+        found = self._tile_chip(p, tile)
+        assert found is not None
+        chip, where = found
+        a, b, wild = self._orient(chip, flip)
+        if where == "hand":
+            self.hands[p].remove(chip)
+        else:
+            self.extras.remove(chip)
+            self.extras_left -= 1
+            if self.extras_left == 0:
+                for rest in self.extras:
+                    self._to_pool(rest)
+                self.extras = []
+        old = self.chip[z]
+        if old:
+            self._to_pool(old)
+        self.chip[z] = chip
+        self.pips[z] = (a, b)
+        self.crutch[z] = wild >= 0
+        self.wild.pop(chip, None)
+        self.placed_now.add(z)
+        self.events.append(Event(action.kind, p, {"tile": tile, "zone": z, "pips": (a, b),
+                                                  "old": old & 31}))
+        if old:
+            return
+        self.placed_turn[p] += 1
+        self.placed_total[p] += 1
+        if z in self.fresh and self._released(z):
+            self.releases[p] += 1
+            deck = self._deck_for(p)
+            if self.code == "cooperation" and self.zowner[z] >= 0:
+                deck = self.zowner[z]
+            reward = self._draw_event(p, deck)
+            self.events.append(Event("release", p, {"zone": z, "card": reward is not None}))
+            if reward is not None:
+                self.cards[p].append(reward)
+        self._check_end(p)
+        if self.phase != OVER and self.attach_queue:
+            self._resume()
+
+    def _released(self, z: int) -> bool:
+        if self.zkind[z] != BLOCK:
+            return True
+        return all(self.chip[y] for y in self.blocks[self.zblock[z]]["zones"])
+
+    def _check_end(self, p: int) -> None:
+        filled = all(self.chip)
+        code = self.code
+        if code == "tender":
+            if self._closed(p, (MODULE, LINK, INTEGRATION_BLOCK, CENTRAL)):
+                self._finish([p], f"{self.players[p]}'s team closed its module, its "
+                                  "integration block and its central release first.")
+            return
+        if code == "cooperation":
+            for t in range(self.n):
+                if not self.merged[t] and self._closed(t, (MODULE,)):
+                    self.merged[t] = True
+                    self.events.append(Event("merged", t, {}))
+            if not self.central_open and all(self.merged):
+                self.central_open = True
+                deck = [c + (self.n << DECK_BITS) for c in EVENT_DECK
+                        if c != EVENT_ID["audit"]]
+                self.rng.shuffle(deck)
+                self.chance_steps += 1
+                self.decks[self.n] = deck
+                self.events.append(Event("central", None, {}))
+            if filled and not any(self.crutch):
+                self._finish(list(range(self.n)), "Every zone is closed with no crutch left: "
+                                                  "the teams release together.")
+            return
+        if filled:
+            winners = [q for q in range(self.n) if self.team[q] == self.team[p]]
+            what = "the pet project is released" if code == "pet" else \
+                f"{self.players[p]} filled the last free zone"
+            self._finish(winners, f"Every zone is filled: {what}.")
+        elif code == "pet" and len(self.chip) > len(TILES):
+            self._finish([], "The board has more zones than there are tiles: the pet project "
+                             "cannot be finished.")
+
+    def _attach(self, action: Action) -> None:
+        seat, candidates, reason, owner, stage, supply = self.attach_queue.pop(0)
+        card = action.card
+        assert card is not None
+        for other in candidates:
+            if other != card:
+                self.supply[supply[0]].append(other)
+        slot = self._add_block(card, owner, stage)
+        if action.target is not None and action.count is not None:
+            self._join(action.target, slot * 10 + action.count, owner, stage)
+        self.events.append(Event("attach", seat, {"block": card, "reason": reason}))
+        if reason in ("setup", "module"):
+            self._after_setup_attach()
+        elif self.phase != OVER:
+            if self.code == "pet" and len(self.chip) > len(TILES):
+                self._finish([], "The board has more zones than there are tiles: the pet "
+                                 "project cannot be finished.")
+                return
+            self._resume()
+
+    # ----- event cards ----------------------------------------------------------------------------
+    def _play_event(self, action: Action) -> None:
+        p, c = action.player, action.card
+        assert c is not None
+        if self.daily is not None and self.daily & 63 == c and (
+                self.phase == DAILY or self.daily_open):
+            chip = self.daily
+            self.daily = None
+        else:
+            chip = next(ch for ch in self.cards[p] if ch & 63 == c and
+                        self._playable_event(p, ch))
+            self.cards[p].remove(chip)
+        code = _EV_CODE[c]
+        self.events.append(Event("play", p, {"card": c, "target": action.target}))
+        self._discard_event(chip)
+        getattr(self, f"_ev_{code}")(p, action)
+        if self.phase == DAILY or (self.phase == PLAY and self.attach_queue):
+            self._resume()
+
+    def _ev_audit(self, p: int, action: Action) -> None:
+        if action.target is not None:
+            self.revealed[action.target] = self.turn_no
+
+    def _ev_claim(self, p: int, action: Action) -> None:
+        q = action.target
+        if q is None:
+            return
+        for chip in self.hands[q]:
+            self._to_pool(chip)
+        self.hands[q] = []
+        self.locked[q] = []
+
+    def _ev_coffee(self, p: int, action: Action) -> None:
+        self.extra_turns.append(p)
+
+    _ev_weekend = _ev_coffee
+
+    def _ev_crutch(self, p: int, action: Action) -> None:
+        if action.cards is None:
+            return
+        tile, half = action.cards[0], action.count
+        found = self._tile_chip(p, tile)
+        chip = found[0] if found else next(c for c in (*self.hands[p], *self.extras)
+                                           if c & 31 == tile)
+        self.wild[chip] = 0 if half == 1 else 1
+
+    def _ev_disease(self, p: int, action: Action) -> None:
+        if action.target is not None:
+            self.frozen[action.target] += 1
+
+    _ev_water = _ev_disease
+
+    def _ev_dream(self, p: int, action: Action) -> None:
+        if action.target is None:
+            return
+        for z in self.blocks[action.target]["zones"]:
+            self._clear(z)
+
+    def _clear(self, z: int, into: list[int] | None = None) -> None:
+        chip = self.chip[z]
+        if chip:
+            if into is None:
+                self._to_pool(chip)
+            else:
+                into.append(chip)
+            self.chip[z] = 0
+            self.pips[z] = (0, 0)
+            self.crutch[z] = False
+            self.placed_now.discard(z)
+        self.fresh.add(z)
+
+    def _ev_emergency(self, p: int, action: Action) -> None:
+        for q in self.seats_in_order():
+            while len(self.hands[q]) < self._hand_limit(q) and self._draw_tile(q):
+                pass
+
+    def _ev_showoff(self, p: int, action: Action) -> None:
+        while len(self.hands[p]) < self._hand_limit(p) and self._draw_tile(p):
+            pass
+
+    def _extras(self, p: int, draw: int, play: int) -> None:
+        got = 0
+        for _ in range(draw):
+            if self._draw_tile(p, self.extras):
+                got += 1
+        if got:
+            self.extras_left += min(play, got)
+
+    def _ev_flowstate(self, p: int, action: Action) -> None:
+        self._extras(p, 3, 2)
+
+    def _ev_teamlead(self, p: int, action: Action) -> None:
+        self._extras(p, 5, 1)
+
+    def _ev_give_project(self, p: int, action: Action) -> None:
+        if action.cards is None:
+            return
+        chip = next(c for c in self.hands[p] if c & 31 == action.cards[0])
+        self.hands[p].remove(chip)
+        if chip in self.locked[p]:
+            self.locked[p].remove(chip)
+        if action.target is None:
+            self._to_pool(chip)
+        else:
+            self.hands[action.target].append(chip)
+
+    def _ev_insight(self, p: int, action: Action) -> None:
+        self._draw_tile(p)
+
+    _ev_lib = _ev_insight
+
+    def _ev_pilot(self, p: int, action: Action) -> None:
+        owner = self.team[p] if self.teams_mode else SHARED
+        if self.pilot_used and self.options.pilot == "once":
+            return
+        self.pilot_used = True
+        self._queue_attach(p, 2, "pilot", owner, MODULE if self.teams_mode else "", None)
+
+    def _ev_refactoring(self, p: int, action: Action) -> None:
+        z = action.target
+        if z is None:
+            return
+        taken: list[int] = []
+        self._clear(z, taken)
+        self.hands[p] += taken
+        self.locked[p] += taken
+
+    def _ev_req(self, p: int, action: Action) -> None:
+        code = action.target
+        if code is None:
+            return
+        self.card_zones += 1
+        owner = self.team[p] if self.teams_mode else SHARED
+        z = self._new_zone(CARD_ZONE, -1, False, owner,
+                           self.blocks[code // 10]["stage"], f"C{self.card_zones}")
+        self.blocks[code // 10]["used"].append(code % 10)
+        for zone, h in self.port_halves(code):
+            self._link(z, 0, zone, h)
+        self.zports[z] = (code,)
+        self.fresh.add(z)
+
+    _ev_req_legal = _ev_req
+    _ev_req_tax = _ev_req
+
+    def _ev_security(self, p: int, action: Action) -> None:
+        for z in range(len(self.chip)):
+            if self.zkind[z] != BLOCK and self._own_zone(p, z):
+                self._clear(z)
+
+    def _ev_superman(self, p: int, action: Action) -> None:
+        self.superman = True
+
+    def _ev_take_project(self, p: int, action: Action) -> None:
+        q, i = action.target, action.count
+        if q is None or i is None:
+            self._draw_tile(p)
+            return
+        chip = self.hands[q].pop(i)
+        if chip in self.locked[q]:
+            self.locked[q].remove(chip)
+        self.hands[p].append(chip)
+
+    def _ev_transfer(self, p: int, action: Action) -> None:
+        count = len(self.hands[p])
+        for chip in self.hands[p]:
+            self._to_pool(chip)
+        self.hands[p] = []
+        self.locked[p] = []
+        for _ in range(count):
+            self._draw_tile(p)
+
+    # ----- domain verbs (names or seat numbers, tile and card names or ids) ---------------------
+    @staticmethod
+    def tile_id(tile: int | str) -> int:
+        """A tile's id from its name ("3|5", either way round) or id.
+
+        >>> RelizGame.tile_id("5|3"), RelizGame.tile_id(1)
+        (21, 1)
+        """
+        if isinstance(tile, int):
+            return tile
+        try:
+            a, b = (int(x) for x in tile.split("|"))
+        except ValueError:
+            raise IllegalMove("not_a_tile", f"{tile!r} is not a tile; name one like 3|5.") from None
+        found = TILE_ID.get((min(a, b), max(a, b)))
+        if found is None:
+            raise IllegalMove("not_a_tile", f"{tile!r} is not a tile of the double-six set.")
+        return found
+
+    @staticmethod
+    def event_id(card: int | str) -> int:
+        """An event title's id from its name (English or Russian), code or id.
+
+        >>> CARDS[RelizGame.event_id("Рефакторинг")].name
+        'Refactoring'
+        """
+        if isinstance(card, int):
+            return card
+        folded = card.casefold()
+        for c, info in EVENTS.items():
+            if folded in (info.name.casefold(), info.name_ru.casefold(), info.code):
+                return c
+        raise IllegalMove("not_an_event", f"РЕЛИЗ has no event card called {card!r}.")
+
+    def zone_id(self, zone: int | str) -> int:
+        """A zone's number from its label ("B1.2", "I1", "C1") or number."""
+        if isinstance(zone, int):
+            return zone
+        if zone in self.zlabel:
+            return self.zlabel.index(zone)
+        raise IllegalMove("unknown_zone", f"There is no zone {zone!r} on the board.")
+
+    def _attempt(self, make: Any) -> bool:
+        return self._can(make)
+
+    def place(self, player: int | str, tile: int | str, zone: int | str,
+              flip: int = 0) -> None:
+        """Place a tile from the hand (or the side pool) into an empty zone; ``flip`` 1 turns
+        it round (its high pips on the zone's half 1)."""
+        self.apply(self._tile_action("place", player, tile, zone, flip))
+
+    def can_place(self, player: int | str, tile: int | str, zone: int | str,
+                  flip: int = 0) -> bool:
+        """True if :meth:`place` with these arguments is allowed now."""
+        return self._can(lambda: self._tile_action("place", player, tile, zone, flip))
+
+    def replace(self, player: int | str, tile: int | str, zone: int | str,
+                flip: int = 0) -> None:
+        """Put a tile into a filled zone; the old tile goes back to the stock."""
+        self.apply(self._tile_action("replace", player, tile, zone, flip))
+
+    def can_replace(self, player: int | str, tile: int | str, zone: int | str,
+                    flip: int = 0) -> bool:
+        """True if :meth:`replace` with these arguments is allowed now."""
+        return self._can(lambda: self._tile_action("replace", player, tile, zone, flip))
+
+    def _tile_action(self, kind: str, player: int | str, tile: int | str, zone: int | str,
+                     flip: int) -> Action:
+        return Action(kind, self.seat(player), card=self.tile_id(tile),
+                      target=self.zone_id(zone), count=flip)
+
+    def rotate(self, player: int | str, zone: int | str) -> None:
+        """Turn the tile of a block zone round."""
+        self.apply(Action("rotate", self.seat(player), target=self.zone_id(zone)))
+
+    def can_rotate(self, player: int | str, zone: int | str) -> bool:
+        """True if :meth:`rotate` is allowed now."""
+        return self._can(lambda: Action("rotate", self.seat(player), target=self.zone_id(zone)))
+
+    def play(self, player: int | str, card: int | str, target: int | str | None = None,
+             tile: int | str | None = None, count: int | None = None) -> None:
+        """Play an event card (the daily one, or one from the hand): ``target`` is a seat,
+        block, zone or port as the card says; ``tile`` the tile it names; ``count`` a half (1
+        or 2) for Crutch or a place in a hand for Took Over a Project."""
+        self.apply(self._play_action(player, card, target, tile, count))
+
+    def can_play(self, player: int | str, card: int | str, target: int | str | None = None,
+                 tile: int | str | None = None, count: int | None = None) -> bool:
+        """True if :meth:`play` with these arguments is allowed now."""
+        return self._can(lambda: self._play_action(player, card, target, tile, count))
+
+    def _play_action(self, player: int | str, card: int | str, target: int | str | None,
+                     tile: int | str | None, count: int | None) -> Action:
+        c = self.event_id(card)
+        kind = EVENTS[c].target if c in EVENTS else "none"
+        aim: int | None
+        if target is None:
+            aim = None
+        elif kind in ("opponent", "give", "take"):
+            aim = self.seat(target)
+        elif kind == "zone":
+            aim = self.zone_id(target)
+        else:
+            aim = int(target)
+        cards = None if tile is None else (self.tile_id(tile),)
+        return Action("play", self.seat(player), card=c, target=aim, count=count, cards=cards)
+
+    def keep(self, player: int | str) -> None:
+        """Blitz: keep the daily event in hand instead of playing it."""
+        self.apply(Action("keep", self.seat(player)))
+
+    def can_keep(self, player: int | str) -> bool:
+        """True if :meth:`keep` is allowed now."""
+        return self._can(lambda: Action("keep", self.seat(player)))
+
+    def end_turn(self, player: int | str) -> None:
+        """End the turn (the hand limit is checked)."""
+        self.apply(Action("end", self.seat(player)))
+
+    def can_end_turn(self, player: int | str) -> bool:
+        """True if :meth:`end_turn` is allowed now."""
+        return self._can(lambda: Action("end", self.seat(player)))
+
+    def call_partner(self, player: int | str) -> None:
+        """Team Development: let the partner play event cards now."""
+        self.apply(Action("call", self.seat(player)))
+
+    def can_call_partner(self, player: int | str) -> bool:
+        """True if :meth:`call_partner` is allowed now."""
+        return self._can(lambda: Action("call", self.seat(player)))
+
+    def back(self, player: int | str) -> None:
+        """Team Development: the partner hands the turn back."""
+        self.apply(Action("back", self.seat(player)))
+
+    def can_back(self, player: int | str) -> bool:
+        """True if :meth:`back` is allowed now."""
+        return self._can(lambda: Action("back", self.seat(player)))
+
+    def attach(self, player: int | str, block: int, port: int | None = None,
+               new_port: int | None = None) -> None:
+        """Join block card ``block`` by its port ``new_port`` to the free port ``port`` (code)."""
+        self.apply(Action("attach", self.seat(player), card=block, target=port, count=new_port))
+
+    def can_attach(self, player: int | str, block: int, port: int | None = None,
+                   new_port: int | None = None) -> bool:
+        """True if :meth:`attach` with these arguments is allowed now."""
+        return self._can(lambda: Action("attach", self.seat(player), card=block, target=port,
+                                        count=new_port))
+
+    def link(self, player: int | str, module_port: int, block_port: int) -> None:
+        """Tender: join the closed module to the team's integration block (port codes)."""
+        self.apply(Action("link", self.seat(player), target=module_port, count=block_port))
+
+    def can_link(self, player: int | str, module_port: int, block_port: int) -> bool:
+        """True if :meth:`link` with these arguments is allowed now."""
+        return self._can(lambda: Action("link", self.seat(player), target=module_port,
+                                        count=block_port))
+
+    # ----- what players see -----------------------------------------------------------------
+    @property
+    def waiting_for(self) -> str:
+        """What the table waits for: a sentence for the projector."""
+        phase = self.phase
+        if phase == OVER:
+            return f"The game is over: {self.result}"
+        if phase == ATTACH:
+            seat, candidates, *_ = self.attach_queue[0]
+            many = "one of two block cards" if len(candidates) > 1 else "where block " \
+                f"{candidates[0]}"
+            if len(candidates) > 1:
+                return f"{self.players[seat]} chooses {many} and where it joins the board."
+            return f"{self.players[seat]} chooses {many} joins the board."
+        who = self.players[self.turn_player]
+        if phase == DAILY:
+            assert self.daily is not None
+            keep = " (or keeps it: blitz)" if self.options.blitz else ""
+            return f"{who} plays the daily event, {card_name(self.daily & 63)}{keep}."
+        if phase == PARTNER:
+            return f"{self.players[(self.turn_player + 2) % self.n]} may play event cards in " \
+                   f"{who}'s turn."
+        if self.frozen_now:
+            return f"{who} is off sick this turn: end the turn."
+        return f"{who}'s turn: place, replace or rotate tiles, play event cards, or end the turn."
+
+    def _zone_view(self, z: int) -> dict[str, Any]:
+        chip = self.chip[z]
+        return {"id": z, "label": self.zlabel[z], "kind": self.zkind[z],
+                "double": self.zdouble[z],
+                "tile": TILES[chip & 31].name if chip else None,
+                "pips": list(self.pips[z]) if chip else None,
+                "crutch": self.crutch[z],
+                "owner": self.players[self.zowner[z]] if self.zowner[z] >= 0 else None,
+                "stage": self.zstage[z],
+                "touches": [{"half": h + 1, "zone": self.zlabel[oz], "its_half": oh + 1}
+                            for h, oz, oh in self.zlinks[z]]}
+
+    def _block_view(self, slot: int) -> dict[str, Any]:
+        block = self.blocks[slot]
+        card = BLOCKS[block["card"]]
+        zones = []
+        for (number, vertical, _double), z in zip(card.zones, block["zones"], strict=True):
+            zones.append({**self._zone_view(z), "zone": number, "vertical": vertical})
+        return {"slot": slot + 1, "card": block["card"], "size": card.size,
+                "owner": self.players[block["owner"]] if block["owner"] >= 0 else None,
+                "stage": block["stage"], "zones": zones,
+                "ports": [{"port": port.port, "side": port.side, "code": slot * 10 + port.port,
+                           "used": port.port in block["used"]} for port in card.ports]}
+
+    def view(self, player: int | str | None) -> dict[str, Any]:
+        """The table as ``player`` sees it: the board (every block's zones with their tiles and
+        orientation, the integration zones), the public counts, and that player's own hand."""
+        current = self.current_player
+        sc = self.scenario
+        out: dict[str, Any] = {
+            "game": self.name,
+            "scenario": sc.code, "scenario_ru": sc.name_ru, "scenario_en": sc.name_en,
+            "blitz": self.options.blitz,
+            "phase": self.phase,
+            "waiting_for": self.waiting_for,
+            "current_player": self.players[current] if current is not None else None,
+            "turn": self.turn_no, "round": self.round_no,
+            "turn_player": self.players[self.turn_player],
+            "hand_limit": sc.hand_limit,
+            "blocks": [self._block_view(s) for s in range(len(self.blocks))],
+            "integrations": [self._zone_view(z) | {"ports": list(self.zports[z])}
+                             for z in range(len(self.chip)) if self.zkind[z] != BLOCK],
+            "zones_total": len(self.chip),
+            "zones_free": sum(1 for c in self.chip if not c),
+            "stock": [len(pool) for pool in self.pool],
+            "event_deck": [len(d) for d in self.decks],
+            "discard": [[CARDS[c & 63].name for c in d] for d in self.discards],
+            "daily": ({"card": CARDS[self.daily & 63].name,
+                       "name_ru": CARDS[self.daily & 63].name_ru}
+                      if self.daily is not None else None),
+            "extras": [TILES[c & 31].name for c in self.extras],
+            "extras_left": self.extras_left,
+            "attach": ({"seat": self.players[self.attach_queue[0][0]],
+                        "blocks": list(self.attach_queue[0][1])}
+                       if self.phase == ATTACH else None),
+            "players": [self._seat_view(q) for q in range(self.n)],
+            "is_over": self.is_over,
+            "winners": self.winners,
+            "result": self.result,
+        }
+        if player is not None:
+            p = self.seat(player)
+            out["you"] = self.players[p]
+            out["hand"] = [{"id": c & 31, "card": TILES[c & 31].name,
+                            "locked": c in self.locked[p]} for c in self.hands[p]]
+            out["event_cards"] = [{"id": c & 63, "card": CARDS[c & 63].name,
+                                   "name_ru": CARDS[c & 63].name_ru,
+                                   "playable": self._playable_event(p, c)}
+                                  for c in self.cards[p]]
+            out["crutches"] = [TILES[c & 31].name for c in self.wild
+                               if c in self.hands[p] or c in self.extras]
+        return out
+
+    def _seat_view(self, q: int) -> dict[str, Any]:
+        seat: dict[str, Any] = {
+            "name": self.players[q], "team": self._team_name(q),
+            "tiles": len(self.hands[q]), "event_cards": len(self.cards[q]),
+            "face_up": [TILES[c & 31].name for c in self.locked[q]],
+            "sick_turns": self.frozen[q], "releases": self.releases[q],
+        }
+        if q in self.revealed:
+            seat["shown_hand"] = sorted(TILES[c & 31].name for c in self.hands[q])
+        if self.code == "cooperation":
+            seat["merged"] = self.merged[q]
+        if self.code == "tender":
+            seat["linked"] = self.linked[q]
+        return seat
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (equal snapshots mean equal games)."""
+        return {
+            "players": self.players, "seed": self.seed, "options": self.options,
+            "blocks": [dict(b, used=list(b["used"]), zones=list(b["zones"]))
+                       for b in self.blocks],
+            "zkind": list(self.zkind), "zlinks": [list(x) for x in self.zlinks],
+            "zowner": list(self.zowner), "zstage": list(self.zstage),
+            "zports": list(self.zports), "chip": list(self.chip), "pips": list(self.pips),
+            "crutch": list(self.crutch), "pool": [list(x) for x in self.pool],
+            "hands": [list(x) for x in self.hands], "cards": [list(x) for x in self.cards],
+            "decks": [list(x) for x in self.decks], "discards": [list(x) for x in self.discards],
+            "out": list(self.out_of_game), "supply": {k: list(v) for k, v in self.supply.items()},
+            "phase": self.phase, "turn_player": self.turn_player, "turn_no": self.turn_no,
+            "round_no": self.round_no, "daily": self.daily, "daily_open": self.daily_open,
+            "frozen": list(self.frozen), "frozen_now": self.frozen_now,
+            "extra_turns": list(self.extra_turns), "placed_now": sorted(self.placed_now),
+            "fresh": sorted(self.fresh), "extras": list(self.extras),
+            "extras_left": self.extras_left, "wild": dict(self.wild),
+            "locked": [list(x) for x in self.locked], "revealed": dict(self.revealed),
+            "superman": self.superman, "pilot_used": self.pilot_used,
+            "attach_queue": list(self.attach_queue), "merged": list(self.merged),
+            "central_open": self.central_open, "linked": list(self.linked),
+            "rows": list(self._rows), "chance_steps": self.chance_steps,
+            "events_count": len(self.events), "log_length": len(self.log),
+            "result": self.result, "winners": list(self._winners),
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """One row about the game: scenario, turns, result, winners, zones filled.
+
+        >>> from devgames import reliz
+        >>> reliz.new_game(["Ada", "Bob"], seed=1).summary()["scenario"]
+        'duel'
+        """
+        return {
+            "scenario": self.code, "turns": self.turn_no, "result": self.result,
+            "winners": ";".join(self.winners),
+            "zones_filled": sum(1 for c in self.chip if c), "zones_total": len(self.chip),
+            "releases": sum(self.releases),
+        }
+
+    def describe(self, action: Action) -> str:
+        """A sentence for an action, as a facilitator would say it.
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada", "Bob"], seed=1)
+        >>> game.describe(Action("end", 0))
+        'Ada ends the turn'
+        """
+        kind, p = action.kind, action.player
+        who = self.players[p] if 0 <= p < self.n else "?"
+        z = action.target
+        label = self.zlabel[z] if isinstance(z, int) and 0 <= z < len(self.zlabel) else "?"
+        if kind in ("place", "replace"):
+            tile = card_name(action.card)
+            if action.count == 1 and "|" in tile:
+                tile = "|".join(reversed(tile.split("|")))
+            verb = "places" if kind == "place" else "replaces the tile in"
+            return f"{who} {verb} {tile} in {label}" if kind == "place" else \
+                f"{who} {verb} {label} with {tile}"
+        if kind == "rotate":
+            return f"{who} turns the tile in {label} round"
+        if kind == "play":
+            return f"{who} plays {card_name(action.card)}{self._target_text(action)}"
+        if kind == "keep":
+            return f"{who} keeps the daily event in hand"
+        if kind == "end":
+            return f"{who} ends the turn"
+        if kind == "call":
+            return f"{who} lets the partner play event cards"
+        if kind == "back":
+            return f"{who} hands the turn back"
+        if kind == "attach":
+            if action.target is None:
+                return f"{who} starts the module with block {action.card}"
+            return f"{who} joins block {action.card} by its port {action.count} to port " \
+                   f"{self._port_words(action.target)}"
+        if kind == "link":
+            return f"{who} joins the module at {self._port_words(action.target)} to the " \
+                   f"integration block at {self._port_words(action.count)}"
+        return f"{who} {kind}"
+
+    def _port_words(self, code: Any) -> str:
+        if not isinstance(code, int):
+            return "?"
+        slot, number = divmod(code, 10)
+        return f"{number} of B{slot + 1}"
+
+    def _target_text(self, action: Action) -> str:
+        c = action.card
+        kind = EVENTS[c].target if isinstance(c, int) and c in EVENTS else "none"
+        t = action.target
+        tile = card_name(action.cards[0]) if action.cards else "?"
+        if kind in ("opponent", "give", "take") and isinstance(t, int) and 0 <= t < self.n:
+            if kind == "give":
+                return f", giving {tile} to {self.players[t]}"
+            if kind == "take":
+                return f", taking a tile from {self.players[t]}"
+            return f" on {self.players[t]}"
+        if kind == "give" and action.cards:
+            return f", sending {tile} back to the stock"
+        if kind == "block" and isinstance(t, int):
+            return f" on block B{t + 1}"
+        if kind == "zone" and isinstance(t, int) and 0 <= t < len(self.zlabel):
+            return f" on {self.zlabel[t]}"
+        if kind == "port" and isinstance(t, int):
+            return f" at port {self._port_words(t)}"
+        if kind == "tile" and action.cards:
+            return f" on the {'low' if action.count == 1 else 'high'} half of {tile}"
+        if kind != "none":
+            return " (no target: no effect)"
+        return ""
+
+    def narrate(self, event: Event) -> str | None:
+        """A public sentence for an event (None for what the table does not see)."""
+        data = event.data
+        kind = event.kind
+        who = self.players[event.player] if event.player is not None else ""
+        if event.private:
+            return {"draw": f"{who} draws a tile.",
+                    "event_drawn": f"{who} draws an event card."}.get(kind)
+        if kind == "setup":
+            return f"Scenario: {SCENARIOS[data['scenario']].name_en} " \
+                   f"({SCENARIOS[data['scenario']].name_ru})."
+        if kind == "turn":
+            sick = " (off sick)" if data["frozen"] else ""
+            return f"Turn {data['turn']}: {who}{sick}."
+        if kind == "daily":
+            return f"{who}'s daily event: {CARDS[data['card']].name}."
+        if kind in ("place", "replace"):
+            a, b = data["pips"]
+            what = "places" if kind == "place" else "replaces a tile with"
+            return f"{who} {what} {a}|{b} in {self.zlabel[data['zone']]}."
+        if kind == "rotate":
+            return f"{who} turns the tile in {self.zlabel[data['zone']]} round."
+        if kind == "release":
+            return f"RELEASE! {who} closes {self.zlabel[data['zone']]}" + (
+                " and draws an event card." if data["card"] else ".")
+        if kind == "play":
+            return f"{who} plays {CARDS[data['card']].name}."
+        if kind == "keep":
+            return f"{who} keeps the daily event."
+        if kind == "over_limit":
+            return f"{who} holds {data['tiles']} tiles, over the limit of {data['limit']}: " \
+                   "the whole hand goes back to the stock."
+        if kind == "attach":
+            return f"{who} joins block {data['block']} to the board."
+        if kind == "refresh":
+            return "The event deck is used up: its discard pile is shuffled into a new deck."
+        if kind == "link":
+            return f"{who}'s module is joined to its integration block."
+        if kind == "merged":
+            return f"{who}'s module is closed: the team now plays as one."
+        if kind == "central":
+            return "Every module is closed: the central integration opens."
+        if kind == "call":
+            return f"{who} lets the partner play event cards."
+        if kind == "game_over":
+            return f"Game over: {data['result']}"
+        return None

@@ -1,0 +1,53 @@
+"""РЕЛИЗ's options: the scenario, and each interpretation of the rulebook that changes the game
+(see docs/rules/reliz.md)."""
+
+from dataclasses import dataclass, field
+
+#: The scenarios of the rulebook; "auto" picks one by the number of seats (1: pet, 2: duel,
+#: 3: every_man, 4: team).
+SCENARIOS = ("auto", "duel", "prototype", "every_man", "team", "pet", "tender", "cooperation")
+INTEGRATION_MATCH = ("every_end", "one_end")
+FIRST_TILE = ("anywhere", "touching")
+PILOT = ("once", "reusable")
+COOP_ROUNDS = (30, 40, 50)
+TEAM_SIZES = (2, 3, 4)
+SOLO_POOL = ("recycled", "spent")
+
+
+@dataclass(frozen=True)
+class RelizOptions:
+    """The rules a РЕЛИЗ game is played with (see docs/rules/reliz.md).
+
+    >>> RelizOptions().scenario, RelizOptions().integration_match
+    ('auto', 'every_end')
+    """
+
+    #: The engine shuffles and draws; the game has no physical-deck mode yet.
+    deck: str = field(default="digital", metadata={"choices": ("digital",)})
+    #: The scenario (Duel, Writing a Prototype, Every Man for Himself, Team Development, Pet
+    #: Project, Tender, Cooperation); "auto" picks it from the number of seats.
+    scenario: str = field(default="auto", metadata={"choices": SCENARIOS, "label": "Scenario"})
+    #: Blitz: the daily event may be kept in hand instead of played at once.
+    blitz: bool = False
+    #: Seat of the player (or team) who goes first.
+    first_player: int = 0
+    #: An integration zone's tile: "every_end" (both ends match the ports: only {a, b} fits) or
+    #: "one_end" (one end matching is enough).
+    integration_match: str = field(default="every_end", metadata={
+        "choices": INTEGRATION_MATCH, "label": "Integration tile must match"})
+    #: A tile in a block zone with no filled neighbour: "anywhere" (the rulebook's "any free
+    #: zone") or "touching" (it must touch a tile, unless its block is empty).
+    first_tile: str = field(default="anywhere", metadata={
+        "choices": FIRST_TILE, "label": "A tile with no neighbour"})
+    #: Changes After the Pilot: "once" a game (the card) or "reusable" (the players agree).
+    pilot: str = field(default="once", metadata={"choices": PILOT, "label": "Pilot card"})
+    #: Pet Project: tiles sent back go to the stock ("recycled") or leave the game ("spent").
+    solo_pool: str = field(default="recycled", metadata={"choices": SOLO_POOL,
+                                                          "label": "Pet Project tiles"})
+    #: Tender and Cooperation: players in each team (a seat is a team).
+    team_size: int = field(default=2, metadata={"choices": TEAM_SIZES, "label": "Team size"})
+    #: Cooperation: the rounds the teams have to close every zone.
+    coop_rounds: int = field(default=40, metadata={"choices": COOP_ROUNDS,
+                                                    "label": "Cooperation rounds"})
+    #: House rule against endless games: after this many turns the game ends undecided (0: none).
+    turn_cap: int = 300
