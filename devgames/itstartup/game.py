@@ -1166,9 +1166,21 @@ class ItStartupGame(Game):
 
     def mulligan(self, player: int | str, cards: list[int | str]) -> None:
         """Put back these cards from the opening hand and draw as many (``[]`` keeps the hand)."""
+        self.apply(self._mulligan_action(player, cards))
+
+    def can_mulligan(self, player: int | str, cards: list[int | str]) -> bool:
+        """True if :meth:`mulligan` with these cards is allowed now.
+
+        >>> from devgames import itstartup
+        >>> game = itstartup.new_game(["Ada", "Bob"], seed=1)
+        >>> game.can_mulligan("Ada", []), game.can_mulligan("Bob", [])  # Ada answers first
+        (True, False)
+        """
+        return self._can(lambda: self._mulligan_action(player, cards))
+
+    def _mulligan_action(self, player: int | str, cards: list[int | str]) -> Action:
         p = self.seat(player)
-        chosen = tuple(sorted(self.ids_of(cards, self.hands[p])))
-        self.apply(Action("mulligan", p, cards=chosen))
+        return Action("mulligan", p, cards=tuple(sorted(self.ids_of(cards, self.hands[p]))))
 
     def play(self, player: int | str, card: int | str, target: int | str | None = None) -> None:
         """Play a card from hand (or the planned card), paying its cost; ``target`` is the
@@ -1202,18 +1214,36 @@ class ItStartupGame(Game):
                  amount: int | None = None) -> None:
         """Use an activated ability: Shy Frontend Developer (``amount`` X) or an Undercover HR
         Agent (``target`` employee)."""
+        self.apply(self._activate_action(player, employee, target, amount))
+
+    def can_activate(self, player: int | str, employee: int | str,
+                     target: int | str | None = None, amount: int | None = None) -> bool:
+        """True if :meth:`activate` with these arguments is allowed now."""
+        return self._can(lambda: self._activate_action(player, employee, target, amount))
+
+    def _activate_action(self, player: int | str, employee: int | str,
+                         target: int | str | None, amount: int | None) -> Action:
         p = self.seat(player)
         among: list[int | None] = list(self._opponent_employees(p))
-        self.apply(Action("activate", p, card=self.card_id(employee, self.staff[p]),
-                          target=self._target_id(target, among), count=amount))
+        return Action("activate", p, card=self.card_id(employee, self.staff[p]),
+                      target=self._target_id(target, among), count=amount)
 
     def transfer(self, player: int | str, knowledge: int | str, developer: int | str) -> None:
         """Move a knowledge card to another of your developers, paying its cost again."""
+        self.apply(self._transfer_action(player, knowledge, developer))
+
+    def can_transfer(self, player: int | str, knowledge: int | str,
+                     developer: int | str) -> bool:
+        """True if :meth:`transfer` with these arguments is allowed now."""
+        return self._can(lambda: self._transfer_action(player, knowledge, developer))
+
+    def _transfer_action(self, player: int | str, knowledge: int | str,
+                         developer: int | str) -> Action:
         p = self.seat(player)
         attached = [k for e in self.staff[p] for k in self.employees[e].knowledge]
         among: list[int | None] = list(self.staff[p])
-        self.apply(Action("transfer", p, card=self.card_id(knowledge, attached),
-                          target=self._target_id(developer, among)))
+        return Action("transfer", p, card=self.card_id(knowledge, attached),
+                      target=self._target_id(developer, among))
 
     def can_play(self, player: int | str, card: int | str,
                  target: int | str | None = None) -> bool:
@@ -1256,14 +1286,27 @@ class ItStartupGame(Game):
 
     def keep(self, player: int | str, cards: list[int | str]) -> None:
         """Choose the cards to keep from those looked at (Senior or Junior Backend Developer)."""
-        p = self.seat(player)
+        self.apply(self._keep_action(player, cards))
+
+    def can_keep(self, player: int | str, cards: list[int | str]) -> bool:
+        """True if :meth:`keep` of these cards is allowed now."""
+        return self._can(lambda: self._keep_action(player, cards))
+
+    def _keep_action(self, player: int | str, cards: list[int | str]) -> Action:
         named = set(self.ids_of(cards, self.looking))
-        self.apply(Action("keep", p, cards=tuple(c for c in self.looking if c in named)))
+        return Action("keep", self.seat(player),
+                      cards=tuple(c for c in self.looking if c in named))
 
     def order(self, player: int | str, cards: list[int | str]) -> None:
         """Put the cards looked at back on top, the first named on top (Research Engineer)."""
-        p = self.seat(player)
-        self.apply(Action("order", p, cards=tuple(self.ids_of(cards, self.looking))))
+        self.apply(self._order_action(player, cards))
+
+    def can_order(self, player: int | str, cards: list[int | str]) -> bool:
+        """True if :meth:`order` of these cards is allowed now."""
+        return self._can(lambda: self._order_action(player, cards))
+
+    def _order_action(self, player: int | str, cards: list[int | str]) -> Action:
+        return Action("order", self.seat(player), cards=tuple(self.ids_of(cards, self.looking)))
 
     def pay_counter(self, player: int | str) -> None:
         """Pay to cancel a Head Hunter (5) or, with the revision, an Undercover HR Agent (3)."""
@@ -1277,13 +1320,31 @@ class ItStartupGame(Game):
         """Physical mode: enter the d6 rolled for the starting resources."""
         self.apply(Action("roll", CHANCE, count=value))
 
+    def can_roll(self, value: int) -> bool:
+        """True if :meth:`roll` of this value is allowed now.
+
+        >>> from devgames import itstartup
+        >>> game = itstartup.new_game(["Ada", "Bob"], seed=1, deck="physical")
+        >>> game.can_roll(3)  # the opening hands are dealt first
+        False
+        """
+        return self._can(lambda: Action("roll", CHANCE, count=value))
+
     def choose_first(self, player: int | str) -> None:
         """Physical mode, first player rolled: enter who won the roll."""
         self.apply(Action("first", CHANCE, target=self.seat(player)))
 
+    def can_choose_first(self, player: int | str) -> bool:
+        """True if :meth:`choose_first` of this player is allowed now."""
+        return self._can(lambda: Action("first", CHANCE, target=self.seat(player)))
+
     def flip(self, won: bool) -> None:
         """Physical mode: enter the Undercover HR Agent's coin (True: the agent wins)."""
         self.apply(Action("flip", CHANCE, count=int(won)))
+
+    def can_flip(self, won: bool) -> bool:
+        """True if :meth:`flip` with this result is allowed now."""
+        return self._can(lambda: Action("flip", CHANCE, count=int(won)))
 
     def deal(self, card: int | str) -> None:
         """Physical mode: enter the card really drawn."""

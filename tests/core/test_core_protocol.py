@@ -1,12 +1,13 @@
 """The shared pieces: piles, options, player names, bots and the engine import rule."""
 
+import inspect
 import subprocess
 import sys
 from random import Random
 
 import pytest
 
-from devgames import game_module, scrumkin
+from devgames import BUILTIN_GAMES, game_module, game_spec, scrumkin
 from devgames.core import CHANCE, IllegalMove, Pile
 from devgames.core.bots import RandomBot, play_out
 from devgames.core.errors import SetupError
@@ -116,3 +117,17 @@ def test_importing_an_engine_does_not_import_jupyter_plotly_or_pandas() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", BUILTIN_GAMES)
+def test_every_verb_of_an_engine_has_a_can_twin(name: str) -> None:
+    """Each public method that makes a move (it calls ``apply``) has a ``can_*`` twin, so a
+    notebook or a screen can ask before it acts."""
+    cls = type(game_module(name).new_game(list(game_spec(name).default_names), seed=1))
+    verbs = [verb for klass in cls.__mro__ if klass.__module__.startswith(f"devgames.{name}")
+             for verb, member in vars(klass).items()
+             if inspect.isfunction(member) and not verb.startswith(("_", "can_"))
+             and "self.apply(" in inspect.getsource(member)]
+    assert verbs, f"{name}: no verb found"
+    missing = [verb for verb in verbs if not callable(getattr(cls, f"can_{verb}", None))]
+    assert not missing, f"{name}: verbs without a can_ twin: {missing}"

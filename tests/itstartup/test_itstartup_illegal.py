@@ -218,7 +218,8 @@ def test_bad_transfers() -> None:
     clean_code = game.employees[intern].knowledge[0]
     guy = employee(game, "The Nice HR Guy")
     copy_paste = employee(game, "Copy Paste Developer")
-    assert game.can_apply(Action("transfer", 0, card=clean_code, target=copy_paste))
+    assert game.can_transfer("Ada", clean_code, copy_paste)
+    assert not game.can_transfer("Ada", clean_code, guy)
     assert_refused(game, lambda: game.transfer("Ada", clean_code, guy), "bad_transfer",
                    "developers")
     assert_refused(game, lambda: game.transfer("Ada", clean_code, intern), "bad_transfer")
@@ -464,3 +465,29 @@ def test_bad_options(options: dict[str, Any], mentions: str) -> None:
     with pytest.raises(SetupError) as caught:
         new_game(AB, **options)
     assert_readable(str(caught.value), mentions)
+
+
+def test_every_verb_has_a_twin_that_answers_like_the_verb() -> None:
+    """A physical game from the first card: each ``can_*`` says False before its moment and
+    True at it, without changing anything, and the verb then does what its twin allowed."""
+    game = new_game(AB, seed=4, deck="physical", first_player=-1)
+    assert not game.can_roll(3) and not game.can_mulligan("Ada", [])
+    for _ in range(10):  # the opening hands
+        card = sorted(game.deck)[0]
+        assert game.can_deal(card)
+        game.deal(card)
+    before = game.snapshot()
+    assert game.can_roll(3) and not game.can_roll(7) and not game.can_deal(sorted(game.deck)[0])
+    assert game.snapshot() == before
+    game.roll(3)
+    assert game.can_mulligan("Ada", []) and not game.can_mulligan("Bob", [])
+    game.mulligan("Ada", [])
+    game.mulligan("Bob", [])
+    assert game.can_choose_first("Bob") and not game.can_flip(True)
+    game.choose_first("Bob")
+    while game.current_player == CHANCE:  # Bob's turn-1 draw
+        game.deal(sorted(game.deck)[0])
+    assert game.current_player == 1
+    assert game.can_end_turn("Bob") and not game.can_end_turn("Ada")
+    assert not game.can_keep("Bob", []) and not game.can_order("Bob", [])
+    assert not game.can_activate("Bob", sorted(game.hands[1])[0])
