@@ -16,7 +16,7 @@ from random import Random
 
 from devgames.core.actions import CHANCE, Action, given
 from devgames.core.bots import RandomBot
-from devgames.scrumkin.cards import CARDS, SCRUM_OF_SCRUMS, fixed
+from devgames.scrumkin.cards import CARDS, SCRUM_OF_SCRUMS, fixed, scrum_of_scrums_value
 from devgames.scrumkin.game import COUNTER, MOVES_PER_SPRINT, ScrumkinGame
 
 #: Sprints ahead the competitive bot projects; beyond them a team goes on at its last velocity,
@@ -145,7 +145,7 @@ class _Outlook:
             self.horizon = HORIZON
             self.shield_bonus, self.fresh_card = SHIELD_BONUS, FRESH_CARD
         self.sos = [sum(card in SCRUM_OF_SCRUMS for card in cards) for cards in game.table]
-        self.sos_teams = sum(1 for count in self.sos if count)
+        self.sos_holders = [count > 0 for count in self.sos]
         self.weights = self._weights()
         self._base: dict[int, tuple[tuple[float, ...], float]] = {}
         self._values: dict[tuple[int, int], float] = {}
@@ -162,8 +162,8 @@ class _Outlook:
                 for t in self.teams]
 
     def sos_value(self, team: int) -> int:
-        """What each Scrum of Scrums in front of ``team`` is worth: other teams with one."""
-        return self.sos_teams - (1 if self.sos[team] else 0)
+        """What each Scrum of Scrums in front of ``team`` is worth now (the card's rule)."""
+        return scrum_of_scrums_value(self.sos_holders, team)
 
     def base(self, team: int) -> tuple[tuple[float, ...], float]:
         """The team's projected velocities with the cards now on the table, and its progress."""
@@ -195,15 +195,24 @@ class _Outlook:
         changed = tuple(map(add, velocities, deltas))
         return self.weights[team] * (self.progress(team, changed) - progress)
 
+    def _sos_play_value(self, target: int) -> float:
+        """A Scrum of Scrums laid before ``target``: its own worth there, and what every other
+        Scrum of Scrums on the table gains or loses by it (by the card's rule)."""
+        before, after = self.sos_holders, list(self.sos_holders)
+        after[target] = True
+        value = self.gain(target, (scrum_of_scrums_value(after, target),) * self.horizon)
+        for t in self.teams:
+            change = scrum_of_scrums_value(after, t) - scrum_of_scrums_value(before, t)
+            if t != target and self.sos[t] and change:
+                value += self.gain(t, (self.sos[t] * change,) * self.horizon)
+        return value
+
     def play_value(self, card: int, target: int) -> float:
         """What laying ``card`` into ``target``'s game is worth to the bot."""
         key = (card, target)
         if key not in self._values:
             if card in SCRUM_OF_SCRUMS:
-                value = self.gain(target, (self.sos_value(target),) * self.horizon)
-                if not self.sos[target]:  # then every other Scrum of Scrums gains 1
-                    value += sum(self.gain(t, (self.sos[t],) * self.horizon)
-                                 for t in self.teams if t != target and self.sos[t])
+                value = self._sos_play_value(target)
             else:
                 value = self.gain(target, _track(card, 0, self.horizon))
             self._values[key] = value

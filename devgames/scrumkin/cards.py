@@ -1,6 +1,7 @@
 """The 108 Scrumkin cards, read from our own table ``cards.csv`` beside this module."""
 
 import csv
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeGuard
@@ -64,6 +65,17 @@ def fixed(values: tuple[int | None, ...]) -> TypeGuard[tuple[int, ...]]:
     (True, False)
     """
     return PER_OTHER_SOS not in values
+
+
+def scrum_of_scrums_value(holders: Sequence[bool], team: int) -> int:
+    """What one Scrum of Scrums in front of ``team`` is worth, given which teams have one in
+    play (``holders``, by seat): 1 per OTHER team with one. The engine and the bots both ask
+    here.
+
+    >>> scrum_of_scrums_value([True, False, True], 0), scrum_of_scrums_value([False, True], 0)
+    (1, 1)
+    """
+    return sum(holders) - bool(holders[team])
 
 
 def _values(text: str) -> tuple[int | None, ...]:

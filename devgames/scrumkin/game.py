@@ -14,7 +14,14 @@ from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.piles import Pile
-from devgames.scrumkin.cards import ACTION_CARDS, CARDS, SCRUM_OF_SCRUMS, SPRINT_CARDS, fixed
+from devgames.scrumkin.cards import (
+    ACTION_CARDS,
+    CARDS,
+    SCRUM_OF_SCRUMS,
+    SPRINT_CARDS,
+    fixed,
+    scrum_of_scrums_value,
+)
 from devgames.scrumkin.options import ScrumkinOptions
 
 RULES_VERSION = "1"
@@ -576,7 +583,6 @@ class ScrumkinGame(Game):
         """
         table, ages = self.table, self.ages
         has_sos = [not SCRUM_OF_SCRUMS.isdisjoint(cards) for cards in table]
-        sos_teams = sum(has_sos)
         out = []
         for p, cards in enumerate(table):
             row = []
@@ -584,7 +590,7 @@ class ScrumkinGame(Game):
                 values = _VALUES[card]
                 value = values[age] if age < len(values) else values[-1]
                 if value is None:  # Scrum of Scrums
-                    value = sos_teams - has_sos[p]
+                    value = scrum_of_scrums_value(has_sos, p)
                 row.append((card, value))
             out.append(row)
         return out
