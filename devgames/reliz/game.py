@@ -524,7 +524,9 @@ class RelizGame(Game):
         self._winners = sorted(winners)
         self.result = result
         self.phase = OVER
-        self.daily = None
+        if self.daily is not None:
+            self._discard_event(self.daily)
+            self.daily = None
         self.events.append(Event("game_over", None, {"winners": list(self._winners),
                                                      "result": result}))
 
@@ -944,6 +946,10 @@ class RelizGame(Game):
                                   "be placed only from the next turn.")
             raise IllegalMove("no_such_tile", f"{who} holds no {name} to place.")
         chip = found[0]
+        low, high = _TILE_PIPS[tile]
+        if flip == 1 and low == high and chip not in self.wild:
+            raise IllegalMove("double_flip", f"{name} reads the same either way round: place "
+                              "it as named.")
         if not self._owner_allows(p, z):
             raise IllegalMove("not_your_zone", self._owner_words(p, z))
         if action.kind == "place":

@@ -1,0 +1,82 @@
+"""Random-play fuzzing of the РЕЛИЗ engine across every scenario and option.
+
+2,100 quick games (300 per scenario, options drawn per game) check the cheap invariants of
+:func:`tests.reliz.helpers.check` after every move and refuse a forged illegal move now and then
+(nothing changed); half the games are played by an eager chooser that places tiles whenever it
+can, so that games reach their end. A sample of 70 games goes through the full harness
+(:func:`devgames.core.harness.fuzz_game`): every move replayed through JSON, save and undo.
+"""
+
+import random
+from typing import Any
+
+import pytest
+
+from devgames.core.harness import check_illegal_is_harmless, forge_illegal, fuzz_game
+from devgames.reliz import RelizGame, new_game
+from devgames.reliz.options import COOP_ROUNDS, FIRST_TILE, INTEGRATION_MATCH, PILOT, SOLO_POOL
+from tests.reliz.helpers import NAMES, SEATS, check, check_all
+
+SCENARIOS = list(SEATS)
+
+
+def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
+    """Random options for one game (a small turn cap keeps the games short)."""
+    return {
+        "scenario": scenario,
+        "blitz": rng.random() < 0.3,
+        "integration_match": rng.choice(INTEGRATION_MATCH),
+        "first_tile": rng.choice(FIRST_TILE),
+        "pilot": rng.choice(PILOT),
+        "solo_pool": rng.choice(SOLO_POOL),
+        "team_size": rng.choice((2, 3, 4)),
+        "coop_rounds": rng.choice(COOP_ROUNDS),
+        "turn_cap": rng.choice((6, 10, 16, 30)),
+    }
+
+
+def seats_for(scenario: str, rng: random.Random) -> int:
+    return rng.choice((2, 3, 4)) if scenario in ("tender", "cooperation") else SEATS[scenario]
+
+
+def play_quick(scenario: str, seed: int) -> RelizGame:
+    """One game with cheap checks after every move."""
+    rng = random.Random(seed)
+    game = new_game(NAMES[:seats_for(scenario, rng)], seed=seed, **options_for(scenario, rng))
+    eager = seed % 2 == 0
+    check(game)
+    steps = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        assert legal, f"no legal action (seed {seed})"
+        if steps % 11 == 0:
+            forged = forge_illegal(game, rng, legal)
+            if forged is not None:
+                check_illegal_is_harmless(game, forged)
+        places = [a for a in legal if a.kind == "place"] if eager else []
+        game.apply(rng.choice(places) if places and rng.random() < 0.9 else rng.choice(legal))
+        check(game)
+        steps += 1
+        assert steps < 20_000, f"endless game (seed {seed})"
+    check_all(game)
+    return game
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_quick_random_games_keep_every_invariant(scenario: str) -> None:
+    ends: set[str] = set()
+    for seed in range(300):
+        game = play_quick(scenario, seed)
+        ends.add(game.result.split(":")[0][:20])
+    if scenario not in ("tender", "cooperation"):  # these need more turns than the caps here
+        assert len(ends) >= 2, ends  # the games end in more than one way
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_full_harness_on_a_sample(scenario: str) -> None:
+    for seed in range(10):
+        rng = random.Random(seed)
+        seats = seats_for(scenario, rng)
+        options = options_for(scenario, rng) | {"turn_cap": 6}
+        fuzz_game(lambda s, seats=seats, options=options: new_game(  # type: ignore[misc]
+            NAMES[:seats], seed=s, **options), seed, check, illegal_every=5)
