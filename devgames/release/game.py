@@ -213,7 +213,7 @@ class ReleaseGame(Game):
         self.chooser = 0  # the seat choosing the lead of its team
         #: The iteration on the table: (seat, card, rank during the iteration), in commit order.
         self.trick: list[tuple[int, int, float]] = []
-        self.winner = -1
+        self.winner = -1  # the winner of the last iteration (-1: none yet this release)
         self.led_suit = -1
         self.asked: list[int] = []  # seats asked whether to reveal a card, in order
         self.passes: list[int] = []  # pass directions still to play this iteration
@@ -245,6 +245,7 @@ class ReleaseGame(Game):
         self.artifacts = [[] for _ in range(n)]
         self.discarded = []
         self.method = None
+        self.winner = -1
         self.events.append(Event("release", None, {"release": self.release}))
         if self.physical:
             if not self.method_pool:
@@ -298,7 +299,6 @@ class ReleaseGame(Game):
     def _start_iteration(self, leader: int) -> None:
         self.leader = self.turn = leader
         self.trick = []
-        self.winner = -1
         self.led_suit = -1
         self.phase = COMMIT
 
