@@ -101,7 +101,9 @@ def render_view(view: dict[str, Any], width: int = 100) -> str:
     for key, value in view.items():
         if key in HIDDEN_KEYS or is_empty(value):
             continue
-        if isinstance(value, list) and all(isinstance(item, dict) for item in value):
+        if key == "featured":  # the card the room reads now, first and framed
+            blocks = [*_featured_lines(value), *blocks]
+        elif isinstance(value, list) and all(isinstance(item, dict) for item in value):
             blocks += render_rows(key, value, width)
         else:
             facts.append(f"{label(key).capitalize()}: {format_fact(key, value)}")
@@ -116,6 +118,18 @@ def render_view(view: dict[str, Any], width: int = 100) -> str:
     if current:
         lines.append(current)
     return "\n".join(lines + blocks)
+
+
+def _featured_lines(featured: list[dict[str, Any]]) -> list[str]:
+    """The view's featured cards (``{"heading", "card", "lines", "note"}``) as framed text."""
+    out = []
+    for item in featured:
+        heading = f"{item['heading']}: " if item.get("heading") else ""
+        out.append(f"** {heading}{item.get('card', '')} **")
+        out += [f"   {line}" for line in item.get("lines") or ()]
+        if item.get("note"):
+            out.append(f"   ({item['note']})")
+    return out
 
 
 # ----- the terminal game --------------------------------------------------------------------

@@ -29,6 +29,7 @@ from devgames.core.wording import (
 #: View keys the public table does not list as facts (shown elsewhere, or private).
 NOT_FACTS = frozenset({
     "game", "you", "hand", "waiting_for", "current_player", "is_over", "winners", "result",
+    "featured",
 })
 #: More moves than this are offered as a filterable list instead of one button each.
 MAX_BUTTONS = 10
@@ -240,6 +241,38 @@ def facts_html(view: dict[str, Any]) -> str:
     return f'<div class="dg-facts">{"".join(parts)}</div>'
 
 
+def featured_html(featured: Any, game: str | None = None) -> str:
+    """The cards the whole room must read now, drawn large (a Release! Tools & Methods card, a
+    РЕЛИЗ event card): a view's ``featured`` list, each ``{"heading", "card", "lines",
+    "note"}`` (all optional but ``card``); every text escaped.
+
+    >>> print(featured_html([{"heading": "Tools & Methods", "card": "Senior <b>",
+    ...                       "lines": ["+1 for each 10 to 13"], "note": "reconstructed"}]))
+    <div class="dg-featured"><div class="dg-featured-card"><div class="dg-featured-heading">\
+Tools &amp; Methods</div><div class="dg-featured-name">Senior &lt;b&gt;</div><ul><li>+1 for \
+each 10 to 13</li></ul><div class="dg-featured-note">reconstructed</div></div></div>
+    >>> featured_html([]), featured_html(None), featured_html([{"lines": ["no card"]}])
+    ('', '', '')
+    """
+    if not isinstance(featured, list):
+        return ""
+    boxes = []
+    for item in featured:
+        if not isinstance(item, dict) or not item.get("card"):
+            continue
+        parts = []
+        if item.get("heading"):
+            parts.append(f'<div class="dg-featured-heading">{html(item["heading"])}</div>')
+        parts.append(f'<div class="dg-featured-name">{card_html(item["card"], game)}</div>')
+        lines = [line for line in item.get("lines") or () if line]
+        if lines:
+            parts.append("<ul>" + "".join(f"<li>{html(line)}</li>" for line in lines) + "</ul>")
+        if item.get("note"):
+            parts.append(f'<div class="dg-featured-note">{html(item["note"])}</div>')
+        boxes.append(f'<div class="dg-featured-card">{"".join(parts)}</div>')
+    return f'<div class="dg-featured">{"".join(boxes)}</div>' if boxes else ""
+
+
 def is_records(value: Any) -> bool:
     """True for a list of records (the teams, the players).
 
@@ -323,14 +356,15 @@ class Scoreboard(widgets.HTML):
 
     def show(self, view: dict[str, Any], colors: dict[str, str] | None = None) -> None:
         """Draw ``game.view(None)``."""
-        parts = [facts_html(view)]
         current = view.get("current_player")
         game = view.get("game")
+        game = game if isinstance(game, str) else None
+        parts = [featured_html(view.get("featured"), game), facts_html(view)]
         for key, value in view.items():
             if is_records(value):
                 parts.append(f"<h3>{html(label(key).capitalize())}</h3>")
                 parts.append(records_html(value, current if isinstance(current, str) else None,
-                                          colors or {}, game if isinstance(game, str) else None))
+                                          colors or {}, game))
         self.value = "".join(parts)
 
 

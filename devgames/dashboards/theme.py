@@ -137,6 +137,16 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-table td.dg-num { text-align: right; font-variant-numeric: tabular-nums; }
 .dg-table tr.dg-current td { font-weight: 700; background: var(--dg-panel); }
 .dg-table .dg-cards { font-size: 17px; color: var(--dg-muted); }
+/* The card the whole room reads now (a Tools & Methods card, an event card): large, framed. */
+.dg-featured { display: flex; flex-wrap: wrap; gap: 10px; margin: 4px 0 8px; }
+.dg-featured-card { flex: 1 1 18em; max-width: 32em; padding: 8px 14px;
+  border: 3px solid var(--dg-accent); border-radius: 10px; background: var(--dg-panel); }
+.dg-featured-heading { font-size: 16px; font-weight: 700; text-transform: uppercase;
+  letter-spacing: .06em; color: var(--dg-muted); }
+.dg-featured-name { font-size: 30px; font-weight: 800; line-height: 1.15;
+  overflow-wrap: anywhere; }
+.dg-featured-card ul { margin: 4px 0 0; padding-left: 1.2em; font-size: 22px; line-height: 1.3; }
+.dg-featured-note { margin-top: 4px; font-size: 16px; font-style: italic; color: var(--dg-muted); }
 .dg-facts { display: flex; flex-wrap: wrap; column-gap: 20px; }
 .dg-facts span { overflow-wrap: anywhere; }
 .dg-left { overflow-x: auto; }
