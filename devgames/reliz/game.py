@@ -948,7 +948,7 @@ class RelizGame(Game):
         chip = found[0]
         low, high = _TILE_PIPS[tile]
         if flip == 1 and low == high and chip not in self.wild:
-            raise IllegalMove("double_flip", f"{name} reads the same either way round: place "
+            raise IllegalMove("double_flip", f"Tile {name} reads the same either way round: place "
                               "it as named.")
         if not self._owner_allows(p, z):
             raise IllegalMove("not_your_zone", self._owner_words(p, z))
@@ -997,9 +997,9 @@ class RelizGame(Game):
         for h, oz, oh in self.zlinks[z]:
             mine = a if h == 0 else b
             if self.chip[oz] and h != wild and mine != self.pips[oz][oh]:
-                return (f"{name} does not fit {label}: its half with {mine} pips would touch "
+                return (f"Tile {name} does not fit {label}: its half with {mine} pips would touch "
                         f"{self.pips[oz][oh]} pips in {self.zlabel[oz]}.")
-        return f"{name} does not fit {label}."
+        return f"Tile {name} does not fit {label}."
 
     def _check_rotate(self, action: Action) -> None:
         p = action.player
