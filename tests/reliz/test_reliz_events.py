@@ -4,24 +4,9 @@ kept in blitz, reshuffled, one-time cards left out)."""
 from devgames.reliz.cards import EVENT_ID, EVENTS, TILE_ID
 from devgames.reliz.game import DECK_BITS, SHARED, RelizGame
 from tests.refusals import assert_refused
+from tests.reliz.events_helpers import hold
 from tests.reliz.helpers import check, new, settle
 from tests.reliz.test_reliz_board import lone, put, tile
-
-
-def hold(game: RelizGame, p: int, code: str) -> None:
-    """Move one copy of an event card into seat ``p``'s hand (from wherever it is)."""
-    c = EVENT_ID[code]
-    for pile in (*game.decks, *game.discards, *game.cards):
-        for chip in pile:
-            if chip & 63 == c:
-                pile.remove(chip)
-                game.cards[p].append(chip)
-                return
-    if game.daily is not None and game.daily & 63 == c:
-        game.cards[p].append(game.daily)
-        game.daily = None
-        return
-    raise AssertionError(f"no {code} left to hold")
 
 
 def duel(seed: int = 3) -> RelizGame:

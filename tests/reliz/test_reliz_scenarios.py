@@ -1,0 +1,225 @@
+"""РЕЛИЗ's scenarios: each one's set-up (seats, blocks at start, starting tiles, hand limit, banned
+cards) and its end (who wins, or how everybody loses)."""
+
+import pytest
+
+from devgames import reliz
+from devgames.core.errors import SetupError
+from devgames.reliz.cards import EVENT_ID, TILE_ID
+from devgames.reliz.game import CENTRAL, INTEGRATION_BLOCK, LINK, MODULE, SCENARIOS, RelizGame
+from tests.refusals import assert_refused
+from tests.reliz.events_helpers import hold
+from tests.reliz.helpers import NAMES, new, settle
+
+ZERO = TILE_ID[(0, 0)]
+
+SETUP = {  # scenario: (seats, blocks at start, starting tiles, hand limit, banned)
+    "duel": (2, 3, 3, 3, ()),
+    "prototype": (2, 2, 1, 3, ("teamlead", "flowstate", "pilot")),
+    "every_man": (3, 2, 2, 2, ()),
+    "team": (4, 3, 2, 2, ("pilot",)),
+    "pet": (1, 3, 3, 3, ("weekend", "coffee", "audit")),
+}
+
+
+@pytest.mark.parametrize("code", list(SETUP))
+def test_each_scenario_sets_up_as_the_rulebook_says(code: str) -> None:
+    seats, blocks, tiles, limit, banned = SETUP[code]
+    game = new(code, seed=2)
+    sc = game.scenario
+    assert (sc.blocks, sc.start_tiles, sc.hand_limit, set(sc.banned)) == (blocks, tiles, limit,
+                                                                          set(banned))
+    while game.phase == "attach":
+        game.apply(game.legal_actions()[0])
+    assert len(game.blocks) == blocks and game.integrations == blocks - 1
+    in_deck = {c & 63 for c in game.decks[0]} | {c & 63 for c in game.discards[0]}
+    if game.daily is not None:
+        in_deck.add(game.daily & 63)
+    assert not in_deck & {EVENT_ID[b] for b in banned}
+    # each seat was dealt its starting tiles; the first player then drew one
+    assert [len(h) for h in game.hands] == [tiles + (p == game.turn_player)
+                                            for p in range(seats)]
+    assert game._hand_limit(0) == limit
+    view = game.view(None)
+    assert (view["scenario_ru"], view["scenario_en"]) == (SCENARIOS[code].name_ru,
+                                                          SCENARIOS[code].name_en)
+
+
+def test_auto_picks_the_scenario_by_seats_and_a_wrong_count_is_refused() -> None:
+    assert [reliz.new_game(NAMES[:n], seed=1).scenario.code for n in (1, 2, 3, 4)] == [
+        "pet", "duel", "every_man", "team"]
+    with pytest.raises(SetupError, match="Team Development"):
+        reliz.new_game(NAMES[:2], scenario="team")
+    with pytest.raises(SetupError, match="2 to 4"):
+        reliz.new_game(NAMES[:1], scenario="tender")
+
+
+def fill_but_one(game: RelizGame, zones: list[int]) -> int:
+    """Fill every zone of ``zones`` but the last with 0|0 (as if played); the zone left."""
+    for z in zones[:-1]:
+        game.chip[z] = ZERO
+        game.pips[z] = (0, 0)
+    return zones[-1]
+
+
+def give_zero(game: RelizGame, p: int) -> None:
+    game.hands[p].append(ZERO + (game._set_of(p) << 5))
+
+
+def test_duel_is_won_by_the_player_who_fills_the_last_zone() -> None:
+    game = settle(new("duel", seed=6))
+    last = fill_but_one(game, list(range(len(game.chip))))
+    give_zero(game, 0)
+    game.place(0, "0|0", last)
+    assert game.is_over and game.winners == ["Ada"] and "Ada filled the last free zone" in \
+        game.result
+    assert game.legal_actions() == []
+    assert_refused(game, lambda: game.end_turn(0), "game_over")
+
+
+def test_team_development_is_won_by_both_partners() -> None:
+    game = settle(new("team", seed=6))
+    assert game.team == [0, 1, 0, 1]
+    last = fill_but_one(game, list(range(len(game.chip))))
+    give_zero(game, 0)
+    game.place(0, "0|0", last)
+    assert game.winners == ["Ada", "Cy"]
+
+
+def test_team_development_partner_plays_event_cards_in_the_turn() -> None:
+    game = settle(new("team", seed=6))
+    assert_refused(game, lambda: game.call_partner(0), "partner_cannot", "Cy")
+    hold(game, 2, "insight")
+    held = len(game.hands[2])
+    game.call_partner(0)
+    assert game.current_player == 2 and game.waiting_for.startswith("Cy may play event cards")
+    assert_refused(game, lambda: game.end_turn(2), "cards_only")
+    game.play(2, "Sudden Insight")
+    assert len(game.hands[2]) == held + 1
+    game.back(2)
+    assert game.current_player == 0 and game.phase == "play"
+
+
+def test_every_man_for_himself_has_three_seats_and_a_limit_of_two() -> None:
+    game = settle(new("every_man", seed=4))
+    assert game.n == 3 and game._hand_limit(0) == 2
+    assert game.opponents(0) == [1, 2]
+
+
+def test_writing_a_prototype_discards_an_unplayed_daily_event() -> None:
+    game = new("prototype", seed=3)
+    while game.phase == "attach":
+        game.apply(game.legal_actions()[0])
+    assert game.phase == "play" and game.daily is not None  # not resolved at once
+    daily = game.daily
+    game.end_turn(0)
+    assert daily in game.discards[0]
+
+
+def test_pet_project_is_won_by_closing_every_zone_and_lost_when_the_stock_runs_out() -> None:
+    game = settle(new("pet", seed=3))
+    last = fill_but_one(game, list(range(len(game.chip))))
+    give_zero(game, 0)
+    game.place(0, "0|0", last)
+    assert game.winners == ["Ada"] and "pet project is released" in game.result
+    game = settle(new("pet", seed=3, solo_pool="spent"))
+    game.out_of_game += [-chip for chip in game.pool[0]]  # every tile left has been spent
+    game.pool[0] = []
+    game.end_turn(0)
+    assert game.is_over and game.winners == [] and "stock ran out" in game.result
+
+
+def test_pet_project_adds_a_block_each_time_the_event_deck_is_refreshed() -> None:
+    game = settle(new("pet", seed=3))
+    blocks = len(game.blocks)
+    for chip in list(game.decks[0]):
+        game.decks[0].remove(chip)
+        game._discard_event(chip)
+    game.end_turn(0)
+    assert game.phase == "attach" and game.attach_queue[0][2] == "refresh"
+    game.apply(game.legal_actions()[0])
+    assert len(game.blocks) == blocks + 1
+
+
+def tender() -> RelizGame:
+    game = new("tender", seed=5)
+    assert game.phase == "attach"
+    settle(game)
+    return game
+
+
+def test_tender_lays_out_a_central_block_integration_blocks_and_drafted_modules() -> None:
+    game = tender()
+    stages = [(b["owner"], b["stage"]) for b in game.blocks]
+    assert stages[0] == (-1, CENTRAL)
+    for t in range(3):
+        assert stages.count((t, INTEGRATION_BLOCK)) == 1
+        module = [game.blocks[s]["card"] for s, st in enumerate(stages) if st == (t, MODULE)]
+        assert sorted(reliz.cards.BLOCKS[c].size for c in module) == [2, 3, 4]
+    assert len(game.decks) == 3 and len(game.pool) == 3  # own tiles and deck per team
+
+
+def test_tender_closes_module_then_integration_block_then_central() -> None:
+    game = tender()
+    p = game.turn_player
+    own = lambda *stages: [z for z in range(len(game.chip))  # noqa: E731
+                           if game.zowner[z] == p and game.zstage[z] in stages]
+    block_zone = own(INTEGRATION_BLOCK)[0]
+    give_zero(game, p)
+    assert_refused(game, lambda: game.place(p, "0|0", block_zone), "not_your_zone", "module")
+    other = next(z for z in range(len(game.chip)) if game.zowner[z] not in (p, -1))
+    assert_refused(game, lambda: game.place(p, "0|0", other), "not_your_zone", "belongs")
+    fill_but_one(game, [*own(MODULE), -1])
+    game.chip[-1] = 0
+    links = [a for a in game.legal_actions() if a.kind == "link"]
+    assert links
+    game.apply(links[0])
+    assert game.linked[p]
+    fill_but_one(game, [*own(LINK, INTEGRATION_BLOCK), -1])
+    central_link = own(CENTRAL)[0]
+    for z, _h in [(oz, oh) for _h2, oz, oh in game.zlinks[central_link]]:
+        game.chip[z] = ZERO
+        game.pips[z] = (0, 0)
+    game.place(p, "0|0", central_link)
+    assert game.is_over and game.winners == [game.players[p]]
+
+
+def test_cooperation_opens_the_centre_after_every_module_and_wins_together() -> None:
+    game = settle(new("cooperation", seed=5))
+    central = [z for z in range(len(game.chip)) if game.zstage[z] == CENTRAL]
+    give_zero(game, 0)
+    assert_refused(game, lambda: game.place(0, "0|0", central[0]), "not_your_zone", "central")
+    last = fill_but_one(game, [z for z in range(len(game.chip)) if z not in central] + central)
+    game.merged = [True] * game.n
+    game.central_open = True
+    game.place(0, "0|0", last)
+    assert game.is_over and game.winners == ["Ada", "Bob"]
+
+
+def test_cooperation_is_lost_together_when_the_rounds_run_out() -> None:
+    game = settle(new("cooperation", seed=5, coop_rounds=30))
+    game.round_no = 30
+    while not game.is_over:
+        if game.phase != "play":
+            game.apply(game.legal_actions()[0])
+        else:
+            game.end_turn(game.turn_player)
+    assert game.winners == [] and "30 rounds are over" in game.result
+
+
+def test_cooperation_merged_team_draws_for_each_member_and_holds_more() -> None:
+    game = settle(new("cooperation", seed=5, team_size=3))
+    game.merged[1] = True
+    assert game._hand_limit(1) == 6
+    game.end_turn(0)
+    settle(game)
+    drawn = [e for e in game.events if e.kind == "draw" and e.player == 1]
+    assert len(drawn) >= 3
+
+
+def test_the_turn_cap_ends_a_game_undecided() -> None:
+    game = settle(new("duel", seed=1, turn_cap=2))
+    game.end_turn(0)
+    settle(game)
+    game.end_turn(1)
+    assert game.is_over and game.winners == [] and "turn cap" in game.result
