@@ -434,8 +434,8 @@ class ReleaseGame(Game):
         if phase == DEAL:
             if action.card not in self._enterable():
                 what = self._card_words(action.card)
-                raise IllegalMove("card_not_in_deck", f"{what} cannot be entered now; enter "
-                                  "the card really revealed, dealt or taken.")
+                raise IllegalMove("card_not_in_deck", f"Not now: {what} cannot be entered; "
+                                  "enter the card really revealed, dealt or taken.")
         elif phase == COMMIT:
             self._check_commit(p, action.card)
         elif phase == LEAD:
