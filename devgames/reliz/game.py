@@ -564,6 +564,20 @@ class RelizGame(Game):
         return self.players[p]
 
     # ----- the board's rules ----------------------------------------------------------------------
+    def _needs(self, z: int) -> tuple[int, int]:
+        """The pips the filled halves zone ``z`` touches ask of its half 1 and half 2: -1 for
+        any, -2 when two of them disagree (no tile fits)."""
+        need = [-1, -1]
+        chip, pips = self.chip, self.pips
+        for h, oz, oh in self.zlinks[z]:
+            if chip[oz]:
+                pip = pips[oz][oh]
+                if need[h] == -1:
+                    need[h] = pip
+                elif need[h] != pip:
+                    need[h] = -2
+        return need[0], need[1]
+
     def _neighbours_filled(self, z: int) -> bool:
         chip = self.chip
         return all(chip[oz] for _h, oz, _oh in self.zlinks[z])
@@ -752,25 +766,86 @@ class RelizGame(Game):
             for chip in self.extras:
                 tiles.setdefault(chip & 31, chip)
         nz = len(self.chip)
-        chip_at = self.chip
-        fillable = [self._can_fill(p, z) if not chip_at[z] else False for z in range(nz)]
-        replaceable = [bool(chip_at[z]) and z not in self.placed_now and self._owner_allows(p, z)
-                       and (self.zkind[z] == BLOCK or self._neighbours_filled(z))
-                       for z in range(nz)]
-        for tile, chip in sorted(tiles.items()):
-            flips = (0,) if _TILE_PIPS[tile][0] == _TILE_PIPS[tile][1] and chip not in self.wild \
-                else (0, 1)
-            for flip in flips:
-                a, b, wild = self._orient(chip, flip)
-                for z in range(nz):
-                    if fillable[z]:
-                        if self._fits(z, a, b, wild):
-                            out.append(Action("place", p, card=tile, target=z, count=flip))
-                    elif replaceable[z] and self._fits(z, a, b, wild):
-                        out.append(Action("replace", p, card=tile, target=z, count=flip))
+        chip_at, kinds, doubles = self.chip, self.zkind, self.zdouble
+        strict, placed_now = self.strict, self.placed_now
+        # Each zone open to this seat: (zone, place or replace, pips needed on half 1 and 2
+        # (-1: any, -2: none fits), double only, checked by _fits instead).
+        open_zones = []
+        rotations = []
+        team_rules, touching = self.teams_mode, self.touching
+        links, pips, crutch = self.zlinks, self.pips, self.crutch
         for z in range(nz):
-            if self._rotatable(p, z):
-                out.append(Action("rotate", p, target=z))
+            # the pips the filled halves it touches ask of each half (-1 any, -2 none fits)
+            need0 = need1 = -1
+            all_filled = True
+            for h, oz, oh in links[z]:
+                if chip_at[oz]:
+                    pip = pips[oz][oh]
+                    if h == 0:
+                        need0 = pip if need0 == -1 else (need0 if need0 == pip else -2)
+                    else:
+                        need1 = pip if need1 == -1 else (need1 if need1 == pip else -2)
+                else:
+                    all_filled = False
+            block = kinds[z] == BLOCK
+            if team_rules and not self._owner_allows(p, z):
+                continue
+            if chip_at[z]:
+                if block and not crutch[z]:
+                    a, b = pips[z]
+                    if a != b and need0 in (-1, b) and need1 in (-1, a):
+                        rotations.append(z)
+                if z in placed_now or not (block or all_filled):
+                    continue
+                kind = "replace"
+            elif (all_filled if not block else not touching or self._can_fill(p, z)):
+                kind = "place"
+            else:
+                continue
+            open_zones.append((z, kind, need0, need1, doubles[z], not strict and not block))
+        wild_chips = self.wild
+        plain: list[tuple[int, int, int, int]] = []  # (pips on half 1, on half 2, tile, flip)
+        odd: list[tuple[int, int]] = []  # (tile, chip) with a crutch: checked by _fits
+        for tile, chip in sorted(tiles.items()):
+            low, high = _TILE_PIPS[tile]
+            if chip in wild_chips:
+                odd.append((tile, chip))
+                continue
+            plain.append((low, high, tile, 0))
+            if low != high:
+                plain.append((high, low, tile, 1))
+        by_first: dict[int, list[tuple[int, int, int, int]]] = {}
+        by_second: dict[int, list[tuple[int, int, int, int]]] = {}
+        by_pair: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
+        for entry in plain:
+            by_first.setdefault(entry[0], []).append(entry)
+            by_second.setdefault(entry[1], []).append(entry)
+            by_pair.setdefault((entry[0], entry[1]), []).append(entry)
+        for z, kind, need0, need1, double, loose in open_zones:
+            if loose:
+                for tile, chip in sorted(tiles.items()):
+                    low, high = _TILE_PIPS[tile]
+                    for flip in (0, 1) if low != high or chip in wild_chips else (0,):
+                        fa, fb, w = self._orient(chip, flip)
+                        if self._fits(z, fa, fb, w):
+                            out.append(Action(kind, p, card=tile, target=z, count=flip))
+                continue
+            if need0 == -2 or need1 == -2:
+                fitting: Any = ()
+            elif need0 >= 0:
+                fitting = by_pair.get((need0, need1), ()) if need1 >= 0 else by_first.get(
+                    need0, ())
+            else:
+                fitting = by_second.get(need1, ()) if need1 >= 0 else plain
+            for a, b, tile, flip in fitting:
+                if not double or a == b:
+                    out.append(Action(kind, p, card=tile, target=z, count=flip))
+            for tile, chip in odd:
+                for flip in (0, 1):
+                    fa, fb, w = self._orient(chip, flip)
+                    if self._fits(z, fa, fb, w):
+                        out.append(Action(kind, p, card=tile, target=z, count=flip))
+        out += [Action("rotate", p, target=z) for z in rotations]
         seen: set[int] = set()
         if self.daily is not None and self.daily_open:
             seen.add(self.daily & 63)
