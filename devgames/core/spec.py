@@ -110,6 +110,10 @@ class GameSpec:
     #: to whom and the key moments of the debrief; "" for none (no dealt cards, and only every
     #: hand at the end as a key moment).
     retro: str = ""
+    #: "module:attribute" of a board the table draws above the charts and plays by clicking
+    #: (a class built as ``board(on_pick, on_refusal)``, with ``show(game)`` and
+    #: ``tray(game, seat)``; see :class:`devgames.dashboards.board.Board`); "" for none.
+    board: str = ""
 
     def __post_init__(self) -> None:
         for problem in self._problems():
@@ -143,7 +147,8 @@ class GameSpec:
             if not isinstance(value, tuple) or not value or not all(
                     isinstance(item, str) and item for item in value):
                 problems.append(f"{part} must be a non-empty tuple of texts")
-        for part in ("charts", "debrief", "rounds_table", "handouts", "glossary", "retro"):
+        for part in ("charts", "debrief", "rounds_table", "handouts", "glossary", "retro",
+                     "board"):
             value = getattr(self, part)
             required = part in ("charts", "debrief")
             if not isinstance(value, str) or ((value or required) and not _PATH.match(value)):

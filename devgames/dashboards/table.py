@@ -7,12 +7,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from devgames import game_module
+from devgames import game_module, game_spec
 from devgames.core.actions import CHANCE, Action
 from devgames.core.bots import Bot
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
+from devgames.core.spec import resolve
 from devgames.core.wording import choices, game_title, public_lines
+from devgames.dashboards.board import Board
 from devgames.dashboards.charts import charts_for
 from devgames.dashboards.clientside import Pacer
 from devgames.dashboards.colors import team_colors
@@ -106,6 +108,9 @@ class SessionTable(widgets.VBox):
         self.pacer = Pacer()
         self.subsets = SubsetPicker(self.apply)
         self.charts = charts_for(game)
+        board = game_spec(game.name).board
+        self.board: Board | None = (resolve(board)(self.apply, self.notice_refusal)
+                                    if board else None)
         self._build()
         self.refresh()
 
@@ -155,7 +160,7 @@ class SessionTable(widgets.VBox):
         left = widgets.VBox([self.waiting, self.notice, self.turn, self.end, self.scoreboard,
                              self.news_box])
         left.add_class("dg-left")
-        right = widgets.VBox([self.charts.widget])
+        right = widgets.VBox([*([self.board] if self.board else []), self.charts.widget])
         right.add_class("dg-right")
         main = widgets.HBox([left, right])
         main.add_class("dg-main")
@@ -232,6 +237,8 @@ class SessionTable(widgets.VBox):
         waiting = view.get("waiting_for")
         self.waiting.value = f'<div class="dg-waiting">{html(waiting)}</div>' if waiting else ""
         self.scoreboard.show(view, self.colors)
+        if self.board is not None:
+            self.board.show(game)
         self.news_box.value = "".join(
             f"<div>{html(line)}</div>" for line in self.news[-NEWS_LINES:])
         self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, seed "
@@ -262,6 +269,10 @@ class SessionTable(widgets.VBox):
         else:
             self.offer_moves(seat)
 
+    def notice_refusal(self, sentence: str) -> None:
+        """Say why a place clicked on the board is not a legal move."""
+        self.notice.error(sentence)
+
     def offer_moves(self, seat: int) -> None:
         """The moves of a team at the screen, behind the curtain when hands are hidden."""
         game = self.game
@@ -274,6 +285,9 @@ class SessionTable(widgets.VBox):
         self.hand.value = (hand_html(name, hand, game.secrets(seat), game.name)
                            if hand is not None else "")
         private = [self.hand] if hand is not None else []
+        tray = self.board.tray(game, seat) if self.board is not None else None
+        if tray is not None:
+            private.append(tray)
         if not self.hidden_hands:
             self.turn.children = [*private, moves]
             return

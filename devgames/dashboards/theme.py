@@ -84,6 +84,31 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
   padding-right: 6px; }
 .dg-right { flex: 1 1 60%; min-width: 0; min-height: 0; }
 .dg-right > .dg-charts, .dg-charts { flex: 1 1 auto; min-height: 0; height: 100%; }
+/* A game with a board (РЕЛИЗ): the board above, the charts below it in what is left. */
+.dg-right > .dg-board { flex: 1 1 62%; min-height: 0; overflow: auto; }
+.dg-right:has(> .dg-board) > .dg-charts { flex: 1 1 38%; height: auto; }
+/* A board drawn in SVG (РЕЛИЗ): frames, halves to click, ports, the lines of integration. */
+.dg-board-canvas, .dg-board-canvas svg { width: 100%; height: 100%; display: block; }
+.dg-board-frame { fill: var(--dg-panel); stroke: var(--dg-border); stroke-width: 2; }
+.dg-board-frame.dg-board-done { stroke: var(--dg-good); stroke-width: 5; }
+.dg-board-label { fill: var(--dg-fg); }
+.dg-board-half { fill: var(--dg-bg); stroke: var(--dg-fg); stroke-width: 2; }
+.dg-board-empty, .dg-board-double { fill: var(--dg-bg); stroke: var(--dg-muted);
+  stroke-dasharray: 6 4; }
+.dg-board-double { stroke: var(--dg-accent); stroke-width: 3; }
+.dg-board-filled { fill: var(--dg-bg); stroke: var(--dg-fg); stroke-width: 3; }
+.dg-board-legal { fill: var(--dg-accent); fill-opacity: .35; stroke: var(--dg-accent);
+  stroke-width: 5; cursor: pointer; }
+.dg-board-turnable { stroke: var(--dg-accent); stroke-width: 4; cursor: pointer; }
+.dg-board-half:focus { outline: none; stroke: var(--dg-fg); stroke-width: 6; }
+.dg-board-pips { fill: var(--dg-fg); font-weight: 800; }
+.dg-board-mark { fill: var(--dg-accent); font-weight: 700; }
+.dg-board-port { fill: var(--dg-bg); stroke: var(--dg-muted); stroke-width: 2; }
+.dg-board-port.dg-board-used { fill: var(--dg-accent); stroke: var(--dg-accent); }
+.dg-board-port-label { fill: var(--dg-fg); font-weight: 700; }
+.dg-board-link { stroke: var(--dg-accent); stroke-width: 2; stroke-dasharray: 4 4; }
+.dg-tile-tray .jupyter-button.dg-tile { font-size: 22px; min-height: 48px; min-width: 4.5em;
+  font-variant-numeric: tabular-nums; }
 .dg-charts > .dg-chart { flex: 1 1 auto; min-height: 0; height: 100%; width: 100%;
   overflow: hidden; }
 .dg-left > *, .dg-charts > .dg-key-box, .dg-table-top, .dg-header { flex-shrink: 0; }
