@@ -88,7 +88,8 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
 .dg-right > .dg-board { flex: 1 1 62%; min-height: 0; overflow: auto; }
 .dg-right:has(> .dg-board) > .dg-charts { flex: 1 1 38%; height: auto; }
 /* A board drawn in SVG (РЕЛИЗ): frames, halves to click, ports, the lines of integration. */
-.dg-board-canvas, .dg-board-canvas svg { width: 100%; height: 100%; display: block; }
+.dg-board-canvas { width: 100%; height: 100%; min-height: 0; }
+.dg-board-canvas svg { display: block; width: 100%; height: 100%; max-height: 100%; }
 .dg-board-frame { fill: var(--dg-panel); stroke: var(--dg-border); stroke-width: 2; }
 .dg-board-frame.dg-board-done { stroke: var(--dg-good); stroke-width: 5; }
 .dg-board-label { fill: var(--dg-fg); }

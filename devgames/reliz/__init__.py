@@ -78,6 +78,7 @@ SPEC = GameSpec(
     ),
     charts="devgames.reliz.charts:CHARTS",
     debrief="devgames.reliz.debrief:DEBRIEF",
+    board="devgames.reliz.board:RelizBoard",
     credit=Credit(
         game="РЕЛИЗ (RELEASE)",
         authors="authors not named in its rulebook",

@@ -67,7 +67,8 @@ export default {
       el.replaceChildren();
       if (!scene.width) return;
       const unit = scene.unit || 22;
-      const svg = node("svg", {viewBox: `0 0 ${scene.width * unit} ${scene.height * unit}`,
+      const svg = node("svg", {viewBox: `${-unit} ${-unit} ${(scene.width + 2) * unit} ${
+                               (scene.height + 2) * unit}`,
                                preserveAspectRatio: "xMidYMin meet", role: "group",
                                "aria-label": model.get("label")}, el);
       for (const b of scene.blocks) {
@@ -109,7 +110,7 @@ export default {
           t.setAttribute("pointer-events", "none");
         } else if (h.mark) {
           const t = text(svg, (h.x + h.size / 2) * unit, (h.y + h.size / 2) * unit, h.mark,
-                         "dg-board-mark", unit * 0.75);
+                         "dg-board-mark", unit * 1.3);
           t.setAttribute("pointer-events", "none");
         }
       }
@@ -203,7 +204,7 @@ def _half(zone: dict[str, Any], half: int, x: float, y: float,
         title += f". Click to put {selected} here, its first number on this half"
     elif state == "turnable":
         title += ". Click to turn this tile round"
-    mark = "double" if zone.get("double") and not zone.get("tile") and half == 1 else ""
+    mark = "=" if zone.get("double") and not zone.get("tile") else ""
     return {"zone": zone["id"], "half": half, "x": x, "y": y, "size": HALF, "pips": pips,
             "state": state, "title": title, "mark": mark}
 
