@@ -16,6 +16,7 @@ Phases: ``attach`` (a block card to join to the board), ``daily`` (the daily eve
 ``play`` (the turn), ``partner`` (Team Development: the partner plays event cards) and ``over``.
 """
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import Any
 
@@ -392,7 +393,8 @@ class RelizGame(Game):
         if self.code == "pet" and self.options.solo_pool == "spent":
             self.out_of_game.append(-chip)
             return
-        self.pool[chip >> SET_BITS].append(chip)
+        insort(self.pool[chip >> SET_BITS], chip)  # kept sorted: a draw never depends on
+        # the order tiles came back in
 
     def _hand_limit(self, p: int) -> int:
         if self.code == "cooperation" and self.merged[p]:
