@@ -107,6 +107,9 @@ SPEC = GameSpec(
     ),
     seat_targets=frozenset({"lead", "swap"}),
     bench={},
+    handouts="devgames.release.handouts:game_text",
+    glossary="devgames.release.handouts:glossary_cards",
+    glossary_pages=3,
 )
 
 __all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "RULES_VERSION", "SPEC",
