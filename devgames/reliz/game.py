@@ -152,6 +152,7 @@ class RelizGame(Game):
         self.zlabel: list[str] = []
         self.zports: list[tuple[int, ...]] = []  # integration and card zones: port codes
         self.chip: list[int] = []  # the tile chip in each zone (0: empty)
+        self.need: list[tuple[int, int, bool]] = []  # see _refresh
         self.pips: list[tuple[int, int]] = []
         self.crutch: list[bool] = []
         self.integrations = 0
@@ -323,12 +324,26 @@ class RelizGame(Game):
         self.chip.append(0)
         self.pips.append((0, 0))
         self.crutch.append(False)
+        self.need.append((-1, -1, True))
         self.fresh.add(z)  # a zone added in a turn may trigger RELEASE in that turn
         return z
 
     def _link(self, za: int, ha: int, zb: int, hb: int) -> None:
         self.zlinks[za].append((ha, zb, hb))
         self.zlinks[zb].append((hb, za, ha))
+        self._refresh(za)
+        self._refresh(zb)
+
+    def _refresh(self, z: int) -> None:
+        """Work out again what zone ``z``'s filled neighbours ask of its halves (kept in
+        ``need``: pips for half 1 and 2, -1 any, -2 none fits; and whether all are filled)."""
+        need0, need1 = self._needs(z)
+        self.need[z] = (need0, need1, self._neighbours_filled(z))
+
+    def _changed(self, z: int) -> None:
+        """Zone ``z``'s tile changed: its neighbours' needs follow."""
+        for _h, oz, _oh in self.zlinks[z]:
+            self._refresh(oz)
 
     def port_halves(self, code: int) -> list[tuple[int, int]]:
         """The (zone, half) a port touches, from its code ``10 * block + port``.
@@ -775,20 +790,9 @@ class RelizGame(Game):
         open_zones = []
         rotations = []
         team_rules, touching = self.teams_mode, self.touching
-        links, pips, crutch = self.zlinks, self.pips, self.crutch
+        pips, crutch, need = self.pips, self.crutch, self.need
         for z in range(nz):
-            # the pips the filled halves it touches ask of each half (-1 any, -2 none fits)
-            need0 = need1 = -1
-            all_filled = True
-            for h, oz, oh in links[z]:
-                if chip_at[oz]:
-                    pip = pips[oz][oh]
-                    if h == 0:
-                        need0 = pip if need0 == -1 else (need0 if need0 == pip else -2)
-                    else:
-                        need1 = pip if need1 == -1 else (need1 if need1 == pip else -2)
-                else:
-                    all_filled = False
+            need0, need1, all_filled = need[z]
             block = kinds[z] == BLOCK
             if team_rules and not self._owner_allows(p, z):
                 continue
@@ -1188,6 +1192,7 @@ class RelizGame(Game):
             assert z is not None
             a, b = self.pips[z]
             self.pips[z] = (b, a)
+            self._changed(z)
             self.events.append(Event("rotate", p, {"zone": z}))
         elif kind == "play":
             self._play_event(action)
@@ -1235,6 +1240,7 @@ class RelizGame(Game):
             self._to_pool(old)
         self.chip[z] = chip
         self.pips[z] = (a, b)
+        self._changed(z)
         self.crutch[z] = wild >= 0
         self.wild.pop(chip, None)
         self.placed_now.add(z)
@@ -1383,6 +1389,7 @@ class RelizGame(Game):
                 into.append(chip)
             self.chip[z] = 0
             self.pips[z] = (0, 0)
+            self._changed(z)
             self.crutch[z] = False
             self.placed_now.discard(z)
         self.fresh.add(z)
