@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from devgames import GAMES
 from devgames.core.game import Game
 from devgames.core.wording import game_title
-from devgames.dashboards.clientside import Address, Connection, Timer
+from devgames.dashboards.clientside import Address, Connection, Language, Timer
 from devgames.dashboards.components import Notice, html, show_drawer, unseen_label
 from devgames.dashboards.launcher import Launcher
 from devgames.dashboards.setup_form import NewSession, SetupForm
@@ -37,6 +37,16 @@ class FacilitatorApp(widgets.VBox):
         self.address = Address()
         self.address.observe(self._address_changed, "session_id")
         self.connection = Connection(on_ping=self._follow_store)
+        #: The language whose card names come first (РЕЛИЗ's cards have Russian and English
+        #: names): the browser's at first, then the room's choice on the launcher.
+        self.language = Language()
+        self.language_switch = widgets.ToggleButtons(
+            options=[("English names first", "en"), ("Русские названия первыми", "ru")],
+            value="en", style={"button_width": "auto"})
+        self.language_switch.add_class("dg-language")
+        self.language.observe(lambda change: self.set_language(change["new"]), "language")
+        self.language_switch.observe(lambda change: self.set_language(change["new"]), "value")
+        self.set_language("en")
         self.notice = Notice()
         self.body = widgets.VBox()
         self.body.add_class("dg-body")
@@ -49,7 +59,7 @@ class FacilitatorApp(widgets.VBox):
             self.new_buttons.append(button)
         self.about = self._about()
         self.children = [style_sheet(), self.connection, self._header(), self.about, self.notice,
-                         self.body, self.address]
+                         self.body, self.address, self.language]
         if game is not None:
             self.show_setup(game)
         else:
@@ -134,12 +144,22 @@ class FacilitatorApp(widgets.VBox):
         if self.table is not None:
             self.table.set_theme(dark)
 
+    def set_language(self, language: str) -> None:
+        """Put the card names of ``language`` ("en" or "ru") first, everywhere in the app, and
+        keep the choice in this browser."""
+        language = "ru" if language == "ru" else "en"
+        self.language.language = language
+        self.language_switch.value = language
+        for code in ("en", "ru"):
+            self.remove_class(f"dg-lang-{code}")
+        self.add_class(f"dg-lang-{language}")
+
     # ----- screens ------------------------------------------------------------------------------
     def show_launcher(self) -> None:
         self._close_table()
         self.address.session_id = 0
         self.launcher = Launcher(self.store, self.new_buttons, on_resume=self.resume)
-        self.body.children = [self.launcher]
+        self.body.children = [self.language_switch, self.launcher]
 
     def show_setup(self, game: str) -> None:
         self._close_table()

@@ -1,6 +1,6 @@
 """Small widgets that run in the browser (anywidget): the room's timer, the bots' pace, the
-session number kept in the page address so that a reload finds its session again, and the watch
-on the connection to the kernel.
+session number kept in the page address so that a reload finds its session again, the language
+of the card names, and the watch on the connection to the kernel.
 """
 
 import time
@@ -63,6 +63,25 @@ export default {
       const id = model.get("session_id");
       const here = window.location.pathname + window.location.search;
       window.history.replaceState(null, "", id > 0 ? here + "#session=" + id : here);
+    });
+  },
+};
+"""
+
+LANGUAGE_JS = """
+const KEY = "devgames-language";
+export default {
+  render({ model }) {
+    let saved = null;
+    try { saved = window.localStorage.getItem(KEY); } catch (error) { saved = null; }
+    const browser = (navigator.languages && navigator.languages[0]) || navigator.language || "";
+    const chosen = saved || (browser.toLowerCase().startsWith("ru") ? "ru" : "en");
+    if (chosen !== model.get("language")) {
+      model.set("language", chosen);
+      model.save_changes();
+    }
+    model.on("change:language", () => {
+      try { window.localStorage.setItem(KEY, model.get("language")); } catch (error) { }
     });
   },
 };
@@ -262,6 +281,18 @@ class Address(anywidget.AnyWidget):
 
     _esm = ADDRESS_JS
     session_id = traitlets.Int(0).tag(sync=True)
+
+
+class Language(anywidget.AnyWidget):
+    """Which language's card names come first ("en" or "ru"): the browser's language the first
+    time, then the room's choice, kept in the browser for the next session.
+
+    >>> Language().language
+    'en'
+    """
+
+    _esm = LANGUAGE_JS
+    language = traitlets.Unicode("en").tag(sync=True)
 
 
 class Connection(anywidget.AnyWidget):

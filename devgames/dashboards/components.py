@@ -8,13 +8,14 @@ the hand, on hover or tap on the table, as the tooltip of a move that plays it.
 
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from html import escape
 from importlib import import_module
 from typing import Any
 
 import ipywidgets as widgets
 
-from devgames import GAMES
+from devgames import GAMES, game_module
 from devgames.core.actions import Action, given
 from devgames.core.meanings import Meaning, meaning_of
 from devgames.core.wording import (
@@ -185,11 +186,47 @@ def card_html(name: Any, game: str | None) -> str:
     ('&lt;i&gt;Flu&lt;/i&gt;', 'Flu')
     """
     meaning = card_meaning(game, name)
+    shown = names_html(name, other_name(game, name))
     if meaning is None:
-        return html(name)
+        return shown
     text = html(meaning_text(meaning))
     return (f'<span class="dg-meant" tabindex="0" title="{text}" data-meaning="{text}">'
-            f"{html(name)}</span>")
+            f"{shown}</span>")
+
+
+def names_html(name: Any, russian: str | None) -> str:
+    """A card's name, with its Russian name beside it when it has one: the app's language
+    switch (class ``dg-lang-ru`` on the app) puts the Russian one first.
+
+    >>> names_html("Flu", None), names_html("<b>", "Кофе")
+    ('Flu', '<span class="dg-names"><span class="dg-name-en">&lt;b&gt;</span><span \
+class="dg-name-ru" lang="ru">Кофе</span></span>')
+    """
+    if not russian:
+        return html(name)
+    return (f'<span class="dg-names"><span class="dg-name-en">{html(name)}</span>'
+            f'<span class="dg-name-ru" lang="ru">{html(russian)}</span></span>')
+
+
+@cache
+def _russian_names(game: str) -> dict[str, str]:
+    try:
+        cards = game_module(game).CARDS
+    except (ValueError, AttributeError, ImportError):
+        return {}
+    return {card.name: card.name_ru for card in cards.values()
+            if getattr(card, "name_ru", "") and card.name_ru != card.name}
+
+
+def other_name(game: str | None, name: Any) -> str | None:
+    """The Russian name of the card called ``name`` in ``game`` (a card of РЕЛИЗ), or None.
+
+    >>> other_name("reliz", "Coffee Machine"), other_name("scrumkin", "Flu"), other_name(None, 1)
+    ('Кофемашина', None, None)
+    """
+    if game is None or not isinstance(name, str):
+        return None
+    return _russian_names(game).get(name)
 
 
 def _name_key(item: dict[str, Any]) -> str | None:

@@ -173,6 +173,18 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
   overflow-wrap: anywhere; }
 .dg-featured-card ul { margin: 4px 0 0; padding-left: 1.2em; font-size: 22px; line-height: 1.3; }
 .dg-featured-note { margin-top: 4px; font-size: 16px; font-style: italic; color: var(--dg-muted); }
+/* Card names in two languages (РЕЛИЗ): the app's language first, the other beside it. */
+.dg-names { display: inline-flex; flex-wrap: wrap; column-gap: .35em; align-items: baseline; }
+.dg-names > :last-child { font-weight: 400; color: var(--dg-muted); }
+.dg-names > :last-child::before { content: "("; }
+.dg-names > :last-child::after { content: ")"; }
+.dg-lang-ru .dg-names .dg-name-ru { order: -1; }
+.dg-lang-ru .dg-names .dg-name-en { order: 1; font-weight: 400; color: var(--dg-muted); }
+.dg-lang-ru .dg-names .dg-name-en::before { content: "("; }
+.dg-lang-ru .dg-names .dg-name-en::after { content: ")"; }
+.dg-lang-ru .dg-names .dg-name-ru { font-weight: inherit; color: inherit; }
+.dg-lang-ru .dg-names .dg-name-ru::before, .dg-lang-ru .dg-names .dg-name-ru::after {
+  content: none; }
 .dg-facts { display: flex; flex-wrap: wrap; column-gap: 20px; }
 .dg-facts span { overflow-wrap: anywhere; }
 .dg-left { overflow-x: auto; }

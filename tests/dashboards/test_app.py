@@ -417,3 +417,16 @@ def test_timer_controls(store: SessionStore) -> None:
     app.timer_minutes.value = 10
     buttons["Reset to"].click()
     assert timer.duration == 600 and timer.remaining() == 600
+
+
+def test_the_language_switch_puts_the_russian_card_names_first(store: SessionStore) -> None:
+    """РЕЛИЗ's cards carry both names; the switch on the launcher (first from the browser's
+    language) orders them everywhere in the app, and is kept in the browser."""
+    app = FacilitatorApp(store=store)
+    assert app.language_switch in app.body.children
+    assert "dg-lang-en" in app._dom_classes and app.language.language == "en"
+    app.language.language = "ru"  # the browser says Russian (or the room chose it before)
+    assert "dg-lang-ru" in app._dom_classes and "dg-lang-en" not in app._dom_classes
+    assert app.language_switch.value == "ru"
+    app.language_switch.value = "en"  # the room's choice goes back to the browser to keep
+    assert app.language.language == "en" and "dg-lang-en" in app._dom_classes
