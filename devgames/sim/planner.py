@@ -1,0 +1,319 @@
+"""The workshop planner: how many rounds, and how many minutes, a game with these teams and
+options takes, from bot games played on Dask and the pace of the room's real sessions.
+
+Rounds are what each game counts (Scrumkin's sprints, IT Startup's rounds, Release!'s releases,
+turns otherwise: :data:`devgames.sim.dask_runner.ROUND_KEYS`), as percentiles over the simulated
+games (P50: half the games end by then; P80; P95). Minutes are each simulated game's moves times
+the seconds a move takes at a real table: :func:`calibrate` measures them in the session store
+(finished sessions of the game), and falls back on a default per game
+(:data:`DEFAULT_SECONDS_PER_MOVE`, from the timings of the facilitation guides) when the store has
+none. docs/planner.md explains both.
+
+>>> plan = make_plan("scrumkin", 4, games=20, seed=1, bots="random", cluster="in-process",
+...                  calibration=Calibration("scrumkin", 15.0, 0, "default"))
+>>> plan.rounds_at(50) <= plan.rounds_at(80) <= plan.rounds_at(95)
+True
+>>> plan.minutes_at(50) == percentile(plan.minutes(), 50)
+True
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from devgames import game_spec
+from devgames.core.wording import game_title
+from devgames.sessions.store import SessionStore, SessionSummary
+from devgames.sim.dask_runner import Cluster, Outcome, make_job, round_noun, run_jobs
+from devgames.sim.runner import Progress
+from devgames.sim.stats import percentile, share_text
+
+#: Seconds a move takes at a real table, per game, when the store has no finished session of it.
+#: Scrumkin: a sprint takes 5-8 minutes with 3-4 teams (facilitation/scrumkin.md) and a 4-team
+#: sprint of heuristic bots makes about 27 moves: 6.5 min / 27 = 14.4 s. IT Startup: a round of
+#: 3 seats takes 5-10 minutes (facilitation/itstartup.md), about 12.6 moves at goal 32: 36 s.
+#: Exploding Git Commits: a turn takes 20-40 s (facilitation/exploding.md), 2.6 moves a turn:
+#: 12 s. Release! and РЕЛИЗ have no guide yet: 20 s, a guess to be replaced by real sessions.
+DEFAULT_SECONDS_PER_MOVE: dict[str, float] = {
+    "scrumkin": 15.0, "itstartup": 35.0, "exploding": 12.0, "release": 20.0, "reliz": 20.0}
+#: Seconds a move for a game this table does not know (a game added later).
+FALLBACK_SECONDS_PER_MOVE = 20.0
+#: A session counts for the calibration when it is finished, has at least this many moves...
+MIN_MOVES = 10
+#: ...and its moves took at most this long on average (longer: left open, resumed another day).
+MAX_SECONDS_PER_MOVE = 600.0
+#: The percentiles the planner reports.
+PERCENTILES = (50, 80, 95)
+#: Games the planner plays unless told otherwise.
+DEFAULT_GAMES = 1000
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Seconds per move for a game, and where the figure comes from.
+
+    ``sessions`` is the number of finished sessions measured (0: the default was used); ``low``
+    and ``high`` are the quartiles of the sessions' own paces (the default itself otherwise).
+    """
+
+    game: str
+    seconds_per_move: float
+    sessions: int
+    source: str
+    low: float = 0.0
+    high: float = 0.0
+
+    def sentence(self) -> str:
+        """Where the pace comes from, for the page and the command line.
+
+        >>> Calibration("scrumkin", 15.0, 0, "default").sentence()
+        '15 s a move: the default for Scrumkin (no finished session in the store to measure).'
+        >>> Calibration("scrumkin", 21.5, 3, "store", 18, 30).sentence()
+        '21.5 s a move: the median pace of 3 finished Scrumkin sessions in the store (18-30 s).'
+        """
+        title = game_title(self.game)
+        if self.sessions == 0:
+            return (f"{self.seconds_per_move:g} s a move: the default for {title} (no finished "
+                    "session in the store to measure).")
+        plural = "s" if self.sessions != 1 else ""
+        return (f"{self.seconds_per_move:.3g} s a move: the median pace of {self.sessions} "
+                f"finished {title} session{plural} in the store "
+                f"({self.low:.3g}-{self.high:.3g} s).")
+
+
+def default_calibration(game: str) -> Calibration:
+    """The default pace of a game (no session measured).
+
+    >>> default_calibration("exploding").seconds_per_move
+    12.0
+    """
+    seconds = DEFAULT_SECONDS_PER_MOVE.get(game, FALLBACK_SECONDS_PER_MOVE)
+    return Calibration(game, seconds, 0, "default", seconds, seconds)
+
+
+def session_pace(row: SessionSummary) -> float | None:
+    """Seconds per move of a saved session: the time from its creation to its last move, over
+    its moves; None when it cannot count (not finished, too few moves, or too slow).
+
+    The store keeps when a session was created and when its log last changed (renaming it or
+    writing debrief notes does not count as a change), not the time of each move.
+
+    >>> from datetime import timedelta
+    >>> from datetime import datetime
+    >>> start = datetime(2026, 11, 22, 9, 0)
+    >>> row = SessionSummary(1, "scrumkin", "1", None, ("A", "B"), start,
+    ...                      start + timedelta(minutes=40), 120, True, ("A",))
+    >>> session_pace(row)
+    20.0
+    >>> from dataclasses import replace
+    >>> session_pace(replace(row, is_over=False)), session_pace(replace(row, actions=5))
+    (None, None)
+    """
+    if not row.is_over or row.actions < MIN_MOVES:
+        return None
+    pace = (row.updated_at - row.created_at).total_seconds() / row.actions
+    return pace if 0 < pace <= MAX_SECONDS_PER_MOVE else None
+
+
+def calibrate(game: str, store: SessionStore | None) -> Calibration:
+    """The pace of ``game`` at a real table: the median seconds per move over its finished
+    sessions in ``store`` (:func:`session_pace`), leaving out sessions where every seat was a bot;
+    the game's default when there are none (or no store).
+
+    >>> store = SessionStore(":memory:")
+    >>> calibrate("scrumkin", store).sessions
+    0
+    """
+    if store is None:
+        return default_calibration(game)
+    paces = []
+    for row in store.list(game):
+        pace = session_pace(row)
+        if pace is None:
+            continue
+        seats = store.position(row.id)[1].get("seats", {})
+        if isinstance(seats, dict) and seats.get("humans") == []:  # bots only: not a room's pace
+            continue
+        paces.append(pace)
+    if not paces:
+        return default_calibration(game)
+    return Calibration(game, round(percentile_mid(paces), 2), len(paces), "store",
+                       round(percentile(paces, 25), 2), round(percentile(paces, 75), 2))
+
+
+def percentile_mid(values: Sequence[float]) -> float:
+    """The median, the mean of the two middle values for an even count.
+
+    >>> percentile_mid([10, 20, 40, 80]), percentile_mid([3, 1, 2])
+    (30.0, 2)
+    """
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+@dataclass
+class Plan:
+    """The planner's answer for one table of games: every simulated game's rounds and moves, the
+    pace, and the percentiles and shares read from them."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    options: dict[str, Any]
+    seed: int
+    calibration: Calibration
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def noun(self) -> str:
+        """What a round is called in this game (sprint, round, release, turn)."""
+        return round_noun(self.game)
+
+    def rounds(self) -> list[int]:
+        return [outcome[0] for outcome in self.outcomes]
+
+    def minutes(self) -> list[float]:
+        """Each game's length at the table: its moves at the calibrated pace, in minutes."""
+        pace = self.calibration.seconds_per_move
+        return [outcome[1] * pace / 60 for outcome in self.outcomes]
+
+    def rounds_at(self, p: float) -> int:
+        return int(percentile(self.rounds(), p))
+
+    def minutes_at(self, p: float) -> float:
+        return percentile(self.minutes(), p)
+
+    def fits(self, minutes: float) -> tuple[int, int]:
+        """(games that end within ``minutes``, games)."""
+        return sum(length <= minutes for length in self.minutes()), self.games
+
+    def within(self, rounds: int) -> tuple[int, int]:
+        """(games that end within ``rounds`` rounds, games)."""
+        return sum(count <= rounds for count in self.rounds()), self.games
+
+    def table(self) -> Any:
+        """The percentiles as a pandas table: one row per percentile, rounds and minutes."""
+        import pandas as pd
+
+        return pd.DataFrame({
+            "percentile": [f"P{p}" for p in PERCENTILES],
+            f"{self.noun}s": [self.rounds_at(p) for p in PERCENTILES],
+            "minutes": [round(self.minutes_at(p), 1) for p in PERCENTILES],
+        })
+
+    def sentences(self, minutes: float | None = None, rounds: int | None = None) -> list[str]:
+        """The answer in words, with the uncertainty of each share.
+
+        >>> plan = Plan("scrumkin", 4, ("random",) * 4, {}, 1,
+        ...             Calibration("scrumkin", 15.0, 0, "default"),
+        ...             [(8, 200, 1), (10, 240, 2), (12, 300, 1), (9, 220, 4)])
+        >>> for line in plan.sentences(minutes=60, rounds=9):
+        ...     print(line)
+        Scrumkin with 4 teams (random bots, 4 games): 9 sprints at P50, 12 at P80, 12 at P95.
+        About 55 minutes at P50, 75 at P80, 75 at P95.
+        Within 60 minutes: 3 of 4 games, 75.0% (30.1-95.4%).
+        Within 9 sprints: 2 of 4 games, 50.0% (15.0-85.0%).
+        Pace: 15 s a move: the default for Scrumkin (no finished session in the store to measure).
+        """
+        if not self.outcomes:
+            return ["No game was played."]
+        noun = self.noun
+        seats = game_spec(self.game).seat_noun
+        kinds = "/".join(dict.fromkeys(self.bots))
+        r50, r80, r95 = (self.rounds_at(p) for p in PERCENTILES)
+        m50, m80, m95 = (self.minutes_at(p) for p in PERCENTILES)
+        lines = [
+            f"{game_title(self.game)} with {self.players} {seats}s ({kinds} bots, "
+            f"{self.games} games): {r50} {noun}s at P50, {r80} at P80, {r95} at P95.",
+            f"About {m50:.0f} minutes at P50, {m80:.0f} at P80, {m95:.0f} at P95.",
+        ]
+        if minutes is not None:
+            done, games = self.fits(minutes)
+            lines.append(f"Within {minutes:g} minutes: {done} of {games} games, "
+                         f"{share_text(done, games)}.")
+        if rounds is not None:
+            done, games = self.within(rounds)
+            lines.append(f"Within {rounds} {noun}s: {done} of {games} games, "
+                         f"{share_text(done, games)}.")
+        lines.append(f"Pace: {self.calibration.sentence()}")
+        return lines
+
+
+def make_plan(game: str, players: int, games: int = DEFAULT_GAMES, seed: int = 0,
+              bots: str | Sequence[str] | None = None, options: dict[str, Any] | None = None,
+              calibration: Calibration | None = None, store: SessionStore | None = None,
+              cluster: "Cluster | str | None" = None, progress: Progress | None = None) -> Plan:
+    """Play ``games`` bot games of ``game`` with ``players`` seats on Dask and return the
+    :class:`Plan`. The pace is ``calibration``, else measured in ``store``, else the default.
+    """
+    job = make_job(game, games, players, seed, bots, options)
+    if calibration is None:
+        calibration = calibrate(game, store)
+    [result] = run_jobs([job], cluster, progress)
+    return Plan(game, players, job.kinds, dict(job.options), seed, calibration, result.outcomes)
+
+
+# ----- charts -----------------------------------------------------------------------------------
+FONT_SIZE = 20
+COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7")  # colour-blind safe (Okabe-Ito)
+
+
+def plan_figure(plan: Plan, minutes: float | None = None, dark: bool = False) -> Any:
+    """Two panels: how many games end after each number of rounds (P50, P80 and P95 marked),
+    and the share of games over by each minute (the budget ``minutes`` marked).
+
+    >>> plan = Plan("scrumkin", 2, ("random",) * 2, {}, 1,
+    ...             Calibration("scrumkin", 15.0, 0, "default"), [(8, 200, 1), (10, 240, 2)])
+    >>> figure = plan_figure(plan, minutes=55)
+    >>> [trace.name for trace in figure.data]
+    ['games', 'share of games over']
+    """
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    noun = plan.noun
+    figure = make_subplots(rows=1, cols=2, horizontal_spacing=0.12, subplot_titles=(
+        f"Games by {noun}s played", "Share of games over, by minute"))
+    counts: dict[int, int] = {}
+    for value in plan.rounds():
+        counts[value] = counts.get(value, 0) + 1
+    xs = sorted(counts)
+    figure.add_trace(go.Bar(x=xs, y=[counts[x] for x in xs], name="games",
+                            marker_color=COLOURS[0],
+                            hovertemplate=f"%{{y}} games ended after %{{x}} {noun}s"
+                            "<extra></extra>"),
+                     row=1, col=1)
+    for p, colour in zip(PERCENTILES, COLOURS[1:], strict=True):
+        figure.add_vline(x=plan.rounds_at(p), line_dash="dash", line_color=colour, line_width=3,
+                         annotation_text=f"P{p}", annotation_font_size=FONT_SIZE - 2,
+                         row=1, col=1)  # type: ignore[arg-type]
+    lengths = sorted(plan.minutes())
+    shares = [(index + 1) / len(lengths) for index in range(len(lengths))] if lengths else []
+    figure.add_trace(go.Scatter(x=lengths, y=shares, mode="lines", name="share of games over",
+                                line={"color": COLOURS[2], "width": 4, "shape": "hv"},
+                                hovertemplate="%{y:.0%} of games over by %{x:.0f} min"
+                                "<extra></extra>"), row=1, col=2)
+    if minutes is not None:
+        done, games = plan.fits(minutes)
+        share = done / games if games else 0.0
+        figure.add_vline(x=minutes, line_color=COLOURS[1], line_width=3,
+                         annotation_text=f"{minutes:g} min: {share:.0%}",
+                         annotation_font_size=FONT_SIZE - 2, row=1, col=2)  # type: ignore
+    figure.update_xaxes(title_text=f"{noun}s", dtick=1 if len(xs) <= 20 else None, row=1, col=1)
+    figure.update_xaxes(title_text="minutes", row=1, col=2)
+    figure.update_yaxes(title_text="games", row=1, col=1)
+    figure.update_yaxes(tickformat=".0%", range=[0, 1.02], row=1, col=2)
+    figure.update_layout(template="plotly_dark" if dark else "plotly_white",
+                         font={"size": FONT_SIZE}, showlegend=False, height=440,
+                         margin={"l": 70, "r": 30, "t": 60, "b": 70},
+                         paper_bgcolor="rgba(0,0,0,0)")
+    figure.update_annotations(font_size=FONT_SIZE)
+    return figure
+

@@ -1,0 +1,64 @@
+"""The few statistics of the planner and the balance lab, in plain Python (no numpy needed).
+
+- :func:`percentile`: the nearest-rank percentile, always one of the values (a whole number of
+  sprints stays whole), the same on every machine.
+- :func:`wilson`: the Wilson score interval of a proportion, which stays inside 0-100% and behaves
+  for small counts and for rates near 0 or 1, where the textbook "p +/- 1.96 sd" does not.
+"""
+
+import math
+from collections.abc import Sequence
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """The ``p``-th percentile (0 < p <= 100) by the nearest-rank method: the smallest value with
+    at least ``p``% of the values at or below it.
+
+    >>> percentile([5, 1, 3, 2, 4], 50), percentile([5, 1, 3, 2, 4], 80), percentile([7], 95)
+    (3, 4, 7)
+    >>> percentile([], 50)
+    Traceback (most recent call last):
+    ...
+    ValueError: A percentile needs at least one value.
+    """
+    if not values:
+        raise ValueError("A percentile needs at least one value.")
+    if not 0 < p <= 100:
+        raise ValueError(f"A percentile is above 0 and at most 100, not {p}.")
+    ordered = sorted(values)
+    rank = max(1, math.ceil(p / 100 * len(ordered) - 1e-9))
+    return ordered[rank - 1]
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of ``successes`` out of ``trials``.
+
+    >>> [round(bound, 4) for bound in wilson(125, 1000)]
+    [0.1059, 0.1469]
+    >>> wilson(0, 0), [round(bound, 3) for bound in wilson(0, 10)]
+    ((0.0, 1.0), [0.0, 0.278])
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes cannot come from {trials} trials.")
+    share = successes / trials
+    z2 = z * z
+    centre = (share + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials * trials)) / (
+        1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def share_text(successes: int, trials: int) -> str:
+    """A share with its 95% interval, as the findings say it.
+
+    >>> share_text(125, 1000)
+    '12.5% (10.6-14.7%)'
+    """
+    low, high = wilson(successes, trials)
+    share = successes / trials if trials else 0.0
+    return f"{share:.1%} ({low * 100:.1f}-{high:.1%})"
