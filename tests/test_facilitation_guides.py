@@ -31,7 +31,7 @@ import ipywidgets as widgets
 import pytest
 
 from devgames import BUILTIN_GAMES as APP_GAMES
-from devgames import exploding, itstartup, scrumkin
+from devgames import exploding, itstartup, release, scrumkin
 from devgames.dashboards import FacilitatorApp
 from devgames.export import export_tables
 from devgames.sessions import SessionStore
@@ -39,10 +39,11 @@ from devgames.sessions import SessionStore
 ROOT = Path(__file__).resolve().parents[1]
 FACILITATION = ROOT / "facilitation"
 DASHBOARDS = ROOT / "devgames" / "dashboards"
-GAMES = ("scrumkin", "itstartup", "exploding")
+GAMES = ("scrumkin", "itstartup", "exploding", "release")
 OPTIONS = {"scrumkin": scrumkin.ScrumkinOptions, "itstartup": itstartup.ItStartupOptions,
-           "exploding": exploding.ExplodingOptions}
-MODULES = {"scrumkin": scrumkin, "itstartup": itstartup, "exploding": exploding}
+           "exploding": exploding.ExplodingOptions, "release": release.ReleaseOptions}
+MODULES = {"scrumkin": scrumkin, "itstartup": itstartup, "exploding": exploding,
+           "release": release}
 
 #: Controls the guides tell the facilitator to use: each must exist verbatim in the dashboards
 #: and be quoted in at least one guide.

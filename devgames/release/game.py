@@ -147,7 +147,7 @@ class ReleaseGame(Game):
 
     >>> from devgames import release
     >>> game = release.new_game(["Ada", "Bob", "Cy"], seed=4)
-    >>> game.view(None)["method"]["name"]
+    >>> game.view(None)["method"]
     'Technical Debt'
     >>> game.waiting_for
     'Release 1, iteration 1: Bob leads.'
@@ -856,11 +856,21 @@ class ReleaseGame(Game):
         return item
 
     def method_item(self, method: int) -> dict[str, Any]:
-        """A Tools & Methods card as the table shows it, marked when it is our reconstruction."""
+        """A Tools & Methods card as the table features it (large, above the scoreboard): its
+        rule a term a line, and a note when the card is our reconstruction.
+
+        >>> from devgames import release
+        >>> game = release.new_game(["Ada", "Bob"], seed=1)
+        >>> game.method_item(43)["lines"]
+        ['+1 per card rank 10-13', '-1 per card rank 2-9']
+        >>> game.method_item(44)["note"]
+        'reconstructed: card'
+        """
         info = self.methods[method]
-        item: dict[str, Any] = {"name": info.name, "rule": info.rule}
+        item: dict[str, Any] = {"heading": "Tools & Methods", "card": info.name,
+                                "lines": [term.strip() for term in info.rule.split(";")]}
         if info.reconstructed:
-            item["reconstructed"] = ", ".join(info.reconstructed)
+            item["note"] = "reconstructed: " + ", ".join(info.reconstructed)
         return item
 
     def view(self, player: int | str | None) -> dict[str, Any]:
@@ -877,7 +887,8 @@ class ReleaseGame(Game):
             "points_target": self.options.points_target or None,
             "iteration": self.iteration,
             "iterations": self.hand_size,
-            "method": self.method_item(self.method) if self.method is not None else None,
+            "method": self.methods[self.method].name if self.method is not None else None,
+            "featured": [self.method_item(self.method)] if self.method is not None else [],
             "led_suit": SUITS[self.led_suit] if self.trick else None,
             "table": [{"by": self.players[p], "card": self.cards[c].label, "rank": rank}
                       for p, c, rank in self.trick],

@@ -37,7 +37,9 @@ class ReleaseOptions:
     style: str = field(default="rulebook", metadata={"choices": STYLES, "label": "Play style"})
     #: Play decks combined: 0 as the rulebook has it (one deck up to 5 players, two from 6),
     #: or 1 or 2 (two decks need 5 players or more; one deck at most 5).
-    decks: int = field(default=0, metadata={"choices": DECK_COUNTS, "label": "Play decks"})
+    decks: int = field(default=0, metadata={
+        "choices": DECK_COUNTS, "label": "Play decks",
+        "offered": {0: "by the rulebook (two from 6 players)", 1: "one", 2: "two combined"}})
     #: Pair programming: which teammate leads a team's first iteration of a release: "choose"
     #: (the team's first seat says which, a move of its own) or "random".
     team_lead: str = field(default="choose", metadata={"choices": TEAM_LEADS,

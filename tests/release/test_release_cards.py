@@ -94,8 +94,9 @@ def test_the_table_shows_which_cards_are_reconstructed() -> None:
     marked = {item["card"]: item.get("reconstructed") for item in items}
     assert marked["Gene Kim"] == "person, suit" and marked["2 of Doors"] is None
     assert "does" in next(item for item in items if item["card"] == "Kent Beck")
-    method = game.view(None)["method"]
-    assert ("reconstructed" in method) == bool(game.methods[game.method].reconstructed)
+    (method,) = game.view(None)["featured"]
+    assert method["card"] == game.view(None)["method"]
+    assert ("note" in method) == bool(game.methods[game.method].reconstructed)
     told = [game.narrate(e) for e in game.events if e.kind == "method"]
     assert told and (("(reconstructed)" in told[0]) == bool(
         game.methods[game.method].reconstructed))

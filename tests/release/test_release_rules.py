@@ -510,4 +510,4 @@ def test_a_physical_game_asks_for_the_method_then_each_card_dealt() -> None:
     game.deal("Hotfix")
     assert "dealt to Ada (1 of 12)" in game.waiting_for
     assert {a.card for a in game.legal_actions()} == set(BASE.play_ids)
-    assert game.view(None)["method"]["name"] == "Hotfix"
+    assert game.view(None)["method"] == "Hotfix"
