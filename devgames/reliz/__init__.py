@@ -89,6 +89,9 @@ SPEC = GameSpec(
         allows="nothing beyond playing the game; its text and art stay their authors'",
     ),
     bench={"turn_cap": 60},
+    handouts="devgames.reliz.handouts:game_text",
+    glossary="devgames.reliz.handouts:glossary_cards",
+    glossary_pages=3,
     games_per_s_target=None,
 )
 

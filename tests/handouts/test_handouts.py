@@ -25,6 +25,7 @@ from devgames.handouts.content import game_text
 from devgames.handouts.page import esc
 from devgames.itstartup.cards import CARDS as ITSTARTUP_CARDS
 from devgames.release.cards import CARDS as RELEASE_CARDS
+from devgames.reliz.cards import CARDS as RELIZ_CARDS
 from devgames.scrumkin.cards import CARDS as SCRUMKIN_CARDS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +34,7 @@ CARD_NAMES = {
     "itstartup": {card.name for card in ITSTARTUP_CARDS.values()},
     "exploding": {card.name for card in EXPLODING_CARDS.values()},
     "release": {card.name for card in RELEASE_CARDS.values()},
+    "reliz": {card.name for card in RELIZ_CARDS.values()},
 }
 HOSTILE = "<script>alert('x')</script> & <img src=x onerror=alert(1)>"
 PAGE_SIZE = re.compile(r"@page \{ size: (\w+);")

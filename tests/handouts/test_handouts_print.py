@@ -89,6 +89,7 @@ LONGEST_OPTIONS = {
     "scrumkin": {"rulebook": "collaborative", "drop_against_bugs": True, "counter_chains": True},
     "itstartup": {"tournament_wins": 2, "planning_bonus": True, "agent_counter": True},
     "exploding": {"direction": "counterclockwise", "mitigate": "automatic"},
+    "reliz": {"scenario": "cooperation", "blitz": True},
 }
 
 
