@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import json
 import os
+import sqlite3
 import sys
 import time
 from collections import Counter
@@ -256,12 +257,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     workers = args.workers or os.cpu_count() or 1
     started = time.monotonic()
     try:
-        game_rows, round_rows = simulate(
-            args.game, args.games, players, args.seed, bots, workers,
-            parse_options(args.option), progress=TextProgress(sys.stderr),
-        )
+        if args.scheduler:
+            from devgames.sim.dask_runner import Cluster, simulate_on
+
+            with Cluster(args.scheduler, args.workers) as cluster:
+                game_rows, round_rows = simulate_on(
+                    cluster, args.game, args.games, players, args.seed, bots,
+                    parse_options(args.option), progress=TextProgress(sys.stderr))
+                workers = cluster.workers
+        else:
+            game_rows, round_rows = simulate(
+                args.game, args.games, players, args.seed, bots, workers,
+                parse_options(args.option), progress=TextProgress(sys.stderr),
+            )
     except (SetupError, ValueError, TypeError) as error:
         raise CliError(str(error)) from None
+    except OSError as error:
+        raise CliError(f"Cannot reach the Dask scheduler {args.scheduler}: {error}", 1) from None
     paths = write_results(args.out, game_rows, round_rows)
     seconds = time.monotonic() - started
     print(f"Played {len(game_rows)} games in {seconds:.1f} s with {workers} worker(s).")
@@ -270,6 +282,114 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     wins = Counter(name for row in game_rows for name in str(row["winners"]).split(";") if name)
     if wins:
         print("Wins: " + ", ".join(f"{name} {count}" for name, count in sorted(wins.items())))
+    return 0
+
+
+def parse_counts(text: str) -> list[int]:
+    """Player counts: ``"2-8"``, ``"2,4,6"`` or ``"4"``.
+
+    >>> parse_counts("2-4"), parse_counts("3, 6"), parse_counts("5")
+    ([2, 3, 4], [3, 6], [5])
+    """
+    counts: list[int] = []
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high if dash else low)
+        except ValueError:
+            raise CliError(f"Give player counts as 2-8 or 2,4,6 (not {text!r}).") from None
+        counts.extend(range(first, last + 1))
+    if not counts:
+        raise CliError(f"Give player counts as 2-8 or 2,4,6 (not {text!r}).")
+    return list(dict.fromkeys(counts))
+
+
+def parse_grid(pairs: Sequence[str] | None) -> dict[str, list[Any]]:
+    """``KEY=V1,V2,...`` strings as the values of each option to sweep.
+
+    >>> parse_grid(["backlog=8,10,12", "rulebook=competitive"])
+    {'backlog': [8, 10, 12], 'rulebook': ['competitive']}
+    """
+    grid: dict[str, list[Any]] = {}
+    for pair in pairs or ():
+        key, sep, values = pair.partition("=")
+        if not sep or not key.strip() or not values.strip():
+            raise CliError(
+                f"Give a sweep as KEY=V1,V2, e.g. --vary backlog=8,10,12 (not {pair!r}).")
+        grid[key.strip()] = [parse_option_value(value.strip()) for value in values.split(",")
+                             if value.strip()]
+    return grid
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    """`devgames plan`: rounds and minutes at P50/P80/P95 for a game with these teams."""
+    from devgames.sessions.store import SessionStore
+    from devgames.sim import planner
+    from devgames.sim.dask_runner import Cluster
+
+    load_module(args.game)
+    bots = split_names(args.bots) if args.bots else None
+    options = parse_options(args.option)
+    store = None
+    if not args.no_store:
+        try:
+            store = SessionStore(args.db)
+        except (ValueError, OSError, sqlite3.Error) as error:
+            raise CliError(f"Cannot read the session store: {error}", 1) from None
+    started = time.monotonic()
+    try:
+        with Cluster(args.scheduler, args.workers) as cluster:
+            plan = planner.make_plan(args.game, args.players, args.games, args.seed, bots,
+                                     options, store=store, cluster=cluster,
+                                     progress=TextProgress(sys.stderr))
+            workers = cluster.workers
+    except (SetupError, ValueError, TypeError) as error:
+        raise CliError(str(error)) from None
+    except OSError as error:
+        raise CliError(f"Cannot reach the Dask scheduler {args.scheduler}: {error}", 1) from None
+    finally:
+        if store is not None:
+            store.close()
+    seconds = time.monotonic() - started
+    for line in plan.sentences(args.minutes, args.rounds):
+        print(line)
+    print(plan.table().to_string(index=False))
+    print(f"Played {plan.games} games in {seconds:.1f} s on {workers} Dask worker(s).")
+    if args.out:
+        paths = planner.write_plan(plan, args.out)
+        print("Wrote " + ", ".join(str(path) for path in paths))
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """`devgames sweep`: the balance lab's tables over options, player counts and bots."""
+    from devgames.sim import balance
+    from devgames.sim.dask_runner import Cluster
+
+    load_module(args.game)
+    counts = parse_counts(args.players)
+    grid = parse_grid(args.vary)
+    lineups: list[str | list[str]] = list(args.bots or [])
+    for duel in args.duel or ():
+        lineups.extend(list(rotation) for rotation in balance.rotations(split_names(duel)))
+    started = time.monotonic()
+    try:
+        with Cluster(args.scheduler, args.workers) as cluster:
+            sweep = balance.run_sweep(args.game, args.games, counts, args.seed,
+                                      lineups or None, grid, parse_options(args.option),
+                                      cluster, progress=TextProgress(sys.stderr))
+            workers = cluster.workers
+    except (SetupError, ValueError, TypeError) as error:
+        raise CliError(str(error)) from None
+    except OSError as error:
+        raise CliError(f"Cannot reach the Dask scheduler {args.scheduler}: {error}", 1) from None
+    seconds = time.monotonic() - started
+    paths = sweep.write_csv(args.out)
+    for line in sweep.findings():
+        print(line)
+    print(f"Played {len(sweep.cells)} x {args.games} games in {seconds:.1f} s on {workers} "
+          "Dask worker(s).")
+    print("Wrote " + ", ".join(str(path) for path in paths))
     return 0
 
 
@@ -337,8 +457,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="devgames",
         description="Software-development card games for workshops: serve the facilitator app, "
-        "play in the terminal, simulate many bot games, replay saved sessions, measure engine "
-        "speed, write printable handouts.",
+        "play in the terminal, simulate many bot games, plan a workshop's timing, sweep for "
+        "balance, replay saved sessions, measure engine speed, write printable handouts.",
         epilog=f"Games: {games}. Run 'devgames COMMAND --help' for the options of a command.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -419,7 +539,89 @@ def build_parser() -> argparse.ArgumentParser:
                      help="folder for games.csv and rounds.csv (default: sim-out)")
     sim.add_argument("--option", action="append", metavar="KEY=VALUE",
                      help="a game option (repeatable)")
+    sim.add_argument("--scheduler", metavar="ADDRESS",
+                     help="play the games as Dask tasks on the cluster at ADDRESS "
+                     "(e.g. tcp://10.0.0.5:8786), or 'local' for a local Dask cluster; "
+                     "the files are the same")
     sim.set_defaults(handler=cmd_simulate)
+
+    plan = commands.add_parser(
+        "plan", help="how many rounds and minutes a game takes (the workshop planner)",
+        formatter_class=formatter,
+        description="Play bot games of GAME with these teams and options as Dask tasks, and say\n"
+        "how many rounds (sprints, rounds, turns) it takes at P50, P80 and P95, and how many\n"
+        "minutes: each game's moves at the pace measured in the finished sessions of the\n"
+        "store (--db), or the game's default pace (docs/planner.md). By default the games\n"
+        "run on a local Dask cluster of this machine's cores; --scheduler uses another.",
+        epilog="examples:\n"
+        "  devgames plan scrumkin --players 6 --minutes 60     will 6 teams fit in 60 minutes?\n"
+        "  devgames plan scrumkin --players 4 --option backlog=8 --rounds 8\n"
+        "  devgames plan itstartup --players 3 --option goal=32 --scheduler tcp://10.0.0.5:8786",
+    )
+    plan.add_argument("game", metavar="GAME", help=f"the game ({games})")
+    plan.add_argument("--players", type=whole_number(1), default=4,
+                      help="number of players or teams (default: 4)")
+    plan.add_argument("--games", type=whole_number(1), default=1000,
+                      help="bot games to play (default: 1000)")
+    plan.add_argument("--seed", type=int, default=0, help="run seed (default: 0)")
+    plan.add_argument("--bots", metavar="KIND[,KIND...]",
+                      help="bot kind for every seat, or a list repeated round the table "
+                      "(default: heuristic when the game has it)")
+    plan.add_argument("--option", action="append", metavar="KEY=VALUE",
+                      help="a game option (repeatable)")
+    plan.add_argument("--minutes", type=positive_seconds, metavar="MINUTES",
+                      help="say how often a game ends within this many minutes")
+    plan.add_argument("--rounds", type=whole_number(1), metavar="N",
+                      help="say how often a game ends within N rounds")
+    plan.add_argument("--db", type=Path, metavar="PATH",
+                      help="session store to measure the pace in (default: $DEVGAMES_DB, else "
+                      "~/.local/share/devgames/sessions.sqlite)")
+    plan.add_argument("--no-store", action="store_true",
+                      help="use the game's default pace, not the store's sessions")
+    plan.add_argument("--scheduler", metavar="ADDRESS",
+                      help="Dask scheduler to run on (default: a local cluster)")
+    plan.add_argument("--workers", type=whole_number(1),
+                      help="workers of the local cluster (default: one per CPU)")
+    plan.add_argument("--out", metavar="DIR",
+                      help="also write DIR/plan.csv (percentiles) and DIR/plan-games.csv")
+    plan.set_defaults(handler=cmd_plan)
+
+    sweep = commands.add_parser(
+        "sweep", help="balance lab: win rates per seat and bot over options and team counts",
+        formatter_class=formatter,
+        description="Play bot games of GAME in every combination of the options varied, the\n"
+        "player counts and the bot line-ups, as Dask tasks, and write DIR/summary.csv\n"
+        "(rounds per cell), DIR/seats.csv (win rate per seat, Wilson 95% interval),\n"
+        "DIR/bots.csv (win rate per kind of bot) and DIR/cards.csv (card moves of winners).\n"
+        "The same arguments give byte-identical files whatever the cluster.",
+        epilog="examples:\n"
+        "  devgames sweep scrumkin --vary backlog=8,10,12 --players 2-8 --games 500\n"
+        "  devgames sweep scrumkin --players 4 --duel heuristic,random --games 1000\n"
+        "  devgames sweep exploding --players 2-5 --bots random --scheduler tcp://10.0.0.5:8786",
+    )
+    sweep.add_argument("game", metavar="GAME", help=f"the game ({games})")
+    sweep.add_argument("--players", default="4",
+                       help="player counts: 4, 2-8 or 2,4,6 (default: 4)")
+    sweep.add_argument("--games", type=whole_number(1), default=500,
+                       help="games in each combination (default: 500)")
+    sweep.add_argument("--seed", type=int, default=0, help="run seed (default: 0)")
+    sweep.add_argument("--vary", action="append", metavar="KEY=V1,V2",
+                       help="an option and the values to sweep (repeatable)")
+    sweep.add_argument("--option", action="append", metavar="KEY=VALUE",
+                       help="an option fixed for every game (repeatable)")
+    sweep.add_argument("--bots", action="append", metavar="KIND[,KIND...]",
+                       help="a bot line-up (repeatable: each is a combination); default: "
+                       "the game's heuristic bot")
+    sweep.add_argument("--duel", action="append", metavar="KIND,KIND",
+                       help="bot against bot: the line-up in every rotation, so each kind "
+                       "sits in every seat (repeatable)")
+    sweep.add_argument("--scheduler", metavar="ADDRESS",
+                       help="Dask scheduler to run on (default: a local cluster)")
+    sweep.add_argument("--workers", type=whole_number(1),
+                       help="workers of the local cluster (default: one per CPU)")
+    sweep.add_argument("--out", metavar="DIR", default="sweep-out",
+                       help="folder for the CSV files (default: sweep-out)")
+    sweep.set_defaults(handler=cmd_sweep)
 
     replay = commands.add_parser(
         "replay", help="replay a saved session and print its public state as JSON",

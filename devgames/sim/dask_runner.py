@@ -59,6 +59,8 @@ MAX_CHUNK, MIN_CHUNK = 500, 10
 TASKS_PER_WORKER = 8
 #: ``scheduler`` value that plays every chunk in this process, without Dask.
 IN_PROCESS = "in-process"
+#: ``scheduler`` value (like None) for a local cluster of this machine's cores.
+LOCAL = "local"
 
 
 @dataclass(frozen=True)
@@ -240,16 +242,18 @@ def chunks(games: int, workers: int, size: int | None = None) -> list[tuple[int,
 class Cluster:
     """Where the tasks run: a local Dask cluster (``scheduler=None``, one worker process per core
     or ``workers``), an existing one (``scheduler="tcp://host:8786"``), or this process
-    (``scheduler="in-process"``). The local cluster starts on first use and stops at
-    :meth:`close` (or at the end of a ``with`` block).
+    (``scheduler="in-process"``); ``"local"`` is the same as None. The local cluster starts on
+    first use and stops at :meth:`close` (or at the end of a ``with`` block).
 
     >>> with Cluster("in-process") as cluster:
     ...     cluster.map(pow, [(2, 3), (3, 2)])
     [8, 9]
     """
 
-    def __init__(self, scheduler: str | None = None, workers: int | None = None) -> None:
-        self.scheduler = scheduler
+    def __init__(self, scheduler: str | None = None, workers: int | None = None,
+                 timeout: float = 20.0) -> None:
+        self.scheduler = None if scheduler in (None, "", LOCAL) else scheduler
+        self.timeout = timeout
         self.wanted_workers = workers
         self._client: Any = None
         self._cluster: Any = None
@@ -278,7 +282,7 @@ class Cluster:
             from distributed import Client, LocalCluster
 
             if self.scheduler:
-                self._client = Client(self.scheduler, timeout="20s")
+                self._client = Client(self.scheduler, timeout=f"{self.timeout}s")
             else:
                 self._cluster = LocalCluster(
                     n_workers=self.wanted_workers or os.cpu_count() or 1, threads_per_worker=1,

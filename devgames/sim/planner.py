@@ -19,6 +19,7 @@ True
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from devgames import game_spec
@@ -29,13 +30,14 @@ from devgames.sim.runner import Progress
 from devgames.sim.stats import percentile, share_text
 
 #: Seconds a move takes at a real table, per game, when the store has no finished session of it.
-#: Scrumkin: a sprint takes 5-8 minutes with 3-4 teams (facilitation/scrumkin.md) and a 4-team
-#: sprint of heuristic bots makes about 27 moves: 6.5 min / 27 = 14.4 s. IT Startup: a round of
+#: Scrumkin: a sprint takes 5-8 minutes with 3-4 teams and 8-12 with 6-8 (facilitation/scrumkin.md);
+#: a sprint of heuristic bots makes about 27 moves with 4 teams (6.5 min / 27 = 14 s a move) and
+#: 60 with 6 (10 min / 60 = 10 s): 12 s keeps both within the guide's ranges. IT Startup: a round of
 #: 3 seats takes 5-10 minutes (facilitation/itstartup.md), about 12.6 moves at goal 32: 36 s.
 #: Exploding Git Commits: a turn takes 20-40 s (facilitation/exploding.md), 2.6 moves a turn:
 #: 12 s. Release! and РЕЛИЗ have no guide yet: 20 s, a guess to be replaced by real sessions.
 DEFAULT_SECONDS_PER_MOVE: dict[str, float] = {
-    "scrumkin": 15.0, "itstartup": 35.0, "exploding": 12.0, "release": 20.0, "reliz": 20.0}
+    "scrumkin": 12.0, "itstartup": 35.0, "exploding": 12.0, "release": 20.0, "reliz": 20.0}
 #: Seconds a move for a game this table does not know (a game added later).
 FALLBACK_SECONDS_PER_MOVE = 20.0
 #: A session counts for the calibration when it is finished, has at least this many moves...
@@ -258,6 +260,37 @@ def make_plan(game: str, players: int, games: int = DEFAULT_GAMES, seed: int = 0
         calibration = calibrate(game, store)
     [result] = run_jobs([job], cluster, progress)
     return Plan(game, players, job.kinds, dict(job.options), seed, calibration, result.outcomes)
+
+
+def write_plan(plan: Plan, folder: str | Path) -> list[Path]:
+    """Write ``plan.csv`` (the percentiles) and ``plan-games.csv`` (each game's rounds, moves
+    and minutes) into ``folder``; return their paths.
+
+    >>> import tempfile
+    >>> plan = Plan("scrumkin", 2, ("random",) * 2, {}, 1,
+    ...             Calibration("scrumkin", 15.0, 0, "default"), [(8, 200, 1), (10, 240, 3)])
+    >>> with tempfile.TemporaryDirectory() as out:
+    ...     paths = write_plan(plan, out)
+    ...     print(paths[1].read_text(encoding="utf-8"), end="")
+    game,seed,sprints,moves,minutes,winners
+    0,1185703974,8,200,50.0,1
+    1,1075279182,10,240,60.0,1;2
+    """
+    from devgames.sim.dask_runner import game_seed
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    first = out / "plan.csv"
+    plan.table().to_csv(first, index=False, lineterminator="\n", encoding="utf-8")
+    second = out / "plan-games.csv"
+    pace = plan.calibration.seconds_per_move
+    with second.open("w", encoding="utf-8", newline="") as stream:
+        stream.write(f"game,seed,{plan.noun}s,moves,minutes,winners\n")
+        for index, (rounds, moves, mask) in enumerate(plan.outcomes):
+            seats = ";".join(str(seat + 1) for seat in range(plan.players) if mask >> seat & 1)
+            stream.write(f"{index},{game_seed(plan.seed, index)},{rounds},{moves},"
+                         f"{moves * pace / 60:.1f},{seats}\n")
+    return [first, second]
 
 
 # ----- charts -----------------------------------------------------------------------------------

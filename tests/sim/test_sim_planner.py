@@ -1,0 +1,99 @@
+"""The planner's pace comes from the real sessions of the store: finished sessions of the game,
+their time from creation to last move over their moves; bot-only, unfinished, too short and
+left-open sessions do not count; without any, the game's documented default."""
+
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from devgames import exploding, scrumkin
+from devgames.core.bots import RandomBot, play_out
+from devgames.core.game import Game
+from devgames.dashboards.table import seats_meta
+from devgames.sessions.store import SessionStore
+from devgames.sim.planner import (
+    DEFAULT_SECONDS_PER_MOVE,
+    MAX_SECONDS_PER_MOVE,
+    calibrate,
+    make_plan,
+)
+from devgames.sim.stats import percentile, wilson
+
+START = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
+
+
+def finished(module: object, seed: int, humans: bool = True) -> Game:
+    game = module.new_game(["Red", "Blue", "Green"], seed=seed)  # type: ignore[attr-defined]
+    play_out(game, {seat: RandomBot(seed + seat) for seat in range(3)})
+    bots = {} if humans else {seat: "random" for seat in range(3)}
+    game.meta["seats"] = seats_meta(game, bots, hidden_hands=False)
+    return game
+
+
+def save(store: SessionStore, game: Game, seconds_per_move: float | None) -> int:
+    """Save a game as the app does, then date its creation and last move as the store writes
+    them (ISO text in UTC), ``seconds_per_move`` apart on average."""
+    number = store.create(game)
+    if seconds_per_move is not None:
+        last = START + timedelta(seconds=seconds_per_move * len(game.log))
+        with sqlite3.connect(store.path) as db:
+            db.execute("UPDATE sessions SET created_at = ?, updated_at = ? WHERE id = ?",
+                       (START.isoformat(timespec="microseconds"),
+                        last.isoformat(timespec="microseconds"), number))
+    return number
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SessionStore:
+    with SessionStore(tmp_path / "sessions.sqlite") as opened:
+        yield opened
+
+
+def test_the_pace_is_the_median_of_the_finished_sessions(store: SessionStore) -> None:
+    for seed, pace in ((1, 10.0), (2, 30.0), (3, 20.0), (4, 50.0)):
+        save(store, finished(scrumkin, seed), pace)
+    unfinished = scrumkin.new_game(["Red", "Blue"], seed=9)
+    for _ in range(20):
+        unfinished.apply(unfinished.legal_actions()[0])
+    save(store, unfinished, 300.0)  # not over: does not count
+    save(store, finished(scrumkin, 5, humans=False), 1.0)  # bots alone: not a room's pace
+    save(store, finished(scrumkin, 6), MAX_SECONDS_PER_MOVE * 3)  # left open overnight
+    save(store, finished(exploding, 7), 5.0)  # another game
+
+    pace = calibrate("scrumkin", store)
+    assert (pace.sessions, pace.seconds_per_move, pace.source) == (4, 25.0, "store")
+    assert (pace.low, pace.high) == (10.0, 30.0)
+    assert "median pace of 4 finished Scrumkin sessions" in pace.sentence()
+    assert calibrate("exploding", store).seconds_per_move == 5.0
+
+
+def test_the_plan_times_every_game_at_the_measured_pace(store: SessionStore) -> None:
+    save(store, finished(scrumkin, 1), 18.0)
+    plan = make_plan("scrumkin", 3, 40, seed=2, bots="random", store=store,
+                     cluster="in-process")
+    assert plan.calibration.seconds_per_move == 18.0
+    moves = [outcome[1] for outcome in plan.outcomes]
+    assert plan.minutes() == [count * 18.0 / 60 for count in moves]
+    assert plan.minutes_at(80) == percentile([count * 18.0 / 60 for count in moves], 80)
+    budget = plan.minutes_at(50)
+    done, games = plan.fits(budget)
+    assert games == 40 and done == sum(count * 18.0 / 60 <= budget for count in moves) >= 20
+    low, high = wilson(done, games)
+    assert f"({low * 100:.1f}-{high:.1%})" in plan.sentences(minutes=budget)[2]
+
+
+def test_with_no_finished_session_the_default_pace_is_said(store: SessionStore) -> None:
+    save(store, finished(scrumkin, 1, humans=False), 4.0)
+    pace = calibrate("scrumkin", store)
+    assert (pace.sessions, pace.seconds_per_move) == (0, DEFAULT_SECONDS_PER_MOVE["scrumkin"])
+    assert "the default for Scrumkin" in pace.sentence()
+    assert calibrate("scrumkin", None) == pace
+
+
+def test_more_teams_play_more_sprints_and_moves_than_fewer() -> None:
+    two = make_plan("scrumkin", 2, 60, seed=1, bots="random", cluster="in-process")
+    six = make_plan("scrumkin", 6, 60, seed=1, bots="random", cluster="in-process")
+    assert six.minutes_at(50) > two.minutes_at(50)
+    assert six.table().columns.tolist() == ["percentile", "sprints", "minutes"]
