@@ -110,6 +110,7 @@ SPEC = GameSpec(
     handouts="devgames.release.handouts:game_text",
     glossary="devgames.release.handouts:glossary_cards",
     glossary_pages=3,
+    retro="devgames.release.retro:RETRO",
 )
 
 __all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "RULES_VERSION", "SPEC",

@@ -621,8 +621,9 @@ class ReleaseGame(Game):
             if cards[card].suit == led and rank > top:
                 best, top = i, rank
         winner = self.winner = self.trick[best][0]
-        self.events.append(Event("won", winner, {"card": self.trick[best][1],
-                                                 "iteration": self.iteration}))
+        self.events.append(Event("won", winner, {
+            "card": self.trick[best][1], "iteration": self.iteration,
+            "committed": [(p, card) for p, card, _rank in self.trick]}))
         self.passes = []
         for p, card, _rank in self.trick:
             ability = cards[card].ability
