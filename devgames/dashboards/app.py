@@ -3,6 +3,7 @@ with the room's timer and the light or dark projector theme always at hand.
 """
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -16,6 +17,9 @@ from devgames.dashboards.setup_form import NewSession, SetupForm
 from devgames.dashboards.table import SessionTable, seats_meta
 from devgames.dashboards.theme import style_sheet
 from devgames.sessions.store import SessionStore
+
+if TYPE_CHECKING:
+    from devgames.dashboards.planner import PlannerPage
 
 
 class FacilitatorApp(widgets.VBox):
@@ -33,6 +37,7 @@ class FacilitatorApp(widgets.VBox):
         self.store = store if store is not None else SessionStore()
         self.table: SessionTable | None = None
         self.launcher: Launcher | None = None
+        self.planner: PlannerPage | None = None  # the planner page, once opened
         self.timer = Timer(minutes=5)
         self.address = Address()
         self.address.observe(self._address_changed, "session_id")
@@ -143,6 +148,8 @@ class FacilitatorApp(widgets.VBox):
             self.remove_class("dg-dark")
         if self.table is not None:
             self.table.set_theme(dark)
+        if self.planner is not None:
+            self.planner.set_theme(dark)
 
     def set_language(self, language: str) -> None:
         """Put the card names of ``language`` ("en" or "ru") first, everywhere in the app, and
@@ -158,8 +165,19 @@ class FacilitatorApp(widgets.VBox):
     def show_launcher(self) -> None:
         self._close_table()
         self.address.session_id = 0
-        self.launcher = Launcher(self.store, self.new_buttons, on_resume=self.resume)
+        self.launcher = Launcher(self.store, self.new_buttons, on_resume=self.resume,
+                                 on_plan=self.show_planner)
         self.body.children = [self.language_switch, self.launcher]
+
+    def show_planner(self) -> None:
+        """The planner page (how long a game takes), with "Back" to the launcher."""
+        from devgames.dashboards.planner import planner_screen
+
+        self._close_table()
+        self.notice.clear()
+        back, self.planner = planner_screen(self.store, self.show_launcher)
+        self.planner.set_theme(self.dark.value)
+        self.body.children = [back, self.planner]
 
     def show_setup(self, game: str) -> None:
         self._close_table()

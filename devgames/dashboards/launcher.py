@@ -89,7 +89,8 @@ class Launcher(widgets.VBox):
     """
 
     def __init__(self, store: SessionStore, new_buttons: Sequence[widgets.Button],
-                 on_resume: Callable[[int], None], page_size: int = PAGE_SIZE) -> None:
+                 on_resume: Callable[[int], None], page_size: int = PAGE_SIZE,
+                 on_plan: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.add_class("dg-launcher")
         self.store = store
@@ -123,9 +124,16 @@ class Launcher(widgets.VBox):
         self.pager = widgets.HBox([self.newer, self.older])
         self.notice = Notice()
         self.saved = widgets.VBox()
+        #: "Plan a workshop": the planner page (rounds and minutes a game takes), if offered.
+        self.plan_button = widgets.Button(description="Plan a workshop: how long will it take?",
+                                          icon="clock-o", layout=widgets.Layout(width="auto"))
+        self.plan_button.add_class("dg-open-planner")
+        if on_plan is not None:
+            self.plan_button.on_click(lambda _button: on_plan())
         self.children = [
             widgets.HTML("<h2>Start a session</h2>"),
             widgets.HBox(games, layout=widgets.Layout(flex_flow="row wrap")),
+            *([self.plan_button] if on_plan is not None else []),
             self.notice, self.saved,
         ]
         self.refresh()
