@@ -22,7 +22,7 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
-from devgames.release.cards import SUITS, Deck, Method, PlayCard
+from devgames.release.cards import SUITS, Deck, Method
 from devgames.release.options import ReleaseOptions
 
 RULES_VERSION = "1"
@@ -87,58 +87,55 @@ def score_artifacts(deck: Deck, method: Method, cards: list[int], iterations_won
     (4, 2)
     """
     table = deck.cards
-    pool = [table[c] for c in cards]
+    held = [table[c] for c in cards]
     factor = 1
-    doublers = sum(1 for card in pool if card.ability is not None
+    doublers = sum(1 for card in held if card.ability is not None
                    and card.ability.effect == "double")
     if doublers:
         factor = 2 if doubling == "once" else 2 ** doublers
     total = 0
+    pool = list(range(len(held)))  # the places of the cards no term has counted yet
     for term in method.terms:
         unit = term.unit
         if unit == "iteration_won":
             total += term.points * iterations_won
             continue
-        matching = [card for card in pool if term.matches(card)]
-        used: list[PlayCard] = []
+        matching = [i for i in pool if term.matches(held[i])]
+        used: list[int] = []
         if unit == "card":
             used = matching
             total += term.points * len(used)
-        elif unit == "kind":
-            by_rank: dict[int, list[PlayCard]] = {}
-            for card in matching:
-                by_rank.setdefault(card.rank, []).append(card)
-            for same in by_rank.values():
-                sets = len(same) // term.n
-                used += same[:sets * term.n]
-                total += term.points * sets
         elif unit == "unmatched_rank":
-            counts = Counter(card.rank for card in matching)
-            used = [card for card in matching if counts[card.rank] == 1]
+            counts = Counter(held[i].rank for i in matching)
+            used = [i for i in matching if counts[held[i].rank] == 1]
             total += term.points * len(used)
-        elif unit == "straight":
-            by_rank = {}
-            for card in matching:
-                by_rank.setdefault(card.rank, []).append(card)
-            runs = min(len(by_rank.get(rank, ())) for rank in term.sequence)
-            for rank in term.sequence:
-                used += by_rank[rank][:runs] if runs else []
-            total += term.points * runs
-        else:  # longest_straight_card: the longest run of ranks in a row (2 cards at least)
-            by_rank = {}
-            for card in matching:
-                by_rank.setdefault(card.rank, []).append(card)
-            best: list[int] = []
-            run: list[int] = []
-            for rank in sorted(by_rank):
-                run = [*run, rank] if run and rank == run[-1] + 1 else [rank]
-                if len(run) > len(best):
-                    best = list(run)
-            if len(best) >= 2:
-                used = [by_rank[rank][0] for rank in best]
-                total += term.points * len(used)
-        for card in used:
-            pool.remove(card)
+        else:
+            by_rank: dict[int, list[int]] = {}
+            for i in matching:
+                by_rank.setdefault(held[i].rank, []).append(i)
+            if unit == "kind":
+                for same in by_rank.values():
+                    sets = len(same) // term.n
+                    used += same[:sets * term.n]
+                    total += term.points * sets
+            elif unit == "straight":
+                runs = min(len(by_rank.get(rank, ())) for rank in term.sequence)
+                for rank in term.sequence:
+                    used += by_rank[rank][:runs] if runs else []
+                total += term.points * runs
+            else:  # longest_straight_card: the longest run of ranks in a row (2 cards at least)
+                best: list[int] = []
+                run: list[int] = []
+                for rank in sorted(by_rank):
+                    run = [*run, rank] if run and rank == run[-1] + 1 else [rank]
+                    if len(run) > len(best):
+                        best = list(run)
+                if len(best) >= 2:
+                    used = [by_rank[rank][0] for rank in best]
+                    total += term.points * len(used)
+        if used:
+            gone = set(used)
+            pool = [i for i in pool if i not in gone]
     return total * factor, factor
 
 
@@ -190,6 +187,14 @@ class ReleaseGame(Game):
         dealt = len(self.composition) - (TWO_PLAYER_DISCARD if n == 2 else 0)
         self.hand_size = dealt // n
         self.top = max(max(deck.cards), max(deck.methods))
+        #: Each play card's suit by id (-1: no play card), for the hot paths.
+        self.suit_of = [-1] * (self.top + 1)
+        for c, info in deck.cards.items():
+            self.suit_of[c] = info.suit
+        self._reveals = {trigger: frozenset(
+            c for c, info in deck.cards.items() if info.ability is not None
+            and info.ability.trigger == trigger and info.ability.effect == "reveal_swap")
+            for trigger in ("after_winning", "after_other_wins")}
         self._commit_t, self._pass_t, self._decline_t, self._deal_t = _tables(self.top)
         self.scores = [0] * count
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -369,12 +374,12 @@ class ReleaseGame(Game):
             row = self._commit_t[p]
             hand = self.hands[p]
             if self.trick:
-                cards = self.cards
+                suit_of = self.suit_of
                 led = self.led_suit
-                follow = [c for c in hand if cards[c].suit == led]
+                follow = [c for c in hand if suit_of[c] == led]
                 if follow:
                     hand = follow
-            return [row[c] for c in sorted(set(hand))]
+            return [row[c] for c in (sorted(hand) if self.decks == 1 else sorted(set(hand)))]
         if phase == PASS:
             p = self.passers[0]
             row = self._pass_t[p]
@@ -412,10 +417,8 @@ class ReleaseGame(Game):
     def _revealable(self, p: int) -> list[int]:
         """The cards ``p`` holds that may be revealed now (after this iteration's winner is
         known): an ``after_winning`` card for the winner, ``after_other_wins`` for the others."""
-        trigger = "after_winning" if p == self.winner else "after_other_wins"
-        cards = self.cards
-        return [c for c in self.hands[p] if (ability := cards[c].ability) is not None
-                and ability.trigger == trigger and ability.effect == "reveal_swap"]
+        held = self._reveals["after_winning" if p == self.winner else "after_other_wins"]
+        return [c for c in self.hands[p] if c in held]
 
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
@@ -470,9 +473,8 @@ class ReleaseGame(Game):
     def _check_commit(self, p: int, card: Any) -> None:
         self._require_held(p, card, "commit")
         if self.trick:
-            suit = self.led_suit
-            if self.cards[card].suit != suit and any(self.cards[c].suit == suit
-                                                     for c in self.hands[p]):
+            suit, suit_of = self.led_suit, self.suit_of
+            if suit_of[card] != suit and any(suit_of[c] == suit for c in self.hands[p]):
                 raise IllegalMove("follow_suit", f"{self.players[p]} holds {SUITS[suit]} and "
                                   f"must commit one: {SUITS[suit]} were led.")
 
@@ -573,7 +575,11 @@ class ReleaseGame(Game):
                 return
             else:
                 self.events.append(Event("no_swap", p, {"card": card}))
-        self._after_commit()
+        if len(trick) == self.n:
+            self.kent = -1
+            self._end_iteration()
+        else:
+            self.turn = (self.turn + 1) % self.n
 
     def _immediate(self, p: int, points: int, card: int) -> None:
         t = self.team_of[p]
