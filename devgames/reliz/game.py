@@ -20,7 +20,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Any
 
-from devgames.core.actions import Action, Event, ShapeCheck
+from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.reliz.cards import BLOCKS, CARDS, EVENT_DECK, EVENT_ID, EVENTS, TILE_ID, TILES
@@ -40,6 +40,9 @@ MODULE, LINK, INTEGRATION_BLOCK, CENTRAL = "module", "link", "integration_block"
 SHARED = -1
 SET_BITS = 5  # a tile in a hand or on the board: tile id + 32 * the set (team) it belongs to
 DECK_BITS = 6  # an event card in a hand: title id + 64 * the deck it came from
+#: Physical deck: a tile or event card drawn at the table and not entered yet.
+UNKNOWN_TILE, UNKNOWN_EVENT = 31, 63
+CHANCE_PHASE = "deal"
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,7 @@ _check_shape = ShapeCheck({
     "keep": _NONE, "end": _NONE, "call": _NONE, "back": _NONE,
     "attach": frozenset({"card", "target", "count"}),
     "link": frozenset({"target", "count"}),
+    "deal": frozenset({"card", "count"}),
 }, "РЕЛИЗ")
 
 _TILE_PIPS = {c: card.pips for c, card in TILES.items()}
@@ -140,6 +144,12 @@ class RelizGame(Game):
         self.team = [p % 2 if self.partnered else p for p in range(n)]
         self.sets = n if self.teams_mode else 1
         self.strict = options.integration_match == "every_end"
+        #: Physical deck: the facilitator enters each tile, event card and block card drawn.
+        self.physical = options.deck == "physical"
+        #: What is to be entered, in order: ("tile", seat, set), ("event", seat, deck),
+        #: ("daily", seat, deck), ("block", index in the attach queue, supply) or ("first", 0,
+        #: supply) for the first block of the board.
+        self.to_enter: list[tuple[str, int, int]] = []
         self.touching = options.first_tile == "touching"
         # Board.
         self.blocks: list[dict[str, Any]] = []  # card, zones, owner, stage, ports used
@@ -209,8 +219,9 @@ class RelizGame(Game):
         banned = {EVENT_ID[code] for code in sc.banned}
         for d in range(len(self.decks)):
             deck = [c + (d << DECK_BITS) for c in EVENT_DECK if c not in banned]
-            self.rng.shuffle(deck)
-            self.chance_steps += 1
+            if not self.physical:
+                self.rng.shuffle(deck)
+                self.chance_steps += 1
             self.decks[d] = deck
         if self.code == "cooperation":  # the central deck waits for the central stage
             self.decks[self.n] = []
@@ -223,8 +234,10 @@ class RelizGame(Game):
         elif self.code == "cooperation":
             self._setup_cooperation()
         else:
-            first = self._draw_blocks(SHARED, 1)[0]
-            self._add_block(first, SHARED, "")
+            if self.physical:
+                self.to_enter.append(("first", 0, SHARED))
+            else:
+                self._add_block(self._draw_blocks(SHARED, 1)[0], SHARED, "")
             seat = self.turn_player
             for _ in range(sc.blocks - 1):
                 self._queue_attach(seat, 2, "setup", SHARED, "", None)
@@ -276,6 +289,10 @@ class RelizGame(Game):
         """``k`` random block cards from a supply (of a size, with enough ports)."""
         left = [b for b in self.supply[supply]
                 if (size is None or BLOCKS[b].size == size) and len(BLOCKS[b].ports) >= min_ports]
+        if self.physical:  # drawn at the table: entered later
+            wanted = min(k, len(left) - sum(1 for e in self.to_enter if e[0] in ("block",
+                                                                                "first")))
+            return [0] * max(wanted, 0)
         self.rng.shuffle(left)
         self.chance_steps += 1
         drawn = left[:k]
@@ -292,6 +309,8 @@ class RelizGame(Game):
         drawn = self._draw_blocks(supply, k, size)
         if not drawn:
             return False
+        if self.physical:
+            self.to_enter += [("block", len(self.attach_queue), supply)] * len(drawn)
         self.attach_queue.append((seat, tuple(drawn), reason, owner, stage, (supply,)))
         return True
 
@@ -396,6 +415,14 @@ class RelizGame(Game):
     def _draw_tile(self, p: int, into: list[int] | None = None) -> bool:
         """Move a random tile from the seat's stock into its hand (or ``into``)."""
         pool = self.pool[self._set_of(p)]
+        if self.physical:
+            waiting = sum(1 for e in self.to_enter if e[0] == "tile" and e[2] == self._set_of(p))
+            if len(pool) <= waiting:
+                return False
+            (self.hands[p] if into is None else into).append(
+                UNKNOWN_TILE + (self._set_of(p) << SET_BITS))
+            self.to_enter.append(("tile", p, self._set_of(p)))
+            return True
         if not pool:
             return False
         self.chance_steps += 1
@@ -424,12 +451,15 @@ class RelizGame(Game):
     def _draw_event(self, p: int, deck: int) -> int | None:
         """The top card of a deck; an empty deck takes its discard pile, shuffled."""
         cards = self.decks[deck]
-        if not cards:
+        waiting = sum(1 for e in self.to_enter if e[0] in ("event", "daily") and e[2] == deck)
+        if len(cards) <= waiting:
             discard = self.discards[deck]
             if not discard:
                 return None
-            self.rng.shuffle(discard)
-            self.chance_steps += 1
+            if not self.physical:
+                self.rng.shuffle(discard)
+                self.chance_steps += 1
+            discard = cards + discard
             self.decks[deck] = cards = discard
             self.discards[deck] = []
             self.refreshes += 1
@@ -437,6 +467,9 @@ class RelizGame(Game):
             if self.code == "pet":
                 self._queue_attach(p, 1, "refresh", SHARED, "", None)
         self.events_drawn[p] += 1
+        if self.physical:
+            self.to_enter.append(("event", p, deck))
+            return UNKNOWN_EVENT + (deck << DECK_BITS)
         chip = cards.pop()
         self.events.append(Event("event_drawn", p, {"card": chip & 63}, private=True))
         return chip
@@ -481,12 +514,15 @@ class RelizGame(Game):
                 self.cards[p].append(chip)
             else:
                 self.daily = chip
-                self.events.append(Event("daily", p, {"card": chip & 63}))
+                if self.physical:
+                    self.to_enter[-1] = ("daily", p, self.to_enter[-1][2])
+                else:
+                    self.events.append(Event("daily", p, {"card": chip & 63}))
         self.daily_open = self.code == "prototype" and self.daily is not None
         self._resume()
 
     def _resume(self) -> None:
-        if self.phase == OVER:
+        if self.phase in (OVER, PARTNER):
             return
         if self.attach_queue:
             self.phase = ATTACH
@@ -541,6 +577,15 @@ class RelizGame(Game):
         self._winners = sorted(winners)
         self.result = result
         self.phase = OVER
+        if self.to_enter:  # pieces drawn but not entered stay where they were
+            self.to_enter = []
+            for hand in self.hands:
+                hand[:] = [c for c in hand if c & 31 != UNKNOWN_TILE]
+            self.extras = [c for c in self.extras if c & 31 != UNKNOWN_TILE]
+            for cards in self.cards:
+                cards[:] = [c for c in cards if c & 63 != UNKNOWN_EVENT]
+            if self.daily is not None and self.daily & 63 == UNKNOWN_EVENT:
+                self.daily = None
         if self.daily is not None:
             self._discard_event(self.daily)
             self.daily = None
@@ -714,6 +759,8 @@ class RelizGame(Game):
     def current_player(self) -> int | None:
         if self.phase == OVER:
             return None
+        if self.to_enter:
+            return CHANCE
         if self.phase == ATTACH:
             return self.attach_queue[0][0]
         if self.phase == PARTNER:
@@ -728,6 +775,8 @@ class RelizGame(Game):
         phase = self.phase
         if phase == OVER:
             return []
+        if self.to_enter:
+            return self._legal_deal()
         if phase == ATTACH:
             return self._legal_attach()
         if phase == DAILY:
@@ -744,6 +793,82 @@ class RelizGame(Game):
                 out += self._event_actions(q, c)
             return out
         return self._legal_play(self.turn_player)
+
+    def _legal_deal(self) -> list[Action]:
+        """Physical deck: every piece that may be entered as the one drawn (each once)."""
+        what, _who, where = self.to_enter[0]
+        if what == "tile":
+            return [Action("deal", CHANCE, card=t)
+                    for t in sorted({c & 31 for c in self.pool[where]})]
+        if what in ("event", "daily"):
+            return [Action("deal", CHANCE, card=c)
+                    for c in sorted({c & 63 for c in self.decks[where]})]
+        return [Action("deal", CHANCE, count=b) for b in sorted(set(self.supply[where]))]
+
+    def _entering_words(self) -> str:
+        """What the facilitator enters now, in words."""
+        what, who, _where = self.to_enter[0]
+        if what == "tile":
+            return f"Enter the tile {self.players[who]} drew."
+        if what == "daily":
+            return f"Enter {self.players[who]}'s daily event card."
+        if what == "event":
+            return f"Enter the event card {self.players[who]} drew."
+        if what == "first":
+            return "Enter the first block card of the board."
+        return f"Enter the block card drawn for {self.players[self.attach_queue[who][0]]}."
+
+    def _check_deal(self, action: Action) -> None:
+        if action.kind != "deal" or action.player != CHANCE:
+            words = self._entering_words()
+            raise IllegalMove("card_expected", f"First the piece drawn: {words[0].lower()}"
+                              f"{words[1:]}")
+        if action not in self._legal_deal():
+            what = self.to_enter[0][0]
+            piece = {"tile": "tile", "event": "event card", "daily": "event card"}.get(
+                what, "block card")
+            raise IllegalMove("not_available", f"That {piece} cannot have been drawn: it is "
+                              "not in what is left to draw.")
+
+    def _deal(self, action: Action) -> None:
+        what, who, where = self.to_enter.pop(0)
+        if what == "tile":
+            tile = action.card
+            assert tile is not None
+            chip = tile + (where << SET_BITS)
+            self.pool[where].remove(chip)
+            unknown = UNKNOWN_TILE + (where << SET_BITS)
+            for place in (self.hands[who], self.extras):
+                if unknown in place:
+                    place[place.index(unknown)] = chip
+                    break
+            self.events.append(Event("draw", who, {"tile": chip}, private=True))
+        elif what in ("event", "daily"):
+            card = action.card
+            assert card is not None
+            chip = card + (where << DECK_BITS)
+            self.decks[where].remove(chip)
+            if what == "daily":
+                self.daily = chip
+                self.events.append(Event("daily", who, {"card": card}))
+            else:
+                hand = self.cards[who]
+                hand[hand.index(UNKNOWN_EVENT + (where << DECK_BITS))] = chip
+                self.events.append(Event("event_drawn", who, {"card": card}, private=True))
+        else:
+            block = action.count
+            assert block is not None
+            self.supply[where].remove(block)
+            if what == "first":
+                self._add_block(block, SHARED, "")
+            else:
+                seat, candidates, *rest = self.attach_queue[who]
+                listed = list(candidates)
+                listed[listed.index(0)] = block
+                self.attach_queue[who] = (seat, tuple(listed), *rest)  # type: ignore[assignment]
+            self.events.append(Event("block_drawn", None, {"block": block}))
+        if not self.to_enter:
+            self._resume()
 
     def _legal_attach(self) -> list[Action]:
         seat, candidates, _reason, _owner, _stage, _supply = self.attach_queue[0]
@@ -956,6 +1081,14 @@ class RelizGame(Game):
         kind, p = action.kind, action.player
         if self.phase == OVER:
             raise IllegalMove("game_over", "The game is over; no more moves can be made.")
+        if self.to_enter:
+            self._check_deal(action)
+            return
+        if kind == "deal":
+            seat = self.current_player
+            name = self.players[seat] if seat is not None and seat >= 0 else "nobody"
+            raise IllegalMove("no_card_expected", f"No card is to be entered now; {name} is "
+                              "to play.")
         if not (isinstance(p, int) and 0 <= p < self.n):
             raise IllegalMove("unknown_player", f"There is no player {p!r} at this table.")
         phase = self.phase
@@ -1185,7 +1318,9 @@ class RelizGame(Game):
     # ----- carrying out a move --------------------------------------------------------------
     def _do(self, action: Action) -> None:
         kind, p = action.kind, action.player
-        if kind in ("place", "replace"):
+        if kind == "deal":
+            self._deal(action)
+        elif kind in ("place", "replace"):
             self._place(action)
         elif kind == "rotate":
             z = action.target
@@ -1660,6 +1795,8 @@ class RelizGame(Game):
         phase = self.phase
         if phase == OVER:
             return f"The game is over: {self.result}"
+        if self.to_enter:
+            return self._entering_words()
         if phase == ATTACH:
             seat, candidates, *_ = self.attach_queue[0]
             many = "one of two block cards" if len(candidates) > 1 else "where block " \
@@ -1733,7 +1870,8 @@ class RelizGame(Game):
             "extras_left": self.extras_left,
             "attach": ({"seat": self.players[self.attach_queue[0][0]],
                         "blocks": list(self.attach_queue[0][1])}
-                       if self.phase == ATTACH else None),
+                       if self.phase == ATTACH and not self.to_enter else None),
+            "deck": self.options.deck,
             "players": [self._seat_view(q) for q in range(self.n)],
             "is_over": self.is_over,
             "winners": self.winners,
@@ -1789,6 +1927,7 @@ class RelizGame(Game):
             "locked": [list(x) for x in self.locked], "revealed": dict(self.revealed),
             "superman": self.superman, "pilot_used": self.pilot_used,
             "attach_queue": list(self.attach_queue), "merged": list(self.merged),
+            "to_enter": list(self.to_enter),
             "central_open": self.central_open, "linked": list(self.linked),
             "rows": list(self._rows), "chance_steps": self.chance_steps,
             "events_count": len(self.events), "log_length": len(self.log),
@@ -1818,6 +1957,12 @@ class RelizGame(Game):
         'Ada ends the turn'
         """
         kind, p = action.kind, action.player
+        if kind == "deal":
+            if action.count is not None:
+                return f"The block card drawn is block {action.count}"
+            what = "tile" if isinstance(action.card, int) and action.card in TILES else \
+                "event card"
+            return f"The {what} drawn is {card_name(action.card)}"
         who = self.players[p] if 0 <= p < self.n else "?"
         z = action.target
         label = self.zlabel[z] if isinstance(z, int) and 0 <= z < len(self.zlabel) else "?"
@@ -1915,6 +2060,8 @@ class RelizGame(Game):
                    "the whole hand goes back to the stock."
         if kind == "attach":
             return f"{who} joins block {data['block']} to the board."
+        if kind == "block_drawn":
+            return f"Block card {data['block']} is drawn."
         if kind == "refresh":
             return "The event deck is used up: its discard pile is shuffled into a new deck."
         if kind == "link":

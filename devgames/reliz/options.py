@@ -3,6 +3,8 @@
 
 from dataclasses import dataclass, field
 
+from devgames.core.options import DECKS
+
 #: The scenarios of the rulebook; "auto" picks one by the number of seats (1: pet, 2: duel,
 #: 3: every_man, 4: team).
 SCENARIOS = ("auto", "duel", "prototype", "every_man", "team", "pet", "tender", "cooperation")
@@ -22,8 +24,9 @@ class RelizOptions:
     ('auto', 'every_end')
     """
 
-    #: The engine shuffles and draws; the game has no physical-deck mode yet.
-    deck: str = field(default="digital", metadata={"choices": ("digital",)})
+    #: "digital": the engine shuffles and draws; "physical": the facilitator enters each tile,
+    #: event card and block card really drawn (not for Tender and Cooperation).
+    deck: str = field(default="digital", metadata={"choices": DECKS})
     #: The scenario (Duel, Writing a Prototype, Every Man for Himself, Team Development, Pet
     #: Project, Tender, Cooperation); "auto" picks it from the number of seats.
     scenario: str = field(default="auto", metadata={"choices": SCENARIOS, "label": "Scenario"})

@@ -81,6 +81,9 @@ def check(game: Game) -> None:
     events = (sum(map(len, game.decks)) + sum(map(len, game.discards))
               + sum(map(len, game.cards)) + (game.daily is not None)
               + sum(1 for c in game.out_of_game if c > 0))
+    # a physical deck's pieces drawn but not entered yet are still counted where they came from
+    tiles -= sum(1 for e in game.to_enter if e[0] == "tile")
+    events -= sum(1 for e in game.to_enter if e[0] in ("event", "daily"))
     if tiles != len(TILES) * game.sets or events != event_total(game):
         fail(game, f"{tiles} tiles and {events} event cards are in the game")
     for z, chip in enumerate(game.chip):

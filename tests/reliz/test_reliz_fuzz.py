@@ -22,7 +22,9 @@ SCENARIOS = list(SEATS)
 
 def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
     """Random options for one game (a small turn cap keeps the games short)."""
+    physical = scenario not in ("tender", "cooperation") and rng.random() < 0.4
     return {
+        "deck": "physical" if physical else "digital",
         "scenario": scenario,
         "blitz": rng.random() < 0.3,
         "integration_match": rng.choice(INTEGRATION_MATCH),

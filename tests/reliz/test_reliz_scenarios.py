@@ -4,6 +4,7 @@ cards) and its end (who wins, or how everybody loses)."""
 import pytest
 
 from devgames import reliz
+from devgames.core.actions import Action
 from devgames.core.errors import SetupError
 from devgames.reliz.cards import EVENT_ID, TILE_ID
 from devgames.reliz.game import CENTRAL, INTEGRATION_BLOCK, LINK, MODULE, SCENARIOS, RelizGame
@@ -223,3 +224,33 @@ def test_the_turn_cap_ends_a_game_undecided() -> None:
     settle(game)
     game.end_turn(1)
     assert game.is_over and game.winners == [] and "turn cap" in game.result
+
+
+def test_a_physical_deck_asks_for_every_piece_drawn() -> None:
+    game = new("duel", seed=1, deck="physical")
+    assert game.current_player == -1 and game.waiting_for == "Enter the first block card of " \
+        "the board."
+    assert_refused(game, lambda: game.end_turn(0), "card_expected", "first block card")
+    game.apply(game.legal_actions()[6])  # the first block: block 7
+    assert game.blocks[0]["card"] == 7
+    assert game.waiting_for == "Enter the block card drawn for Ada."
+    assert_refused(game, lambda: game.apply(Action("deal", -1, count=7)), "not_available")
+    assert len(game.to_enter) == 4  # two block cards for each of the two set-up picks
+    while game.to_enter:
+        game.apply(game.legal_actions()[0])
+    assert game.phase == "attach" and 0 not in game.attach_queue[0][1]
+    game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[0])
+    # 3 starting tiles each, Ada's first tile and her daily event card
+    assert [e[0] for e in game.to_enter] == ["tile"] * 7 + ["daily"]
+    assert game.waiting_for == "Enter the tile Ada drew."
+    while game.to_enter:
+        game.apply(game.legal_actions()[0])
+    assert game.phase == "daily" and game.daily is not None
+    assert sorted(len(h) for h in game.hands) == [3, 4]
+    assert_refused(game, lambda: game.apply(Action("deal", -1, card=1)), "no_card_expected")
+
+
+def test_tender_and_cooperation_are_digital_only() -> None:
+    with pytest.raises(SetupError, match="digital deck only"):
+        reliz.new_game(NAMES[:2], scenario="tender", deck="physical")
