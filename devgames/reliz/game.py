@@ -1677,7 +1677,23 @@ class RelizGame(Game):
     def place(self, player: int | str, tile: int | str, zone: int | str,
               flip: int = 0) -> None:
         """Place a tile from the hand (or the side pool) into an empty zone; ``flip`` 1 turns
-        it round (its high pips on the zone's half 1)."""
+        it round (its high pips on the zone's half 1).
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada", "Bob"], seed=3)
+        >>> while game.phase != "play":
+        ...     game.apply(game.legal_actions()[0])
+        >>> [tile["card"] for tile in game.view("Ada")["hand"]]
+        ['2|6', '3|4', '3|5', '1|1']
+        >>> game.place("Ada", "2|6", "B1.1")
+        >>> game.view(None)["blocks"][0]["zones"][0]["pips"]
+        [2, 6]
+        >>> game.can_rotate("Ada", "B1.1"), game.can_replace("Ada", "3|5", "B1.1")
+        (True, False)
+        >>> game.rotate("Ada", "B1.1")
+        >>> game.pips[0]
+        (6, 2)
+        """
         self.apply(self._tile_action("place", player, tile, zone, flip))
 
     def can_place(self, player: int | str, tile: int | str, zone: int | str,
@@ -1712,7 +1728,20 @@ class RelizGame(Game):
              tile: int | str | None = None, count: int | None = None) -> None:
         """Play an event card (the daily one, or one from the hand): ``target`` is a seat,
         block, zone or port as the card says; ``tile`` the tile it names; ``count`` a half (1
-        or 2) for Crutch or a place in a hand for Took Over a Project."""
+        or 2) for Crutch or a place in a hand for Took Over a Project.
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada", "Bob"], seed=16)
+        >>> while game.phase != "daily":
+        ...     game.apply(game.legal_actions()[0])
+        >>> game.view(None)["daily"]
+        {'card': 'Sudden Insight', 'name_ru': 'Внезапное озарение'}
+        >>> len(game.hands[0])
+        4
+        >>> game.play("Ada", "Внезапное озарение")  # the Russian name works too
+        >>> game.phase, len(game.hands[0])
+        ('play', 5)
+        """
         self.apply(self._play_action(player, card, target, tile, count))
 
     def can_play(self, player: int | str, card: int | str, target: int | str | None = None,
@@ -1745,7 +1774,16 @@ class RelizGame(Game):
         return self._can(lambda: Action("keep", self.seat(player)))
 
     def end_turn(self, player: int | str) -> None:
-        """End the turn (the hand limit is checked)."""
+        """End the turn (the hand limit is checked).
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada", "Bob"], seed=3)
+        >>> while game.phase != "play":
+        ...     game.apply(game.legal_actions()[0])
+        >>> game.end_turn("Ada")
+        >>> game.turn_player, len(game.hands[0])  # 4 tiles, over the limit of 3: all go back
+        (1, 0)
+        """
         self.apply(Action("end", self.seat(player)))
 
     def can_end_turn(self, player: int | str) -> bool:
@@ -1770,7 +1808,18 @@ class RelizGame(Game):
 
     def attach(self, player: int | str, block: int, port: int | None = None,
                new_port: int | None = None) -> None:
-        """Join block card ``block`` by its port ``new_port`` to the free port ``port`` (code)."""
+        """Join block card ``block`` by its port ``new_port`` to the free port ``port`` (code).
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada", "Bob"], seed=3)
+        >>> game.attach_queue[0][1], game.free_ports()
+        ((12, 5), [1, 2, 3, 4])
+        >>> game.attach("Ada", 5, port=2, new_port=1)
+        >>> [b["card"] for b in game.view(None)["blocks"]][1:]
+        [5]
+        >>> game.view(None)["integrations"][0]["label"], game.free_ports()[:2]
+        ('I1', [1, 3])
+        """
         self.apply(Action("attach", self.seat(player), card=block, target=port, count=new_port))
 
     def can_attach(self, player: int | str, block: int, port: int | None = None,
