@@ -969,13 +969,6 @@ class ExplodingGame(Game):
     def _target(self, target: int | str | None) -> int | None:
         return None if target is None else self.seat(target)
 
-    def _attempt(self, make: Any) -> bool:
-        """True if the action built by ``make()`` is allowed now (False for bad names too)."""
-        try:
-            return self.can_apply(make())
-        except IllegalMove:
-            return False
-
     def play(self, player: int | str, card: int | str, target: int | str | None = None) -> None:
         """Play one card: Bail, Skip, Shuffle, Peek into the Future, or Ask for Help (target)."""
         self.apply(self._play_action(player, card, target))
@@ -983,7 +976,7 @@ class ExplodingGame(Game):
     def can_play(self, player: int | str, card: int | str,
                  target: int | str | None = None) -> bool:
         """True if :meth:`play` with these arguments is allowed now."""
-        return self._attempt(lambda: self._play_action(player, card, target))
+        return self._can(lambda: self._play_action(player, card, target))
 
     def _play_action(self, player: int | str, card: int | str,
                      target: int | str | None) -> Action:
@@ -999,7 +992,7 @@ class ExplodingGame(Game):
     def can_combo(self, player: int | str, cards: list[int | str],
                   target: int | str | None = None, name: int | str | None = None) -> bool:
         """True if :meth:`combo` with these arguments is allowed now."""
-        return self._attempt(lambda: self._combo_action(player, cards, target, name))
+        return self._can(lambda: self._combo_action(player, cards, target, name))
 
     def _combo_action(self, player: int | str, cards: list[int | str],
                       target: int | str | None, name: int | str | None) -> Action:
@@ -1014,7 +1007,7 @@ class ExplodingGame(Game):
 
     def can_nope(self, player: int | str) -> bool:
         """True if ``player`` may say Nope now."""
-        return self._attempt(lambda: Action("nope", self.seat(player)))
+        return self._can(lambda: Action("nope", self.seat(player)))
 
     def pass_nope(self, player: int | str) -> None:
         """Let the card just played happen (no Nope from ``player``)."""
@@ -1022,7 +1015,7 @@ class ExplodingGame(Game):
 
     def can_pass_nope(self, player: int | str) -> bool:
         """True if ``player`` is the one asked whether to Nope now."""
-        return self._attempt(lambda: Action("pass", self.seat(player)))
+        return self._can(lambda: Action("pass", self.seat(player)))
 
     def draw(self, player: int | str) -> None:
         """End the turn by drawing the top card of the draw stack."""
@@ -1030,7 +1023,7 @@ class ExplodingGame(Game):
 
     def can_draw(self, player: int | str) -> bool:
         """True if ``player`` may draw now."""
-        return self._attempt(lambda: Action("draw", self.seat(player)))
+        return self._can(lambda: Action("draw", self.seat(player)))
 
     def mitigate(self, player: int | str, position: int) -> None:
         """Play a Mitigate and put the Exploding Git Commit back ``position`` cards from the top
@@ -1039,7 +1032,7 @@ class ExplodingGame(Game):
 
     def can_mitigate(self, player: int | str, position: int) -> bool:
         """True if :meth:`mitigate` with these arguments is allowed now."""
-        return self._attempt(lambda: Action("mitigate", self.seat(player), count=position))
+        return self._can(lambda: Action("mitigate", self.seat(player), count=position))
 
     def explode(self, player: int | str) -> None:
         """Do not play a Mitigate: explode and leave the game."""
@@ -1047,7 +1040,7 @@ class ExplodingGame(Game):
 
     def can_explode(self, player: int | str) -> bool:
         """True if ``player`` may choose to explode now."""
-        return self._attempt(lambda: Action("explode", self.seat(player)))
+        return self._can(lambda: Action("explode", self.seat(player)))
 
     def give(self, player: int | str, card: int | str) -> None:
         """Asked for help: give this card to the player who asked."""
@@ -1055,7 +1048,7 @@ class ExplodingGame(Game):
 
     def can_give(self, player: int | str, card: int | str) -> bool:
         """True if :meth:`give` with these arguments is allowed now."""
-        return self._attempt(lambda: Action("give", self.seat(player), card=self.card_id(card)))
+        return self._can(lambda: Action("give", self.seat(player), card=self.card_id(card)))
 
     def pick(self, player: int | str, card: int | str) -> None:
         """After a five-card combo: take this card from the discard pile."""
@@ -1063,7 +1056,7 @@ class ExplodingGame(Game):
 
     def can_pick(self, player: int | str, card: int | str) -> bool:
         """True if :meth:`pick` with these arguments is allowed now."""
-        return self._attempt(lambda: Action("pick", self.seat(player), card=self.card_id(card)))
+        return self._can(lambda: Action("pick", self.seat(player), card=self.card_id(card)))
 
     def deal(self, card: int | str) -> None:
         """Physical deck: enter the card really dealt, drawn, seen with a Peek, or taken."""
@@ -1071,7 +1064,7 @@ class ExplodingGame(Game):
 
     def can_deal(self, card: int | str) -> bool:
         """True if :meth:`deal` of this card is allowed now."""
-        return self._attempt(lambda: Action("deal", CHANCE, card=self.card_id(card)))
+        return self._can(lambda: Action("deal", CHANCE, card=self.card_id(card)))
 
     # ----- what players see -----------------------------------------------------------------
     def chance_next_explodes(self, player: int | str | None = None) -> float:
