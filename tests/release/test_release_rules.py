@@ -90,12 +90,11 @@ def test_pair_programming_seats_teammates_alternately_and_they_share_a_score() -
 
 def test_two_player_discards_stay_hidden() -> None:
     game = new_game(["Ada", "Bob"], seed=3)
-    view = game.view("Ada")
-    assert view["face_down_discards"] == 12
-    shown = str(view)
-    assert all(game.cards[c].label not in [item["card"] for item in view["hand"]]
-               for c in game.discarded)
-    assert "discarded" not in shown
+    public = game.view(None)
+    assert public["face_down_discards"] == 12 and len(game.discarded) == 12
+    shown = str(public) + str(game.view("Ada")) + str(game.view("Bob"))
+    assert not any(f"'{game.cards[c].name}'" in shown for c in game.discarded)
+    assert sorted(game.discarded + game.hands[0] + game.hands[1]) == list(range(1, 37))
 
 
 def test_the_lowest_score_leads_each_release() -> None:
