@@ -959,7 +959,7 @@ class RelizGame(Game):
                     for flip in (0, 1) if low != high or chip in wild_chips else (0,):
                         fa, fb, w = self._orient(chip, flip)
                         if self._fits(z, fa, fb, w):
-                            out.append(Action(kind, p, card=tile, target=z, count=flip))
+                            out.append(Action(kind, p, tile, z, flip))
                 continue
             if need0 == -2 or need1 == -2:
                 fitting: Any = ()
@@ -970,13 +970,13 @@ class RelizGame(Game):
                 fitting = by_second.get(need1, ()) if need1 >= 0 else plain
             for a, b, tile, flip in fitting:
                 if not double or a == b:
-                    out.append(Action(kind, p, card=tile, target=z, count=flip))
+                    out.append(Action(kind, p, tile, z, flip))
             for tile, chip in odd:
                 for flip in (0, 1):
                     fa, fb, w = self._orient(chip, flip)
                     if self._fits(z, fa, fb, w):
-                        out.append(Action(kind, p, card=tile, target=z, count=flip))
-        out += [Action("rotate", p, target=z) for z in rotations]
+                        out.append(Action(kind, p, tile, z, flip))
+        out += [Action("rotate", p, None, z) for z in rotations]
         seen: set[int] = set()
         if self.daily is not None and self.daily_open:
             seen.add(self.daily & 63)
@@ -993,7 +993,8 @@ class RelizGame(Game):
 
     def _partner_can_play(self) -> bool:
         q = (self.turn_player + 2) % self.n
-        return any(self._playable_event(q, chip) and self._event_actions(q, chip)
+        return any(self._playable_event(q, chip) and (
+            EVENTS[chip & 63].target == "none" or self._event_actions(q, chip))
                    for chip in self.cards[q])
 
     def _rotatable(self, p: int, z: int) -> bool:
