@@ -268,3 +268,94 @@ def run_sweep(game: str, games: int, players: Sequence[int], seed: int = 0,
                 jobs.append(job)
     results = run_jobs(jobs, cluster, progress)
     return Sweep(game, keys, cells, results, seed)
+
+
+# ----- charts -----------------------------------------------------------------------------------
+FONT_SIZE = 20
+COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442",
+           "#000000")  # Okabe-Ito: colour-blind safe
+
+
+def _cell_label(row: Mapping[str, Any], keys: Sequence[str]) -> str:
+    return ", ".join(f"{key}={row[key]}" for key in keys) or "all"
+
+
+def seats_figure(sweep: Sweep, players: int | None = None) -> Any:
+    """Each seat's win rate with its 95% interval as error bars, one line per cell (of
+    ``players`` players, else of every count), and the fair share dashed.
+
+    >>> sweep = run_sweep("scrumkin", 10, [2, 3], seed=1, bots=["random"], cluster="in-process")
+    >>> [trace.name for trace in seats_figure(sweep).data if trace.showlegend is not False]
+    ['2 teams', '3 teams']
+    """
+    import plotly.graph_objects as go
+
+    from devgames import game_spec
+
+    noun = game_spec(sweep.game).seat_noun
+    table = sweep.seats()
+    if players is not None:
+        table = table[table["players"] == players]
+    figure = go.Figure()
+    groups = [*sweep.keys, "players", "bots"]
+    for number, (_, rows) in enumerate(table.groupby(groups, sort=False)):
+        first = rows.iloc[0]
+        name = f"{first['players']} {noun}s" + (
+            f", {_cell_label(first, sweep.keys)}" if sweep.keys else "") + (
+            f", {first['bots']}" if len(set(str(first["bots"]).split(";"))) > 1 else "")
+        colour = COLOURS[number % len(COLOURS)]
+        figure.add_trace(go.Scatter(
+            x=rows["seat"], y=rows["win_rate"], mode="lines+markers", name=name,
+            line={"color": colour, "width": 3}, marker={"size": 10, "color": colour},
+            error_y={"type": "data", "symmetric": False,
+                     "array": rows["win_rate_high"] - rows["win_rate"],
+                     "arrayminus": rows["win_rate"] - rows["win_rate_low"]},
+            hovertemplate="seat %{x}: %{y:.1%}<extra>" + name + "</extra>"))
+        figure.add_trace(go.Scatter(
+            x=rows["seat"], y=rows["fair"], mode="lines", showlegend=False,
+            line={"color": colour, "width": 1, "dash": "dash"}, hoverinfo="skip"))
+    figure.data = tuple(trace for trace in figure.data if trace.showlegend is not False) + \
+        tuple(trace for trace in figure.data if trace.showlegend is False)
+    figure.update_layout(template="plotly_white", font={"size": FONT_SIZE},
+                         title="Win rate by seat (95% interval); dashed: the fair share",
+                         xaxis_title="seat (1 leads first)", yaxis_title="games won",
+                         yaxis_tickformat=".0%", height=480)
+    figure.update_xaxes(dtick=1)
+    return figure
+
+
+def rounds_figure(sweep: Sweep) -> Any:
+    """Rounds at P50 (line) and P80-P95 (band ends) by player count, one line per combination
+    of the options varied.
+
+    >>> sweep = run_sweep("scrumkin", 10, [2, 3], seed=1, bots=["random"],
+    ...                   grid={"backlog": [8, 12]}, cluster="in-process")
+    >>> [trace.name for trace in rounds_figure(sweep).data]
+    ['backlog=8', 'backlog=12']
+    """
+    import plotly.graph_objects as go
+
+    from devgames.sim.dask_runner import round_noun
+
+    noun = round_noun(sweep.game)
+    table = sweep.summary()
+    figure = go.Figure()
+    groups = sweep.keys or ["bots"]
+    for number, (_, rows) in enumerate(table.groupby(groups, sort=False)):
+        rows = rows.groupby("players", as_index=False).first()
+        name = _cell_label(rows.iloc[0], sweep.keys) if sweep.keys else str(rows.iloc[0]["bots"])
+        colour = COLOURS[number % len(COLOURS)]
+        figure.add_trace(go.Scatter(
+            x=rows["players"], y=rows["rounds_p50"], mode="lines+markers", name=name,
+            line={"color": colour, "width": 3}, marker={"size": 10},
+            error_y={"type": "data", "symmetric": False,
+                     "array": rows["rounds_p95"] - rows["rounds_p50"],
+                     "arrayminus": [0] * len(rows)},
+            customdata=rows[["rounds_p80", "rounds_p95"]],
+            hovertemplate=f"%{{x}} players: P50 %{{y}}, P80 %{{customdata[0]}}, "
+                          f"P95 %{{customdata[1]}} {noun}s<extra>{name}</extra>"))
+    figure.update_layout(template="plotly_white", font={"size": FONT_SIZE},
+                         title=f"{noun.capitalize()}s a game lasts: P50, bar up to P95",
+                         xaxis_title="players", yaxis_title=f"{noun}s", height=480)
+    figure.update_xaxes(dtick=1)
+    return figure

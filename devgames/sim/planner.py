@@ -35,7 +35,8 @@ from devgames.sim.stats import percentile, share_text
 #: 60 with 6 (10 min / 60 = 10 s): 12 s keeps both within the guide's ranges. IT Startup: a round of
 #: 3 seats takes 5-10 minutes (facilitation/itstartup.md), about 12.6 moves at goal 32: 36 s.
 #: Exploding Git Commits: a turn takes 20-40 s (facilitation/exploding.md), 2.6 moves a turn:
-#: 12 s. Release! and РЕЛИЗ have no guide yet: 20 s, a guess to be replaced by real sessions.
+#: 12 s. Release! and РЕЛИЗ: no guide gives a time per turn yet; 20 s is a guess, to be replaced
+#: by the pace of real sessions.
 DEFAULT_SECONDS_PER_MOVE: dict[str, float] = {
     "scrumkin": 12.0, "itstartup": 35.0, "exploding": 12.0, "release": 20.0, "reliz": 20.0}
 #: Seconds a move for a game this table does not know (a game added later).
