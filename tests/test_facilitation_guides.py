@@ -31,7 +31,7 @@ import ipywidgets as widgets
 import pytest
 
 from devgames import BUILTIN_GAMES as APP_GAMES
-from devgames import exploding, itstartup, release, scrumkin
+from devgames import exploding, itstartup, release, reliz, scrumkin
 from devgames.dashboards import FacilitatorApp
 from devgames.export import export_tables
 from devgames.sessions import SessionStore
@@ -39,11 +39,11 @@ from devgames.sessions import SessionStore
 ROOT = Path(__file__).resolve().parents[1]
 FACILITATION = ROOT / "facilitation"
 DASHBOARDS = ROOT / "devgames" / "dashboards"
-GAMES = ("scrumkin", "itstartup", "exploding", "release")
+GAMES = ("scrumkin", "itstartup", "exploding", "release", "reliz")
 OPTIONS = {"scrumkin": scrumkin.ScrumkinOptions, "itstartup": itstartup.ItStartupOptions,
-           "exploding": exploding.ExplodingOptions, "release": release.ReleaseOptions}
+           "exploding": exploding.ExplodingOptions, "release": release.ReleaseOptions, "reliz": reliz.RelizOptions}
 MODULES = {"scrumkin": scrumkin, "itstartup": itstartup, "exploding": exploding,
-           "release": release}
+           "release": release, "reliz": reliz}
 
 #: Controls the guides tell the facilitator to use: each must exist verbatim in the dashboards
 #: and be quoted in at least one guide.
@@ -144,14 +144,14 @@ def code_spans(text: str) -> list[str]:
 
 @cache
 def source_texts() -> frozenset[str]:
-    """The texts written in the dashboards' code (each game's chart panels and debrief included,
-    in its own package): every string constant and every literal part of
+    """The texts written in the dashboards' code (each game's chart panels, debrief, option
+    labels and board included, in its own package): every string constant and every literal part of
     an f-string (docstrings left out), without HTML tags, and their parts before and after a colon
     or inside brackets. So "More rules" is found in "More rules (the interpretations, see the
     rules docs)", and "show your hand and moves" in the f-string that puts a team's name first."""
     texts: set[str] = set()
-    screens = [DASHBOARDS.parent / game / f"{part}.py" for game in GAMES
-               for part in ("charts", "debrief")]
+    screens = [path for game in GAMES for part in ("charts", "debrief", "options", "board")
+               if (path := DASHBOARDS.parent / game / f"{part}.py").exists()]
     for path in [*sorted(DASHBOARDS.glob("*.py")), *screens]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docstrings = {

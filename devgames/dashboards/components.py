@@ -398,7 +398,7 @@ class Scoreboard(widgets.HTML):
         game = game if isinstance(game, str) else None
         parts = [featured_html(view.get("featured"), game), facts_html(view)]
         for key, value in view.items():
-            if is_records(value):
+            if is_records(value) and key != "featured":
                 parts.append(f"<h3>{html(label(key).capitalize())}</h3>")
                 parts.append(records_html(value, current if isinstance(current, str) else None,
                                           colors or {}, game))
