@@ -41,7 +41,8 @@ FACILITATION = ROOT / "facilitation"
 DASHBOARDS = ROOT / "devgames" / "dashboards"
 GAMES = ("scrumkin", "itstartup", "exploding", "release", "reliz")
 OPTIONS = {"scrumkin": scrumkin.ScrumkinOptions, "itstartup": itstartup.ItStartupOptions,
-           "exploding": exploding.ExplodingOptions, "release": release.ReleaseOptions, "reliz": reliz.RelizOptions}
+           "exploding": exploding.ExplodingOptions, "release": release.ReleaseOptions,
+           "reliz": reliz.RelizOptions}
 MODULES = {"scrumkin": scrumkin, "itstartup": itstartup, "exploding": exploding,
            "release": release, "reliz": reliz}
 
