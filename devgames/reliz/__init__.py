@@ -81,6 +81,7 @@ SPEC = GameSpec(
     ),
     charts="devgames.reliz.charts:CHARTS",
     debrief="devgames.reliz.debrief:DEBRIEF",
+    retro="devgames.reliz.retro:RETRO",
     board="devgames.reliz.board:RelizBoard",
     credit=Credit(
         game="РЕЛИЗ (RELEASE)",
