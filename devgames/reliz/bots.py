@@ -33,11 +33,13 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
+        self.can_place = False
 
     def choose(self, game: RelizGame) -> Action:
         legal = game.legal_actions()
         if game.phase == ATTACH:
             return self.rng.choice(legal)
+        self.can_place = any(action.kind == "place" for action in legal)
         scored = [(self._score(game, action), self.rng.random(), i)
                   for i, action in enumerate(legal)]
         best = max(scored)
@@ -73,7 +75,18 @@ class HeuristicBot:
             return 0.0
         if kind == "link":
             return 9.0
+        if kind == "replace" and not self.can_place and self._unblocks(game, action):
+            return 1.0
         return -2.0  # replace, rotate, call: only when nothing else
+
+    @staticmethod
+    def _unblocks(game: RelizGame, action: Action) -> bool:
+        """True if the zone replaced touches an empty zone that no tile can fit now (two of
+        its neighbours ask for different pips on one half)."""
+        z = action.target
+        assert z is not None
+        return any(not game.chip[oz] and -2 in game.need[oz][:2]
+                   for _h, oz, _oh in game.zlinks[z])
 
     @staticmethod
     def _daily_score(game: RelizGame, action: Action, code: str) -> float:
