@@ -126,6 +126,40 @@ class Term:
         """True if ``card`` is of the term's suit and rank band."""
         return (self.suit is None or card.suit == self.suit) and self.low <= card.rank <= self.high
 
+    @property
+    def sentence(self) -> str:
+        """The term as the printed cards say it, for the table and the handouts.
+
+        >>> [t.sentence for t in parse_rule("+1 per card of Birds rank 2-9; -2 per card rank 13"
+        ...                                 "; +1 per straight 4-5-6; +3 per kind 3")]
+        ['+1 for each 2 to 9 of Birds', '-2 for each 13', '+1 for each 4-5-6 run', \
+'+3 for each three of a kind']
+        >>> [t.sentence for t in parse_rule("-1 per unmatched_rank; +1 per iteration_won; "
+        ...                                 "+1 per longest_straight_card; +2 per kind 2")]
+        ['-1 for each rank held only once', '+1 for each iteration won', \
+'+1 for each card of the longest run of ranks', '+2 for each pair']
+        """
+        points = f"{self.points:+d} for each"
+        if self.unit == "straight":
+            return f"{points} {'-'.join(map(str, self.sequence))} run"
+        if self.unit == "kind":
+            kinds = {2: "pair", 3: "three of a kind", 4: "four of a kind"}
+            return f"{points} {kinds.get(self.n, f'{self.n} of a kind')}"
+        if self.unit == "unmatched_rank":
+            return f"{points} rank held only once"
+        if self.unit == "iteration_won":
+            return f"{points} iteration won"
+        if self.unit == "longest_straight_card":
+            return f"{points} card of the longest run of ranks"
+        ranks = ("" if (self.low, self.high) == (MIN_RANK, MAX_RANK)
+                 else f"{self.low}" if self.low == self.high else f"{self.low} to {self.high}")
+        suit = SUITS[self.suit] if self.suit is not None else ""
+        if ranks and suit:
+            return f"{points} {ranks} of {suit}"
+        if suit:
+            return f"{points} {suit[:-1]}" if suit.endswith("s") else f"{points} {suit}"
+        return f"{points} {ranks}" if ranks else f"{points} card"
+
 
 @dataclass(frozen=True)
 class Method:
@@ -142,6 +176,15 @@ class Method:
     def label(self) -> str:
         """The card as sentences name it."""
         return self.name
+
+    @property
+    def sentence(self) -> str:
+        """The scoring rule as the printed cards say it.
+
+        >>> BASE.methods[45].sentence
+        '+1 for each 4-5-6 run; -2 for each 13'
+        """
+        return "; ".join(term.sentence for term in self.terms)
 
 
 @dataclass(frozen=True)

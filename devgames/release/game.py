@@ -869,15 +869,17 @@ class ReleaseGame(Game):
         >>> from devgames import release
         >>> game = release.new_game(["Ada", "Bob"], seed=1)
         >>> game.method_item(43)["lines"]
-        ['+1 per card rank 10-13', '-1 per card rank 2-9']
+        ['+1 for each 10 to 13', '-1 for each 2 to 9']
         >>> game.method_item(44)["note"]
-        'reconstructed: card'
+        'Reconstructed by devgames (the printed one is not known): the whole card.'
         """
         info = self.methods[method]
         item: dict[str, Any] = {"heading": "Tools & Methods", "card": info.name,
-                                "lines": [term.strip() for term in info.rule.split(";")]}
+                                "lines": [term.sentence for term in info.terms]}
         if info.reconstructed:
-            item["note"] = "reconstructed: " + ", ".join(info.reconstructed)
+            parts = ", ".join("the whole card" if part == "card" else f"its {part}"
+                              for part in info.reconstructed)
+            item["note"] = f"Reconstructed by devgames (the printed one is not known): {parts}."
         return item
 
     def view(self, player: int | str | None) -> dict[str, Any]:
@@ -1022,7 +1024,7 @@ class ReleaseGame(Game):
         if kind == "method":
             method = self.methods[data["method"]]
             mark = " (reconstructed)" if method.reconstructed else ""
-            return f"Tools & Methods: {method.name}{mark}: {method.rule}."
+            return f"Tools & Methods: {method.name}{mark}: {method.sentence}."
         if kind == "commit":
             broke = " (breaks suit)" if data["broke_suit"] else ""
             return f"{who} commits {self.cards[data['card']].label}{broke}."

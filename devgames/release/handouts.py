@@ -24,7 +24,7 @@ def glossary_cards() -> list[tuple[str, int, str, str]]:
         rows.append((card.name, 1, card.figures + mark, card.does or "No ability."))
     for method in BASE.methods.values():
         mark = " (reconstructed)" if method.reconstructed else ""
-        rows.append((method.name, 1, "Tools & Methods" + mark, method.rule))
+        rows.append((method.name, 1, "Tools & Methods" + mark, method.sentence))
     return rows
 
 

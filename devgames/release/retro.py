@@ -81,7 +81,7 @@ def moments(game: Any) -> list[Candidate]:
             found.append(("lead", 1.0, Moment(
                 index, f"Release {fresh.release}: {method.name}",
                 f"{names[p]} leads the release's first iteration under {method.name} "
-                f"({method.rule}).",
+                f"({method.sentence}).",
                 f"{names[p]} held {names_text(held)}.")))
         if action.kind == "reveal":
             kept = [fresh.cards[c].label for c in fresh.hands[p] if c != action.card]
