@@ -90,6 +90,7 @@ LONGEST_OPTIONS = {
     "itstartup": {"tournament_wins": 2, "planning_bonus": True, "agent_counter": True},
     "exploding": {"direction": "counterclockwise", "mitigate": "automatic"},
     "reliz": {"scenario": "cooperation", "blitz": True},
+    "release": {"points_target": 35, "style": "rulebook"},
 }
 
 
