@@ -150,7 +150,7 @@ class ReleaseGame(Game):
     'Release 1, iteration 1: Bob leads.'
     >>> first = game.hand("Bob")[0]
     >>> game.commit("Bob", first)
-    >>> game.view(None)["table"][0]["card"] == first
+    >>> game.view(None)["committed"][0]["card"] == first
     True
     """
 
@@ -899,12 +899,13 @@ class ReleaseGame(Game):
             "method": self.methods[self.method].name if self.method is not None else None,
             "featured": [self.method_item(self.method)] if self.method is not None else [],
             "led_suit": SUITS[self.led_suit] if self.trick else None,
+            # The iteration's cards first: the room reads them before the players' counts.
+            "committed": [{"by": self.players[p], "card": self.cards[c].label, "rank": rank}
+                          for p, c, rank in self.trick],
             "players": [{"name": self.players[p], "team": self.team_names[self.team_of[p]],
                          "hand_size": len(self.hands[p]), "artifacts": len(self.artifacts[p]),
                          "iterations_won": self.won[p], "suit_breaks": self.breaks[p]}
                         for p in range(self.n)],
-            "table": [{"by": self.players[p], "card": self.cards[c].label, "rank": rank}
-                      for p, c, rank in self.trick],
             "leader": self.players[self.leader] if self.phase != DEAL else None,
             "scores": {self.team_names[t]: score for t, score in enumerate(self.scores)},
             "play_style": "pair programming" if self.pairs else "working remotely",
