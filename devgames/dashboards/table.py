@@ -316,6 +316,7 @@ class SessionTable(widgets.VBox):
         """
         game = self.game
         before = len(game.events)
+        turn = game.view(None).get("turn")
         try:
             game.apply(action)
         except IllegalMove as error:
@@ -324,6 +325,7 @@ class SessionTable(widgets.VBox):
         if not self.save():
             return False
         self.notice.clear()
+        self.time_the_turn(turn)
         self.news += public_lines(game, action, game.events[before:])
         seat = game.current_player
         if self.curtain.is_open and (seat is None or seat < 0
@@ -333,6 +335,15 @@ class SessionTable(widgets.VBox):
         if not self.bots_running:
             self.play_bots()
         return True
+
+    def time_the_turn(self, before: Any) -> None:
+        """A game whose turns are timed (its view gives ``turn_minutes``, e.g. РЕЛИЗ's Tender
+        and Cooperation: 2 minutes a team): the room's timer starts again with each new turn
+        (``before`` is the view's ``turn`` before the move just saved)."""
+        view = self.game.view(None)
+        minutes = view.get("turn_minutes")
+        if minutes and view.get("turn") != before and self.on_time_box is not None:
+            self.on_time_box(int(minutes))
 
     def save(self) -> bool:
         """Save the game's log from this table's revision; False when it was refused as stale.

@@ -38,6 +38,8 @@ ATTACH, DAILY, PLAY, PARTNER, OVER = "attach", "daily", "play", "partner", "over
 BLOCK, INTEGRATION, CARD_ZONE = "block", "integration", "card"
 MODULE, LINK, INTEGRATION_BLOCK, CENTRAL = "module", "link", "integration_block", "central"
 SHARED = -1
+#: Tender and Cooperation: minutes of a team's turn on the room's timer (the rulebook's timer).
+TEAM_TURN_MINUTES = 2
 SET_BITS = 5  # a tile in a hand or on the board: tile id + 32 * the set (team) it belongs to
 DECK_BITS = 6  # an event card in a hand: title id + 64 * the deck it came from
 #: Physical deck: a tile or event card drawn at the table and not entered yet.
@@ -1735,8 +1737,8 @@ class RelizGame(Game):
         >>> game = reliz.new_game(["Ada", "Bob"], seed=16)
         >>> while game.phase != "daily":
         ...     game.apply(game.legal_actions()[0])
-        >>> game.view(None)["daily"]
-        {'card': 'Sudden Insight', 'name_ru': 'Внезапное озарение'}
+        >>> game.view(None)["featured"][0]["card"], game.view(None)["featured"][0]["heading"]
+        ('Sudden Insight', 'Daily event')
         >>> len(game.hands[0])
         4
         >>> game.play("Ada", "Внезапное озарение")  # the Russian name works too
@@ -1903,6 +1905,9 @@ class RelizGame(Game):
             "waiting_for": self.waiting_for,
             "current_player": self.players[current] if current is not None else None,
             "turn": self.turn_no, "round": self.round_no,
+            # Tender and Cooperation: the rulebook's 2-minute timer for each team's turn (the
+            # app starts the room's timer with each turn).
+            "turn_minutes": TEAM_TURN_MINUTES if sc.code in ("tender", "cooperation") else None,
             "turn_player": self.players[self.turn_player],
             "hand_limit": sc.hand_limit,
             "blocks": [self._block_view(s) for s in range(len(self.blocks))],
@@ -1913,9 +1918,10 @@ class RelizGame(Game):
             "stock": [len(pool) for pool in self.pool],
             "event_deck": [len(d) for d in self.decks],
             "discard": [[CARDS[c & 63].name for c in d] for d in self.discards],
-            "daily": ({"card": CARDS[self.daily & 63].name,
-                       "name_ru": CARDS[self.daily & 63].name_ru}
-                      if self.daily is not None else None),
+            # The daily event, large on the projector: its names and what it does.
+            "featured": ([{"heading": "Daily event", "card": CARDS[self.daily & 63].name,
+                           "lines": [CARDS[self.daily & 63].does]}]
+                         if self.daily is not None else []),
             "extras": [TILES[c & 31].name for c in self.extras],
             "extras_left": self.extras_left,
             "attach": ({"seat": self.players[self.attach_queue[0][0]],

@@ -430,3 +430,33 @@ def test_the_language_switch_puts_the_russian_card_names_first(store: SessionSto
     assert app.language_switch.value == "ru"
     app.language_switch.value = "en"  # the room's choice goes back to the browser to keep
     assert app.language.language == "en" and "dg-lang-en" in app._dom_classes
+
+
+def test_a_timed_turn_starts_the_rooms_timer_again(store: SessionStore) -> None:
+    """РЕЛИЗ's Tender: each team's turn has the rulebook's 2 minutes on the room's timer,
+    started again whenever a move begins a new turn (and kept with the session)."""
+    app = start(store, "reliz", [("Red", "human"), ("Blue", "human")], hidden=False,
+                scenario="tender")
+    table = app.table
+    assert table is not None
+    game = table.game
+    assert game.view(None)["turn_minutes"] == 2
+    turn = game.view(None)["turn"]
+    for _ in range(200):
+        if game.view(None)["turn"] != turn:
+            break
+        actions = game.legal_actions()
+        table.apply(next((a for a in actions if a.kind == "end"), actions[0]))
+    assert game.view(None)["turn"] != turn
+    assert app.timer.duration == 120 and app.timer.running
+    saved = store.resume(table.session_id).meta["timer"]
+    assert saved["duration"] == 120 and saved["started_at"] > 0
+
+
+def test_an_untimed_game_leaves_the_timer_alone(store: SessionStore) -> None:
+    app = start(store, "scrumkin", [("Red", "human"), ("Blue", "human")], hidden=False)
+    table = app.table
+    assert table is not None
+    for _ in range(6):
+        table.apply(table.game.legal_actions()[0])
+    assert app.timer.duration == 300 and not app.timer.running
