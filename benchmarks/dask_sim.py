@@ -31,12 +31,23 @@ from devgames.sim.dask_runner import Cluster, make_job, run_jobs
 TARGET_SECONDS, TARGET_GAMES, TARGET_EFFICIENCY = 60.0, 100_000, 0.8
 
 
-def timed_run(cluster: Cluster | str, games: int, seed: int) -> tuple[float, list[Any]]:
-    """Seconds to play ``games`` lean Scrumkin games (4 random teams) there, and the outcomes."""
+def cpu_seconds(cluster: Cluster | str) -> float:
+    """CPU time used so far by this process and, on a cluster, by every worker process."""
+    used = time.process_time()
+    if isinstance(cluster, Cluster):
+        used += sum(cluster.client.run(time.process_time).values())
+    return used
+
+
+def timed_run(cluster: Cluster | str, games: int, seed: int) -> tuple[float, float, list[Any]]:
+    """Wall seconds and CPU seconds (this process and the workers) to play ``games`` lean
+    Scrumkin games (4 random teams) there, and their outcomes."""
     job = make_job("scrumkin", games, 4, seed, "random")
+    cpu = cpu_seconds(cluster)
     started = time.perf_counter()
     [result] = run_jobs([job], cluster)
-    return time.perf_counter() - started, result.outcomes
+    wall = time.perf_counter() - started
+    return wall, cpu_seconds(cluster) - cpu, result.outcomes
 
 
 def local_cluster(workers: int) -> tuple[Cluster, float]:
@@ -60,16 +71,16 @@ def measure(games: int, efficiency_games: int, workers: int, seed: int) -> dict[
                                "load_average_before": os.getloadavg()[0],
                                "python": sys.version.split()[0]}
     timed_run("in-process", 50, seed + 1)  # warm up this process
-    anchor_s, reference = timed_run("in-process", efficiency_games, seed)
+    anchor_s, anchor_cpu, reference = timed_run("in-process", efficiency_games, seed)
     one, one_start = local_cluster(1)
     try:
-        one_s, outcomes = timed_run(one, efficiency_games, seed)
+        one_s, one_cpu, outcomes = timed_run(one, efficiency_games, seed)
     finally:
         one.close()
     many, many_start = local_cluster(workers)
     try:
-        many_s, outcomes_many = timed_run(many, efficiency_games, seed)
-        big_s, _ = timed_run(many, games, seed + 2) if games else (0.0, [])
+        many_s, many_cpu, outcomes_many = timed_run(many, efficiency_games, seed)
+        big_s, _, _ = timed_run(many, games, seed + 2) if games else (0.0, 0.0, [])
     finally:
         many.close()
     figures["same_outcomes"] = reference == outcomes == outcomes_many
@@ -83,6 +94,12 @@ def measure(games: int, efficiency_games: int, workers: int, seed: int) -> dict[
         "n_workers_s": round(many_s, 2),
         "n_workers_games_per_s": round(efficiency_games / many_s, 1),
         "one_worker_to_in_process": round(anchor_s / one_s, 3),
+        "in_process_cpu_s": round(anchor_cpu, 2),
+        "one_worker_cpu_s": round(one_cpu, 2),
+        "n_workers_cpu_s": round(many_cpu, 2),
+        # CPU work per game on 1 worker over CPU work per game on N: 1.0 when spreading the
+        # games costs no extra work (what the wall-clock efficiency reaches on an idle machine)
+        "cpu_efficiency": round(one_cpu / many_cpu, 3) if many_cpu else 0.0,
         "speedup": round(speedup, 3),
         "efficiency": round(speedup / workers, 3),
         "cluster_start_s": round(many_start, 2),
@@ -103,16 +120,19 @@ def report(figures: dict[str, Any]) -> str:
     ...     "in_process_games_per_s": 500.0, "one_worker_s": 41.0,
     ...     "one_worker_games_per_s": 487.8, "n_workers_s": 22.0, "n_workers_games_per_s": 909.1,
     ...     "one_worker_to_in_process": 0.976, "speedup": 1.864, "efficiency": 0.932,
+    ...     "in_process_cpu_s": 39.5, "one_worker_cpu_s": 40.8, "n_workers_cpu_s": 41.0,
+    ...     "cpu_efficiency": 0.995,
     ...     "cluster_start_s": 3.1, "one_worker_cluster_start_s": 2.5, "games": 100000,
     ...     "games_s": 110.0, "games_per_s": 909.1, "same_outcomes": True}))
     Scrumkin, 4 random-bot teams, lean path; Python 3.11, 2 CPUs, load 0.5 before, 2.0 after
     <BLANKLINE>
-    run                        games     seconds     games/s   vs anchor
-    in process (anchor)       20,000        40.0       500.0       1.00x
-    1 worker                  20,000        41.0       487.8       0.98x
-    2 workers                 20,000        22.0       909.1       1.82x
+    run                        games     seconds     games/s   vs anchor     CPU s
+    in process (anchor)       20,000        40.0       500.0       1.00x      39.5
+    1 worker                  20,000        41.0       487.8       0.98x      40.8
+    2 workers                 20,000        22.0       909.1       1.82x      41.0
     <BLANKLINE>
     parallel efficiency: 1.86x on 2 workers against 1 worker = 0.93 per worker (target 0.8: met)
+    CPU work per game, 1 worker against 2: 0.99 (1.00: spreading the games costs no extra work)
     same outcomes in the three runs: yes
     100,000 games on 2 workers: 110.0 s, 909 games/s (target 60 s: not met); cluster start 3.1 s
     """
@@ -123,18 +143,21 @@ def report(figures: dict[str, Any]) -> str:
         f"{figures['cpus']} CPUs, load {figures['load_average_before']:.1f} before, "
         f"{figures['load_average_after']:.1f} after",
         "",
-        f"{'run':<22} {'games':>9} {'seconds':>11} {'games/s':>11} {'vs anchor':>11}",
+        f"{'run':<22} {'games':>9} {'seconds':>11} {'games/s':>11} {'vs anchor':>11} "
+        f"{'CPU s':>9}",
     ]
     for name, key in (("in process (anchor)", "in_process"), ("1 worker", "one_worker"),
                       (f"{workers} workers", "n_workers")):
         rate = figures[f"{key}_games_per_s"]
         lines.append(f"{name:<22} {figures['efficiency_games']:>9,} {figures[f'{key}_s']:>11.1f} "
-                     f"{rate:>11,.1f} {rate / anchor:>10.2f}x")
+                     f"{rate:>11,.1f} {rate / anchor:>10.2f}x {figures[f'{key}_cpu_s']:>9.1f}")
     met = "met" if figures["efficiency"] >= TARGET_EFFICIENCY else "not met"
     lines += [
         "",
         f"parallel efficiency: {figures['speedup']:.2f}x on {workers} workers against 1 worker "
         f"= {figures['efficiency']:.2f} per worker (target {TARGET_EFFICIENCY}: {met})",
+        f"CPU work per game, 1 worker against {workers}: {figures['cpu_efficiency']:.2f} (1.00: "
+        "spreading the games costs no extra work)",
         f"same outcomes in the three runs: {'yes' if figures['same_outcomes'] else 'NO'}",
     ]
     if figures["games"]:

@@ -37,11 +37,18 @@ from devgames.sim.planner import PERCENTILES, Plan, calibrate, make_plan, plan_f
 #: Games the page offers to play, and the one chosen at first.
 GAME_COUNTS = (100, 300, 1000, 3000)
 DEFAULT_GAMES = 300
+#: Pixels: the charts' width, within a 1280-pixel-wide projector screen.
+CHART_WIDTH = 1180
 #: The budget the page starts with, in minutes.
 DEFAULT_MINUTES = 60
 
 #: The page's own look, on top of the app's style sheet.
 CSS = """<style>
+.dg-app .dg-body > .dg-planner, .dg-planner > *, .dg-planner .widget-vbox > *,
+.dg-planner .widget-hbox > * { flex-shrink: 0; }
+.dg-app .dg-body > .dg-back { align-self: flex-start; }
+.dg-planner .dg-plan-chart { width: 100%; }
+.dg-planner .dg-plan-chart > * { width: 100%; }
 .dg-planner .dg-plan-answer { font-size: 24px; line-height: 1.4; }
 .dg-planner .dg-plan-answer b { font-size: 28px; }
 .dg-planner table.dg-plan-table { border-collapse: collapse; font-size: 22px; margin: 6px 0; }
@@ -143,7 +150,8 @@ class PlannerPage(widgets.VBox):
         self.result = widgets.HTML()
         self.result.add_class("dg-plan-result")
         self.chart = go.FigureWidget()
-        self.chart_box = widgets.Box([self.chart], layout=widgets.Layout(display="none"))
+        self.chart_box = widgets.Box([self.chart], layout=widgets.Layout(display="none",
+                                                                          width="100%"))
         self.chart_box.add_class("dg-plan-chart")
         self.game.observe(lambda _change: self._game_changed(), "value")
         form = widgets.VBox([
@@ -267,6 +275,7 @@ class PlannerPage(widgets.VBox):
 
     def _draw(self, plan: Plan) -> None:
         figure = plan_figure(plan, float(self.minutes.value), dark=self.dark)
+        figure.update_layout(width=CHART_WIDTH)
         with self.chart.batch_update():
             self.chart.data = ()
             self.chart.add_traces(list(figure.data))
