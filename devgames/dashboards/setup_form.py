@@ -27,10 +27,11 @@ INVALID = "dg-invalid"
 #: Width of the labels in front of the form's fields (long labels still show whole).
 LABEL_WIDTH = "16em"
 #: What an option's ``metadata`` may say to the form, besides the ``"choices"`` the engine checks:
-#: ``"label"`` (the field's label, else its name in words), ``"offered"`` (the values the form
-#: lists, with their labels, where the engine accepts others too), ``"main"`` (shown on its own,
-#: outside "More rules") and ``"hints"`` (words by which a refusal points at it).
-OPTION_METADATA = ("choices", "label", "offered", "main", "hints")
+#: ``"label"`` (the field's label, else its name in words), ``"labels"`` (how the list names
+#: each of the ``"choices"``), ``"offered"`` (the values the form lists, with their labels, where
+#: the engine accepts others too), ``"main"`` (shown on its own, outside "More rules") and
+#: ``"hints"`` (words by which a refusal points at it).
+OPTION_METADATA = ("choices", "labels", "label", "offered", "main", "hints")
 #: The "Preset" list's entry when the options match no preset.
 CUSTOM = "custom"
 #: The choice of deck, as the buttons say it.
@@ -121,7 +122,8 @@ def option_choices(option: dataclasses.Field) -> list[tuple[str, Any]] | None:
     if "offered" in option.metadata:
         return [(text, value) for value, text in option.metadata["offered"].items()]
     if "choices" in option.metadata:
-        return [(label(str(c)), c) for c in option.metadata["choices"]]
+        labels = option.metadata.get("labels", {})
+        return [(labels.get(c) or label(str(c)), c) for c in option.metadata["choices"]]
     return None
 
 

@@ -24,7 +24,7 @@ from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.reliz.cards import BLOCKS, CARDS, EVENT_DECK, EVENT_ID, EVENTS, TILE_ID, TILES
-from devgames.reliz.options import RelizOptions
+from devgames.reliz.options import SCENARIO_NAMES, RelizOptions
 
 RULES_VERSION = "1"
 
@@ -62,14 +62,14 @@ class Scenario:
 
 
 SCENARIOS: dict[str, Scenario] = {s.code: s for s in (
-    Scenario("duel", "Дуэль", "Duel", (2, 2), 3, 3, 3, ()),
-    Scenario("prototype", "Пишем прототип", "Writing a Prototype", (2, 2), 2, 1, 3,
+    Scenario("duel", *SCENARIO_NAMES["duel"], (2, 2), 3, 3, 3, ()),
+    Scenario("prototype", *SCENARIO_NAMES["prototype"], (2, 2), 2, 1, 3,
              ("teamlead", "flowstate", "pilot")),
-    Scenario("every_man", "Каждый за себя", "Every Man for Himself", (3, 3), 2, 2, 2, ()),
-    Scenario("team", "Командная разработка", "Team Development", (4, 4), 3, 2, 2, ("pilot",)),
-    Scenario("pet", "Пэт-проект", "Pet Project", (1, 1), 3, 3, 3, ("weekend", "coffee", "audit")),
-    Scenario("tender", "Тендер", "Tender", (2, 4), 0, 2, 2, ()),
-    Scenario("cooperation", "Кооперация", "Cooperation", (2, 4), 0, 2, 2, ("audit",)),
+    Scenario("every_man", *SCENARIO_NAMES["every_man"], (3, 3), 2, 2, 2, ()),
+    Scenario("team", *SCENARIO_NAMES["team"], (4, 4), 3, 2, 2, ("pilot",)),
+    Scenario("pet", *SCENARIO_NAMES["pet"], (1, 1), 3, 3, 3, ("weekend", "coffee", "audit")),
+    Scenario("tender", *SCENARIO_NAMES["tender"], (2, 4), 0, 2, 2, ()),
+    Scenario("cooperation", *SCENARIO_NAMES["cooperation"], (2, 4), 0, 2, 2, ("audit",)),
 )}
 AUTO = {1: "pet", 2: "duel", 3: "every_man", 4: "team"}
 

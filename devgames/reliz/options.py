@@ -7,7 +7,18 @@ from devgames.core.options import DECKS
 
 #: The scenarios of the rulebook; "auto" picks one by the number of seats (1: pet, 2: duel,
 #: 3: every_man, 4: team).
-SCENARIOS = ("auto", "duel", "prototype", "every_man", "team", "pet", "tender", "cooperation")
+#: Each scenario's name in Russian and in English (the rulebook's names; the engine's too).
+SCENARIO_NAMES = {
+    "auto": ("по числу игроков", "by the number of seats"),
+    "duel": ("Дуэль", "Duel"),
+    "prototype": ("Пишем прототип", "Writing a Prototype"),
+    "every_man": ("Каждый за себя", "Every Man for Himself"),
+    "team": ("Командная разработка", "Team Development"),
+    "pet": ("Пэт-проект", "Pet Project"),
+    "tender": ("Тендер", "Tender"),
+    "cooperation": ("Кооперация", "Cooperation"),
+}
+SCENARIOS = tuple(SCENARIO_NAMES)
 INTEGRATION_MATCH = ("every_end", "one_end")
 FIRST_TILE = ("anywhere", "touching")
 PILOT = ("once", "reusable")
@@ -29,7 +40,9 @@ class RelizOptions:
     deck: str = field(default="digital", metadata={"choices": DECKS})
     #: The scenario (Duel, Writing a Prototype, Every Man for Himself, Team Development, Pet
     #: Project, Tender, Cooperation); "auto" picks it from the number of seats.
-    scenario: str = field(default="auto", metadata={"choices": SCENARIOS, "label": "Scenario"})
+    scenario: str = field(default="auto", metadata={
+        "choices": SCENARIOS, "label": "Scenario", "main": True,
+        "labels": {code: f"{en} · {ru}" for code, (ru, en) in SCENARIO_NAMES.items()}})
     #: Blitz: the daily event may be kept in hand instead of played at once.
     blitz: bool = False
     #: Seat of the player (or team) who goes first.
