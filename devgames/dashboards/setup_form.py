@@ -9,13 +9,14 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
+import traitlets
 
 from devgames import SpecTable, game_module, game_spec
 from devgames.core.errors import SetupError
 from devgames.core.game import Game
 from devgames.core.players import MAX_NAME_LENGTH, text_problem
 from devgames.core.wording import game_title, how_many, label, seat_noun
-from devgames.dashboards.components import Notice, unseen_label
+from devgames.dashboards.components import Notice, html, unseen_label
 from devgames.sessions.store import check_title
 
 #: Names offered for a new session, by game (from its spec).
@@ -140,10 +141,12 @@ def option_widget(option: dataclasses.Field, value: Any) -> widgets.Widget:
     style = {"description_width": LABEL_WIDTH}
     layout = widgets.Layout(width="34em")
     offered = option_choices(option)
-    if offered is not None:
-        box: widgets.Widget = widgets.Dropdown(options=offered, value=value,
-                                               description=description, style=style,
-                                               layout=layout)
+    if option.metadata.get("file"):
+        box: widgets.Widget = FileOption(description, option.metadata.get("default_text", ""),
+                                         option.metadata.get("accept", ""))
+    elif offered is not None:
+        box = widgets.Dropdown(options=offered, value=value, description=description,
+                               style=style, layout=layout)
     elif isinstance(value, bool):
         box = widgets.Checkbox(value=value, description=description, indent=False,
                                layout=widgets.Layout(width="auto"))
@@ -151,6 +154,64 @@ def option_widget(option: dataclasses.Field, value: Any) -> widgets.Widget:
         box = widgets.IntText(value=value, description=description, style=style, layout=layout)
     box.add_class(f"dg-option-{option.name.replace('_', '-')}")
     return box
+
+
+class FileOption(widgets.HBox):
+    """An option given as a file's text (a deck of cards of one's own): an upload button, the
+    file's name once loaded, and a button back to the default. ``value`` is the text ("" for
+    the default); a file that is too big or not UTF-8 text is refused in words.
+
+    >>> box = FileOption("Cards", "the base cards", ".csv")
+    >>> box.value, box.status.value
+    ('', 'the base cards')
+    >>> box.load("my deck.csv", "id,deck\\n1,play\\n".encode())
+    >>> box.value.splitlines()[0], box.status.value
+    ('id,deck', 'my deck.csv (2 lines)')
+    >>> box.load("photo.png", b"\\xff\\xd8"); box.value, box.status.value
+    ('', 'photo.png is not a text file (UTF-8): export the table as CSV.')
+    """
+
+    #: The text of the file loaded ("" for the default).
+    value = traitlets.Unicode("")
+    #: The largest file taken (a deck of cards is a few kilobytes).
+    MAX_BYTES = 200_000
+
+    def __init__(self, description: str, default: str, accept: str) -> None:
+        self.default = default or "none"
+        self.status = widgets.HTML(html(self.default))
+        self.upload = widgets.FileUpload(accept=accept, multiple=False,
+                                         description="Load a file")
+        self.upload.observe(self._uploaded, "value")
+        reset = widgets.Button(description="Use the default")
+        reset.on_click(lambda _button: self.load("", b""))
+        super().__init__([widgets.HTML(f"<b>{html(description)}</b>",
+                                       layout=widgets.Layout(width=LABEL_WIDTH)),
+                          self.upload, reset, self.status])
+        self.add_class("dg-file-option")
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        for item in change["new"]:
+            self.load(str(item["name"]), bytes(item["content"]))
+
+    def load(self, name: str, content: bytes) -> None:
+        """Take the file ``name`` with these bytes (an empty name: back to the default)."""
+        if not name:
+            self.value, self.status.value = "", html(self.default)
+            return
+        if len(content) > self.MAX_BYTES:
+            self.value = ""
+            self.status.value = html(f"{name} is too big ({len(content):,} bytes; at most "
+                                     f"{self.MAX_BYTES:,}).")
+            return
+        try:
+            text = content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            self.value = ""
+            self.status.value = html(f"{name} is not a text file (UTF-8): export the table as "
+                                     "CSV.")
+            return
+        self.value = text
+        self.status.value = html(f"{name} ({len(text.splitlines())} lines)")
 
 
 def mark(boxes: list[widgets.Widget], at_fault: list[widgets.Widget]) -> None:

@@ -64,5 +64,6 @@ class ReleaseOptions:
                                                      "label": "Losing an iteration"})
     #: A deck file of our card table's columns (its name, or its text) to play instead of the
     #: base game's cards: a printed copy typed in, or a house-rule plug-in deck. "": the base game.
-    deck_file: str = field(default="", metadata={"label": "Cards",
-                                                 "offered": {"": "the base game's cards"}})
+    deck_file: str = field(default="", metadata={
+        "label": "Cards", "file": True, "accept": ".csv,.txt", "hints": ("deck file",),
+        "default_text": "the base game's cards (cards.csv; a file of its columns replaces it)"})

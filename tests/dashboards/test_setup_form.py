@@ -190,3 +190,36 @@ def test_the_scrumkin_preset_fills_the_option_fields_and_starts_the_short_game()
     form.preset.value = "custom"  # picking custom leaves the fields as they are
     assert form.options["backlog"].value == 10
     assert form_of("itstartup").preset is None  # only games with presets have the list
+
+
+def test_a_deck_file_of_ones_own_is_loaded_or_refused_naming_its_line() -> None:
+    """Release!: the facilitator loads a deck file typed from a printed copy; a bad line is
+    refused in a sentence naming it (the field marked), a good file is the session's deck."""
+    from devgames.release.cards import CARDS_FILE
+
+    form = form_of("release")
+    box = form.options["deck_file"]
+    base = CARDS_FILE.read_text(encoding="utf-8")
+    lines = base.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("1,"))
+    broken = [*lines[:row], lines[row].replace(",2,", ",x,", 1), *lines[row + 1:]]
+    box.load("typed.csv", "\n".join(broken).encode())
+    assert box.value and "typed.csv" in box.status.value
+    sentence = refused(form)
+    assert f"line {row + 1}" in sentence and "rank" in sentence
+    assert box in marked(form)
+    renamed = base.replace("Kent Beck", "Our Kent", 1)
+    box.load("house rules.csv", renamed.encode())
+    form.start.click()
+    [new] = started
+    assert "Our Kent" in {card.name for card in new.game.cards.values()}
+    assert new.game.options.deck_file == renamed
+
+
+def test_a_file_that_is_not_text_is_refused_before_the_game_sees_it() -> None:
+    form = form_of("release")
+    box = form.options["deck_file"]
+    box.load("cards.xlsx", b"PK\x03\x04\xff\xfe")
+    assert box.value == "" and "not a text file" in box.status.value
+    box.load("huge.csv", b"x" * (box.MAX_BYTES + 1))
+    assert box.value == "" and "too big" in box.status.value
