@@ -211,6 +211,8 @@ class RelizGame(Game):
         self.events_drawn = [0] * n
         self._rows: list[tuple[Any, ...]] = []
         self.result = ""
+        #: The moves legal_actions() listed for the present state, by id (see there).
+        self._legal: dict[int, Action] = {}
         self._setup()
 
     # ----- set-up -------------------------------------------------------------------------------
@@ -774,6 +776,14 @@ class RelizGame(Game):
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
+        out = self._legal_now()
+        # Remembered until the next move, so that ``_check`` accepts these very objects without
+        # deriving them again (by identity: the dict holds them, so no other object has an id
+        # of theirs).
+        self._legal = {id(action): action for action in out}
+        return out
+
+    def _legal_now(self) -> list[Action]:
         phase = self.phase
         if phase == OVER:
             return []
@@ -1080,6 +1090,8 @@ class RelizGame(Game):
 
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
+        if id(action) in self._legal:  # one of the moves just listed by legal_actions()
+            return
         _check_shape(action)
         kind, p = action.kind, action.player
         if self.phase == OVER:
@@ -1320,6 +1332,7 @@ class RelizGame(Game):
 
     # ----- carrying out a move --------------------------------------------------------------
     def _do(self, action: Action) -> None:
+        self._legal = {}
         kind, p = action.kind, action.player
         if kind == "deal":
             self._deal(action)
