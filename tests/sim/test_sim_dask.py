@@ -51,6 +51,17 @@ def test_a_sweep_is_byte_identical_in_process_and_on_two_workers(
     assert {p.name: p.read_bytes() for p in other.write_csv(tmp_path / "other")} != here
 
 
+def test_one_worker_gives_the_same_files_as_two(tmp_path: Path, cluster: Cluster) -> None:
+    import logging
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=":0", worker_dashboard_address=":0",
+                                  silence_logs=logging.ERROR) as single, \
+            Cluster(single.scheduler_address) as one:
+        assert one.workers == 1
+        assert sweep_files(tmp_path, one, "one") == sweep_files(tmp_path, cluster, "two")
+
+
 def test_the_chunk_size_and_the_number_of_tasks_change_nothing(cluster: Cluster) -> None:
     jobs = [make_job("scrumkin", 45, players, seed=3, bots="random") for players in (2, 4)]
     reference = run_jobs(jobs, "in-process", chunk=45)
