@@ -298,19 +298,23 @@ def seats_figure(sweep: Sweep, players: int | None = None) -> Any:
         table = table[table["players"] == players]
     figure = go.Figure()
     groups = [*sweep.keys, "players", "bots"]
-    for number, (_, rows) in enumerate(table.groupby(groups, sort=False)):
+    lines = list(table.groupby(groups, sort=False))
+    for number, (_, rows) in enumerate(lines):
+        # lines set apart sideways a little, so that equal rates stay visible
+        shift = 0.08 * (number - (len(lines) - 1) / 2) if len(lines) > 1 else 0.0
         first = rows.iloc[0]
         name = f"{first['players']} {noun}s" + (
             f", {_cell_label(first, sweep.keys)}" if sweep.keys else "") + (
             f", {first['bots']}" if len(set(str(first["bots"]).split(";"))) > 1 else "")
         colour = COLOURS[number % len(COLOURS)]
         figure.add_trace(go.Scatter(
-            x=rows["seat"], y=rows["win_rate"], mode="lines+markers", name=name,
+            x=rows["seat"] + shift, y=rows["win_rate"], mode="lines+markers", name=name,
+            customdata=rows["seat"],
             line={"color": colour, "width": 3}, marker={"size": 10, "color": colour},
             error_y={"type": "data", "symmetric": False,
                      "array": rows["win_rate_high"] - rows["win_rate"],
                      "arrayminus": rows["win_rate"] - rows["win_rate_low"]},
-            hovertemplate="seat %{x}: %{y:.1%}<extra>" + name + "</extra>"))
+            hovertemplate="seat %{customdata}: %{y:.1%}<extra>" + name + "</extra>"))
         figure.add_trace(go.Scatter(
             x=rows["seat"], y=rows["fair"], mode="lines", showlegend=False,
             line={"color": colour, "width": 1, "dash": "dash"}, hoverinfo="skip"))
