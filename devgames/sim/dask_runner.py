@@ -78,6 +78,8 @@ class Job:
     seed: int
     games: int
     full: bool = False
+    #: Count each seat's card moves (the balance lab reads them; the planner does not).
+    cards: bool = True
 
     @property
     def players(self) -> int:
@@ -86,7 +88,7 @@ class Job:
 
 def make_job(game: str, games: int, players: int | Sequence[str], seed: int,
              bots: str | Sequence[str] | None = None, options: dict[str, Any] | None = None,
-             full: bool = False) -> Job:
+             full: bool = False, cards: bool = True) -> Job:
     """A checked :class:`Job`: unknown games, bots and options, and bad set-ups, raise here (in
     this process) with the engine's sentence, before any task is sent.
 
@@ -107,7 +109,7 @@ def make_job(game: str, games: int, players: int | Sequence[str], seed: int,
     options = dict(options or {})
     module.new_game(names, seed=seed, **options)  # set-up errors surface here
     return Job(game, tuple(names), tuple(kinds), tuple(sorted(options.items())), seed, games,
-               full)
+               full, cards)
 
 
 def rounds_of(summary: dict[str, Any]) -> int:
@@ -209,9 +211,10 @@ def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tup
     for name in game.winners:
         mask |= 1 << job.names.index(name)
     moves: list[set[tuple[str, int]]] = [set() for _ in job.names]
-    for action in game.log:
-        if action.card is not None and action.player >= 0:
-            moves[action.player].add((action.kind, action.card))
+    if job.cards:
+        for action in game.log:
+            if action.card is not None and action.player >= 0:
+                moves[action.player].add((action.kind, action.card))
     return (rounds_of(game.summary()), len(game.log), mask), moves
 
 

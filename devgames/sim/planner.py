@@ -256,7 +256,7 @@ def make_plan(game: str, players: int, games: int = DEFAULT_GAMES, seed: int = 0
     """Play ``games`` bot games of ``game`` with ``players`` seats on Dask and return the
     :class:`Plan`. The pace is ``calibration``, else measured in ``store``, else the default.
     """
-    job = make_job(game, games, players, seed, bots, options)
+    job = make_job(game, games, players, seed, bots, options, cards=False)
     if calibration is None:
         calibration = calibrate(game, store)
     [result] = run_jobs([job], cluster, progress)
