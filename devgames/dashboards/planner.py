@@ -11,8 +11,7 @@ spread. The local Dask cluster starts at the first plan and serves the page's la
 >>> page = PlannerPage(SessionStore(":memory:"), scheduler="in-process")
 >>> page.game.value, page.teams.value, page.games.value
 ('scrumkin', 4, 300)
->>> page.teams.value = 3
->>> page.games.value = 100
+>>> page.teams.value, page.bots.value, page.games.value = 3, "random", 100
 >>> page.plan_now()
 >>> page.result.value.count("P50") > 0, page.progress.value == page.progress.max
 (True, True)
