@@ -133,6 +133,8 @@ def report(figures: dict[str, Any]) -> str:
     <BLANKLINE>
     parallel efficiency: 1.86x on 2 workers against 1 worker = 0.93 per worker (target 0.8: met)
     CPU work per game, 1 worker against 2: 0.99 (1.00: spreading the games costs no extra work)
+    share of its cores each run got (CPU s / wall s / workers):
+      in process 0.99, 1 worker 1.00, 2 workers 0.93 (below 1: other programs took the rest)
     same outcomes in the three runs: yes
     100,000 games on 2 workers: 110.0 s, 909 games/s (target 60 s: not met); cluster start 3.1 s
     """
@@ -158,6 +160,12 @@ def report(figures: dict[str, Any]) -> str:
         f"= {figures['efficiency']:.2f} per worker (target {TARGET_EFFICIENCY}: {met})",
         f"CPU work per game, 1 worker against {workers}: {figures['cpu_efficiency']:.2f} (1.00: "
         "spreading the games costs no extra work)",
+        "share of its cores each run got (CPU s / wall s / workers):",
+        "  in process "
+        f"{figures['in_process_cpu_s'] / figures['in_process_s']:.2f}, 1 worker "
+        f"{figures['one_worker_cpu_s'] / figures['one_worker_s']:.2f}, {workers} workers "
+        f"{figures['n_workers_cpu_s'] / figures['n_workers_s'] / workers:.2f} (below 1: other "
+        "programs took the rest)",
         f"same outcomes in the three runs: {'yes' if figures['same_outcomes'] else 'NO'}",
     ]
     if figures["games"]:
