@@ -49,12 +49,15 @@ CSS = """<style>
 .dg-planner .dg-plan-chart { width: 100%; }
 .dg-planner .dg-plan-chart > * { width: 100%; }
 .dg-planner .dg-plan-answer { font-size: 24px; line-height: 1.4; }
+.dg-planner .dg-plan-columns { display: flex; flex-wrap: wrap; gap: 6px 28px;
+  align-items: flex-start; }
+.dg-planner .dg-plan-lines { flex: 1 1 30em; font-size: 21px; }
 .dg-planner .dg-plan-answer b { font-size: 28px; }
 .dg-planner table.dg-plan-table { border-collapse: collapse; font-size: 22px; margin: 6px 0; }
 .dg-planner table.dg-plan-table th, .dg-planner table.dg-plan-table td {
   padding: 4px 18px; border-bottom: 1px solid var(--dg-border); text-align: right; }
 .dg-planner .dg-plan-form .widget-inline-hbox { margin: 2px 14px 2px 0; }
-.dg-planner .dg-plan-progress { width: min(34em, 95%); }
+.dg-planner .dg-plan-progress { width: min(12em, 95%); }
 .dg-planner .dg-plan-progress .progress-bar { background: var(--dg-accent); }
 </style>"""
 
@@ -99,7 +102,8 @@ def answer_html(plan: Plan, minutes: float, rounds: int | None) -> str:
              + "".join(f"<td>{plan.minutes_at(p):.0f}</td>" for p in PERCENTILES)
              + "</tr></table>")
     body = "".join(f"<div>{html(line)}</div>" for line in lines)
-    return f"<div class='dg-plan-answer'><div>{head}</div>{table}{body}</div>"
+    return (f"<div class='dg-plan-answer'><div>{head}</div><div class='dg-plan-columns'>"
+            f"{table}<div class='dg-plan-lines'>{body}</div></div></div>")
 
 
 class PlannerPage(widgets.VBox):
@@ -154,12 +158,10 @@ class PlannerPage(widgets.VBox):
         self.chart_box.add_class("dg-plan-chart")
         self.game.observe(lambda _change: self._game_changed(), "value")
         form = widgets.VBox([
-            widgets.HBox([self.game, self.teams, self.bots],
+            widgets.HBox([self.game, self.teams, self.bots, self.games],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.options_box,
-            widgets.HBox([self.minutes, self.rounds, self.games],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            widgets.HBox([self.run, self.progress, self.status],
+            widgets.HBox([self.minutes, self.rounds, self.run, self.progress, self.status],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
         ])
         form.add_class("dg-plan-form")
