@@ -98,8 +98,9 @@ def render_view(view: dict[str, Any], width: int = 100) -> str:
     title = game_title(str(view.get("game", "game")))
     facts: list[str] = []
     blocks: list[str] = []
+    aside = {"aside", *(view.get("aside") or ())}
     for key, value in view.items():
-        if key in HIDDEN_KEYS or is_empty(value):
+        if key in HIDDEN_KEYS or key in aside or is_empty(value):
             continue
         if key == "featured":  # the card the room reads now, first and framed
             blocks = [*_featured_lines(value), *blocks]

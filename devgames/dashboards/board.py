@@ -25,7 +25,11 @@ from devgames.core.game import Game
 
 class Board(widgets.VBox):
     """The base of a game's board: it draws nothing; a game's board overrides :meth:`show`
-    and, when the seat picks a piece before a place, :meth:`tray`."""
+    and, when the seat picks a piece before a place, :meth:`tray`, and names in :attr:`draws`
+    the keys of the public view it draws (the scoreboard then leaves them out)."""
+
+    #: The keys of ``game.view(None)`` this board draws, left out of the scoreboard.
+    draws: frozenset[str] = frozenset()
 
     def __init__(self, on_pick: Callable[[Action], object],
                  on_refusal: Callable[[str], None]) -> None:

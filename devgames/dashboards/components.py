@@ -7,7 +7,7 @@ the hand, on hover or tap on the table, as the tooltip of a move that plays it.
 """
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
 from html import escape
 from importlib import import_module
@@ -286,8 +286,8 @@ def featured_html(featured: Any, game: str | None = None) -> str:
     >>> print(featured_html([{"heading": "Tools & Methods", "card": "Senior <b>",
     ...                       "lines": ["+1 for each 10 to 13"], "note": "reconstructed"}]))
     <div class="dg-featured"><div class="dg-featured-card"><div class="dg-featured-heading">\
-Tools &amp; Methods</div><div class="dg-featured-name">Senior &lt;b&gt;</div><ul><li>+1 for \
-each 10 to 13</li></ul><div class="dg-featured-note">reconstructed</div></div></div>
+Tools &amp; Methods <span class="dg-featured-note">reconstructed</span></div><div \
+class="dg-featured-name">Senior &lt;b&gt;</div><ul><li>+1 for each 10 to 13</li></ul></div></div>
     >>> featured_html([]), featured_html(None), featured_html([{"lines": ["no card"]}])
     ('', '', '')
     """
@@ -297,15 +297,14 @@ each 10 to 13</li></ul><div class="dg-featured-note">reconstructed</div></div></
     for item in featured:
         if not isinstance(item, dict) or not item.get("card"):
             continue
-        parts = []
-        if item.get("heading"):
-            parts.append(f'<div class="dg-featured-heading">{html(item["heading"])}</div>')
+        note = (f' <span class="dg-featured-note">{html(item["note"])}</span>'
+                if item.get("note") else "")
+        parts = [f'<div class="dg-featured-heading">{html(item.get("heading") or "")}{note}'
+                 "</div>"] if item.get("heading") or note else []
         parts.append(f'<div class="dg-featured-name">{card_html(item["card"], game)}</div>')
         lines = [line for line in item.get("lines") or () if line]
         if lines:
             parts.append("<ul>" + "".join(f"<li>{html(line)}</li>" for line in lines) + "</ul>")
-        if item.get("note"):
-            parts.append(f'<div class="dg-featured-note">{html(item["note"])}</div>')
         boxes.append(f'<div class="dg-featured-card">{"".join(parts)}</div>')
     return f'<div class="dg-featured">{"".join(boxes)}</div>' if boxes else ""
 
@@ -385,14 +384,24 @@ class Scoreboard(widgets.HTML):
     >>> board.show({"game": "scrumkin", "teams": [{"name": "Red", "in_play": [{"card": "Flu"}]}]})
     >>> 'class="dg-meant"' in board.value
     True
+
+    What a view sets ``aside`` stays off the projector:
+
+    >>> board.show({"sprint": 2, "phase": "moves", "aside": ["phase"]})
+    >>> "sprint" in board.value, "phase" in board.value
+    (True, False)
     """
 
     def __init__(self) -> None:
         super().__init__("")
         self.add_class("dg-scoreboard")
 
-    def show(self, view: dict[str, Any], colors: dict[str, str] | None = None) -> None:
-        """Draw ``game.view(None)``."""
+    def show(self, view: dict[str, Any], colors: dict[str, str] | None = None,
+             skip: Collection[str] = ()) -> None:
+        """Draw ``game.view(None)``, but for the keys in ``skip`` (drawn on a board) and those
+        the view itself sets ``aside`` (kept for notebooks and tests, not for the room)."""
+        aside = {*skip, "aside", *(view.get("aside") or ())}
+        view = {key: value for key, value in view.items() if key not in aside}
         current = view.get("current_player")
         game = view.get("game")
         game = game if isinstance(game, str) else None

@@ -236,7 +236,7 @@ class SessionTable(widgets.VBox):
         self.curtain.colors = self.colors
         waiting = view.get("waiting_for")
         self.waiting.value = f'<div class="dg-waiting">{html(waiting)}</div>' if waiting else ""
-        self.scoreboard.show(view, self.colors)
+        self.scoreboard.show(view, self.colors, self.board.draws if self.board else ())
         if self.board is not None:
             self.board.show(game)
         self.news_box.value = "".join(

@@ -85,8 +85,8 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
 .dg-right { flex: 1 1 60%; min-width: 0; min-height: 0; }
 .dg-right > .dg-charts, .dg-charts { flex: 1 1 auto; min-height: 0; height: 100%; }
 /* A game with a board (РЕЛИЗ): the board above, the charts below it in what is left. */
-.dg-right > .dg-board { flex: 1 1 62%; min-height: 0; overflow: auto; }
-.dg-right:has(> .dg-board) > .dg-charts { flex: 1 1 38%; height: auto; }
+.dg-right > .dg-board { flex: 1 1 58%; min-height: 0; overflow: auto; }
+.dg-right:has(> .dg-board) > .dg-charts { flex: 1 1 42%; height: auto; }
 /* A board drawn in SVG (РЕЛИЗ): frames, halves to click, ports, the lines of integration. */
 .dg-board-canvas { width: 100%; height: 100%; min-height: 0; }
 .dg-board-canvas svg { display: block; width: 100%; height: 100%; max-height: 100%; }
@@ -172,7 +172,18 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-featured-name { font-size: 30px; font-weight: 800; line-height: 1.15;
   overflow-wrap: anywhere; }
 .dg-featured-card ul { margin: 4px 0 0; padding-left: 1.2em; font-size: 22px; line-height: 1.3; }
-.dg-featured-note { margin-top: 4px; font-size: 16px; font-style: italic; color: var(--dg-muted); }
+.dg-featured-note { font-size: 15px; font-style: italic; font-weight: 400; letter-spacing: 0;
+  text-transform: none; color: var(--dg-muted); }
+.dg-featured-card { box-sizing: border-box; min-width: 0; max-width: min(32em, 100%); }
+@media (max-height: 800px) {  /* 1280x720 and 150% zoom: the card stays large, the frame tight */
+  .dg-featured { margin: 0 0 2px; }
+  .dg-featured-card { padding: 2px 10px; border-width: 2px; }
+  .dg-featured-name { line-height: 1.05; }
+  .dg-facts { line-height: 1.3; }
+  .dg-featured-heading { font-size: 14px; }
+  .dg-featured-name { font-size: 24px; }
+  .dg-featured-card ul { margin-top: 2px; font-size: 20px; }
+}
 /* Card names in two languages (РЕЛИЗ): the app's language first, the other beside it. */
 .dg-names { display: inline-flex; flex-wrap: wrap; column-gap: .35em; align-items: baseline; }
 .dg-names > :last-child { font-weight: 400; color: var(--dg-muted); }

@@ -150,7 +150,7 @@ class ReleaseGame(Game):
     'Release 1, iteration 1: Bob leads.'
     >>> first = game.hand("Bob")[0]
     >>> game.commit("Bob", first)
-    >>> game.view(None)["committed"][0]["card"] == first
+    >>> game.view(None)["committed"][0] == f"Bob: {first}"
     True
     """
 
@@ -871,7 +871,7 @@ class ReleaseGame(Game):
         >>> game.method_item(43)["lines"]
         ['+1 for each 10 to 13', '-1 for each 2 to 9']
         >>> game.method_item(44)["note"]
-        'Reconstructed by devgames (the printed one is not known): the whole card.'
+        '(our reconstruction: the whole card)'
         """
         info = self.methods[method]
         item: dict[str, Any] = {"heading": "Tools & Methods", "card": info.name,
@@ -879,8 +879,28 @@ class ReleaseGame(Game):
         if info.reconstructed:
             parts = ", ".join("the whole card" if part == "card" else f"its {part}"
                               for part in info.reconstructed)
-            item["note"] = f"Reconstructed by devgames (the printed one is not known): {parts}."
+            item["note"] = f"(our reconstruction: {parts})"
         return item
+
+    def _standings(self) -> list[dict[str, Any]]:
+        """One row a team (pair programming: the teammates' iterations won ("wins") and suit
+        breaks added up) or a player: the projector's table. Hand sizes (the same for everybody)
+        and artifacts (the wins times the cards an iteration takes, but for swaps) are left
+        out; the players' rows, set aside, keep them."""
+        rows = []
+        for t, name in enumerate(self.team_names):
+            members = [p for p in range(self.n) if self.team_of[p] == t]
+            rows.append({"name": name, "score": self.scores[t],
+                         "wins": sum(self.won[p] for p in members),
+                         "suit_breaks": sum(self.breaks[p] for p in members)})
+        return rows
+
+    def _committed_text(self, p: int, card: int, rank: float) -> str:
+        """One committed card as the table reads it: "Ada: Dan North (10 of Birds, ranks 14)"
+        (the rank shown only when a face card takes another during the iteration)."""
+        info = self.cards[card]
+        text = info.label if rank == info.rank else f"{info.name} ({info.figures}, ranks {rank:g})"
+        return f"{self.players[p]}: {text}"
 
     def view(self, player: int | str | None) -> dict[str, Any]:
         """The table as ``player`` sees it: the public part, plus that player's hand."""
@@ -899,14 +919,17 @@ class ReleaseGame(Game):
             "method": self.methods[self.method].name if self.method is not None else None,
             "featured": [self.method_item(self.method)] if self.method is not None else [],
             "led_suit": SUITS[self.led_suit] if self.trick else None,
-            # The iteration's cards first: the room reads them before the players' counts.
-            "committed": [{"by": self.players[p], "card": self.cards[c].label, "rank": rank}
-                          for p, c, rank in self.trick],
+            "leader": self.players[self.leader] if self.phase != DEAL else None,
+            # The iteration's cards in one line, in the order committed (with the rank a face
+            # card takes during the iteration when it is not its printed one).
+            "committed": [self._committed_text(p, c, rank) for p, c, rank in self.trick],
             "players": [{"name": self.players[p], "team": self.team_names[self.team_of[p]],
+                         "score": self.scores[self.team_of[p]],
                          "hand_size": len(self.hands[p]), "artifacts": len(self.artifacts[p]),
                          "iterations_won": self.won[p], "suit_breaks": self.breaks[p]}
                         for p in range(self.n)],
-            "leader": self.players[self.leader] if self.phase != DEAL else None,
+            # What the room reads of each side: a team of two (pair programming) or a player.
+            "teams" if self.pairs else "standings": self._standings(),
             "scores": {self.team_names[t]: score for t, score in enumerate(self.scores)},
             "play_style": "pair programming" if self.pairs else "working remotely",
             "decks": self.decks,
@@ -915,6 +938,10 @@ class ReleaseGame(Game):
             "is_over": self.is_over,
             "winners": self.winners,
             "result": self.result,
+            # Kept for notebooks and tests, left off the projector: the Tools & Methods card is
+            # drawn large, the scores are in the players' rows, the rest is the set-up.
+            "aside": ["phase", "method", "scores", "players", "play_style", "decks",
+                      "removed_from_game", "face_down_discards"],
         }
         if player is not None:
             p = self.seat(player)

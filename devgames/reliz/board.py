@@ -258,6 +258,8 @@ class RelizBoard(Board):
     True
     """
 
+    draws = frozenset({"blocks", "integrations"})
+
     def __init__(self, on_pick: Callable[[Action], object],
                  on_refusal: Callable[[str], None]) -> None:
         super().__init__(on_pick, on_refusal)

@@ -1,10 +1,12 @@
-"""РЕЛИЗ's live chart panels: zones done per seat (or team) over the turns, tiles placed, and
-event cards drawn. Imported by the dashboards only (through ``SPEC.charts``): it needs plotly.
+"""РЕЛИЗ's live chart panels, under the board: zones done per seat (or team) over the turns, and
+tiles placed (the event cards drawn are in ``rounds.csv``; two panels side by side keep their
+height under the board at 1280x720). Imported by the dashboards only (through ``SPEC.charts``):
+it needs plotly.
 
 >>> from devgames import reliz
 >>> from devgames.dashboards.charts import charts_for
 >>> charts_for(reliz.new_game(["Ada", "Bob"], seed=1)).panels
-('zones', 'placed', 'events')
+('zones', 'placed')
 """
 
 from collections.abc import Sequence
@@ -23,14 +25,8 @@ def _placed(game: Any, colors: Sequence[str]) -> list[Trace]:
     return lines(game.rounds, "player", "turn", "tiles_placed_total", game.players, colors)
 
 
-def _events(game: Any, colors: Sequence[str]) -> list[Trace]:
-    """Event cards each seat has drawn so far (daily events and RELEASE rewards)."""
-    return lines(game.rounds, "player", "turn", "events_drawn", game.players, colors)
-
-
 #: The panels, top down.
 CHARTS: dict[str, Chart] = {
     "zones": Chart("Zones done by turn", "zones", _zones),
     "placed": Chart("Tiles placed by turn", "tiles", _placed),
-    "events": Chart("Event cards drawn by turn", "cards", _events),
 }

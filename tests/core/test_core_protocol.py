@@ -80,7 +80,7 @@ def test_bad_options_are_refused_with_a_sentence(options: dict, message: str) ->
 
 def test_the_game_registry_names_its_games() -> None:
     assert game_module("scrumkin") is scrumkin
-    with pytest.raises(ValueError, match="the games are: exploding, itstartup, .*scrumkin"):
+    with pytest.raises(ValueError, match=r"the games are: exploding, itstartup, .*scrumkin"):
         game_module("poker")
 
 
