@@ -88,6 +88,14 @@ _check_shape = ShapeCheck({
 _TILE_PIPS = {c: card.pips for c, card in TILES.items()}
 _EV_CODE = {c: card.code for c, card in EVENTS.items()}
 
+# Moves are immutable, so every game shares them: each is made once, on first use, and listing
+# the legal moves mostly builds no new objects. Seats are at most 4.
+_END = [Action("end", p) for p in range(4)]
+_CALL = [Action("call", p) for p in range(4)]
+_ROTATE: list[list[Action]] = [[] for _ in range(4)]  # by seat, by zone
+#: Place and replace moves by ``zone << 9 | tile << 4 | flip << 3 | seat << 1 | replace``.
+_TILE_MOVES: dict[int, Action] = {}
+
 
 def tile_of(chip: int) -> int:
     """The tile id of a tile chip (a tile with its set).
@@ -164,7 +172,7 @@ class RelizGame(Game):
         self.zlabel: list[str] = []
         self.zports: list[tuple[int, ...]] = []  # integration and card zones: port codes
         self.chip: list[int] = []  # the tile chip in each zone (0: empty)
-        self.need: list[tuple[int, int, bool]] = []  # see _refresh
+        self.need: list[tuple[int, int, bool, bool, int]] = []  # see _refresh
         self.pips: list[tuple[int, int]] = []
         self.crutch: list[bool] = []
         self.integrations = 0
@@ -347,7 +355,8 @@ class RelizGame(Game):
         self.chip.append(0)
         self.pips.append((0, 0))
         self.crutch.append(False)
-        self.need.append((-1, -1, True))
+        self.need.append((-1, -1, True, False, 1))
+        self._refresh(z)
         self.fresh.add(z)  # a zone added in a turn may trigger RELEASE in that turn
         return z
 
@@ -358,13 +367,41 @@ class RelizGame(Game):
         self._refresh(zb)
 
     def _refresh(self, z: int) -> None:
-        """Work out again what zone ``z``'s filled neighbours ask of its halves (kept in
-        ``need``: pips for half 1 and 2, -1 any, -2 none fits; and whether all are filled)."""
-        need0, need1 = self._needs(z)
-        self.need[z] = (need0, need1, self._neighbours_filled(z))
+        """Work out again what zone ``z`` offers the legal moves, kept in ``need[z]``: the pips
+        its filled neighbours ask of its half 1 and half 2 (-1 any, -2 when two of them disagree:
+        no tile fits), whether they are all filled, whether its tile may be rotated, and whether
+        the board lets a tile be placed (1) or replaced (2) there (0: neither)."""
+        need0 = need1 = -1
+        around = True
+        chip, pips = self.chip, self.pips
+        for h, oz, oh in self.zlinks[z]:
+            if not chip[oz]:
+                around = False
+            elif h:
+                pip = pips[oz][oh]
+                if need1 == -1:
+                    need1 = pip
+                elif need1 != pip:
+                    need1 = -2
+            else:
+                pip = pips[oz][oh]
+                if need0 == -1:
+                    need0 = pip
+                elif need0 != pip:
+                    need0 = -2
+        block = self.zkind[z] == BLOCK
+        if chip[z]:
+            a, b = pips[z]
+            rotates = block and not self.crutch[z] and a != b and need0 in (-1, b) and \
+                need1 in (-1, a)
+            self.need[z] = (need0, need1, around, rotates, 2 if block or around else 0)
+        else:
+            self.need[z] = (need0, need1, around, False, 1 if block or around else 0)
 
     def _changed(self, z: int) -> None:
-        """Zone ``z``'s tile changed: its neighbours' needs follow."""
+        """Zone ``z``'s tile changed (or turned, or its crutch): its own entry of ``need`` and
+        its neighbours' follow."""
+        self._refresh(z)
         for _h, oz, _oh in self.zlinks[z]:
             self._refresh(oz)
 
@@ -630,20 +667,6 @@ class RelizGame(Game):
         return self.players[p]
 
     # ----- the board's rules ----------------------------------------------------------------------
-    def _needs(self, z: int) -> tuple[int, int]:
-        """The pips the filled halves zone ``z`` touches ask of its half 1 and half 2: -1 for
-        any, -2 when two of them disagree (no tile fits)."""
-        need = [-1, -1]
-        chip, pips = self.chip, self.pips
-        for h, oz, oh in self.zlinks[z]:
-            if chip[oz]:
-                pip = pips[oz][oh]
-                if need[h] == -1:
-                    need[h] = pip
-                elif need[h] != pip:
-                    need[h] = -2
-        return need[0], need[1]
-
     def _neighbours_filled(self, z: int) -> bool:
         chip = self.chip
         return all(chip[oz] for _h, oz, _oh in self.zlinks[z])
@@ -907,100 +930,96 @@ class RelizGame(Game):
         return self.free_ports()
 
     def _legal_play(self, p: int) -> list[Action]:
-        out = [Action("end", p)]
+        out = [_END[p]]
         if self.frozen_now:
             if self.partnered and self._partner_can_play():
-                out.append(Action("call", p))
+                out.append(_CALL[p])
             return out
-        tiles: dict[int, int] = {}
+        locked = self.locked[p]
+        tiles: dict[int, int] = {}  # each tile the seat may place, once (its first chip)
         for chip in self.hands[p]:
-            if chip not in self.locked[p]:
+            if chip not in locked:
                 tiles.setdefault(chip & 31, chip)
         if self.extras_left > 0:
             for chip in self.extras:
                 tiles.setdefault(chip & 31, chip)
-        nz = len(self.chip)
-        chip_at, kinds, doubles = self.chip, self.zkind, self.zdouble
-        strict, placed_now = self.strict, self.placed_now
-        # Each zone open to this seat: (zone, place or replace, pips needed on half 1 and 2
-        # (-1: any, -2: none fits), double only, checked by _fits instead).
-        open_zones = []
-        rotations = []
-        team_rules, touching = self.teams_mode, self.touching
-        pips, crutch, need = self.pips, self.crutch, self.need
-        for z in range(nz):
-            need0, need1, all_filled = need[z]
-            block = kinds[z] == BLOCK
-            if team_rules and not self._owner_allows(p, z):
-                continue
-            if chip_at[z]:
-                if block and not crutch[z]:
-                    a, b = pips[z]
-                    if a != b and need0 in (-1, b) and need1 in (-1, a):
-                        rotations.append(z)
-                if z in placed_now or not (block or all_filled):
-                    continue
-                kind = "replace"
-            elif (all_filled if not block else not touching or self._can_fill(p, z)):
-                kind = "place"
-            else:
-                continue
-            open_zones.append((z, kind, need0, need1, doubles[z], not strict and not block))
         wild_chips = self.wild
-        plain: list[tuple[int, int, int, int]] = []  # (pips on half 1, on half 2, tile, flip)
+        # (pips on half 1, on half 2, tile, flip, the tile and flip's bits of a _TILE_MOVES key)
+        plain: list[tuple[int, int, int, int, int]] = []
         odd: list[tuple[int, int]] = []  # (tile, chip) with a crutch: checked by _fits
         for tile, chip in sorted(tiles.items()):
-            low, high = _TILE_PIPS[tile]
             if chip in wild_chips:
                 odd.append((tile, chip))
                 continue
-            plain.append((low, high, tile, 0))
+            low, high = _TILE_PIPS[tile]
+            plain.append((low, high, tile, 0, tile << 4))
             if low != high:
-                plain.append((high, low, tile, 1))
-        by_first: dict[int, list[tuple[int, int, int, int]]] = {}
-        by_second: dict[int, list[tuple[int, int, int, int]]] = {}
-        by_pair: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
-        for entry in plain:
-            by_first.setdefault(entry[0], []).append(entry)
-            by_second.setdefault(entry[1], []).append(entry)
-            by_pair.setdefault((entry[0], entry[1]), []).append(entry)
-        for z, kind, need0, need1, double, loose in open_zones:
-            if loose:
-                for tile, chip in sorted(tiles.items()):
-                    low, high = _TILE_PIPS[tile]
-                    for flip in (0, 1) if low != high or chip in wild_chips else (0,):
+                plain.append((high, low, tile, 1, tile << 4 | 8))
+        kinds, doubles, need = self.zkind, self.zdouble, self.need
+        strict, placed_now, team_rules, touching = (self.strict, self.placed_now,
+                                                    self.teams_mode, self.touching)
+        made = _TILE_MOVES
+        if not tiles:  # nothing to place (about half the time): only the rotations
+            rotations = [z for z, entry in enumerate(need) if entry[3] and (
+                not team_rules or self._owner_allows(p, z))]
+        else:
+            rotations = []
+            for z, (need0, need1, _all_filled, rotates, mode) in enumerate(need):  # see _refresh
+                if team_rules and not self._owner_allows(p, z):
+                    continue
+                if rotates:
+                    rotations.append(z)
+                if mode == 2:
+                    if z in placed_now:
+                        continue
+                    kind, bits = "replace", z << 9 | p << 1 | 1
+                elif mode == 1 and (not touching or kinds[z] != BLOCK or self._can_fill(p, z)):
+                    kind, bits = "place", z << 9 | p << 1
+                else:
+                    continue
+                if not strict and kinds[z] != BLOCK:  # one end matching is enough: _fits decides
+                    for tile, chip in sorted(tiles.items()):
+                        low, high = _TILE_PIPS[tile]
+                        for flip in (0, 1) if low != high or chip in wild_chips else (0,):
+                            fa, fb, w = self._orient(chip, flip)
+                            if self._fits(z, fa, fb, w):
+                                out.append(Action(kind, p, tile, z, flip))
+                    continue
+                if need0 != -2 and need1 != -2:
+                    double = doubles[z]
+                    for a, b, tile, flip, tile_bits in plain:
+                        if (need0 < 0 or a == need0) and (need1 < 0 or b == need1) and (
+                                not double or a == b):
+                            move = made.get(bits | tile_bits)
+                            if move is None:
+                                move = made[bits | tile_bits] = Action(kind, p, tile, z, flip)
+                            out.append(move)
+                for tile, chip in odd:
+                    for flip in (0, 1):
                         fa, fb, w = self._orient(chip, flip)
                         if self._fits(z, fa, fb, w):
                             out.append(Action(kind, p, tile, z, flip))
-                continue
-            if need0 == -2 or need1 == -2:
-                fitting: Any = ()
-            elif need0 >= 0:
-                fitting = by_pair.get((need0, need1), ()) if need1 >= 0 else by_first.get(
-                    need0, ())
-            else:
-                fitting = by_second.get(need1, ()) if need1 >= 0 else plain
-            for a, b, tile, flip in fitting:
-                if not double or a == b:
-                    out.append(Action(kind, p, tile, z, flip))
-            for tile, chip in odd:
-                for flip in (0, 1):
-                    fa, fb, w = self._orient(chip, flip)
-                    if self._fits(z, fa, fb, w):
-                        out.append(Action(kind, p, tile, z, flip))
-        out += [Action("rotate", p, None, z) for z in rotations]
-        seen: set[int] = set()
-        if self.daily is not None and self.daily_open:
-            seen.add(self.daily & 63)
-            out += self._event_actions(p, self.daily, daily=True)
-        for chip in self.cards[p]:
-            if chip & 63 not in seen and self._playable_event(p, chip):
-                seen.add(chip & 63)
-                out += self._event_actions(p, chip)
+        if rotations:
+            row = _ROTATE[p]
+            while len(row) <= rotations[-1]:
+                row.append(Action("rotate", p, None, len(row)))
+            out += [row[z] for z in rotations]
+        cards = self.cards[p]
+        if cards or self.daily_open:
+            seen: set[int] = set()
+            if self.daily is not None and self.daily_open:
+                seen.add(self.daily & 63)
+                out += self._event_actions(p, self.daily, daily=True)
+            for chip in cards:
+                if chip & 63 not in seen and self._playable_event(p, chip):
+                    seen.add(chip & 63)
+                    out += self._event_actions(p, chip)
         if self.code == "tender" and not self.linked[p] and self._closed(p, (MODULE,)):
             out += self._link_actions(p)
-        if self.partnered and self._partner_can_play():
-            out.append(Action("call", p))
+        # (the partner's hand is looked at first: most often it holds no event card)
+        if self.partnered and self.cards[(self.turn_player + 2) % self.n] and \
+                self._partner_can_play():
+            out.append(_CALL[p])
         return out
 
     def _partner_can_play(self) -> bool:
@@ -1391,8 +1410,8 @@ class RelizGame(Game):
             self._to_pool(old)
         self.chip[z] = chip
         self.pips[z] = (a, b)
-        self._changed(z)
         self.crutch[z] = wild >= 0
+        self._changed(z)
         self.wild.pop(chip, None)
         self.placed_now.add(z)
         self.events.append(Event(action.kind, p, {"tile": tile, "zone": z, "pips": (a, b),
@@ -1540,8 +1559,8 @@ class RelizGame(Game):
                 into.append(chip)
             self.chip[z] = 0
             self.pips[z] = (0, 0)
-            self._changed(z)
             self.crutch[z] = False
+            self._changed(z)
             self.placed_now.discard(z)
         self.fresh.add(z)
 
