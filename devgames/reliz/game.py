@@ -18,6 +18,8 @@ Phases: ``attach`` (a block card to join to the board), ``daily`` (the daily eve
 
 from bisect import insort
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
@@ -173,6 +175,7 @@ class RelizGame(Game):
         self.zports: list[tuple[int, ...]] = []  # integration and card zones: port codes
         self.chip: list[int] = []  # the tile chip in each zone (0: empty)
         self.need: list[tuple[int, int, bool, bool, int]] = []  # see _refresh
+        self.rotatable: set[int] = set()  # zones whose tile may be rotated (see _refresh)
         self.pips: list[tuple[int, int]] = []
         self.crutch: list[bool] = []
         self.integrations = 0
@@ -219,8 +222,8 @@ class RelizGame(Game):
         self.events_drawn = [0] * n
         self._rows: list[tuple[Any, ...]] = []
         self.result = ""
-        #: The moves legal_actions() listed for the present state, by id (see there).
-        self._legal: dict[int, Action] = {}
+        #: The moves legal_actions() listed for the present state (see there).
+        self._legal: tuple[Action, ...] = ()
         self._setup()
 
     # ----- set-up -------------------------------------------------------------------------------
@@ -370,7 +373,8 @@ class RelizGame(Game):
         """Work out again what zone ``z`` offers the legal moves, kept in ``need[z]``: the pips
         its filled neighbours ask of its half 1 and half 2 (-1 any, -2 when two of them disagree:
         no tile fits), whether they are all filled, whether its tile may be rotated, and whether
-        the board lets a tile be placed (1) or replaced (2) there (0: neither)."""
+        the board lets a tile be placed (1) or replaced (2) there (0: neither); and keep it in
+        ``rotatable`` or not."""
         need0 = need1 = -1
         around = True
         chip, pips = self.chip, self.pips
@@ -395,8 +399,12 @@ class RelizGame(Game):
             rotates = block and not self.crutch[z] and a != b and need0 in (-1, b) and \
                 need1 in (-1, a)
             self.need[z] = (need0, need1, around, rotates, 2 if block or around else 0)
+            if rotates:
+                self.rotatable.add(z)
+                return
         else:
             self.need[z] = (need0, need1, around, False, 1 if block or around else 0)
+        self.rotatable.discard(z)
 
     def _changed(self, z: int) -> None:
         """Zone ``z``'s tile changed (or turned, or its crutch): its own entry of ``need`` and
@@ -801,9 +809,8 @@ class RelizGame(Game):
     def legal_actions(self) -> list[Action]:
         out = self._legal_now()
         # Remembered until the next move, so that ``_check`` accepts these very objects without
-        # deriving them again (by identity: the dict holds them, so no other object has an id
-        # of theirs).
-        self._legal = {id(action): action for action in out}
+        # deriving them again (by identity: an equal action built elsewhere is checked in full).
+        self._legal = tuple(out)
         return out
 
     def _legal_now(self) -> list[Action]:
@@ -960,7 +967,9 @@ class RelizGame(Game):
                                                     self.teams_mode, self.touching)
         made = _TILE_MOVES
         if not tiles:  # nothing to place (about half the time): only the rotations
-            rotations = [z for z, entry in enumerate(need) if entry[3] and (
+            # (a zone left in ``rotatable`` by a board rebuilt in a test is checked again)
+            nz = len(need)
+            rotations = [z for z in sorted(self.rotatable) if z < nz and need[z][3] and (
                 not team_rules or self._owner_allows(p, z))]
         else:
             rotations = []
@@ -1109,7 +1118,7 @@ class RelizGame(Game):
 
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
-        if id(action) in self._legal:  # one of the moves just listed by legal_actions()
+        if any(map(is_, self._legal, repeat(action))):  # one of the moves legal_actions() listed
             return
         _check_shape(action)
         kind, p = action.kind, action.player
@@ -1351,7 +1360,7 @@ class RelizGame(Game):
 
     # ----- carrying out a move --------------------------------------------------------------
     def _do(self, action: Action) -> None:
-        self._legal = {}
+        self._legal = ()
         kind, p = action.kind, action.player
         if kind == "deal":
             self._deal(action)
