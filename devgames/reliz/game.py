@@ -540,7 +540,7 @@ class RelizGame(Game):
         p = self.turn_player
         self.turn_no += 1
         self.placed_now = set()
-        self.fresh = {z for z in range(len(self.chip)) if not self.chip[z]}
+        self.fresh = {z for z, chip in enumerate(self.chip) if not chip}
         self.locked[p] = []
         self.superman = False
         self.wild = {}
@@ -643,7 +643,7 @@ class RelizGame(Game):
 
     def _record(self, turn_player: int) -> None:
         total = len(self.chip)
-        filled_all = sum(1 for c in self.chip if c)
+        filled_all = total - self.chip.count(0)
         for q in range(self.n):
             if self.teams_mode:
                 own = [z for z in range(total) if self.zowner[z] == q]
@@ -815,6 +815,8 @@ class RelizGame(Game):
 
     def _legal_now(self) -> list[Action]:
         phase = self.phase
+        if phase == PLAY and not self.to_enter:  # the most frequent case first
+            return self._legal_play(self.turn_player)
         if phase == OVER:
             return []
         if self.to_enter:
