@@ -1943,6 +1943,7 @@ class RelizGame(Game):
         out: dict[str, Any] = {
             "game": self.name,
             "scenario": sc.code, "scenario_ru": sc.name_ru, "scenario_en": sc.name_en,
+            "scenario_name": f"{sc.name_en} · {sc.name_ru}",
             "blitz": self.options.blitz,
             "phase": self.phase,
             "waiting_for": self.waiting_for,
@@ -1975,6 +1976,11 @@ class RelizGame(Game):
             "is_over": self.is_over,
             "winners": self.winners,
             "result": self.result,
+            # Kept for notebooks and tests, left off the projector (the board, the big line
+            # and the scenario's name say them, or they are the set-up).
+            "aside": ["scenario", "scenario_ru", "scenario_en", "blitz", "phase", "turn_player",
+                      "turn_minutes", "round", "hand_limit", "zones_total", "event_deck",
+                      "discard", "extras_left"],
         }
         if player is not None:
             p = self.seat(player)
@@ -1990,11 +1996,15 @@ class RelizGame(Game):
         return out
 
     def _seat_view(self, q: int) -> dict[str, Any]:
-        seat: dict[str, Any] = {
-            "name": self.players[q], "team": self._team_name(q),
-            "tiles": len(self.hands[q]), "event_cards": len(self.cards[q]),
+        # Short keys: they are the projector's column headings ("events": event cards held,
+        # "sick": turns left to miss with Sick Leave).
+        seat: dict[str, Any] = {"name": self.players[q]}
+        if self.partnered:  # Team Development: who plays with whom
+            seat["team"] = self._team_name(q)
+        seat |= {
+            "tiles": len(self.hands[q]), "events": len(self.cards[q]),
             "face_up": [TILES[c & 31].name for c in self.locked[q]],
-            "sick_turns": self.frozen[q], "releases": self.releases[q],
+            "sick": self.frozen[q], "releases": self.releases[q],
         }
         if q in self.revealed:
             seat["shown_hand"] = sorted(TILES[c & 31].name for c in self.hands[q])
