@@ -31,8 +31,10 @@ LABEL_WIDTH = "16em"
 #: ``"label"`` (the field's label, else its name in words), ``"labels"`` (how the list names
 #: each of the ``"choices"``), ``"offered"`` (the values the form lists, with their labels, where
 #: the engine accepts others too), ``"main"`` (shown on its own, outside "More rules") and
-#: ``"hints"`` (words by which a refusal points at it).
-OPTION_METADATA = ("choices", "labels", "label", "offered", "main", "hints")
+#: ``"hints"`` (words by which a refusal points at it); ``"file"`` (the value is a file's text,
+#: loaded with an upload button of the types ``"accept"``, the default called ``"default_text"``).
+OPTION_METADATA = frozenset({"choices", "labels", "label", "offered", "main", "hints", "file",
+                             "accept", "default_text"})
 #: The "Preset" list's entry when the options match no preset.
 CUSTOM = "custom"
 #: The choice of deck, as the buttons say it.

@@ -8,11 +8,17 @@ from html import unescape
 import pytest
 from traitlets import TraitError
 
-from devgames import exploding, scrumkin
+from devgames import GAMES, exploding, game_spec, scrumkin
 from devgames.cli import main
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
-from devgames.dashboards.setup_form import INVALID, NewSession, SetupForm
+from devgames.dashboards.setup_form import (
+    INVALID,
+    OPTION_METADATA,
+    NewSession,
+    SetupForm,
+    option_widget,
+)
 from devgames.scrumkin.options import PRESETS, ScrumkinOptions
 
 started: list[NewSession] = []
@@ -223,3 +229,12 @@ def test_a_file_that_is_not_text_is_refused_before_the_game_sees_it() -> None:
     assert box.value == "" and "not a text file" in box.status.value
     box.load("huge.csv", b"x" * (box.MAX_BYTES + 1))
     assert box.value == "" and "too big" in box.status.value
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_says_only_what_the_form_reads(game: str) -> None:
+    """A misspelt metadata key ("lable") would be ignored silently: every key is one the form
+    or the engine reads."""
+    for option in dataclasses.fields(game_spec(game).options):
+        assert set(option.metadata) <= OPTION_METADATA, (game, option.name)
+        assert option.name == "deck" or option_widget(option, option.default) is not None
