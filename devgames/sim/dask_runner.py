@@ -38,13 +38,11 @@ from devgames.core.actions import CHANCE
 from devgames.sim.runner import (
     Progress,
     Row,
-    check_bot,
-    default_bot,
+    checked_run,
     game_seed,
     make_bot,
     play_one,
     player_names,
-    seat_bots,
 )
 
 #: One game's result: (rounds played, moves made, winners as a bit mask of seats).
@@ -99,15 +97,7 @@ def make_job(game: str, games: int, players: int | Sequence[str], seed: int,
     ...
     devgames.core.errors.SetupError: Unknown option 'colour'...
     """
-    if games < 0:
-        raise ValueError("The number of games cannot be negative.")
-    module = game_module(game)
-    names = player_names(players)
-    kinds = seat_bots(bots if bots is not None else default_bot(module), len(names))
-    for kind in set(kinds):
-        check_bot(module, kind)
-    options = dict(options or {})
-    module.new_game(names, seed=seed, **options)  # set-up errors surface here
+    names, kinds, options = checked_run(game, games, players, seed, bots, options)
     return Job(game, tuple(names), tuple(kinds), tuple(sorted(options.items())), seed, games,
                full, cards)
 

@@ -177,15 +177,7 @@ def simulate(
     >>> one == two
     True
     """
-    if games < 0:
-        raise ValueError("The number of games cannot be negative.")
-    module = game_module(game)
-    names = player_names(players)
-    kinds = seat_bots(bots if bots is not None else default_bot(module), len(names))
-    for kind in set(kinds):
-        check_bot(module, kind)
-    options = dict(options or {})
-    module.new_game(names, seed=seed, **options)  # set-up errors surface here, in this process
+    names, kinds, options = checked_run(game, games, players, seed, bots, options)
     tasks = [(game, index, seed, names, kinds, options) for index in range(games)]
     game_rows: list[Row] = []
     round_rows: list[Row] = []
@@ -195,6 +187,28 @@ def simulate(
         if progress is not None:
             progress(done, games)
     return game_rows, round_rows
+
+
+def checked_run(game: str, games: int, players: int | Sequence[str], seed: int,
+                bots: str | Sequence[str] | None, options: dict[str, Any] | None
+                ) -> tuple[list[str], list[str], dict[str, Any]]:
+    """The seat names, the bot kind of each seat and the options of a run of ``games`` games,
+    checked here, in this process, before any game is sent away: unknown games, bots and
+    options and bad set-ups raise with the engine's sentence.
+
+    >>> checked_run("scrumkin", 3, 3, 1, ["heuristic", "random"], None)
+    (['P1', 'P2', 'P3'], ['heuristic', 'random', 'heuristic'], {})
+    """
+    if games < 0:
+        raise ValueError("The number of games cannot be negative.")
+    module = game_module(game)
+    names = player_names(players)
+    kinds = seat_bots(bots if bots is not None else default_bot(module), len(names))
+    for kind in set(kinds):
+        check_bot(module, kind)
+    options = dict(options or {})
+    module.new_game(names, seed=seed, **options)  # set-up errors surface here
+    return names, kinds, options
 
 
 def _run(tasks: list[Task], workers: int) -> Iterator[tuple[Row, list[Row]]]:
