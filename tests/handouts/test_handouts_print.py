@@ -7,13 +7,13 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from devgames import BUILTIN_GAMES as GAMES  # the games with handouts
 from devgames.core.meanings import Meaning
 from devgames.handouts import HANDOUTS, handout_html, page_budget
 from devgames.handouts import glossary as glossary_module
-from tests.e2e.harness import chromium_launch_options, chromium_missing_reason, save_screenshot
+from tests.e2e.harness import chromium_missing_reason, save_screenshot
 
 pytestmark = pytest.mark.e2e
 
@@ -41,17 +41,16 @@ def page_size(pdf: bytes) -> tuple[int, int]:
 
 
 @pytest.fixture(scope="module")
-def print_browser() -> Iterator[Browser]:
-    """Debian's headless Chromium, once for the module."""
+def print_browser(request: pytest.FixtureRequest) -> Browser:
+    """Debian's headless Chromium: pytest-playwright's ``browser`` of the session (one
+    Playwright per test process: a second one would find the first one's event loop)."""
     reason = chromium_missing_reason()
     if reason:
         if os.environ.get("CI"):
             pytest.fail(reason)
         pytest.skip(reason)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(**chromium_launch_options())
-        yield launched
-        launched.close()
+    browser: Browser = request.getfixturevalue("browser")
+    return browser
 
 
 @pytest.fixture(scope="module")
