@@ -445,7 +445,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from devgames.dashboards import serve
 
     try:
-        return serve.serve(args.port, args.db, open_browser=not args.no_browser)
+        return serve.serve(args.port, args.db, open_browser=not args.no_browser, lan=args.lan)
     except (ValueError, RuntimeError) as error:
         raise CliError(str(error), 1) from None
 
@@ -470,11 +470,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve the facilitator app with Voila on 127.0.0.1 and open it in a browser."
         "\nSessions are saved as they are played, in the SQLite file given by --db (default:\n"
         "$DEVGAMES_DB, else ~/.local/share/devgames/sessions.sqlite). Ctrl-C, or closing the\n"
-        "terminal, stops the server and its kernels.",
+        "terminal, stops the server and its kernels. Each team may play from its own phone:\n"
+        "the table's Join panel shows a code per team. With --lan the teams' pages (and only\n"
+        "they, never the facilitator app) are served on the machine's network address.",
         epilog="examples:\n"
         "  devgames serve                                  http://127.0.0.1:8866/\n"
         "  devgames serve --port 0 --no-browser            any free port, print the address\n"
-        "  devgames serve --db workshop.sqlite             keep this workshop's sessions apart",
+        "  devgames serve --db workshop.sqlite             keep this workshop's sessions apart\n"
+        "  devgames serve --lan                            teams join from their phones",
     )
     serve.add_argument("--port", type=port_number, default=8866,
                        help="port to listen on, 0 for any free one (default: 8866)")
@@ -482,6 +485,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="SQLite file of the saved sessions (default: see above)")
     serve.add_argument("--no-browser", action="store_true",
                        help="only print the address; do not open a browser")
+    serve.add_argument("--lan", action="store_true",
+                       help="serve the teams' device pages on this machine's network address "
+                       "(default: this machine only)")
     serve.set_defaults(handler=cmd_serve)
 
     play = commands.add_parser(

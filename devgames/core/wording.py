@@ -219,3 +219,22 @@ def choices(game: Game) -> tuple[list[Action], list[str], str]:
     ]
     heading = f"{prefix.strip() or 'The card entered is'}..."
     return [same[0] for same in groups.values()], labels, heading
+
+
+def recent_news(game: Game, count: int = 8) -> list[str]:
+    """The last ``count`` lines of "what just happened", as the table told them move by move:
+    rebuilt by replaying the log, so that a reopened session shows what it showed.
+
+    >>> from devgames import scrumkin
+    >>> game = scrumkin.new_game(["Red", "Blue"], seed=7)
+    >>> game.play("Red", "Scope creep", target="Blue")
+    >>> recent_news(game)
+    ["Red lays Scope creep into Blue's game."]
+    """
+    replay = game.session().new_game()
+    lines: list[str] = []
+    for action in game.log:
+        before = len(replay.events)
+        replay.apply(action)
+        lines = [*lines, *public_lines(replay, action, replay.events[before:])][-count:]
+    return lines

@@ -141,6 +141,10 @@ class FacilitatorApp(widgets.VBox):
 
         self.use_timer(start)
 
+    def pause_timer(self, paused: bool) -> None:
+        """The room is paused (the timer stops) or resumed (it goes on)."""
+        self.use_timer(self.timer.pause if paused else self.timer.start)
+
     def set_theme(self, dark: bool) -> None:
         if dark:
             self.add_class("dg-dark")
@@ -212,6 +216,7 @@ class FacilitatorApp(widgets.VBox):
                                   on_leave=self.show_launcher)
         self.table.set_theme(self.dark.value)
         self.table.on_time_box = self.time_box
+        self.table.on_pause = self.pause_timer
         if "timer" in game.meta:  # as it was saved
             self.timer.restore(game.meta["timer"])
         else:  # the timer goes on, kept with the session from now on

@@ -116,6 +116,14 @@ TEMPLATE_FILES = {
 #: The environment variable naming the SQLite store of the kernels (see ``default_path``).
 DB_VARIABLE = "DEVGAMES_DB"
 
+#: The environment variables of the team devices' server: where it listens ("host:port"), and
+#: the address its links give (the machine's network address with ``--lan``).
+DEVICES_VARIABLE = "DEVGAMES_DEVICES"
+DEVICE_URL_VARIABLE = "DEVGAMES_DEVICE_URL"
+
+#: Where the devices' server listens with ``--lan``: every network address of the machine.
+LAN_HOST = "0.0.0.0"
+
 #: The environment variable giving Voilà the pid of the process that started it.
 PARENT_VARIABLE = "DEVGAMES_SERVER_PARENT"
 
@@ -158,6 +166,14 @@ def active_when_taken(*args, **kwargs):
 
     return Manager if hasattr(base, 'get_rendered_notebook') else base
 
+devices = os.environ.get('{DEVICES_VARIABLE}')
+if devices:  # the team devices' server, in this process, on its own port
+    serve_notebook = voila.app.Voila.listen
+    def listen(self):
+        from devgames.devices.server import start
+        start(devices)
+        serve_notebook(self)
+    voila.app.Voila.listen = listen
 make_manager = voila.app.voila_kernel_manager_factory
 voila.app.voila_kernel_manager_factory = active_when_taken
 voila.app.Voila._handle_signal_stop = stop
@@ -319,16 +335,50 @@ def base_url(port: int) -> str:
     return f"http://{HOST}:{port}/"
 
 
+def lan_address() -> str:
+    """This machine's address on its network (the one a phone on the same network reaches), or
+    ``HOST`` when it has no network. Nothing is sent: connecting a UDP socket only picks the
+    interface that would be used.
+
+    >>> lan_address().count(".") == 3
+    True
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: never reached
+            return str(probe.getsockname()[0])
+        except OSError:
+            return HOST
+
+
+def device_addresses(port: int, lan: bool = False) -> tuple[str, str]:
+    """Where the team devices' server listens ("host:port") and the address its links start
+    with: this machine only, or (``lan``) every network address of it, linked by its LAN address.
+
+    >>> device_addresses(8867)
+    ('127.0.0.1:8867', 'http://127.0.0.1:8867/')
+    >>> device_addresses(8867, lan=True)[0]
+    '0.0.0.0:8867'
+    """
+    if lan:
+        return f"{LAN_HOST}:{port}", f"http://{lan_address()}:{port}/"
+    return f"{HOST}:{port}", f"http://{HOST}:{port}/"
+
+
 def start_server(notebook: Path, port: int, db: Path | None = None,
                  output: IO[str] | int | None = None, log_level: str = "ERROR",
-                 cull_after: int = CULL_IDLE_SECONDS) -> subprocess.Popen[bytes]:
+                 cull_after: int = CULL_IDLE_SECONDS, device_port: int | None = None,
+                 lan: bool = False) -> subprocess.Popen[bytes]:
     """Start Voilà (in a session of its own) serving ``notebook``; see :func:`voila_command`.
 
     ``output`` receives the server's and its kernels' messages (default: this process's). The
     server stops by itself when this process ends (see :data:`VOILA_MAIN`). The app's template
-    is written next to the notebook.
+    is written next to the notebook. The team devices' server listens on ``device_port`` (a free
+    one by default), on this machine only unless ``lan`` (see :func:`device_addresses`).
     """
     env = server_environment(db)
+    env[DEVICES_VARIABLE], env[DEVICE_URL_VARIABLE] = device_addresses(
+        device_port or free_port(), lan)
     env[PARENT_VARIABLE] = str(os.getpid())
     env["JUPYTER_PATH"] = os.pathsep.join(
         part for part in (str(write_template(Path(notebook).parent)), env.get("JUPYTER_PATH"))
@@ -615,22 +665,29 @@ def tell(out: IO[str], text: str) -> None:
 
 
 def serve(port: int = DEFAULT_PORT, db: Path | None = None, open_browser: bool = True,
-          out: IO[str] = sys.stdout) -> int:
+          out: IO[str] = sys.stdout, lan: bool = False) -> int:
     """Serve the launcher until Ctrl-C, SIGTERM or SIGHUP; return the exit status.
 
     ``port`` 0 picks a free port. Raises ValueError when the port is taken (see
-    :func:`port_in_use`). The address is printed once the server answers, and only then.
+    :func:`port_in_use`). The address is printed once the server answers, and only then. Team
+    devices join on the next port (or any free one), on the network with ``lan``.
     """
     port = port or free_port()
     if not port_is_free(port):
         raise ValueError(port_in_use(port))
+    device_port = port + 1 if port < 65535 and port_is_free(port + 1) else free_port()
     with StopSignals() as signals, \
             tempfile.TemporaryDirectory(prefix="devgames-serve-") as folder:
-        process = start_server(write_notebook(Path(folder)), port, db)
+        process = start_server(write_notebook(Path(folder)), port, db, device_port=device_port,
+                               lan=lan)
         try:
             with signals.interruptible():
                 url = wait_until_serving(process, port)
                 tell(out, f"devgames is served at {url}  (Ctrl-C stops it)")
+                where = device_addresses(device_port, lan)[1]
+                tell(out, f"Team devices join at {where} with the codes of the table's Join "
+                          "panel" + ("." if lan else " (this machine only; --lan opens it to "
+                                                     "the network)."))
                 if open_browser and has_display():
                     webbrowser.open(url)
                 status = process.wait()

@@ -13,7 +13,7 @@ from devgames.core.bots import Bot
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.spec import resolve
-from devgames.core.wording import choices, game_title, public_lines
+from devgames.core.wording import choices, game_title, public_lines, recent_news
 from devgames.dashboards.board import Board
 from devgames.dashboards.charts import charts_for
 from devgames.dashboards.clientside import Pacer
@@ -33,7 +33,9 @@ from devgames.dashboards.debrief import winner_line
 from devgames.dashboards.debrief_notes import actions_of, cards_at_work, notes_of, retro_notes
 from devgames.dashboards.debrief_panel import DebriefPanel
 from devgames.dashboards.handouts_panel import HandoutsPanel
+from devgames.dashboards.join_panel import JoinPanel
 from devgames.dashboards.seats import SeatsPanel, players_line
+from devgames.devices.state import PAUSED, is_paused
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sim.runner import game_seed, make_bot
 
@@ -60,25 +62,6 @@ def seats_meta(game: Game, bots: dict[int, str], hidden_hands: bool) -> dict[str
     }
 
 
-def recent_news(game: Game, count: int = NEWS_LINES) -> list[str]:
-    """The last ``count`` lines of "what just happened", as the table told them move by move:
-    rebuilt by replaying the log, so that a reopened session shows what it showed.
-
-    >>> from devgames import scrumkin
-    >>> game = scrumkin.new_game(["Red", "Blue"], seed=7)
-    >>> game.play("Red", "Scope creep", target="Blue")
-    >>> recent_news(game)
-    ["Red lays Scope creep into Blue's game."]
-    """
-    replay = game.session().new_game()
-    lines: list[str] = []
-    for action in game.log:
-        before = len(replay.events)
-        replay.apply(action)
-        lines = [*lines, *public_lines(replay, action, replay.events[before:])][-count:]
-    return lines
-
-
 class SessionTable(widgets.VBox):
     """A game being played: the projector's view and the facilitator's controls.
 
@@ -99,6 +82,11 @@ class SessionTable(widgets.VBox):
         #: Sets the room's timer to so many minutes and starts it (the debrief's time-boxes).
         self.on_time_box: Callable[[int], None] | None = None
         self.read_seats()
+        #: Seats played from a team's own device, and the one the facilitator plays here instead.
+        self.device_seats: set[int] = set(store.links(session_id))
+        self.play_here: int | None = None
+        #: Pauses the room's timer (given by the app) when the room is paused.
+        self.on_pause: Callable[[bool], None] | None = None
         self.debrief_now = False
         self.settling = False
         self.dark = False
@@ -169,10 +157,35 @@ class SessionTable(widgets.VBox):
             description="Facilitator controls: undo, bots, export", value=False)
         self.admin_toggle.add_class("dg-admin-toggle")
         self.admin_toggle.observe(lambda change: self.show_admin(change["new"]), "value")
-        top = widgets.HBox([self.heading, self.admin_toggle])
+        self.join = JoinPanel(self.store, self.session_id, list(self.game.players),
+                              self.devices_changed)
+        self.join_drawer = widgets.VBox([widgets.HBox([
+            widgets.HTML("<h3>Teams join from their devices</h3>"),
+            self._close_button("dg-join-close", lambda: self.show_join(False))]), self.join])
+        self.join_drawer.add_class("dg-drawer")
+        self.join_drawer.add_class("dg-join-drawer")
+        self.join_toggle = widgets.ToggleButton(description="Join from devices", value=False)
+        self.join_toggle.add_class("dg-join-toggle")
+        self.join_toggle.observe(lambda change: self.show_join(change["new"]), "value")
+        self.pause_toggle = widgets.ToggleButton(description="Pause the room",
+                                                 value=is_paused(self.game.meta))
+        self.pause_toggle.add_class("dg-pause-room")
+        self.pause_toggle.observe(lambda change: self.pause_room(change["new"]), "value")
+        self.play_here_button = widgets.Button(button_style="primary")
+        self.play_here_button.add_class("dg-play-here")
+        self.play_here_button.on_click(lambda _button: self.take_turn_here())
+        top = widgets.HBox([self.heading, self.pause_toggle, self.join_toggle,
+                            self.admin_toggle])
         top.add_class("dg-table-top")
-        self.children = [top, main, self.admin, self.pacer]
+        self.children = [top, main, self.admin, self.join_drawer, self.pacer]
         self.show_heading()
+
+    @staticmethod
+    def _close_button(css: str, close: Callable[[], None]) -> widgets.Button:
+        button = widgets.Button(description="Close")
+        button.add_class(css)
+        button.on_click(lambda _button: close())
+        return button
 
     def show_heading(self) -> None:
         """The game's title and its players, each bot named with its kind."""
@@ -182,7 +195,16 @@ class SessionTable(widgets.VBox):
 
     def show_admin(self, shown: bool) -> None:
         """Open or close the drawer of the facilitator's controls (over the charts)."""
+        if shown:
+            self.show_join(False)
         show_drawer(self.admin, self.admin_toggle, shown)
+
+    def show_join(self, shown: bool) -> None:
+        """Open or close the Join panel (the teams' codes), over the charts."""
+        if shown:
+            self.show_admin(False)
+            self.join.show()
+        show_drawer(self.join_drawer, self.join_toggle, shown)
 
     def _admin(self) -> widgets.VBox:
         """The facilitator's controls, in a drawer away from the projector view."""
@@ -212,9 +234,7 @@ class SessionTable(widgets.VBox):
         leave.on_click(lambda _button: self.leave())
         self.info = widgets.HTML()
         self.seats_panel = SeatsPanel(self)
-        close = widgets.Button(description="Close")
-        close.add_class("dg-admin-close")
-        close.on_click(lambda _button: self.show_admin(False))
+        close = self._close_button("dg-admin-close", lambda: self.show_admin(False))
         admin = widgets.VBox([
             widgets.HBox([widgets.HTML("<h3>Facilitator controls</h3>"), close]),
             widgets.HBox([self.undo_last, self.undo_steps, undo_n]),
@@ -258,6 +278,13 @@ class SessionTable(widgets.VBox):
             actions, labels, heading = choices(game)
             self.picker.offer(actions, labels, heading, game.name)
             self.turn.children = [self.picker, self.random_card]
+        elif seat in self.device_seats and seat != self.play_here:
+            self.picker.clear()
+            name = html(game.players[seat])
+            self.bot_line.value = (f"<div class='dg-bot dg-on-device'>{name} plays on its own "
+                                   "device.</div>")
+            self.play_here_button.description = f"Play {game.players[seat]}'s move here"
+            self.turn.children = [self.bot_line, self.play_here_button]
         elif seat in self.bots:
             self.picker.clear()
             name = html(game.players[seat])
@@ -331,6 +358,8 @@ class SessionTable(widgets.VBox):
         if self.curtain.is_open and (seat is None or seat < 0
                                      or game.players[seat] != self.curtain.owner):
             self.curtain.close_for(self.curtain.owner)  # the turn passes: the hand hides
+        if seat != self.play_here:
+            self.play_here = None
         self.refresh()
         if not self.bots_running:
             self.play_bots()
@@ -406,6 +435,10 @@ class SessionTable(widgets.VBox):
         try:
             self.pace_choice.value = self.pace
             self.hands_box.value = self.hidden_hands
+            self.pause_toggle.value = is_paused(meta)
+            if is_paused(meta):  # paused from another screen: the bots here stop too
+                self.paused = True
+                self.pacer.cancel()
             self.seats_panel.show_kinds()
         finally:
             self.settling = False
@@ -416,17 +449,65 @@ class SessionTable(widgets.VBox):
 
     def follow_store(self) -> None:
         """Catch up when another screen saved a move, or changed a setting, since this table
-        last looked."""
+        last looked. Moves that only follow on from this table's (a team's device played) are
+        told in the news and the bots play on; a log changed otherwise (an undo elsewhere) is
+        shown as saved, with the bots waiting."""
         try:
             saved, meta = self.store.position(self.session_id)
+            devices = set(self.store.links(self.session_id))
         except KeyError:
             self.notice.error("This session was deleted from another screen.")
             return
+        if devices != self.device_seats:
+            self.device_seats = devices
+            self.join.show()
+            self.refresh()
         if saved != self.revision:
-            self.catch_up("The table has moved on: another screen saved a move. "
-                          "Here is the table as it is now.")
-        elif meta != self.game.meta:
+            game, revision = self.store.checkout(self.session_id)
+            done = len(self.game.log)
+            if game.log[:done] != self.game.log or self.bots_running:
+                self.catch_up("The table has moved on: another screen saved a move. "
+                              "Here is the table as it is now.")
+                return
+            self.follow_moves(game.log[done:], revision)
+        if meta != self.game.meta:
             self.take_settings(meta)
+
+    def follow_moves(self, moves: list[Action], revision: int) -> None:
+        """Play here the moves another screen saved after this table's last one."""
+        game = self.game
+        for action in moves:
+            before, turn = len(game.events), game.view(None).get("turn")
+            game.apply(action)
+            self.news += public_lines(game, action, game.events[before:])
+            self.time_the_turn(turn)
+        self.revision = revision
+        self.play_here = None
+        self.refresh()
+        self.play_bots()
+
+    def devices_changed(self) -> None:
+        """A team's device link was given, renewed or taken back (the Join panel)."""
+        self.device_seats = set(self.store.links(self.session_id))
+        self.refresh()
+
+    def take_turn_here(self) -> None:
+        """The facilitator plays a device team's move at the table (behind the curtain)."""
+        self.play_here = self.game.current_player
+        self.refresh()
+
+    def pause_room(self, paused: bool) -> None:
+        """Pause or resume everything: the devices' moves, the bots and the room's timer."""
+        if self.settling:
+            return
+        self.save_setting(PAUSED, paused or None)
+        self.paused = paused
+        self.pacer.cancel()
+        if self.on_pause is not None:
+            self.on_pause(paused)
+        if not paused:
+            self.play_bots()
+        self.refresh()
 
     def play_bots(self) -> None:
         """Let the bots play their turns: at once, one per tick, or when clicked."""

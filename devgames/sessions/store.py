@@ -38,8 +38,11 @@ True
 >>> store.close()
 """
 
+import hashlib
+import hmac
 import json
 import os
+import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -58,7 +61,7 @@ from devgames.core.session import Session
 T = TypeVar("T")
 
 #: Version of the tables below, kept in ``PRAGMA user_version``; bumped on every change.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: Longest title a session may have.
 MAX_TITLE_LENGTH = 100
@@ -87,6 +90,14 @@ CREATE TABLE actions (
     action TEXT NOT NULL,           -- JSON of Action.to_json()
     PRIMARY KEY (session_id, number)
 ) WITHOUT ROWID;
+CREATE TABLE devices (
+    digest TEXT PRIMARY KEY,        -- SHA-256 of the token: how a device's request is looked up
+    token TEXT NOT NULL,            -- the secret of the team's link, shown again on the table
+    session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    issued_at TEXT NOT NULL,        -- ISO 8601, UTC
+    UNIQUE (session_id, seat)
+);
 """
 
 #: How a store of an older schema version is brought up to date: the statements by old version.
@@ -95,7 +106,18 @@ MIGRATIONS = {
         "ALTER TABLE sessions ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
         "UPDATE sessions SET revision = actions",
     ],
+    2: ["""CREATE TABLE devices (
+    digest TEXT PRIMARY KEY,        -- SHA-256 of the token: how a device's request is looked up
+    token TEXT NOT NULL,            -- the secret of the team's link, shown again on the table
+    session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    issued_at TEXT NOT NULL,        -- ISO 8601, UTC
+    UNIQUE (session_id, seat)
+)"""],
 }
+
+#: Random bytes in the token of a team's link (128 bits).
+TOKEN_BYTES = 16
 
 
 class StaleSession(Exception):
@@ -196,6 +218,15 @@ def _decode(text: str) -> Action:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def token_digest(token: str) -> str:
+    """The SHA-256 of a link's token, by which the store finds it.
+
+    >>> len(token_digest("abc"))
+    64
+    """
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
 def _now() -> str:
@@ -704,3 +735,66 @@ move in session 1 since this screen last looked. Here is the table as it is now.
             )
             for row in rows
         ]
+
+    # ----- team devices -------------------------------------------------------------------------
+    def issue_link(self, session_id: int, seat: int) -> str:
+        """A new secret token for the device of ``seat``; the seat's earlier token, if any, stops
+        working at once (a lost phone, a link shared too widely).
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> first = store.issue_link(number, 1)
+        >>> store.seat_of(first)
+        (1, 1)
+        >>> second = store.issue_link(number, 1)
+        >>> store.seat_of(first) is None, store.seat_of(second), len(second) >= 22
+        (True, (1, 1), True)
+        """
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        with self._write() as db:
+            players = json.loads(self._header(db, session_id)[2])
+            if not 0 <= seat < len(players):
+                raise ValueError(f"Session {session_id} has no seat {seat}.")
+            db.execute("DELETE FROM devices WHERE session_id = ? AND seat = ?", (session_id, seat))
+            db.execute(
+                "INSERT INTO devices (digest, token, session_id, seat, issued_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (token_digest(token), token, session_id, seat, _now()),
+            )
+        return token
+
+    def revoke_link(self, session_id: int, seat: int) -> None:
+        """Cut the device of ``seat`` off: its token no longer works; the seat is played at the
+        table again."""
+        with self._write() as db:
+            db.execute("DELETE FROM devices WHERE session_id = ? AND seat = ?", (session_id, seat))
+
+    def links(self, session_id: int) -> dict[int, str]:
+        """The token of each seat that has a device link: {seat: token}."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seat, token FROM devices WHERE session_id = ? ORDER BY seat",
+                (session_id,),
+            ).fetchall()
+        return {seat: token for seat, token in rows}
+
+    def seat_of(self, token: str) -> tuple[int, int] | None:
+        """The (session, seat) a device's token stands for, or None for a token that is wrong,
+        replaced or revoked. The token is found by its digest and then compared in constant time.
+        """
+        with self._lock:
+            row = self._db.execute(
+                "SELECT token, session_id, seat FROM devices WHERE digest = ?",
+                (token_digest(token),),
+            ).fetchone()
+        if row is None or not hmac.compare_digest(row[0].encode(), token.encode("utf-8",
+                                                                                 "replace")):
+            return None
+        return int(row[1]), int(row[2])
+
+    def data_version(self) -> int:
+        """A number that changes whenever another connection has written to the file: the cheap
+        check of a screen that waits for the table to move (SQLite's ``PRAGMA data_version``)."""
+        with self._lock:
+            return int(self._db.execute("PRAGMA data_version").fetchone()[0])
