@@ -69,8 +69,8 @@ class JoinPanel(widgets.VBox):
         elif local:
             intro += (" <b>Devices on this computer only:</b> for phones, start the app with "
                       "<code>devgames serve --lan</code>.")
-        self.children = [widgets.HTML(f"<p class='dg-join-intro'>{intro}</p>"), self.rows,
-                         self.code]
+        self.children = [self.code, widgets.HTML(f"<p class='dg-join-intro'>{intro}</p>"),
+                         self.rows]
         self.show()
 
     def show(self) -> None:
@@ -81,7 +81,8 @@ class JoinPanel(widgets.VBox):
             state = "plays on its device" if seat in links else "plays at the table"
             line = widgets.HTML(f"<b>{html(name)}</b> <span class='dg-muted'>{state}</span>")
             line.add_class("dg-join-state")
-            buttons = [self._button("Show code" if seat in links else "Give a code",
+            shows = "Hide code" if seat == self.shown else "Show code"
+            buttons = [self._button(shows if seat in links else "Give a code",
                                     "dg-join-show", partial(self.show_code, seat))]
             if seat in links:
                 buttons += [self._button("New link", "dg-join-new", partial(self.renew, seat)),

@@ -35,7 +35,7 @@ from devgames.dashboards.debrief_panel import DebriefPanel
 from devgames.dashboards.handouts_panel import HandoutsPanel
 from devgames.dashboards.join_panel import JoinPanel
 from devgames.dashboards.seats import SeatsPanel, players_line
-from devgames.devices.state import PAUSED, is_paused
+from devgames.devices.room import PAUSED, is_paused
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sim.runner import game_seed, make_bot
 

@@ -141,11 +141,12 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
 .dg-drawer:not(.dg-open) { display: none; }
 .dg-drawer .widget-hbox { flex-wrap: wrap; align-items: center; }
 /* The Join panel: one team's code at a time, large, on white (a code scans only dark on light). */
+.dg-drawer > *, .dg-join > *, .dg-join .widget-vbox > * { flex-shrink: 0; }
 .dg-join-row { gap: 8px; margin: 4px 0; }
 .dg-join-state { min-width: 16em; }
 .dg-join-card { margin-top: 8px; text-align: center; }
 .dg-qr { display: inline-block; background: #fff; padding: 8px; border-radius: 8px; }
-.dg-qr svg { width: min(60vh, 420px); height: auto; display: block; }
+.dg-qr svg { width: min(44vh, 420px); height: auto; display: block; }
 .dg-join-address { font: 700 22px/1.3 ui-monospace, monospace; overflow-wrap: anywhere; }
 .dg-app button.dg-join-toggle, .dg-app button.dg-pause-room { white-space: nowrap; }
 /* A label for screen readers only. */

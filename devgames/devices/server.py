@@ -34,7 +34,8 @@ import tornado.web
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.wording import recent_news
-from devgames.devices.state import bot_seats, chosen_action, device_state, is_paused
+from devgames.devices.room import bot_seats, is_paused
+from devgames.devices.state import chosen_action, device_state
 from devgames.sessions.store import SessionStore, StaleSession
 
 #: How long a state request waits for the table to move before it answers "nothing new".

@@ -16,35 +16,10 @@ from devgames.core.wording import choices, game_title
 from devgames.dashboards.colors import team_colors
 from devgames.dashboards.components import hand_html, subset_choice
 from devgames.dashboards.debrief import winner_line
+from devgames.devices.room import bot_seats, is_paused
 
 #: The moves of a device when its team is not to play.
 NO_MOVES: dict[str, Any] = {"heading": "", "moves": [], "subset": None}
-
-#: The key of the session's settings (``meta``) saying the facilitator paused the room.
-PAUSED = ("room", "paused")
-
-
-def is_paused(meta: dict[str, Any]) -> bool:
-    """Whether the facilitator paused the room (devices then make no move).
-
-    >>> is_paused({"room": {"paused": True}}), is_paused({})
-    (True, False)
-    """
-    room = meta.get(PAUSED[0])
-    return bool(isinstance(room, dict) and room.get(PAUSED[1]))
-
-
-def bot_seats(game: Game, meta: dict[str, Any]) -> set[int]:
-    """The seats a bot plays, from the session's settings.
-
-    >>> from devgames import scrumkin
-    >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
-    >>> bot_seats(game, {"seats": {"bots": {"Blue": "random"}}})
-    {1}
-    """
-    bots = meta.get("seats", {}).get("bots", {})
-    return {seat for seat, name in enumerate(game.players) if name in bots}
-
 
 def device_moves(game: Game, seat: int) -> dict[str, Any]:
     """The moves of ``seat`` now (none when another seat is to play): labels in the order of

@@ -172,13 +172,15 @@ def kill_groups(pids: Iterable[int]) -> None:
 
 @dataclass
 class Server:
-    """A Voilà server started by :func:`served`, its notebook, store and log."""
+    """A Voilà server started by :func:`served`, its notebook, store and log, and the address
+    of its team devices' server."""
 
     url: str
     process: subprocess.Popen[bytes]
     notebook: Path
     db: Path
     log: Path
+    device_url: str = ""
 
     def kernel_pids(self) -> list[int]:
         """Every kernel of the server: one per open page, plus the preheated one."""
@@ -244,14 +246,15 @@ def served(notebook: Path | str, folder: Path, *, name: str = "page.ipynb",
     else:
         path = serve.write_notebook(folder, notebook, name)
     db, log = folder / "sessions.sqlite", folder / "server.log"
-    port = serve.free_port()
+    port, device_port = serve.free_port(), serve.free_port()
     with log.open("w", encoding="utf-8") as output:
-        process = serve.start_server(path, port, db, output=output, log_level="WARN")
+        process = serve.start_server(path, port, db, output=output, log_level="WARN",
+                                     device_port=device_port)
     try:
         try:
             url = serve.wait_until_serving(process, port, timeout)
         except RuntimeError as error:
             raise RuntimeError(f"{error}\n{log.read_text(errors='replace')[-3000:]}") from None
-        yield Server(url, process, path, db, log)
+        yield Server(url, process, path, db, log, serve.device_addresses(device_port)[1])
     finally:
         serve.stop_server(process)
