@@ -18,6 +18,9 @@ from devgames.dashboards.components import hand_html, subset_choice
 from devgames.dashboards.debrief import winner_line
 from devgames.devices.room import bot_seats, is_paused
 
+#: Keys of a seat's view holding more cards of its hand than ``hand`` (РЕЛИЗ's event cards).
+MORE_HAND_KEYS = ("event_cards",)
+
 #: The moves of a device when its team is not to play.
 NO_MOVES: dict[str, Any] = {"heading": "", "moves": [], "subset": None}
 
@@ -94,7 +97,10 @@ def device_state(game: Game, seat: int, revision: int, meta: dict[str, Any],
     ('Blue', 'Waiting for Red.', [], True)
     """
     name = game.players[seat]
-    hand = game.view(seat).get("hand")
+    view = game.view(seat)
+    hand = view.get("hand")
+    if hand is not None:
+        hand = [*hand, *(card for key in MORE_HAND_KEYS for card in view.get(key) or ())]
     playing = not is_paused(meta) and seat not in bot_seats(game, meta)
     moves = device_moves(game, seat) if playing else dict(NO_MOVES)
     state: dict[str, Any] = {

@@ -1,0 +1,104 @@
+"""What a team's device is shown, for every game: its own hand and moves, never another's hand."""
+
+import json
+import re
+from random import Random
+from typing import Any
+
+import pytest
+
+from devgames import game_module, game_specs
+from devgames.core.actions import CHANCE
+from devgames.core.game import Game
+from devgames.core.wording import choices
+from devgames.devices.state import chosen_action, device_state
+
+GAMES = [spec.name for spec in game_specs()]
+
+
+def names_in(view: dict[str, Any]) -> set[str]:
+    """The names of the cards (and tiles) in the hand of a seat's view."""
+    found = set()
+    for item in [*(view.get("hand") or ()), *(view.get("event_cards") or ())]:
+        if isinstance(item, dict):
+            found |= {str(value) for key, value in item.items() if key in ("card", "name")}
+        else:
+            found.add(str(item))
+    return {name for name in found if len(name) >= 3}  # a digit alone says nothing
+
+
+def mentions(text: str, name: str) -> bool:
+    """Whether ``text`` names the card ``name`` (as a whole: "3 of Doors" is not in "13 of
+    Doors").
+
+    >>> mentions("Gene Kim (13 of Doors)", "3 of Doors"), mentions("a 3 of Doors", "3 of Doors")
+    (False, True)
+    """
+    return re.search(rf"(?<![\w|]){re.escape(name)}(?![\w|])", text) is not None
+
+
+def games_along_the_way(name: str, seats: int, seed: int, every: int = 7) -> list[Game]:
+    """Copies of a random game at every ``every`` moves, up to 400 moves."""
+    module = game_module(name)
+    game = module.new_game([f"Team{i}" for i in range(seats)], seed=seed)
+    rng = Random(seed)
+    out = []
+    for step in range(400):
+        if game.is_over:
+            break
+        if step % every == 0:
+            out.append(game.session().replay())
+        game.apply(rng.choice(game.legal_actions()))
+    out.append(game)
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_device_is_shown_a_card_only_another_team_holds(name: str) -> None:
+    spec = next(s for s in game_specs() if s.name == name)
+    seats = max(spec.min_players, min(3, spec.max_players))
+    checked = 0
+    for game in games_along_the_way(name, seats, seed=11):
+        public = json.dumps(game.view(None), ensure_ascii=False)
+        hands = [names_in(game.view(seat)) for seat in range(seats)]
+        for seat in range(seats):
+            shown = json.dumps(device_state(game, seat, 0, {}, []), ensure_ascii=False)
+            known = public + json.dumps(game.secrets(seat), ensure_ascii=False)
+            for other in range(seats):
+                secret = hands[other] - hands[seat]
+                leaked = {card for card in secret
+                          if not mentions(known, card) and mentions(shown, card)}
+                assert not leaked, f"{name}: seat {seat} is shown {leaked} of seat {other}"
+                checked += len(secret)
+    assert checked > 0  # the game did have cards only one team held
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_only_the_seat_to_play_gets_moves_and_they_are_the_tables_moves(name: str) -> None:
+    spec = next(s for s in game_specs() if s.name == name)
+    seats = max(spec.min_players, min(3, spec.max_players))
+    for game in games_along_the_way(name, seats, seed=5, every=13):
+        current = game.current_player
+        for seat in range(seats):
+            state = device_state(game, seat, 0, {}, [])
+            if seat != current or game.is_over:
+                assert state["moves"] == []
+                continue
+            actions, labels, _heading = choices(game)
+            assert [m["label"] for m in state["moves"]] == labels
+            index = len(labels) // 2
+            assert chosen_action(game, seat, index, labels[index]) == actions[index]
+        if current == CHANCE:
+            assert all("entered" in device_state(game, s, 0, {}, [])["status"]
+                       for s in range(seats))
+
+
+def test_the_etag_changes_with_what_the_device_shows_and_only_then() -> None:
+    from devgames import scrumkin
+
+    game = scrumkin.new_game(["Red", "Blue"], seed=2)
+    first = device_state(game, 1, 0, {}, [])
+    assert device_state(game, 1, 0, {}, [])["etag"] == first["etag"]
+    assert device_state(game, 1, 0, {"room": {"paused": True}}, [])["etag"] != first["etag"]
+    game.apply(game.legal_actions()[0])
+    assert device_state(game, 1, 1, {}, ["Red moved."])["etag"] != first["etag"]
