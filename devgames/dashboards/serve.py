@@ -28,6 +28,12 @@ What stays reachable is what the page itself needs: Voilà's and the widgets' st
 (``/voila/static/``, ``/voila/templates/``, ``/voila/labextensions/``, ``/voila/api/themes/``)
 and the kernel of a page, by its random id (``/api/kernels/<id>``).
 
+The same process also serves the teams' device pages (:mod:`devgames.devices.server`), on a
+port of its own (``$DEVGAMES_DEVICES``): on 127.0.0.1 too, or with ``devgames serve --lan`` on
+every network address of the machine. Only those pages are ever served on the network; the
+facilitator app stays on 127.0.0.1. The kernels learn the devices' address from
+``$DEVGAMES_DEVICE_URL``, for the Join panel's codes.
+
 Nothing outlives ``devgames serve``. Voilà runs in a session of its own (a Ctrl-C in the terminal
 reaches ``devgames serve`` only, which then stops Voilà in order), and its kernels in sessions of
 their own too. Three layers make sure they all stop:

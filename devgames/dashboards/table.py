@@ -278,13 +278,6 @@ class SessionTable(widgets.VBox):
             actions, labels, heading = choices(game)
             self.picker.offer(actions, labels, heading, game.name)
             self.turn.children = [self.picker, self.random_card]
-        elif seat in self.device_seats and seat != self.play_here:
-            self.picker.clear()
-            name = html(game.players[seat])
-            self.bot_line.value = (f"<div class='dg-bot dg-on-device'>{name} plays on its own "
-                                   "device.</div>")
-            self.play_here_button.description = f"Play {game.players[seat]}'s move here"
-            self.turn.children = [self.bot_line, self.play_here_button]
         elif seat in self.bots:
             self.picker.clear()
             name = html(game.players[seat])
@@ -293,6 +286,13 @@ class SessionTable(widgets.VBox):
                     else f"{name} (bot) is playing...")
             self.bot_line.value = f"<div class='dg-bot'>{text}</div>"
             self.turn.children = [self.bot_line, self.bot_step]
+        elif seat in self.device_seats and seat != self.play_here:
+            self.picker.clear()
+            name = html(game.players[seat])
+            self.bot_line.value = (f"<div class='dg-bot dg-on-device'>{name} plays on its own "
+                                   "device.</div>")
+            self.play_here_button.description = f"Play {game.players[seat]}'s move here"
+            self.turn.children = [self.bot_line, self.play_here_button]
         else:
             self.offer_moves(seat)
 
