@@ -88,6 +88,7 @@ CREATE TABLE actions (
     session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
     number INTEGER NOT NULL,        -- 1 for the first action of the log
     action TEXT NOT NULL,           -- JSON of Action.to_json()
+    saved_at TEXT,                  -- ISO 8601, UTC, when a screen saved it (NULL: not timed)
     PRIMARY KEY (session_id, number)
 ) WITHOUT ROWID;
 CREATE TABLE devices (
@@ -106,7 +107,7 @@ MIGRATIONS = {
         "ALTER TABLE sessions ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
         "UPDATE sessions SET revision = actions",
     ],
-    2: ["""CREATE TABLE devices (
+    2: ["ALTER TABLE actions ADD COLUMN saved_at TEXT", """CREATE TABLE devices (
     digest TEXT PRIMARY KEY,        -- SHA-256 of the token: how a device's request is looked up
     token TEXT NOT NULL,            -- the secret of the team's link, shown again on the table
     session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
@@ -453,8 +454,8 @@ move in session 1 since this screen last looked. Here is the table as it is now.
                     )
                 fields.update(self._outcome(game_obj))
             db.execute(
-                "INSERT INTO actions (session_id, number, action) VALUES (?, ?, ?)",
-                (session_id, number, _encode(action)),
+                "INSERT INTO actions (session_id, number, action, saved_at) VALUES (?, ?, ?, ?)",
+                (session_id, number, _encode(action), fields["updated_at"]),
             )
             self._update(db, session_id, fields)
         return expected + 1
@@ -503,12 +504,13 @@ move in session 1 since this screen last looked. Here is the table as it is now.
             db.execute(
                 "DELETE FROM actions WHERE session_id = ? AND number > ?", (session_id, same)
             )
+            now = _now()
             db.executemany(
-                "INSERT INTO actions (session_id, number, action) VALUES (?, ?, ?)",
-                [(session_id, n, _encode(log[n - 1])) for n in range(same + 1, len(log) + 1)],
+                "INSERT INTO actions (session_id, number, action, saved_at) VALUES (?, ?, ?, ?)",
+                [(session_id, n, _encode(log[n - 1]), now) for n in range(same + 1, len(log) + 1)],
             )
             self._update(db, session_id, {
-                "actions": len(log), "revision": expected + 1, "updated_at": _now(),
+                "actions": len(log), "revision": expected + 1, "updated_at": now,
                 **self._outcome(game_obj),
             })
         return expected + 1
@@ -676,6 +678,31 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         """
         session, revision = self._load(session_id)
         return session.replay(), revision
+
+    def move_times(self, session_id: int) -> tuple[datetime, list[datetime | None]]:
+        """When the session was created, and when each saved move was saved (None for moves
+        saved untimed: with the session, or by a store older than schema version 3).
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> number = store.create(game)
+        >>> game.apply(game.legal_actions()[0])
+        >>> revision = store.sync(number, game, expected=0)
+        >>> created, times = store.move_times(number)
+        >>> len(times), times[0] >= created
+        (1, True)
+        """
+        with self._lock:
+            created = self._db.execute("SELECT created_at FROM sessions WHERE id = ?",
+                                       (session_id,)).fetchone()
+            if created is None:
+                raise KeyError(f"There is no saved session number {session_id}.")
+            rows = self._db.execute(
+                "SELECT saved_at FROM actions WHERE session_id = ? ORDER BY number",
+                (session_id,)).fetchall()
+        return (datetime.fromisoformat(created[0]),
+                [datetime.fromisoformat(at) if at else None for (at,) in rows])
 
     def revision(self, session_id: int) -> int:
         """How many times the session's log has changed: a screen compares it to its own."""

@@ -19,6 +19,8 @@ True
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +47,9 @@ FALLBACK_SECONDS_PER_MOVE = 20.0
 MIN_MOVES = 10
 #: ...and its moves took at most this long on average (longer: left open, resumed another day).
 MAX_SECONDS_PER_MOVE = 600.0
+#: A gap between two moves longer than this is a break (or the session was resumed another day):
+#: the pace of a session whose moves were timed leaves it out.
+BREAK_SECONDS = 600.0
 #: The percentiles the planner reports.
 PERCENTILES = (50, 80, 95)
 #: Games the planner plays unless told otherwise.
@@ -95,11 +100,9 @@ def default_calibration(game: str) -> Calibration:
 
 
 def session_pace(row: SessionSummary) -> float | None:
-    """Seconds per move of a saved session: the time from its creation to its last move, over
-    its moves; None when it cannot count (not finished, too few moves, or too slow).
-
-    The store keeps when a session was created and when its log last changed (renaming it or
-    writing debrief notes does not count as a change), not the time of each move.
+    """Seconds per move of a saved session whose moves were not timed one by one (saved by an
+    older store): the time from its creation to its last move, over its moves; None when it
+    cannot count (not finished, too few moves, or too slow).
 
     >>> from datetime import timedelta
     >>> from datetime import datetime
@@ -118,10 +121,34 @@ def session_pace(row: SessionSummary) -> float | None:
     return pace if 0 < pace <= MAX_SECONDS_PER_MOVE else None
 
 
+def timed_pace(created: datetime, times: Sequence[datetime | None]) -> float | None:
+    """Seconds per move from the time each move was saved: the mean gap between one move and the
+    next (the first from the session's creation), leaving out breaks (gaps over
+    :data:`BREAK_SECONDS`); None when a move was not timed.
+
+    >>> from datetime import timedelta
+    >>> start = datetime(2026, 11, 22, 9, 0)
+    >>> moves = [start + timedelta(seconds=s) for s in (20, 30, 60, 3600, 3620)]
+    >>> timed_pace(start, moves)  # the break of 59 minutes does not count
+    20.0
+    >>> timed_pace(start, [*moves, None]) is None
+    True
+    """
+    if not times or any(at is None for at in times):
+        return None
+    marks = [created, *times]
+    gaps = [(later - earlier).total_seconds() for earlier, later in pairwise(marks)
+            if later is not None and earlier is not None]
+    kept = [gap for gap in gaps if gap <= BREAK_SECONDS]
+    return sum(kept) / len(kept) if kept else None
+
+
 def calibrate(game: str, store: SessionStore | None) -> Calibration:
     """The pace of ``game`` at a real table: the median seconds per move over its finished
-    sessions in ``store`` (:func:`session_pace`), leaving out sessions where every seat was a bot;
-    the game's default when there are none (or no store).
+    sessions in ``store``, leaving out sessions where every seat was a bot; the game's default
+    when there are none (or no store). A session's pace is the time between its moves
+    (:func:`timed_pace`), or for a session saved before moves were timed, its length over its
+    moves (:func:`session_pace`).
 
     >>> store = SessionStore(":memory:")
     >>> calibrate("scrumkin", store).sessions
@@ -131,7 +158,9 @@ def calibrate(game: str, store: SessionStore | None) -> Calibration:
         return default_calibration(game)
     paces = []
     for row in store.list(game):
-        pace = session_pace(row)
+        if not row.is_over or row.actions < MIN_MOVES:
+            continue
+        pace = timed_pace(*store.move_times(row.id)) or session_pace(row)
         if pace is None:
             continue
         seats = store.position(row.id)[1].get("seats", {})

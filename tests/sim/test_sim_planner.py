@@ -18,6 +18,7 @@ from devgames.sim.planner import (
     MAX_SECONDS_PER_MOVE,
     calibrate,
     make_plan,
+    session_pace,
 )
 from devgames.sim.stats import percentile, wilson
 
@@ -42,6 +43,21 @@ def save(store: SessionStore, game: Game, seconds_per_move: float | None) -> int
             db.execute("UPDATE sessions SET created_at = ?, updated_at = ? WHERE id = ?",
                        (START.isoformat(timespec="microseconds"),
                         last.isoformat(timespec="microseconds"), number))
+    return number
+
+
+def save_timed(store: SessionStore, game: Game, gaps: list[float]) -> int:
+    """Save a game whose moves were saved ``gaps`` seconds apart (the first gap from its start),
+    as a store of schema version 3 times them."""
+    number = save(store, game, None)
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE sessions SET created_at = ? WHERE id = ?",
+                   (START.isoformat(timespec="microseconds"), number))
+        at = START
+        for move, gap in enumerate(gaps, 1):
+            at += timedelta(seconds=gap)
+            db.execute("UPDATE actions SET saved_at = ? WHERE session_id = ? AND number = ?",
+                       (at.isoformat(timespec="microseconds"), number, move))
     return number
 
 
@@ -97,3 +113,29 @@ def test_more_teams_play_more_sprints_and_moves_than_fewer() -> None:
     six = make_plan("scrumkin", 6, 60, seed=1, bots="random", cluster="in-process")
     assert six.minutes_at(50) > two.minutes_at(50)
     assert six.table().columns.tolist() == ["percentile", "sprints", "minutes"]
+
+
+def test_the_pace_of_timed_moves_leaves_breaks_out(store: SessionStore) -> None:
+    game = finished(scrumkin, 1)
+    moves = len(game.log)
+    # 15 s a move, but a coffee break of an hour in the middle and a night before the end.
+    gaps = [15.0] * moves
+    gaps[moves // 2] = 3600.0
+    gaps[-1] = 14 * 3600.0
+    save_timed(store, game, gaps)
+    pace = calibrate("scrumkin", store)
+    assert (pace.sessions, pace.seconds_per_move) == (1, 15.0)
+    # Untimed (an older store), the same session's span over its moves is far too slow to count.
+    assert session_pace(store.list("scrumkin")[0]) is None
+
+
+def test_moves_saved_by_the_app_are_timed_in_order(store: SessionStore) -> None:
+    game = scrumkin.new_game(["Red", "Blue"], seed=3)
+    number = store.create(game)
+    game, revision = store.checkout(number)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+        revision = store.sync(number, game, expected=revision)
+    created, times = store.move_times(number)
+    assert len(times) == 3 and None not in times
+    assert created <= times[0] <= times[1] <= times[2]
