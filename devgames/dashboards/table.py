@@ -91,7 +91,7 @@ class SessionTable(widgets.VBox):
         self.settling = False
         self.dark = False
         self.bots_running = False
-        self.paused = False
+        self.paused = is_paused(game.meta)  # a paused room stays paused on reload
         self.news: list[str] = recent_news(game)
         self.pacer = Pacer()
         self.subsets = SubsetPicker(self.apply)
@@ -167,8 +167,10 @@ class SessionTable(widgets.VBox):
         self.join_toggle = widgets.ToggleButton(description="Join from devices", value=False)
         self.join_toggle.add_class("dg-join-toggle")
         self.join_toggle.observe(lambda change: self.show_join(change["new"]), "value")
-        self.pause_toggle = widgets.ToggleButton(description="Pause the room",
-                                                 value=is_paused(self.game.meta))
+        paused = is_paused(self.game.meta)
+        self.pause_toggle = widgets.ToggleButton(
+            description="Resume the room" if paused else "Pause the room", value=paused,
+            tooltip="Pause the timer, the bots and the teams' devices at once")
         self.pause_toggle.add_class("dg-pause-room")
         self.pause_toggle.observe(lambda change: self.pause_room(change["new"]), "value")
         self.play_here_button = widgets.Button(button_style="primary")
@@ -436,6 +438,8 @@ class SessionTable(widgets.VBox):
             self.pace_choice.value = self.pace
             self.hands_box.value = self.hidden_hands
             self.pause_toggle.value = is_paused(meta)
+            self.pause_toggle.description = ("Resume the room" if is_paused(meta)
+                                             else "Pause the room")
             if is_paused(meta):  # paused from another screen: the bots here stop too
                 self.paused = True
                 self.pacer.cancel()
@@ -501,6 +505,7 @@ class SessionTable(widgets.VBox):
         if self.settling:
             return
         self.save_setting(PAUSED, paused or None)
+        self.pause_toggle.description = "Resume the room" if paused else "Pause the room"
         self.paused = paused
         self.pacer.cancel()
         if self.on_pause is not None:

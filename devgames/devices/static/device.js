@@ -72,7 +72,7 @@
   const render = (state) => {
     if (shown && state.revision < shown.revision) return;  // an older answer arriving late
     shown = state;
-    document.title = `${state.team}: ${state.game}`;
+    document.title = (state.your_move ? "Your move! " : "") + `${state.team}: ${state.game}`;
     document.body.style.setProperty("--team", state.color);
     document.body.classList.toggle("my-move", state.your_move);
     document.body.classList.toggle("paused", state.paused);
