@@ -66,6 +66,16 @@ SCHEMA_VERSION = 3
 #: Longest title a session may have.
 MAX_TITLE_LENGTH = 100
 
+#: Team devices' links (schema version 3): a token per seat of a session.
+DEVICES_TABLE = """CREATE TABLE devices (
+    digest TEXT PRIMARY KEY,        -- SHA-256 of the token: how a device's request is looked up
+    token TEXT NOT NULL,            -- the secret of the team's link, shown again on the table
+    session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    issued_at TEXT NOT NULL,        -- ISO 8601, UTC
+    UNIQUE (session_id, seat)
+)"""
+
 SCHEMA = """
 CREATE TABLE sessions (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -91,15 +101,7 @@ CREATE TABLE actions (
     saved_at TEXT,                  -- ISO 8601, UTC, when a screen saved it (NULL: not timed)
     PRIMARY KEY (session_id, number)
 ) WITHOUT ROWID;
-CREATE TABLE devices (
-    digest TEXT PRIMARY KEY,        -- SHA-256 of the token: how a device's request is looked up
-    token TEXT NOT NULL,            -- the secret of the team's link, shown again on the table
-    session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    issued_at TEXT NOT NULL,        -- ISO 8601, UTC
-    UNIQUE (session_id, seat)
-);
-"""
+""" + DEVICES_TABLE
 
 #: How a store of an older schema version is brought up to date: the statements by old version.
 MIGRATIONS = {
@@ -107,14 +109,7 @@ MIGRATIONS = {
         "ALTER TABLE sessions ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
         "UPDATE sessions SET revision = actions",
     ],
-    2: ["ALTER TABLE actions ADD COLUMN saved_at TEXT", """CREATE TABLE devices (
-    digest TEXT PRIMARY KEY,        -- SHA-256 of the token: how a device's request is looked up
-    token TEXT NOT NULL,            -- the secret of the team's link, shown again on the table
-    session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    issued_at TEXT NOT NULL,        -- ISO 8601, UTC
-    UNIQUE (session_id, seat)
-)"""],
+    2: ["ALTER TABLE actions ADD COLUMN saved_at TEXT", DEVICES_TABLE],
 }
 
 #: Random bytes in the token of a team's link (128 bits).

@@ -220,3 +220,8 @@ def test_a_store_of_schema_1_is_upgraded_with_its_sessions_kept(tmp_path: Path) 
     assert store.sync(1, resumed, expected=revision) == 5
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    # Old moves stay untimed; the move saved after the upgrade has its time; links work.
+    times = store.move_times(1)[1]
+    assert times[:4] == [None] * 4 and times[4] is not None
+    token = store.issue_link(1, 0)
+    assert store.seat_of(token) == (1, 0)
