@@ -210,7 +210,8 @@ def test_a_store_of_schema_1_is_upgraded_with_its_sessions_kept(tmp_path: Path) 
         )
         db.executemany(
             "INSERT INTO actions VALUES (1, ?, ?)",
-            [(n, json.dumps(a.to_json())) for n, a in enumerate(session.log, 1)],
+            [(n, json.dumps(a.to_json(), separators=(",", ":")))  # as the store writes them
+             for n, a in enumerate(session.log, 1)],
         )
     store = SessionStore(path)
     assert store.revision(1) == 4
