@@ -8,6 +8,7 @@ comes. Whatever happens in a test, every process it started is killed at the end
 import contextlib
 import os
 import pty
+import re
 import select
 import shutil
 import signal
@@ -16,6 +17,8 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +29,7 @@ import pytest
 from devgames.cli import main
 from devgames.dashboards.serve import (
     DB_VARIABLE,
+    DEVICE_URL_VARIABLE,
     HOST,
     LAUNCHER_SOURCE,
     VOILA_MAIN,
@@ -35,6 +39,7 @@ from devgames.dashboards.serve import (
     descendants,
     free_port,
     kernel_pids,
+    lan_address,
     port_is_free,
     start_server,
     stop_server,
@@ -171,21 +176,22 @@ StartServe = Callable[..., Run]
 
 @pytest.fixture
 def start_serve(tmp_path: Path) -> Iterator[StartServe]:
-    """A factory: ``start_serve(terminal=False, ignored=()) -> Run``, `devgames serve` on a
-    free port (see :func:`as_in_a_terminal` for ``ignored``).
+    """A factory: ``start_serve(terminal=False, ignored=(), extra=()) -> Run``, `devgames serve`
+    on a free port, with more options ``extra`` (see :func:`as_in_a_terminal` for ``ignored``).
 
     It runs in ``tmp_path`` with ``--db workshop.sqlite``, its output on a pipe, or on a
     terminal (a pty) with ``terminal=True``. Everything it started is killed at the end.
     """
     runs: list[Run] = []
 
-    def start(terminal: bool = False, ignored: tuple[str, ...] = ()) -> Run:
+    def start(terminal: bool = False, ignored: tuple[str, ...] = (),
+              extra: tuple[str, ...] = ()) -> Run:
         port = free_port()
         reader, writer = pty.openpty() if terminal else os.pipe()
         try:
             process = subprocess.Popen(
                 as_in_a_terminal([DEVGAMES, "serve", "--port", str(port), "--no-browser",
-                                  "--db", "workshop.sqlite"], ignored),
+                                  "--db", "workshop.sqlite", *extra], ignored),
                 cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=writer, stderr=writer,
                 start_new_session=True,
             )
@@ -264,6 +270,29 @@ def test_serve_runs_the_locked_down_server_and_stops_on_ctrl_c(start_serve: Star
     assert run.process.wait(60) == 0, run.output()
     assert_all_stopped(processes, run.port)
     assert "Stopping devgames..." in run.output() and not notebook.parent.exists()
+
+
+@pytest.mark.skipif(lan_address() == HOST, reason="this machine has no network address")
+def test_lan_serves_the_team_pages_on_the_network_and_the_app_on_this_machine_only(
+        start_serve: StartServe) -> None:
+    run = start_serve(extra=("--lan",))
+    run.wait_for_output(f"{SERVED}{base_url(run.port)}")
+    wait_for(lambda: "Team devices join at" in run.output(), "the devices' address printed")
+    found = re.search(r"Team devices join at (http://([\d.]+):(\d+)/)", run.output())
+    assert found and found.group(2) == lan_address()
+    devices, device_port = found.group(1), int(found.group(3))
+    server = run.voila()
+    assert environment(server)[DEVICE_URL_VARIABLE] == devices
+    # The network reaches the team pages (a page that says a wrong link opens no seat)...
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{devices}t/{'x' * 22}", timeout=10)
+    assert refused.value.code == 403
+    assert "does not open a team's seat" in refused.value.read().decode()
+    # ...but not the facilitator app, which listens on 127.0.0.1 alone.
+    with socket.socket() as probe, pytest.raises(OSError):
+        probe.settimeout(5)
+        probe.connect((lan_address(), run.port))
+    assert device_port != run.port
 
 
 def test_closing_the_terminal_stops_everything(start_serve: StartServe) -> None:
