@@ -7,6 +7,7 @@ at once; "Take back" ends the team's device play, and the seat is played at the 
 
 import os
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import partial
 
 import ipywidgets as widgets
@@ -15,6 +16,9 @@ import segno
 from devgames.dashboards.components import html
 from devgames.dashboards.serve import DEVICE_URL_VARIABLE
 from devgames.sessions.store import SessionStore
+
+#: A device heard from within this many seconds is connected (its page asks at least every 20 s).
+CONNECTED_SECONDS = 45
 
 
 def device_url() -> str | None:
@@ -41,6 +45,28 @@ def qr_svg(address: str) -> str:
     """
     return segno.make(address, error="m").svg_inline(scale=7, border=4, dark="#000",
                                                      light="#fff")
+
+
+def device_state_words(linked: bool, seen: datetime | None, now: datetime) -> str:
+    """How a team plays, for its line of the Join panel.
+
+    >>> from datetime import timedelta
+    >>> now = datetime(2026, 11, 24, 10, 0, tzinfo=UTC)
+    >>> device_state_words(False, None, now), device_state_words(True, None, now)
+    ('plays at the table', 'has a code, not opened yet')
+    >>> device_state_words(True, now - timedelta(seconds=20), now)
+    'plays on its device'
+    >>> device_state_words(True, now - timedelta(minutes=3), now)
+    'plays on its device, not heard from for 3 min (asleep?)'
+    """
+    if not linked:
+        return "plays at the table"
+    if seen is None:
+        return "has a code, not opened yet"
+    quiet = (now - seen).total_seconds()
+    if quiet <= CONNECTED_SECONDS:
+        return "plays on its device"
+    return f"plays on its device, not heard from for {max(1, round(quiet / 60))} min (asleep?)"
 
 
 class JoinPanel(widgets.VBox):
@@ -77,9 +103,9 @@ class JoinPanel(widgets.VBox):
         """The rows, as the store says: which teams have a device link now."""
         links = self.store.links(self.session_id) if self.base else {}
         rows = []
-        for seat, name in enumerate(self.players):
-            state = "plays on its device" if seat in links else "plays at the table"
-            line = widgets.HTML(f"<b>{html(name)}</b> <span class='dg-muted'>{state}</span>")
+        self.lines: dict[int, widgets.HTML] = {}
+        for seat, _name in enumerate(self.players):
+            line = self.lines[seat] = widgets.HTML()
             line.add_class("dg-join-state")
             shows = "Hide code" if seat == self.shown else "Show code"
             buttons = [self._button(shows if seat in links else "Give a code",
@@ -92,7 +118,18 @@ class JoinPanel(widgets.VBox):
             row.add_class("dg-join-row")
             rows.append(row)
         self.rows.children = rows
+        self.show_states()
         self._draw_code(links)
+
+    def show_states(self) -> None:
+        """Each team's line: at the table, code given, on its device (seen how long ago)."""
+        seen = self.store.link_seen(self.session_id) if self.base else {}
+        now = datetime.now(UTC)
+        for seat, line in self.lines.items():
+            text = (f"<b>{html(self.players[seat])}</b> <span class='dg-muted'>"
+                    f"{device_state_words(seat in seen, seen.get(seat), now)}</span>")
+            if line.value != text:
+                line.value = text
 
     def _button(self, text: str, css: str, act: Callable[[], None]) -> widgets.Button:
         button = widgets.Button(description=text, disabled=self.base is None)

@@ -466,6 +466,8 @@ class SessionTable(widgets.VBox):
             self.device_seats = devices
             self.join.show()
             self.refresh()
+        elif self.join_toggle.value:  # the panel is open: who is connected
+            self.join.show_states()
         if saved != self.revision:
             game, revision = self.store.checkout(self.session_id)
             done = len(self.game.log)

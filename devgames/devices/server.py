@@ -42,6 +42,8 @@ from devgames.sessions.store import SessionStore, StaleSession
 WAIT_SECONDS = 20.0
 #: How often the server looks whether another process (the projector's kernel) wrote the store.
 WATCH_SECONDS = 0.1
+#: How often the store is told that a device is still there.
+SEEN_SECONDS = 10.0
 #: Wrong tokens a minute from one address before answers slow down; the slowest answer.
 FREE_FAILURES = 5
 FAILURE_WINDOW = 60.0
@@ -115,6 +117,7 @@ class Hub:
         self.store = store
         self.tables: dict[int, Table] = {}
         self.failures: dict[str, deque[float]] = {}
+        self.last_seen: dict[str, float] = {}
         self._moved = asyncio.Event()
         self._seen = -1
 
@@ -151,6 +154,14 @@ class Hub:
                 self._seen = version
                 self.wake()
 
+    def seen(self, token: str) -> None:
+        """Note in the store, at most every :data:`SEEN_SECONDS`, that a device is there (the
+        Join panel shows it)."""
+        now = time.monotonic()
+        if now - self.last_seen.get(token, -SEEN_SECONDS) >= SEEN_SECONDS:
+            self.last_seen[token] = now
+            self.store.saw(token)
+
     def delay_for(self, address: str) -> float:
         """Note a wrong token from ``address``; the seconds to wait before answering it."""
         now = time.monotonic()
@@ -183,6 +194,7 @@ class DeviceHandler(tornado.web.RequestHandler):
         if found is None:
             await asyncio.sleep(self.hub.delay_for(self.request.remote_ip or "?"))
             raise tornado.web.HTTPError(403)
+        self.hub.seen(token)
         return found
 
     def state(self, session_id: int, seat: int) -> dict[str, Any]:

@@ -73,6 +73,7 @@ DEVICES_TABLE = """CREATE TABLE devices (
     session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
     seat INTEGER NOT NULL,
     issued_at TEXT NOT NULL,        -- ISO 8601, UTC
+    seen_at TEXT,                   -- ISO 8601, UTC: the device last asked (NULL: never yet)
     UNIQUE (session_id, seat)
 )"""
 
@@ -800,6 +801,31 @@ move in session 1 since this screen last looked. Here is the table as it is now.
                 (session_id,),
             ).fetchall()
         return {seat: token for seat, token in rows}
+
+    def link_seen(self, session_id: int) -> dict[int, datetime | None]:
+        """When the device of each linked seat last asked for its table (None: not yet opened).
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> token = store.issue_link(number, 0)
+        >>> store.link_seen(number)
+        {0: None}
+        >>> store.saw(token); store.link_seen(number)[0] is not None
+        True
+        """
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seat, seen_at FROM devices WHERE session_id = ? ORDER BY seat",
+                (session_id,),
+            ).fetchall()
+        return {seat: datetime.fromisoformat(at) if at else None for seat, at in rows}
+
+    def saw(self, token: str) -> None:
+        """Note that the device holding ``token`` asked for its table just now."""
+        with self._write() as db:
+            db.execute("UPDATE devices SET seen_at = ? WHERE digest = ?",
+                       (_now(), token_digest(token)))
 
     def seat_of(self, token: str) -> tuple[int, int] | None:
         """The (session, seat) a device's token stands for, or None for a token that is wrong,

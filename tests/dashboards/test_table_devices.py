@@ -39,11 +39,16 @@ def move_on_device(store: SessionStore, session_id: int, seat: int) -> None:
 def test_a_team_gets_a_code_of_its_own_and_a_new_link_cuts_the_old_one(app) -> None:
     table = app.table
     panel = table.join
+    table.show_join(True)
     panel.show_code(0)
     token = table.store.links(table.session_id)[0]
     assert link_of("http://192.168.1.5:8867/", token) in panel.code.value
     assert "<svg" in panel.code.value and "Red: scan to join" in panel.code.value
     assert table.device_seats == {0}
+    assert "has a code, not opened yet" in all_html(panel)
+    table.store.saw(token)  # the phone opened its page
+    app.connection._on_msg(app.connection, {"ping": 1}, [])
+    assert "Red</b> <span class='dg-muted'>plays on its device</span>" in all_html(panel)
     panel.renew(0)
     assert table.store.seat_of(token) is None  # the old device is cut off at once
     assert table.store.links(table.session_id)[0] != token

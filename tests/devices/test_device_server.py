@@ -76,6 +76,7 @@ class DeviceServerTest(AsyncHTTPTestCase):
         game = self.store.resume(self.session)
         red, blue = self.state(self.red), self.state(self.blue)
         assert red["team"] == "Red" and red["your_move"] and red["moves"]
+        assert all(at is not None for at in self.store.link_seen(self.session).values())
         assert blue["moves"] == [] and blue["status"] == "Waiting for Red."
         blue_only = {c["card"] for c in game.view(1)["hand"]} - {
             c["card"] for c in game.view(0)["hand"]}
