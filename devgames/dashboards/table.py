@@ -235,6 +235,7 @@ class SessionTable(widgets.VBox):
         leave.add_class("dg-leave")
         leave.on_click(lambda _button: self.leave())
         self.info = widgets.HTML()
+        self.info.add_class("dg-info")
         self.seats_panel = SeatsPanel(self)
         close = self._close_button("dg-admin-close", lambda: self.show_admin(False))
         admin = widgets.VBox([

@@ -120,6 +120,8 @@ class Hub:
         self.last_seen: dict[str, float] = {}
         self._moved = asyncio.Event()
         self._seen = -1
+        self.waiting = 0  # pages waiting for the table to move
+        self._someone = asyncio.Event()  # set while a page waits: the watch runs only then
 
     def table(self, session_id: int) -> Table:
         """The session as saved now (rebuilt only when its log changed). KeyError if deleted."""
@@ -142,12 +144,21 @@ class Hub:
 
     async def moved(self, timeout: float) -> None:
         """Wait until the store changes, at most ``timeout`` seconds."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._moved.wait(), timeout)
+        self.waiting += 1
+        self._someone.set()
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._moved.wait(), timeout)
+        finally:
+            self.waiting -= 1
+            if not self.waiting:
+                self._someone.clear()
 
     async def watch(self) -> None:
-        """Wake the waiting pages whenever another process wrote the store."""
+        """Wake the waiting pages whenever another process wrote the store; while no page
+        waits, the watch sleeps (a server with no device uses no CPU)."""
         while True:
+            await self._someone.wait()
             await asyncio.sleep(WATCH_SECONDS)
             version = self.store.data_version()
             if version != self._seen:
