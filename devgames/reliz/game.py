@@ -16,10 +16,12 @@ Phases: ``attach`` (a block card to join to the board), ``daily`` (the daily eve
 ``play`` (the turn), ``partner`` (Team Development: the partner plays event cards) and ``over``.
 """
 
-from bisect import insort
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
+from functools import cache, partial
+from itertools import compress, count, repeat
+from operator import and_, is_, itemgetter, not_
 from typing import Any
 
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
@@ -88,6 +90,11 @@ _check_shape = ShapeCheck({
 }, "РЕЛИЗ")
 
 _TILE_PIPS = {c: card.pips for c, card in TILES.items()}
+_LINKED_ZONE = itemgetter(1)  # the zone of a link (my half, zone, its half)
+#: An event from its four fields (kind, player, data, private) in one tuple: the frequent events
+#: are made so, without the Python-level constructor of Event.
+_event: Callable[[tuple[str, int | None, dict[str, Any], bool]], Event] = partial(
+    tuple.__new__, Event)  # type: ignore[assignment]
 _EV_CODE = {c: card.code for c, card in EVENTS.items()}
 
 # Moves are immutable, so every game shares them: each is made once, on first use, and listing
@@ -95,8 +102,78 @@ _EV_CODE = {c: card.code for c, card in EVENTS.items()}
 _END = [Action("end", p) for p in range(4)]
 _CALL = [Action("call", p) for p in range(4)]
 _ROTATE: list[list[Action]] = [[] for _ in range(4)]  # by seat, by zone
-#: Place and replace moves by ``zone << 9 | tile << 4 | flip << 3 | seat << 1 | replace``.
-_TILE_MOVES: dict[int, Action] = {}
+
+
+def _orients(tile: int) -> int:
+    """A tile's orientations as bits, ``1 << (tile << 1 | flip)`` (a double only unturned): read
+    upwards, the bits of several tiles go by tile, unturned first.
+
+    >>> bin(_orients(2)), bin(_orients(1))  # 0|1 both ways, 0|0 once
+    ('0b110000', '0b100')
+    """
+    low, high = _TILE_PIPS[tile]
+    return 1 << (tile << 1) | (2 << (tile << 1) if low != high else 0)
+
+
+def _fitting(need0: int, need1: int, double: bool) -> int:
+    """The orientations (bits, see ``_orients``) of every tile that fits a zone asking ``need0``
+    pips of half 1 and ``need1`` of half 2 (-1: any, -2: none fits), a double or not."""
+    fits = 0
+    if -2 in (need0, need1):
+        return fits
+    for tile, (low, high) in _TILE_PIPS.items():
+        for flip, (a, b) in enumerate(((low, high), (high, low))):
+            if (flip == 0 or low != high) and need0 in (-1, a) and need1 in (-1, b) and (
+                    not double or a == b):
+                fits |= 1 << (tile << 1 | flip)
+    return fits
+
+
+_ORIENTS = [_orients(t) if t in _TILE_PIPS else 0 for t in range(32)]
+#: ``_fitting`` of every need, at ``[double][need0][need1]`` (the needs -2 and -1 are the last
+#: two places of their lists: a negative index counts from the end).
+_FIT = [[[_fitting(need0, need1, double) for need1 in (*range(7), -2, -1)]
+         for need0 in (*range(7), -2, -1)] for double in (False, True)]
+#: Sets of orientations (bits) as a tuple of orientations, ``tile << 1 | flip`` each, by tile,
+#: unturned first (see ``_orient_list``).
+_ORIENT_LISTS: dict[int, tuple[int, ...]] = {}
+#: The place or replace moves into a zone, by ``zone << 3 | seat << 1 | replace``: each by its
+#: orientation, ``tile << 1 | flip`` (see ``_tile_row``).
+_TILE_ROWS: dict[int, dict[int, Action]] = {}
+
+
+def _orient_list(orients: int) -> tuple[int, ...]:
+    """The ``_ORIENT_LISTS`` entry of a set of orientations, worked out and kept.
+
+    >>> _orient_list(_orients(2) | _orients(1))  # 0|0, 0|1, 1|0
+    (2, 4, 5)
+    """
+    found = []
+    left = orients
+    while left:
+        low = left & -left
+        left ^= low
+        found.append(low.bit_length() - 1)
+    if len(_ORIENT_LISTS) >= 50_000:
+        _ORIENT_LISTS.clear()
+    kept = _ORIENT_LISTS[orients] = tuple(found)
+    return kept
+
+
+def _tile_row(way: int) -> dict[int, Action]:
+    """The ``_TILE_ROWS`` entry of ``zone << 3 | seat << 1 | replace``, made and kept (a double
+    turned round too: with a crutch it may be)."""
+    kind, p, z = "replace" if way & 1 else "place", way >> 1 & 3, way >> 3
+    row = _TILE_ROWS[way] = {tile << 1 | flip: Action(kind, p, tile, z, flip)
+                             for tile in _TILE_PIPS for flip in (0, 1)}
+    return row
+
+
+@cache
+def _play_move(p: int, c: int, target: int | None = None, count: int | None = None,
+               cards: tuple[int, ...] | None = None) -> Action:
+    """Seat ``p`` plays event card ``c`` (made once: moves are shared)."""
+    return Action("play", p, card=c, target=target, count=count, cards=cards)
 
 
 def tile_of(chip: int) -> int:
@@ -175,6 +252,7 @@ class RelizGame(Game):
         self.zports: list[tuple[int, ...]] = []  # integration and card zones: port codes
         self.chip: list[int] = []  # the tile chip in each zone (0: empty)
         self.need: list[tuple[int, int, bool, bool, int]] = []  # see _refresh
+        self.zfit: list[int] = []  # see _refresh
         self.rotatable: set[int] = set()  # zones whose tile may be rotated (see _refresh)
         self.pips: list[tuple[int, int]] = []
         self.crutch: list[bool] = []
@@ -220,7 +298,10 @@ class RelizGame(Game):
         self.placed_total = [0] * n
         self.releases = [0] * n
         self.events_drawn = [0] * n
-        self._rows: list[tuple[Any, ...]] = []
+        #: One entry a turn, made into the metrics rows by ``_rows``: the turn, round and turn
+        #: player, then by seat the zones done and in all, tiles placed this turn and in all,
+        #: releases, event cards drawn, tiles in hand, and the size of each stock.
+        self._turns: list[tuple[Any, ...]] = []
         self.result = ""
         #: The moves legal_actions() listed for the present state (see there).
         self._legal: tuple[Action, ...] = ()
@@ -359,59 +440,79 @@ class RelizGame(Game):
         self.pips.append((0, 0))
         self.crutch.append(False)
         self.need.append((-1, -1, True, False, 1))
-        self._refresh(z)
+        self.zfit.append(0)
+        self._refresh((z,))
         self.fresh.add(z)  # a zone added in a turn may trigger RELEASE in that turn
         return z
 
     def _link(self, za: int, ha: int, zb: int, hb: int) -> None:
         self.zlinks[za].append((ha, zb, hb))
         self.zlinks[zb].append((hb, za, ha))
-        self._refresh(za)
-        self._refresh(zb)
+        self._refresh((za, zb))
 
-    def _refresh(self, z: int) -> None:
-        """Work out again what zone ``z`` offers the legal moves, kept in ``need[z]``: the pips
-        its filled neighbours ask of its half 1 and half 2 (-1 any, -2 when two of them disagree:
-        no tile fits), whether they are all filled, whether its tile may be rotated, and whether
-        the board lets a tile be placed (1) or replaced (2) there (0: neither); and keep it in
-        ``rotatable`` or not."""
-        need0 = need1 = -1
-        around = True
-        chip, pips = self.chip, self.pips
-        for h, oz, oh in self.zlinks[z]:
-            if not chip[oz]:
-                around = False
-            elif h:
+    def _refresh(self, zones: Iterable[int]) -> None:
+        """Work out again what each zone ``z`` of ``zones`` offers the legal moves, kept in
+        ``need[z]``: the pips its filled neighbours ask of its half 1 and half 2 (-1 any, -2 when
+        two of them disagree: no tile fits), whether they are all filled, whether its tile may be
+        rotated, and whether the board lets a tile be placed (1) or replaced (2) there (0:
+        neither); keep in ``zfit[z]`` the tile orientations that fit it (bits, see ``_fitting``;
+        0 when the board lets no tile go there), and ``z`` in ``rotatable`` or not."""
+        chip, pips, need, zfit, rotatable = (self.chip, self.pips, self.need, self.zfit,
+                                             self.rotatable)
+        zlinks, kinds, doubles, crutch = self.zlinks, self.zkind, self.zdouble, self.crutch
+        for z in zones:
+            need0 = need1 = -1
+            around = True
+            for h, oz, oh in zlinks[z]:
+                if not chip[oz]:
+                    around = False
+                    continue
                 pip = pips[oz][oh]
-                if need1 == -1:
-                    need1 = pip
-                elif need1 != pip:
-                    need1 = -2
-            else:
-                pip = pips[oz][oh]
-                if need0 == -1:
+                if h:
+                    if need1 == -1:
+                        need1 = pip
+                    elif need1 != pip:
+                        need1 = -2
+                elif need0 == -1:
                     need0 = pip
                 elif need0 != pip:
                     need0 = -2
-        block = self.zkind[z] == BLOCK
-        if chip[z]:
-            a, b = pips[z]
-            rotates = block and not self.crutch[z] and a != b and need0 in (-1, b) and \
-                need1 in (-1, a)
-            self.need[z] = (need0, need1, around, rotates, 2 if block or around else 0)
-            if rotates:
-                self.rotatable.add(z)
-                return
-        else:
-            self.need[z] = (need0, need1, around, False, 1 if block or around else 0)
-        self.rotatable.discard(z)
+            block = kinds[z] == BLOCK
+            if not (block or around):  # an integration zone waiting for its neighbours
+                zfit[z] = 0
+                need[z] = (need0, need1, around, False, 0)
+                rotatable.discard(z)
+                continue
+            zfit[z] = _FIT[doubles[z]][need0][need1]
+            if chip[z]:
+                a, b = pips[z]
+                rotates = block and a != b and (need0 == -1 or need0 == b) and (
+                    need1 == -1 or need1 == a) and not crutch[z]
+                need[z] = (need0, need1, around, rotates, 2)
+                if rotates:
+                    rotatable.add(z)
+                    continue
+            else:
+                need[z] = (need0, need1, around, False, 1)
+            rotatable.discard(z)
 
     def _changed(self, z: int) -> None:
-        """Zone ``z``'s tile changed (or turned, or its crutch): its own entry of ``need`` and
-        its neighbours' follow."""
-        self._refresh(z)
-        for _h, oz, _oh in self.zlinks[z]:
-            self._refresh(oz)
+        """Zone ``z``'s tile changed (or turned, or its crutch): its neighbours' entries of
+        ``need`` follow, and its own (what its neighbours ask of it stays)."""
+        need0, need1, around, _rotates, mode = self.need[z]
+        if self.chip[z]:
+            a, b = self.pips[z]
+            rotates = self.zkind[z] == BLOCK and not self.crutch[z] and a != b and \
+                need0 in (-1, b) and need1 in (-1, a)
+            self.need[z] = (need0, need1, around, rotates, 2 if mode else 0)
+        else:
+            rotates = False
+            self.need[z] = (need0, need1, around, False, 1 if mode else 0)
+        if rotates:
+            self.rotatable.add(z)
+        else:
+            self.rotatable.discard(z)
+        self._refresh(map(_LINKED_ZONE, self.zlinks[z]))
 
     def port_halves(self, code: int) -> list[tuple[int, int]]:
         """The (zone, half) a port touches, from its code ``10 * block + port``.
@@ -463,21 +564,22 @@ class RelizGame(Game):
 
     def _draw_tile(self, p: int, into: list[int] | None = None) -> bool:
         """Move a random tile from the seat's stock into its hand (or ``into``)."""
-        pool = self.pool[self._set_of(p)]
+        tile_set = p if self.teams_mode else 0
+        pool = self.pool[tile_set]
         if self.physical:
-            waiting = sum(1 for e in self.to_enter if e[0] == "tile" and e[2] == self._set_of(p))
+            waiting = sum(1 for e in self.to_enter if e[0] == "tile" and e[2] == tile_set)
             if len(pool) <= waiting:
                 return False
             (self.hands[p] if into is None else into).append(
-                UNKNOWN_TILE + (self._set_of(p) << SET_BITS))
-            self.to_enter.append(("tile", p, self._set_of(p)))
+                UNKNOWN_TILE + (tile_set << SET_BITS))
+            self.to_enter.append(("tile", p, tile_set))
             return True
         if not pool:
             return False
         self.chance_steps += 1
         chip = pool.pop(self.rng.randrange(len(pool)))
         (self.hands[p] if into is None else into).append(chip)
-        self.events.append(Event("draw", p, {"tile": chip}, private=True))
+        self.events.append(_event(("draw", p, {"tile": chip}, True)))
         return True
 
     def _to_pool(self, chip: int) -> None:
@@ -500,7 +602,8 @@ class RelizGame(Game):
     def _draw_event(self, p: int, deck: int) -> int | None:
         """The top card of a deck; an empty deck takes its discard pile, shuffled."""
         cards = self.decks[deck]
-        waiting = sum(1 for e in self.to_enter if e[0] in ("event", "daily") and e[2] == deck)
+        waiting = sum(1 for e in self.to_enter if e[0] in ("event", "daily") and e[2] == deck) \
+            if self.to_enter else 0
         if len(cards) <= waiting:
             discard = self.discards[deck]
             if not discard:
@@ -520,7 +623,7 @@ class RelizGame(Game):
             self.to_enter.append(("event", p, deck))
             return UNKNOWN_EVENT + (deck << DECK_BITS)
         chip = cards.pop()
-        self.events.append(Event("event_drawn", p, {"card": chip & 63}, private=True))
+        self.events.append(_event(("event_drawn", p, {"card": chip & 63}, True)))
         return chip
 
     def _discard_event(self, chip: int) -> None:
@@ -540,7 +643,7 @@ class RelizGame(Game):
         p = self.turn_player
         self.turn_no += 1
         self.placed_now = set()
-        self.fresh = {z for z, chip in enumerate(self.chip) if not chip}
+        self.fresh = set(compress(count(), map(not_, self.chip)))
         self.locked[p] = []
         self.superman = False
         self.wild = {}
@@ -548,8 +651,8 @@ class RelizGame(Game):
         self.frozen_now = self.frozen[p] > 0
         if self.frozen_now:
             self.frozen[p] -= 1
-        self.events.append(Event("turn", p, {"turn": self.turn_no, "round": self.round_no,
-                                             "frozen": self.frozen_now}))
+        self.events.append(_event(("turn", p, {"turn": self.turn_no, "round": self.round_no,
+                                               "frozen": self.frozen_now}, False)))
         draws = self.options.team_size if self.code == "cooperation" and self.merged[p] else 1
         for _ in range(draws):
             if not self._draw_tile(p) and self.code == "pet":
@@ -566,7 +669,7 @@ class RelizGame(Game):
                 if self.physical:
                     self.to_enter[-1] = ("daily", p, self.to_enter[-1][2])
                 else:
-                    self.events.append(Event("daily", p, {"card": chip & 63}))
+                    self.events.append(_event(("daily", p, {"card": chip & 63}, False)))
         self.daily_open = self.code == "prototype" and self.daily is not None
         self._resume()
 
@@ -642,18 +745,30 @@ class RelizGame(Game):
                                                      "result": result}))
 
     def _record(self, turn_player: int) -> None:
-        total = len(self.chip)
-        filled_all = total - self.chip.count(0)
-        for q in range(self.n):
-            if self.teams_mode:
-                own = [z for z in range(total) if self.zowner[z] == q]
-                done, size = sum(1 for z in own if self.chip[z]), len(own)
-            else:
-                done, size = filled_all, total
-            self._rows.append((
-                self.turn_no, self.round_no, turn_player, q, self.team[q], self.placed_turn[q],
-                self.placed_total[q], done, size, self.releases[q], self.events_drawn[q],
-                len(self.hands[q]), len(self.pool[self._set_of(q)])))
+        n, chip = self.n, self.chip
+        if self.teams_mode:  # each team's own zones
+            done, size = [0] * n, [0] * n
+            for owner, tile in zip(self.zowner, chip, strict=True):
+                if 0 <= owner < n:
+                    size[owner] += 1
+                    if tile:
+                        done[owner] += 1
+        else:
+            total = len(chip)
+            done, size = [total - chip.count(0)] * n, [total] * n
+        self._turns.append((self.turn_no, self.round_no, turn_player, done, size,
+                            tuple(self.placed_turn), tuple(self.placed_total),
+                            tuple(self.releases), tuple(self.events_drawn),
+                            [*map(len, self.hands)], [*map(len, self.pool)]))
+
+    @property
+    def _rows(self) -> list[tuple[Any, ...]]:
+        """The metrics rows as tuples of ROUND_FIELDS (seats by index): one per seat a turn."""
+        team, teams = self.team, self.teams_mode
+        return [(turn, round_no, turn_player, q, team[q], placed[q], placed_total[q], done[q],
+                 size[q], releases[q], drawn[q], hands[q], pools[q if teams else 0])
+                for (turn, round_no, turn_player, done, size, placed, placed_total, releases,
+                     drawn, hands, pools) in self._turns for q in range(self.n)]
 
     @property
     def rounds(self) -> list[dict[str, Any]]:
@@ -807,7 +922,10 @@ class RelizGame(Game):
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
-        out = self._legal_now()
+        if self.phase == PLAY and not self.to_enter:  # the most frequent case first
+            out = self._legal_play(self.turn_player)
+        else:
+            out = self._legal_now()
         # Remembered until the next move, so that ``_check`` accepts these very objects without
         # deriving them again (by identity: an equal action built elsewhere is checked in full).
         self._legal = tuple(out)
@@ -944,77 +1062,49 @@ class RelizGame(Game):
             if self.partnered and self._partner_can_play():
                 out.append(_CALL[p])
             return out
-        locked = self.locked[p]
-        tiles: dict[int, int] = {}  # each tile the seat may place, once (its first chip)
-        for chip in self.hands[p]:
-            if chip not in locked:
-                tiles.setdefault(chip & 31, chip)
-        if self.extras_left > 0:
-            for chip in self.extras:
-                tiles.setdefault(chip & 31, chip)
         wild_chips = self.wild
-        # (pips on half 1, on half 2, tile, flip, the tile and flip's bits of a _TILE_MOVES key)
-        plain: list[tuple[int, int, int, int, int]] = []
+        mask = 0  # the orientations of the tiles the seat may place with no crutch (_orients)
         odd: list[tuple[int, int]] = []  # (tile, chip) with a crutch: checked by _fits
-        for tile, chip in sorted(tiles.items()):
-            if chip in wild_chips:
-                odd.append((tile, chip))
-                continue
-            low, high = _TILE_PIPS[tile]
-            plain.append((low, high, tile, 0, tile << 4))
-            if low != high:
-                plain.append((high, low, tile, 1, tile << 4 | 8))
-        kinds, doubles, need = self.zkind, self.zdouble, self.need
-        strict, placed_now, team_rules, touching = (self.strict, self.placed_now,
-                                                    self.teams_mode, self.touching)
-        made = _TILE_MOVES
-        if not tiles:  # nothing to place (about half the time): only the rotations
-            # (a zone left in ``rotatable`` by a board rebuilt in a test is checked again)
-            nz = len(need)
-            rotations = [z for z in sorted(self.rotatable) if z < nz and need[z][3] and (
-                not team_rules or self._owner_allows(p, z))]
+        if self.locked[p] or wild_chips or self.extras_left > 0:
+            for tile, chip in sorted(self._placeable(p).items()):
+                if chip in wild_chips:
+                    odd.append((tile, chip))
+                else:
+                    mask |= _ORIENTS[tile]
         else:
-            rotations = []
-            for z, (need0, need1, _all_filled, rotates, mode) in enumerate(need):  # see _refresh
-                if team_rules and not self._owner_allows(p, z):
-                    continue
-                if rotates:
-                    rotations.append(z)
-                if mode == 2:
+            for chip in self.hands[p]:
+                mask |= _ORIENTS[chip & 31]
+        if odd or (mask and not self.strict):
+            self._tile_moves_checked(p, mask, odd, out)
+        elif mask:  # only the zones some tile fits
+            zfit, need, placed_now = self.zfit, self.need, self.placed_now
+            rows, lists = _TILE_ROWS, _ORIENT_LISTS
+            simple = not self.teams_mode and not self.touching  # the board alone decides
+            for z in compress(range(len(need)), map(and_, zfit, repeat(mask))):
+                if not simple:
+                    way = self._tile_way(p, z)
+                    if way < 0:
+                        continue
+                elif need[z][4] == 2:
                     if z in placed_now:
                         continue
-                    kind, bits = "replace", z << 9 | p << 1 | 1
-                elif mode == 1 and (not touching or kinds[z] != BLOCK or self._can_fill(p, z)):
-                    kind, bits = "place", z << 9 | p << 1
+                    way = z << 3 | p << 1 | 1
                 else:
-                    continue
-                if not strict and kinds[z] != BLOCK:  # one end matching is enough: _fits decides
-                    for tile, chip in sorted(tiles.items()):
-                        low, high = _TILE_PIPS[tile]
-                        for flip in (0, 1) if low != high or chip in wild_chips else (0,):
-                            fa, fb, w = self._orient(chip, flip)
-                            if self._fits(z, fa, fb, w):
-                                out.append(Action(kind, p, tile, z, flip))
-                    continue
-                if need0 != -2 and need1 != -2:
-                    double = doubles[z]
-                    for a, b, tile, flip, tile_bits in plain:
-                        if (need0 < 0 or a == need0) and (need1 < 0 or b == need1) and (
-                                not double or a == b):
-                            move = made.get(bits | tile_bits)
-                            if move is None:
-                                move = made[bits | tile_bits] = Action(kind, p, tile, z, flip)
-                            out.append(move)
-                for tile, chip in odd:
-                    for flip in (0, 1):
-                        fa, fb, w = self._orient(chip, flip)
-                        if self._fits(z, fa, fb, w):
-                            out.append(Action(kind, p, tile, z, flip))
-        if rotations:
-            row = _ROTATE[p]
-            while len(row) <= rotations[-1]:
-                row.append(Action("rotate", p, None, len(row)))
-            out += [row[z] for z in rotations]
+                    way = z << 3 | p << 1
+                fits = zfit[z] & mask
+                row = rows.get(way) or _tile_row(way)
+                out += map(row.__getitem__, lists.get(fits) or _orient_list(fits))
+        if self.rotatable:
+            zones = sorted(self.rotatable)
+            # (a zone left in ``rotatable`` by a board rebuilt in a test is left out)
+            del zones[bisect_left(zones, len(self.need)):]
+            if zones:
+                turns = _ROTATE[p]
+                while len(turns) <= zones[-1]:
+                    turns.append(Action("rotate", p, None, len(turns)))
+                if self.teams_mode:
+                    zones = [z for z in zones if self._owner_allows(p, z)]
+                out += map(turns.__getitem__, zones)
         cards = self.cards[p]
         if cards or self.daily_open:
             seen: set[int] = set()
@@ -1025,13 +1115,71 @@ class RelizGame(Game):
                 if chip & 63 not in seen and self._playable_event(p, chip):
                     seen.add(chip & 63)
                     out += self._event_actions(p, chip)
-        if self.code == "tender" and not self.linked[p] and self._closed(p, (MODULE,)):
+        if self.teams_mode and self.code == "tender" and not self.linked[p] and \
+                self._closed(p, (MODULE,)):
             out += self._link_actions(p)
         # (the partner's hand is looked at first: most often it holds no event card)
-        if self.partnered and self.cards[(self.turn_player + 2) % self.n] and \
-                self._partner_can_play():
+        if self.partnered and self.cards[(p + 2) % self.n] and self._partner_can_play():
             out.append(_CALL[p])
         return out
+
+    def _tile_way(self, p: int, z: int) -> int:
+        """``zone << 3 | seat << 1 | replace``, how seat ``p``'s tiles may go into zone ``z``
+        (a _TILE_ROWS key), or -1 when the board lets no tile of ``p`` go there now."""
+        if self.teams_mode and not self._owner_allows(p, z):
+            return -1
+        mode = self.need[z][4]
+        if mode == 2:
+            return -1 if z in self.placed_now else z << 3 | p << 1 | 1
+        if mode == 1 and (not self.touching or self.zkind[z] != BLOCK or self._can_fill(p, z)):
+            return z << 3 | p << 1
+        return -1
+
+    def _tile_moves_checked(self, p: int, mask: int, odd: list[tuple[int, int]],
+                            out: list[Action]) -> None:
+        """Add the place and replace moves zone by zone when a tile has a crutch (``odd``: its
+        wild half matches anything) or one end matching is enough (``_fits`` decides)."""
+        crutched = [(tile << 1 | flip, *self._orient(chip, flip)) for tile, chip in odd
+                    for flip in (0, 1)]
+        zfit, strict, kinds, need = self.zfit, self.strict, self.zkind, self.need
+        for z in compress(count(), map(itemgetter(4), need)):  # a tile may go there (_refresh)
+            way = self._tile_way(p, z)
+            if way < 0:
+                continue
+            if not strict and kinds[z] != BLOCK:
+                self._loose_moves(p, z, "replace" if way & 1 else "place", out)
+                continue
+            row = _TILE_ROWS.get(way) or _tile_row(way)
+            fits = zfit[z] & mask
+            if fits:
+                out += map(row.__getitem__, _ORIENT_LISTS.get(fits) or _orient_list(fits))
+            need0, need1 = need[z][0], need[z][1]
+            for orient, a, b, wild in crutched:
+                if (wild == 0 or need0 in (-1, a)) and (wild == 1 or need1 in (-1, b)):
+                    out.append(row[orient])
+
+    def _placeable(self, p: int) -> dict[int, int]:
+        """Each tile seat ``p`` may place now (hand, less tiles face up, and the side pool),
+        once: its first chip."""
+        locked = self.locked[p]
+        tiles: dict[int, int] = {}
+        for chip in self.hands[p]:
+            if chip not in locked:
+                tiles.setdefault(chip & 31, chip)
+        if self.extras_left > 0:
+            for chip in self.extras:
+                tiles.setdefault(chip & 31, chip)
+        return tiles
+
+    def _loose_moves(self, p: int, z: int, kind: str, out: list[Action]) -> None:
+        """Add the moves of kind ``kind`` into integration or card zone ``z`` when one end
+        matching is enough (``_fits`` decides)."""
+        for tile, chip in sorted(self._placeable(p).items()):
+            low, high = _TILE_PIPS[tile]
+            for flip in (0, 1) if low != high or chip in self.wild else (0,):
+                fa, fb, w = self._orient(chip, flip)
+                if self._fits(z, fa, fb, w):
+                    out.append(Action(kind, p, tile, z, flip))
 
     def _partner_can_play(self) -> bool:
         q = (self.turn_player + 2) % self.n
@@ -1084,38 +1232,38 @@ class RelizGame(Game):
         target = EVENTS[c].target
         out: list[Action] = []
         if target == "none":
-            out.append(Action("play", p, card=c))
+            out.append(_play_move(p, c))
         elif target == "opponent":
-            out += [Action("play", p, card=c, target=q) for q in self.opponents(p)]
+            out += [_play_move(p, c, q) for q in self.opponents(p)]
         elif target == "block":
-            out += [Action("play", p, card=c, target=s) for s, b in enumerate(self.blocks)
+            out += [_play_move(p, c, s) for s, b in enumerate(self.blocks)
                     if not self.teams_mode or b["owner"] == self.team[p]]
         elif target == "zone":
-            out += [Action("play", p, card=c, target=z) for z in range(len(self.chip))
+            out += [_play_move(p, c, z) for z in range(len(self.chip))
                     if self.chip[z] and self._own_zone(p, z)]
         elif target == "port":
             slots = None if not self.teams_mode else [
                 s for s, b in enumerate(self.blocks) if b["owner"] == self.team[p]]
-            out += [Action("play", p, card=c, target=code) for code in self.free_ports(slots)]
+            out += [_play_move(p, c, code) for code in self.free_ports(slots)]
         elif target == "tile":
             tiles = sorted({chip & 31 for chip in (*self.hands[p], *self.extras)
                             if chip not in self.locked[p]})
-            out += [Action("play", p, card=c, cards=(t,), count=h) for t in tiles for h in (1, 2)]
+            out += [_play_move(p, c, None, h, (t,)) for t in tiles for h in (1, 2)]
         elif target == "give":
             tiles = sorted({chip & 31 for chip in self.hands[p]})
             if self.n == 1:
-                out += [Action("play", p, card=c, cards=(t,)) for t in tiles]
+                out += [_play_move(p, c, None, None, (t,)) for t in tiles]
             else:
-                out += [Action("play", p, card=c, target=q, cards=(t,))
+                out += [_play_move(p, c, q, None, (t,))
                         for q in self.opponents(p) for t in tiles if q != p]
         elif target == "take":
             if self.n == 1:
-                out.append(Action("play", p, card=c))
+                out.append(_play_move(p, c))
             else:
-                out += [Action("play", p, card=c, target=q, count=i)
+                out += [_play_move(p, c, q, i)
                         for q in self.opponents(p) if q != p for i in range(len(self.hands[q]))]
         if not out and daily:
-            out.append(Action("play", p, card=c))
+            out.append(_play_move(p, c))
         return out
 
     # ----- checking a move (never changes anything) ---------------------------------------------
@@ -1364,17 +1512,17 @@ class RelizGame(Game):
     def _do(self, action: Action) -> None:
         self._legal = ()
         kind, p = action.kind, action.player
-        if kind == "deal":
-            self._deal(action)
-        elif kind in ("place", "replace"):
-            self._place(action)
-        elif kind == "rotate":
+        if kind == "rotate":  # the most frequent moves first
             z = action.target
             assert z is not None
             a, b = self.pips[z]
             self.pips[z] = (b, a)
             self._changed(z)
-            self.events.append(Event("rotate", p, {"zone": z}))
+            self.events.append(_event(("rotate", p, {"zone": z}, False)))
+        elif kind in ("place", "replace"):
+            self._place(action)
+        elif kind == "deal":
+            self._deal(action)
         elif kind == "play":
             self._play_event(action)
         elif kind == "keep":
@@ -1384,7 +1532,7 @@ class RelizGame(Game):
             self.daily = None
             self._resume()
         elif kind == "end":
-            self.events.append(Event("end", p, {}))
+            self.events.append(_event(("end", p, {}, False)))
             self._end_turn()
         elif kind == "call":
             self.phase = PARTNER
@@ -1425,8 +1573,8 @@ class RelizGame(Game):
         self._changed(z)
         self.wild.pop(chip, None)
         self.placed_now.add(z)
-        self.events.append(Event(action.kind, p, {"tile": tile, "zone": z, "pips": (a, b),
-                                                  "old": old & 31}))
+        self.events.append(_event((action.kind, p, {"tile": tile, "zone": z, "pips": (a, b),
+                                                    "old": old & 31}, False)))
         if old:
             return
         self.placed_turn[p] += 1
@@ -1516,7 +1664,7 @@ class RelizGame(Game):
                         self._playable_event(p, ch))
             self.cards[p].remove(chip)
         code = _EV_CODE[c]
-        self.events.append(Event("play", p, {"card": c, "target": action.target}))
+        self.events.append(_event(("play", p, {"card": c, "target": action.target}, False)))
         self._discard_event(chip)
         getattr(self, f"_ev_{code}")(p, action)
         if self.phase == DAILY or (self.phase == PLAY and self.attach_queue):
@@ -2038,7 +2186,7 @@ class RelizGame(Game):
             "attach_queue": list(self.attach_queue), "merged": list(self.merged),
             "to_enter": list(self.to_enter),
             "central_open": self.central_open, "linked": list(self.linked),
-            "rows": list(self._rows), "chance_steps": self.chance_steps,
+            "rows": self._rows, "chance_steps": self.chance_steps,
             "events_count": len(self.events), "log_length": len(self.log),
             "result": self.result, "winners": list(self._winners),
         }
