@@ -577,11 +577,14 @@ class Curtain(widgets.VBox):
         self.reveal.on_click(lambda _button: self.lift())
         self.hide = widgets.Button(description="Hide the hand again")
         self.hide.add_class("dg-hide")
-        self.hide.on_click(lambda _button: self.close_for(self.owner))
+        self.hide.on_click(lambda _button: self.lower())
         self.inside = widgets.VBox()
         self.message = widgets.HTML()
         self.is_open = False
         self.colors: dict[str, str] = {}  # the teams' colours: the curtain wears its owner's
+        #: Fills the curtain when it is lifted and empties it when it is lowered: nothing
+        #: private is in the page while it is down.
+        self.on_change: Callable[[], None] | None = None
 
     def close_for(self, owner: str) -> None:
         """Close the curtain; the button offers ``owner``'s hand."""
@@ -597,6 +600,14 @@ class Curtain(widgets.VBox):
     def lift(self) -> None:
         self.is_open = True
         self.children = [self.inside, self.hide]
+        if self.on_change is not None:
+            self.on_change()
+
+    def lower(self) -> None:
+        """The "Hide the hand again" button."""
+        self.close_for(self.owner)
+        if self.on_change is not None:
+            self.on_change()
 
 
 def subset_choice(actions: Sequence[Action]) -> tuple[int, ...] | None:
@@ -680,6 +691,15 @@ class SubsetPicker(widgets.VBox):
         self.box.children = self.boxes[:len(cards)]
         self._show_move()
         return True
+
+    def clear(self) -> None:
+        """Forget the moves and the cards' names (another team's turn)."""
+        self.cards, self.moves = (), {}
+        self.heading.value = self.go.description = ""
+        with self.hold_trait_notifications():
+            for box in self.boxes:
+                box.value, box.description = False, ""
+        self.box.children = []
 
     def ticked(self) -> frozenset[int]:
         """The cards ticked now."""

@@ -127,6 +127,7 @@ class SessionTable(widgets.VBox):
         self.notice = Notice()
         self.picker = MovePicker(self.apply)
         self.curtain = Curtain()
+        self.curtain.on_change = self.refresh
         self.turn = widgets.VBox()
         self.turn.add_class("dg-turn")
         self.news_box = widgets.HTML()
@@ -304,9 +305,18 @@ class SessionTable(widgets.VBox):
         self.notice.error(sentence)
 
     def offer_moves(self, seat: int) -> None:
-        """The moves of a team at the screen, behind the curtain when hands are hidden."""
+        """The moves of a team at the screen, behind the curtain when hands are hidden: its hand
+        and moves reach the page only once the team lifts the curtain."""
         game = self.game
         name = game.players[seat]
+        if self.hidden_hands and not (self.curtain.is_open and self.curtain.owner == name):
+            self.hand.value = ""
+            self.picker.clear()
+            self.subsets.clear()
+            self.curtain.inside.children = []
+            self.curtain.close_for(name)
+            self.turn.children = [self.curtain]
+            return
         actions, labels, _heading = choices(game)
         self.picker.offer(actions, labels, f"{name}: choose a move", game.name)
         ticks = self.subsets.offer(actions, labels, f"{name}: tick the cards, then confirm")
@@ -322,8 +332,6 @@ class SessionTable(widgets.VBox):
             self.turn.children = [*private, moves]
             return
         self.curtain.inside.children = [*private, moves]
-        if not (self.curtain.is_open and self.curtain.owner == name):
-            self.curtain.close_for(name)
         self.turn.children = [self.curtain]
 
     def show_end(self) -> None:

@@ -110,3 +110,19 @@ def test_a_room_paused_on_another_screen_stops_the_bots_here(app, tmp_path: Path
     other.table.pause_toggle.value = True
     app.connection._on_msg(app.connection, {"ping": 1}, [])
     assert app.table.pause_toggle.value and app.table.paused
+
+
+def test_a_hand_behind_the_curtain_reaches_the_page_only_when_lifted(tmp_path: Path) -> None:
+    app = start(SessionStore(tmp_path / "s.sqlite"), seats=[("Red", "human"), ("Blue", "human")])
+    table = app.table
+    red_only = {card["card"] for card in table.game.view(0)["hand"]} - {
+        card["card"] for card in table.game.view(1)["hand"]}
+    assert red_only
+    before = all_html(table)
+    assert not any(card in before for card in red_only)
+    assert table.picker.labels == [] and table.hand.value == ""
+    table.curtain.reveal.click()  # Red lifts the curtain
+    after = all_html(table)
+    assert all(card in after for card in red_only) and table.picker.labels
+    table.curtain.hide.click()
+    assert not any(card in all_html(table) for card in red_only)
