@@ -127,7 +127,7 @@ class SessionTable(widgets.VBox):
         self.notice = Notice()
         self.picker = MovePicker(self.apply)
         self.curtain = Curtain()
-        self.curtain.on_change = self.refresh
+        self.curtain.on_change = self.curtain_moved
         self.turn = widgets.VBox()
         self.turn.add_class("dg-turn")
         self.news_box = widgets.HTML()
@@ -298,6 +298,12 @@ class SessionTable(widgets.VBox):
             self.play_here_button.description = f"Play {game.players[seat]}'s move here"
             self.turn.children = [self.bot_line, self.play_here_button]
         else:
+            self.offer_moves(seat)
+
+    def curtain_moved(self) -> None:
+        """The curtain was lifted or lowered: its team's hand and moves come or go."""
+        seat = self.game.current_player
+        if seat is not None and seat >= 0 and not self.game.is_over:
             self.offer_moves(seat)
 
     def notice_refusal(self, sentence: str) -> None:
