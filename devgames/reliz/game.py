@@ -96,6 +96,7 @@ _LINKED_ZONE = itemgetter(1)  # the zone of a link (my half, zone, its half)
 _event: Callable[[tuple[str, int | None, dict[str, Any], bool]], Event] = partial(
     tuple.__new__, Event)  # type: ignore[assignment]
 _EV_CODE = {c: card.code for c, card in EVENTS.items()}
+_EV_METHOD = {c: f"_ev_{code}" for c, code in _EV_CODE.items()}  # what each event card does
 
 # Moves are immutable, so every game shares them: each is made once, on first use, and listing
 # the legal moves mostly builds no new objects. Seats are at most 4.
@@ -496,9 +497,11 @@ class RelizGame(Game):
                 need[z] = (need0, need1, around, False, 1)
             rotatable.discard(z)
 
-    def _changed(self, z: int) -> None:
+    def _changed(self, z: int, kept: tuple[bool, bool] = (False, False)) -> None:
         """Zone ``z``'s tile changed (or turned, or its crutch): its neighbours' entries of
-        ``need`` follow, and its own (what its neighbours ask of it stays)."""
+        ``need`` follow, and its own (what its neighbours ask of it stays); ``kept``: whether
+        a tile replaced by another shows the same pips on half 1, on half 2 (the neighbours
+        touching only such halves ask the same)."""
         need0, need1, around, _rotates, mode = self.need[z]
         if self.chip[z]:
             a, b = self.pips[z]
@@ -512,7 +515,10 @@ class RelizGame(Game):
             self.rotatable.add(z)
         else:
             self.rotatable.discard(z)
-        self._refresh(map(_LINKED_ZONE, self.zlinks[z]))
+        if kept[0] or kept[1]:
+            self._refresh([oz for h, oz, _oh in self.zlinks[z] if not kept[h]])
+        else:
+            self._refresh(map(_LINKED_ZONE, self.zlinks[z]))
 
     def port_halves(self, code: int) -> list[tuple[int, int]]:
         """The (zone, half) a port touches, from its code ``10 * block + port``.
@@ -685,9 +691,11 @@ class RelizGame(Game):
 
     def _end_turn(self) -> None:
         p = self.turn_player
-        for chip in self.extras:
-            self._to_pool(chip)
-        self.extras, self.extras_left = [], 0
+        if self.extras:
+            for chip in self.extras:
+                self._to_pool(chip)
+            self.extras = []
+        self.extras_left = 0
         if self.daily is not None:  # Writing a Prototype: the daily event not played
             self._discard_event(self.daily)
             self.daily = None
@@ -714,16 +722,14 @@ class RelizGame(Game):
         if self.extra_turns:
             self.turn_player = self.extra_turns.pop(0)
         else:
-            if self._round_ends_after(p):
+            nxt = (p + 1) % self.n  # the next seat round the table
+            if nxt == self.order_start:
                 self.round_no += 1
-            self.turn_player = self._next_regular(p)
+            self.turn_player = nxt
         self._start_turn()
 
     def _round_ends_after(self, p: int) -> bool:
         return (p + 1) % self.n == self.order_start
-
-    def _next_regular(self, p: int) -> int:
-        return (p + 1) % self.n
 
     def _finish(self, winners: list[int], result: str) -> None:
         self._winners = sorted(winners)
@@ -1567,10 +1573,14 @@ class RelizGame(Game):
         old = self.chip[z]
         if old:
             self._to_pool(old)
+            before = self.pips[z]
+            kept = (before[0] == a, before[1] == b)
+        else:
+            kept = (False, False)
         self.chip[z] = chip
         self.pips[z] = (a, b)
         self.crutch[z] = wild >= 0
-        self._changed(z)
+        self._changed(z, kept)
         self.wild.pop(chip, None)
         self.placed_now.add(z)
         self.events.append(_event((action.kind, p, {"tile": tile, "zone": z, "pips": (a, b),
@@ -1663,10 +1673,9 @@ class RelizGame(Game):
             chip = next(ch for ch in self.cards[p] if ch & 63 == c and
                         self._playable_event(p, ch))
             self.cards[p].remove(chip)
-        code = _EV_CODE[c]
         self.events.append(_event(("play", p, {"card": c, "target": action.target}, False)))
         self._discard_event(chip)
-        getattr(self, f"_ev_{code}")(p, action)
+        getattr(self, _EV_METHOD[c])(p, action)
         if self.phase == DAILY or (self.phase == PLAY and self.attach_queue):
             self._resume()
 
