@@ -184,6 +184,7 @@ def run_bench(seconds: float = 5.0, players: int = 4, slices: int = 10) -> dict[
         for runner in order:
             runner.run_for(budget)
     anchor_rate = anchor.actions / max(anchor.seconds, 1e-9)
+    anchor_decisions = anchor.decisions / max(anchor.seconds, 1e-9)
     results = []
     for engine in engines:
         figures = engine.figures()
@@ -191,6 +192,9 @@ def run_bench(seconds: float = 5.0, players: int = 4, slices: int = 10) -> dict[
         figures["ratio_to_anchor"] = round(engine.actions / seconds / anchor_rate, 3)
         # Stricter: the engine's decisions alone against every action of the anchor.
         figures["decisions_ratio_to_anchor"] = round(engine.decisions / seconds / anchor_rate, 3)
+        # Like for like on decisions: the engine's decisions against the anchor's decisions.
+        figures["decisions_to_decisions"] = round(
+            engine.decisions / seconds / max(anchor_decisions, 1e-9), 3)
         target = GAMES_PER_S_TARGET.get(engine.name)
         if target is not None:
             figures["games_per_s_target"] = target
@@ -215,7 +219,8 @@ def report(figures: dict[str, Any]) -> str:
     ...     "anchor": {"name": "dominoes", "actions_per_s": 50000.0, "decisions_per_s": 30000.0,
     ...     "games_per_s": 2000.0}, "engines": [{"name": "scrumkin", "actions_per_s": 180000.0,
     ...     "decisions_per_s": 90000.0, "games_per_s": 990.0, "ratio_to_anchor": 3.6,
-    ...     "decisions_ratio_to_anchor": 1.8, "games_per_s_target": 1000.0,
+    ...     "decisions_ratio_to_anchor": 1.8, "decisions_to_decisions": 3.0,
+    ...     "games_per_s_target": 1000.0,
     ...     "share_of_games_target": 0.99, "ratio_target": 2.0, "share_of_ratio_target": 1.8}]}))
     devgames bench: 1 s each, in 10 alternating slices, one process, Python 3.11
     <BLANKLINE>
@@ -226,6 +231,7 @@ def report(figures: dict[str, Any]) -> str:
     actions count chance outcomes (cards drawn, dice), as OpenSpiel does; decisions do not.
     scrumkin / anchor (actions/s): 3.60x  (target 2x: 180% of target, met)
     scrumkin decisions/s / anchor actions/s: 1.80x  (stricter; target 2x: 90% of target, not met)
+    scrumkin decisions/s / anchor decisions/s: 3.00x  (same kind; target 2x: 150% of target, met)
     scrumkin games/s at 4 players: 990.0  (target 1,000: 99% of target, not met)
     """
     lines = [
@@ -253,6 +259,13 @@ def report(figures: dict[str, Any]) -> str:
             f"{name} decisions/s / anchor actions/s: {engine['decisions_ratio_to_anchor']:.2f}x  "
             f"(stricter; target {target:g}x: {strict:.0%} of target, {_met(strict)})"
         )
+        if "decisions_to_decisions" in engine:
+            same = engine["decisions_to_decisions"] / target
+            lines.append(
+                f"{name} decisions/s / anchor decisions/s: "
+                f"{engine['decisions_to_decisions']:.2f}x  (same kind; target {target:g}x: "
+                f"{same:.0%} of target, {_met(same)})"
+            )
         if "games_per_s_target" in engine:
             share = engine["share_of_games_target"]
             seats = engine.get("players", figures["players"])
