@@ -293,6 +293,8 @@ class RelizGame(Game):
         self.merged = [False] * n  # Cooperation: the team's module is closed, it plays as one
         self.central_open = False
         self.linked = [False] * n  # Tender: the module joined to the integration block
+        #: Tender with a shared win: the teams that closed everything in this round, in order.
+        self.closed: list[int] = []
         self.refreshes = 0
         # Metrics.
         self.placed_turn = [0] * n
@@ -711,6 +713,10 @@ class RelizGame(Game):
             del self.revealed[p]
         self._record(p)
         cap = self.options.turn_cap
+        if self.closed and ((cap and self.turn_no >= cap) or
+                            (not self.extra_turns and self._round_ends_after(p))):
+            self._share_win()
+            return
         if self.code == "cooperation" and self._round_ends_after(p) and \
                 self.round_no >= self.options.coop_rounds:
             self._finish([], f"{self.options.coop_rounds} rounds are over and zones are still "
@@ -730,6 +736,18 @@ class RelizGame(Game):
 
     def _round_ends_after(self, p: int) -> bool:
         return (p + 1) % self.n == self.order_start
+
+    def _share_win(self) -> None:
+        """Tender with a shared win: the round is over, every team that closed in it wins."""
+        if len(self.closed) == 1:
+            p = self.closed[0]
+            self._finish([p], f"{self.players[p]}'s team closed its module, its integration "
+                              f"block and its central release, alone in round {self.round_no}.")
+            return
+        names = [f"{self.players[q]}'s" for q in self.closed]
+        self._finish(self.closed, f"{', '.join(names[:-1])} and {names[-1]} teams closed their "
+                                  "modules, integration blocks and central releases in round "
+                                  f"{self.round_no}: they share the win.")
 
     def _finish(self, winners: list[int], result: str) -> None:
         self._winners = sorted(winners)
@@ -1611,9 +1629,17 @@ class RelizGame(Game):
         filled = all(self.chip)
         code = self.code
         if code == "tender":
-            if self._closed(p, (MODULE, LINK, INTEGRATION_BLOCK, CENTRAL)):
+            if p in self.closed or not self._closed(p, (MODULE, LINK, INTEGRATION_BLOCK,
+                                                        CENTRAL)):
+                return
+            if not self.options.tender_shared_win:
                 self._finish([p], f"{self.players[p]}'s team closed its module, its "
                                   "integration block and its central release first.")
+                return
+            self.closed.append(p)
+            self.events.append(Event("closed", p, {"round": self.round_no}))
+            if self._round_ends_after(p):  # the last team of the round: nobody else can close
+                self._share_win()
             return
         if code == "cooperation":
             for t in range(self.n):
@@ -2169,6 +2195,8 @@ class RelizGame(Game):
             seat["merged"] = self.merged[q]
         if self.code == "tender":
             seat["linked"] = self.linked[q]
+            if self.options.tender_shared_win:
+                seat["closed"] = q in self.closed
         return seat
 
     def snapshot(self) -> dict[str, Any]:
@@ -2198,7 +2226,7 @@ class RelizGame(Game):
             "rows": self._rows, "chance_steps": self.chance_steps,
             "events_count": len(self.events), "log_length": len(self.log),
             "result": self.result, "winners": list(self._winners),
-        }
+        } | ({"closed": list(self.closed)} if self.options.tender_shared_win else {})
 
     def summary(self) -> dict[str, Any]:
         """One row about the game: scenario, turns, result, winners, zones filled.
@@ -2332,6 +2360,9 @@ class RelizGame(Game):
             return "The event deck is used up: its discard pile is shuffled into a new deck."
         if kind == "link":
             return f"{who}'s module is joined to its integration block."
+        if kind == "closed":
+            return f"{who}'s team has closed everything: the round is played to its end, and " \
+                   "every team that closes in it shares the win."
         if kind == "merged":
             return f"{who}'s module is closed: the team now plays as one."
         if kind == "central":

@@ -67,3 +67,7 @@ class RelizOptions:
                                                     "label": "Cooperation rounds"})
     #: House rule against endless games: after this many turns the game ends undecided (0: none).
     turn_cap: int = 300
+    #: Tender: the teams that close everything in the round of the first one to do so share the
+    #: win (off: the first team to close, in the order of play, wins alone).
+    tender_shared_win: bool = field(default=False, metadata={
+        "label": "Tender: teams closing in the same round share the win"})

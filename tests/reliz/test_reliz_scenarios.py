@@ -185,6 +185,67 @@ def test_tender_closes_module_then_integration_block_then_central() -> None:
     assert game.is_over and game.winners == [game.players[p]]
 
 
+def close_but_the_release(game: RelizGame, p: int) -> int:
+    """Close team ``p``'s module (joined by its first ``link``) and its integration block, and
+    fill what its central release touches, with 0|0 (as if played); the central release's
+    zone."""
+    own = lambda *stages: [z for z in range(len(game.chip))  # noqa: E731
+                           if game.zowner[z] == p and game.zstage[z] in stages]
+    fill_but_one(game, [*own(MODULE), -1])
+    game.apply(next(a for a in game.legal_actions() if a.kind == "link"))
+    fill_but_one(game, [*own(LINK, INTEGRATION_BLOCK), -1])
+    release = own(CENTRAL)[0]
+    for _h, z, _oh in game.zlinks[release]:
+        game.chip[z] = ZERO
+        game.pips[z] = (0, 0)
+    return release
+
+
+def test_tender_shared_win_lets_the_round_end_and_every_team_closing_in_it_wins() -> None:
+    game = settle(new("tender", seed=5, tender_shared_win=True))
+    assert game.turn_player == 0
+    release = close_but_the_release(game, 0)
+    give_zero(game, 0)
+    game.place(0, "0|0", release)
+    assert not game.is_over and game.closed == [0]  # Bob and Cy still play this round
+    assert game.view(None)["players"][0]["closed"] is True
+    closed = next(e for e in game.events if e.kind == "closed")
+    assert "every team that closes in it shares the win" in str(game.narrate(closed))
+    game.end_turn(0)
+    settle(game)
+    release = close_but_the_release(game, 1)
+    give_zero(game, 1)
+    game.place(1, "0|0", release)
+    assert not game.is_over and game.closed == [0, 1]
+    game.end_turn(1)
+    settle(game)
+    round_no = game.round_no
+    game.end_turn(2)  # the round is over: Cy did not close
+    assert game.is_over and game.winners == ["Ada", "Bob"]
+    assert f"in round {round_no}: they share the win" in game.result
+
+
+def test_tender_shared_win_the_last_team_of_the_round_ends_it_at_once() -> None:
+    game = settle(new("tender", seed=5, tender_shared_win=True))
+    game.end_turn(0)
+    settle(game)
+    game.end_turn(1)
+    settle(game)
+    release = close_but_the_release(game, 2)
+    give_zero(game, 2)
+    game.place(2, "0|0", release)
+    assert game.is_over and game.winners == ["Cy"] and "alone in round 1" in game.result
+
+
+def test_tender_without_shared_win_the_first_team_to_close_wins_at_once() -> None:
+    game = settle(new("tender", seed=5))
+    release = close_but_the_release(game, 0)
+    give_zero(game, 0)
+    game.place(0, "0|0", release)
+    assert game.is_over and game.winners == ["Ada"] and game.closed == []
+    assert "closed" not in game.view(None)["players"][0]
+
+
 def test_cooperation_opens_the_centre_after_every_module_and_wins_together() -> None:
     game = settle(new("cooperation", seed=5))
     central = [z for z in range(len(game.chip)) if game.zstage[z] == CENTRAL]
