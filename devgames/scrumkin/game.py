@@ -8,6 +8,7 @@ The rule interpretations are in docs/rules/scrumkin.md; those that change the ga
 """
 
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
@@ -42,12 +43,11 @@ MOVE_NAMES = {OWN: "a card into its own game", OTHER: "a card into another team'
               DROP: "a dropped card"}
 
 _NAME = {card.id: card.name for card in CARDS.values()}
-_VALUES = {card.id: card.values for card in CARDS.values()}
-_LAST = {card.id: len(card.values) - 1 for card in CARDS.values()}
-_PERMANENT = {card.id: card.permanent for card in CARDS.values()}
-#: The age at which a card leaves the table (never, for a permanent last value).
-_EXPIRES = {c.id: len(c.values) if not c.permanent else 1 << 30 for c in CARDS.values()}
+#: The age at which a card leaves the table (never, for a permanent last value), by card id.
+_EXPIRES = [len(CARDS[c].values) if c in CARDS and not CARDS[c].permanent else 1 << 30
+            for c in range(max(CARDS) + 1)]
 _DEFENSIVE = frozenset(card.id for card in CARDS.values() if card.defensive)
+_SECOND = itemgetter(1)
 
 # The optional fields each kind of action uses.
 _CARD, _TARGET_COUNT = frozenset({"card"}), frozenset({"target", "count"})
@@ -95,6 +95,22 @@ _MOVE_ROWS = {
 
 
 @cache
+def _value_table(ages: int) -> list[tuple[int, ...]]:
+    """Each card's value at every age below ``ages`` (its last value from then on), by card id:
+    ``_value_table(ages)[card][age]``; 0 for Scrum of Scrums, whose value counts the table."""
+    table: list[tuple[int, ...]] = [() for _ in _IDS]
+    for c in SPRINT_CARDS:
+        values = tuple(0 if v is None else v for v in CARDS[c].values)
+        table[c] = values + values[-1:] * (ages - len(values))
+    return table
+
+
+#: The values of a game of up to ``_AGES`` sprints (no card on the table is older).
+_AGES = 64
+_VALUE_AT = _value_table(_AGES)
+
+
+@cache
 def _in_play_label(card: int, value: int) -> str:
     """'Fairy dust (+3)': a card on the table with its current value, as metrics rows show it."""
     return f"{_NAME[card]} ({value:+d})"
@@ -124,6 +140,8 @@ class ScrumkinGame(Game):
     rules_version = RULES_VERSION
     card_ids = range(1, len(CARDS) + 1)
     action_kinds = _check_shape.kinds
+    #: True once the game has ended (set as it ends: read once per move by every loop).
+    is_over = False
 
     def __init__(self, players: tuple[str, ...], seed: int | None, options: ScrumkinOptions):
         super().__init__(players, seed, options)
@@ -187,17 +205,23 @@ class ScrumkinGame(Game):
             return None
         return CHANCE
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def legal_actions(self) -> list[Action]:
-        if self.phase != MOVES:
+        phase = self.phase
+        if phase == COUNTER:  # the most frequent question: counter the card laid, or pass
+            p = self.asked[0]
+            row = _COUNTER[p]
+            out = [_PASS[p]]
+            for c in self.hands[p]:
+                if c in _DEFENSIVE:
+                    out.append(row[c])
+            return out
+        if phase != MOVES:
             return self._legal_outside_moves()
-        # The mover's moves (the usual case, listed here without a further call).
+        # The mover's moves, listed here without a further call.
         p = self.mover
         hand = self.hands[p]
-        rows = self.move_rows[p][self.moves][self._drop_allowed(p)]
+        may_drop = self.drops_allowed and (not self.drops_need_bug or self.bugs[p] > 0)
+        rows = self.move_rows[p][self.moves][may_drop]
         out = [row[c] for row in rows for c in hand]
         if self.collaborative and not self.took_over:
             room = self.options.board - self.backlog[p]
@@ -207,12 +231,8 @@ class ScrumkinGame(Game):
         return out
 
     def _legal_outside_moves(self) -> list[Action]:
-        """Legal actions while a card may be countered, a card is to be entered, or at the end."""
+        """Legal actions while a card is to be entered, or at the end."""
         phase = self.phase
-        if phase == COUNTER:
-            p = self.asked[0]
-            row = _COUNTER[p]
-            return [_PASS[p]] + [row[c] for c in self.hands[p] if c in _DEFENSIVE]
         if phase == OVER:
             return []
         pile = self.deck if phase == DEAL else self.action_deck
@@ -220,6 +240,42 @@ class ScrumkinGame(Game):
 
     def _drop_allowed(self, p: int) -> bool:
         return self.drops_allowed and (not self.drops_need_bug or self.bugs[p] > 0)
+
+    def apply(self, action: Action) -> None:
+        """Check and carry out ``action``; an illegal one raises IllegalMove and changes nothing.
+
+        The usual moves of the team to act are checked and carried out here, with the same checks
+        and steps as :meth:`_check` and :meth:`_do` take for them.
+        """
+        phase = self.phase
+        if phase == COUNTER:
+            asked = self.asked
+            if action is _PASS[asked[0]]:  # the listed pass: the asked team lets the card through
+                del asked[0]
+                if not asked:
+                    self._resolve_chain()
+                    self._advance()
+                self.log.append(action)
+                return
+        elif (phase == MOVES and action.player == self.mover and action.count is None
+              and action.cards is None):
+            kind = action.kind
+            if kind == "play":
+                self._check_play(action)
+                self._lay_down(action.player, action.card or 0, action.target or 0)
+                if self.phase == MOVES:  # nobody was asked to counter it
+                    self._advance()
+                self.log.append(action)
+                return
+            if kind == "drop" and action.target is None:
+                self._check_drop(action)
+                self._drop(action.player, action.card or 0)
+                self._advance()
+                self.log.append(action)
+                return
+        self._check(action)
+        self._do(action)
+        self.log.append(action)
 
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
@@ -410,12 +466,9 @@ class ScrumkinGame(Game):
         self.chance_steps += len(dealing)
         self.to_deal = []
         drawn: dict[int, list[int]] = {}
+        draw = deck.draw
         for p in dealing:
-            card = deck.draw()
-            if p in drawn:
-                drawn[p].append(card)
-            else:
-                drawn[p] = [card]
+            drawn.setdefault(p, []).append(draw())
         for p, cards in drawn.items():
             hands[p] += cards
             events.append(Event("draw", p, {"cards": cards}, private=True))
@@ -491,7 +544,7 @@ class ScrumkinGame(Game):
         self.laid_target = target
         self.events.append(Event("play", p, {"card": card, "target": target}))
         # The other teams (holding a defensive card) may counter it, clockwise from the layer.
-        asked = self._askable(p)
+        asked = list(self.clockwise[p]) if self.ask_everyone else self._askable(p)
         if asked:
             self.chain = [(card, p)]
             self.asked = asked
@@ -582,16 +635,15 @@ class ScrumkinGame(Game):
         Scrum of Scrums is worth 1 per other team with a Scrum of Scrums in play.
         """
         table, ages = self.table, self.ages
+        # A card played in sprint s is s' - s sprints old in sprint s'.
+        at = _VALUE_AT if self.sprint <= _AGES else _value_table(self.sprint)
         has_sos = [not SCRUM_OF_SCRUMS.isdisjoint(cards) for cards in table]
         out = []
         for p, cards in enumerate(table):
-            row = []
-            for card, age in zip(cards, ages[p], strict=True):
-                values = _VALUES[card]
-                value = values[age] if age < len(values) else values[-1]
-                if value is None:  # Scrum of Scrums
-                    value = scrum_of_scrums_value(has_sos, p)
-                row.append((card, value))
+            row = [(card, at[card][age]) for card, age in zip(cards, ages[p], strict=True)]
+            if has_sos[p]:  # each Scrum of Scrums counts the table
+                sos = scrum_of_scrums_value(has_sos, p)
+                row = [(card, sos if card in SCRUM_OF_SCRUMS else value) for card, value in row]
             out.append(row)
         return out
 
@@ -602,9 +654,7 @@ class ScrumkinGame(Game):
         penalties = list(self.taken_over)
         velocities, completed = [], []
         for p, row in enumerate(in_play):  # each team's velocity, and what it burns down
-            velocity = boost - penalties[p]
-            for _, value in row:
-                velocity += value
+            velocity = boost - penalties[p] + sum(map(_SECOND, row))
             velocities.append(velocity)
             done = 0
             if velocity > 0:
@@ -684,6 +734,7 @@ class ScrumkinGame(Game):
         self._winners = winners
         self.result = reason
         self.phase = OVER
+        self.is_over = True
         self.events.append(Event("game_over", None, {"winners": winners, "reason": reason}))
 
     def _age_cards(self) -> None:

@@ -178,43 +178,43 @@ def play_chunk(job: Job, start: int, stop: int) -> ChunkResult:
 
 def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tuple[str, int]]]]:
     """One game played exactly as :func:`devgames.sim.runner.play_one` plays it (same seeds,
-    same bots, same moves), keeping only its outcome and each seat's card moves."""
+    same bots, same moves), keeping only its outcome and each seat's card moves (when the job
+    counts them)."""
     this_seed = game_seed(job.seed, index)
     game = module.new_game(list(job.names), seed=this_seed, **dict(job.options))
     # A random seat's move is its bot's rng.choice over the legal actions (RandomBot.choose):
-    # called directly, without the bot object, it is the same draw.
-    choosers: list[Callable[[Any], Any]] = []
+    # drawn here directly, without the bot object, it is the same draw.
+    picks: dict[int, Callable[[list[Any]], Any]] = {}
+    bots: dict[int, Any] = {}
     for seat, kind in enumerate(job.kinds):
         bot = make_bot(module, kind, game_seed(this_seed, seat))
         if type(bot).__name__ == "RandomBot" and hasattr(bot, "rng"):
-            choosers.append(_random_seat(bot.rng.choice))
+            picks[seat] = bot.rng.choice
         else:
-            choosers.append(bot.choose)
-    chance = Random(this_seed).choice  # RandomBot(game.seed), as play_out enters cards
-    apply = game.apply
+            bots[seat] = bot
+    legal, apply = game.legal_actions, game.apply
     while not game.is_over:
         seat = game.current_player
         if seat is None:
             break
-        apply(chance(game.legal_actions()) if seat == CHANCE else choosers[seat](game))
+        pick = picks.get(seat)
+        if pick is not None:
+            apply(pick(legal()))
+        elif seat == CHANCE:  # the first card to enter: RandomBot(game.seed), as play_out draws
+            picks[CHANCE] = chance = Random(this_seed).choice
+            apply(chance(legal()))
+        else:
+            apply(bots[seat].choose(game))
     mask = 0
     for name in game.winners:
         mask |= 1 << job.names.index(name)
-    moves: list[set[tuple[str, int]]] = [set() for _ in job.names]
+    moves: list[set[tuple[str, int]]] = []
     if job.cards:
+        moves = [set() for _ in job.names]
         for action in game.log:
             if action.card is not None and action.player >= 0:
                 moves[action.player].add((action.kind, action.card))
     return (rounds_of(game.summary()), len(game.log), mask), moves
-
-
-def _random_seat(choice: Callable[[list[Any]], Any]) -> Callable[[Any], Any]:
-    """A random seat's move: its rng's choice among the legal actions."""
-
-    def choose(game: Any) -> Any:
-        return choice(game.legal_actions())
-
-    return choose
 
 
 def chunks(games: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
