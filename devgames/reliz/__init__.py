@@ -51,9 +51,6 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
         seats = f"{low}" if low == high else f"{low} to {high}"
         raise SetupError(f"{sc.name_en} ({sc.name_ru}) is played by {seats} seats; "
                          f"{len(names)} were given.")
-    if opts.deck == "physical" and sc.code in ("tender", "cooperation"):
-        raise SetupError(f"{sc.name_en} is played with the digital deck only: its teams' "
-                         "layouts and decks are drawn by the app.")
     if not 0 <= opts.first_player < len(names):
         raise SetupError(f"The first player must be a seat from 0 to {len(names) - 1}.")
     return RelizGame(names, seed, opts)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache, partial
 from itertools import compress, count, repeat
 from operator import and_, is_, itemgetter, not_
+from random import Random
 from typing import Any
 
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
@@ -48,6 +49,8 @@ SET_BITS = 5  # a tile in a hand or on the board: tile id + 32 * the set (team) 
 DECK_BITS = 6  # an event card in a hand: title id + 64 * the deck it came from
 #: Physical deck: a tile or event card drawn at the table and not entered yet.
 UNKNOWN_TILE, UNKNOWN_EVENT = 31, 63
+#: Physical deck: the entries of ``to_enter`` that are block cards.
+BLOCK_ENTRIES = ("block", "first", "central", "integration", "module")
 CHANCE_PHASE = "deal"
 
 
@@ -236,9 +239,14 @@ class RelizGame(Game):
         self.strict = options.integration_match == "every_end"
         #: Physical deck: the facilitator enters each tile, event card and block card drawn.
         self.physical = options.deck == "physical"
+        #: Physical deck: the random ports of Tender's and Cooperation's layouts come from a
+        #: generator of their own, so that the board depends on the seed and the moves only.
+        self.ports_rng = Random(self.seed) if self.physical else self.rng
         #: What is to be entered, in order: ("tile", seat, set), ("event", seat, deck),
         #: ("daily", seat, deck), ("block", index in the attach queue, supply) or ("first", 0,
-        #: supply) for the first block of the board.
+        #: supply) for the first block of the board; the blocks of Tender's and Cooperation's
+        #: layouts (see ``_lay``): ("central", team, supply), ("integration", team, supply)
+        #: and ("module", team, supply).
         self.to_enter: list[tuple[str, int, int]] = []
         self.touching = options.first_tile == "touching"
         # Board.
@@ -356,32 +364,51 @@ class RelizGame(Game):
 
     def _setup_tender(self) -> None:
         n = self.n
-        central = self._draw_blocks(SHARED, 1, min_ports=n)[0]
-        hub = self._add_block(central, SHARED, CENTRAL)
-        for t in range(n):
-            block = self._draw_blocks(SHARED, 1)[0]
-            slot = self._add_block(block, t, INTEGRATION_BLOCK)
-            self._random_join(hub, slot, t, CENTRAL)
+        if self.physical:  # each block card is laid as it is entered
+            self.to_enter += [("central", 0, SHARED)] + [("integration", t, SHARED)
+                                                         for t in range(n)]
+        else:
+            self._lay("central", 0, self._draw_blocks(SHARED, 1, min_ports=n)[0])
+            for t in range(n):
+                self._lay("integration", t, self._draw_blocks(SHARED, 1)[0])
         for t in range(n):
             for size in (2, 3, 4):
                 self._queue_attach(t, 2, "module", t, MODULE, size)
 
     def _setup_cooperation(self) -> None:
         n = self.n
-        central: list[int] = []
-        for _team in range(n):
-            slot = self._add_block(self._draw_blocks(SHARED, 1)[0], SHARED, CENTRAL)
-            if central:
-                self._random_join(central[-1], slot, SHARED, CENTRAL)
-            central.append(slot)
+        if self.physical:  # each block card is laid as it is entered
+            self.to_enter += [("central", t, SHARED) for t in range(n)] + [
+                ("module", t, t) for t in range(n) for _ in range(3)]
+            return
         for t in range(n):
-            module: list[int] = []
-            for block in self._draw_blocks(t, 3):
-                slot = self._add_block(block, t, MODULE)
-                if module:
-                    self._random_join(module[-1], slot, t, MODULE)
-                module.append(slot)
-            self._random_join(module[-1], central[t], SHARED, CENTRAL)
+            self._lay("central", t, self._draw_blocks(SHARED, 1)[0])
+        for t in range(n):
+            drawn = self._draw_blocks(t, 3)
+            for i, block in enumerate(drawn):
+                self._lay("module", t, block, last=i == len(drawn) - 1)
+
+    def _lay(self, what: str, team: int, block: int, last: bool = False) -> None:
+        """Lay a block card of a Tender or Cooperation layout, joined at random ports: Tender's
+        central block ("central") or a team's integration block, joined to it
+        ("integration"); Cooperation's central block of a team, chained to the one before
+        ("central"), or a block of a team's module, chained to the one before and, the
+        ``last``, joined to the team's central block ("module")."""
+        if what == "integration":
+            self._random_join(0, self._add_block(block, team, INTEGRATION_BLOCK), team, CENTRAL)
+            return
+        owner, stage = (SHARED, CENTRAL) if what == "central" else (team, MODULE)
+        before = self._slots(owner, stage)
+        slot = self._add_block(block, owner, stage)
+        if before and self.code == "cooperation":
+            self._random_join(before[-1], slot, owner, stage)
+        if last:
+            self._random_join(slot, self._slots(SHARED, CENTRAL)[team], SHARED, CENTRAL)
+
+    def _slots(self, owner: int, stage: str) -> list[int]:
+        """The slots of the blocks of an owner and stage, in the order they were laid."""
+        return [s for s, b in enumerate(self.blocks) if b["owner"] == owner and
+                b["stage"] == stage]
 
     def _draw_blocks(self, supply: int, k: int, size: int | None = None,
                      min_ports: int = 0) -> list[int]:
@@ -389,8 +416,7 @@ class RelizGame(Game):
         left = [b for b in self.supply[supply]
                 if (size is None or BLOCKS[b].size == size) and len(BLOCKS[b].ports) >= min_ports]
         if self.physical:  # drawn at the table: entered later
-            wanted = min(k, len(left) - sum(1 for e in self.to_enter if e[0] in ("block",
-                                                                                "first")))
+            wanted = min(k, len(left) - self._blocks_waiting(supply, size))
             return [0] * max(wanted, 0)
         self.rng.shuffle(left)
         self.chance_steps += 1
@@ -398,6 +424,20 @@ class RelizGame(Game):
         for b in drawn:
             self.supply[supply].remove(b)
         return drawn
+
+    def _blocks_waiting(self, supply: int, size: int | None) -> int:
+        """Physical deck: the block cards drawn from a supply and not entered yet (those that
+        may be of ``size``, when it is given)."""
+        return sum(1 for what, who, where in self.to_enter
+                   if what in BLOCK_ENTRIES and where == supply and
+                   (size is None or self._entry_size(what, who) in (None, size)))
+
+    def _entry_size(self, what: str, who: int) -> int | None:
+        """Physical deck: the size (zones) the block card entered must have, if any."""
+        if what != "block":
+            return None
+        supply = self.attach_queue[who][5]
+        return supply[1] if len(supply) > 1 else None
 
     def _queue_attach(self, seat: int, k: int, reason: str, owner: int, stage: str,
                       size: int | None) -> bool:
@@ -408,9 +448,12 @@ class RelizGame(Game):
         drawn = self._draw_blocks(supply, k, size)
         if not drawn:
             return False
+        drawn_from: tuple[int, ...] = (supply,)
         if self.physical:
             self.to_enter += [("block", len(self.attach_queue), supply)] * len(drawn)
-        self.attach_queue.append((seat, tuple(drawn), reason, owner, stage, (supply,)))
+            if size is not None:  # the size the block cards entered must have
+                drawn_from = (supply, size)
+        self.attach_queue.append((seat, tuple(drawn), reason, owner, stage, drawn_from))
         return True
 
     def _add_block(self, card: int, owner: int, stage: str) -> int:
@@ -564,7 +607,7 @@ class RelizGame(Game):
         if not ports_a or not ports_b:
             return
         self.chance_steps += 1
-        self._join(self.rng.choice(ports_a), self.rng.choice(ports_b), owner, stage)
+        self._join(self.ports_rng.choice(ports_a), self.ports_rng.choice(ports_b), owner, stage)
 
     # ----- pieces -------------------------------------------------------------------------------
     def _set_of(self, p: int) -> int:
@@ -982,14 +1025,23 @@ class RelizGame(Game):
 
     def _legal_deal(self) -> list[Action]:
         """Physical deck: every piece that may be entered as the one drawn (each once)."""
-        what, _who, where = self.to_enter[0]
+        what, who, where = self.to_enter[0]
         if what == "tile":
             return [Action("deal", CHANCE, card=t)
                     for t in sorted({c & 31 for c in self.pool[where]})]
         if what in ("event", "daily"):
             return [Action("deal", CHANCE, card=c)
                     for c in sorted({c & 63 for c in self.decks[where]})]
-        return [Action("deal", CHANCE, count=b) for b in sorted(set(self.supply[where]))]
+        return [Action("deal", CHANCE, count=b) for b in self._blocks_offered(what, who, where)]
+
+    def _blocks_offered(self, what: str, who: int, where: int) -> list[int]:
+        """Physical deck: the block cards that may be entered for an entry (Tender's central
+        block needs a port per team; a module's block, the size drafted)."""
+        left = sorted(set(self.supply[where]))
+        if what == "central" and self.code == "tender":
+            return [b for b in left if len(BLOCKS[b].ports) >= self.n]
+        size = self._entry_size(what, who)
+        return left if size is None else [b for b in left if BLOCKS[b].size == size]
 
     def _entering_words(self) -> str:
         """What the facilitator enters now, in words."""
@@ -1002,7 +1054,17 @@ class RelizGame(Game):
             return f"Enter the event card {self.players[who]} drew."
         if what == "first":
             return "Enter the first block card of the board."
-        return f"Enter the block card drawn for {self.players[self.attach_queue[who][0]]}."
+        if what == "central" and self.code == "tender":
+            return f"Enter the central block card (one with {self.n} ports or more)."
+        if what in ("central", "integration"):
+            return f"Enter the {what} block card drawn for {self.players[who]}."
+        if what == "module":
+            return f"Enter the block card drawn for {self.players[who]}'s module."
+        size = self._entry_size(what, who)
+        seat = self.players[self.attach_queue[who][0]]
+        if size is not None:
+            return f"Enter the {size}-zone block card drawn for {seat}."
+        return f"Enter the block card drawn for {seat}."
 
     def _check_deal(self, action: Action) -> None:
         if action.kind != "deal" or action.player != CHANCE:
@@ -1047,6 +1109,9 @@ class RelizGame(Game):
             self.supply[where].remove(block)
             if what == "first":
                 self._add_block(block, SHARED, "")
+            elif what != "block":
+                self._lay(what, who, block, last=what == "module" and not any(
+                    e[0] == "module" and e[1] == who for e in self.to_enter))
             else:
                 seat, candidates, *rest = self.attach_queue[who]
                 listed = list(candidates)
@@ -1650,8 +1715,9 @@ class RelizGame(Game):
                 self.central_open = True
                 deck = [c + (self.n << DECK_BITS) for c in EVENT_DECK
                         if c != EVENT_ID["audit"]]
-                self.rng.shuffle(deck)
-                self.chance_steps += 1
+                if not self.physical:
+                    self.rng.shuffle(deck)
+                    self.chance_steps += 1
                 self.decks[self.n] = deck
                 self.events.append(Event("central", None, {}))
             if filled and not any(self.crutch):
@@ -2148,8 +2214,9 @@ class RelizGame(Game):
             # The daily event, large on the projector: its names and what it does.
             "featured": ([{"heading": "Daily event", "card": CARDS[self.daily & 63].name,
                            "lines": [CARDS[self.daily & 63].does]}]
-                         if self.daily is not None else []),
-            "extras": [TILES[c & 31].name for c in self.extras],
+                         if self.daily is not None and self.daily & 63 != UNKNOWN_EVENT
+                         else []),
+            "extras": [TILES[c & 31].name for c in self.extras if c & 31 != UNKNOWN_TILE],
             "extras_left": self.extras_left,
             "attach": ({"seat": self.players[self.attach_queue[0][0]],
                         "blocks": list(self.attach_queue[0][1])}
@@ -2168,12 +2235,14 @@ class RelizGame(Game):
         if player is not None:
             p = self.seat(player)
             out["you"] = self.players[p]
+            # (a physical deck's pieces drawn but not entered yet are left out)
             out["hand"] = [{"id": c & 31, "card": TILES[c & 31].name,
-                            "locked": c in self.locked[p]} for c in self.hands[p]]
+                            "locked": c in self.locked[p]} for c in self.hands[p]
+                           if c & 31 != UNKNOWN_TILE]
             out["event_cards"] = [{"id": c & 63, "card": CARDS[c & 63].name,
                                    "name_ru": CARDS[c & 63].name_ru,
                                    "playable": self._playable_event(p, c)}
-                                  for c in self.cards[p]]
+                                  for c in self.cards[p] if c & 63 != UNKNOWN_EVENT]
             out["crutches"] = [TILES[c & 31].name for c in self.wild
                                if c in self.hands[p] or c in self.extras]
         return out
@@ -2190,7 +2259,8 @@ class RelizGame(Game):
             "sick": self.frozen[q], "releases": self.releases[q],
         }
         if q in self.revealed:
-            seat["shown_hand"] = sorted(TILES[c & 31].name for c in self.hands[q])
+            seat["shown_hand"] = sorted(TILES[c & 31].name for c in self.hands[q]
+                                        if c & 31 != UNKNOWN_TILE)
         if self.code == "cooperation":
             seat["merged"] = self.merged[q]
         if self.code == "tender":

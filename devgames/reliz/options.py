@@ -36,7 +36,8 @@ class RelizOptions:
     """
 
     #: "digital": the engine shuffles and draws; "physical": the facilitator enters each tile,
-    #: event card and block card really drawn (not for Tender and Cooperation).
+    #: event card and block card really drawn (Tender and Cooperation: from each team's own
+    #: stock, deck and block cards).
     deck: str = field(default="digital", metadata={"choices": DECKS})
     #: The scenario (Duel, Writing a Prototype, Every Man for Himself, Team Development, Pet
     #: Project, Tender, Cooperation); "auto" picks it from the number of seats.

@@ -22,7 +22,7 @@ SCENARIOS = list(SEATS)
 
 def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
     """Random options for one game (a small turn cap keeps the games short)."""
-    physical = scenario not in ("tender", "cooperation") and rng.random() < 0.4
+    physical = rng.random() < 0.4
     return {
         "deck": "physical" if physical else "digital",
         "scenario": scenario,
@@ -34,6 +34,7 @@ def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
         "team_size": rng.choice((2, 3, 4)),
         "coop_rounds": rng.choice(COOP_ROUNDS),
         "turn_cap": rng.choice((6, 10, 16, 30)),
+        "tender_shared_win": scenario == "tender" and rng.random() < 0.5,
     }
 
 

@@ -6,11 +6,11 @@ import pytest
 from devgames import reliz
 from devgames.core.actions import Action
 from devgames.core.errors import SetupError
-from devgames.reliz.cards import EVENT_ID, TILE_ID
+from devgames.reliz.cards import EVENT_DECK, EVENT_ID, TILE_ID
 from devgames.reliz.game import CENTRAL, INTEGRATION_BLOCK, LINK, MODULE, SCENARIOS, RelizGame
 from tests.refusals import assert_refused
 from tests.reliz.events_helpers import hold
-from tests.reliz.helpers import NAMES, new, settle
+from tests.reliz.helpers import NAMES, check, check_all, new, settle
 
 ZERO = TILE_ID[(0, 0)]
 
@@ -312,6 +312,111 @@ def test_a_physical_deck_asks_for_every_piece_drawn() -> None:
     assert_refused(game, lambda: game.apply(Action("deal", -1, card=1)), "no_card_expected")
 
 
-def test_tender_and_cooperation_are_digital_only() -> None:
-    with pytest.raises(SetupError, match="digital deck only"):
-        reliz.new_game(NAMES[:2], scenario="tender", deck="physical")
+def enter(game: RelizGame, *pieces: int) -> None:
+    """Enter these pieces drawn (tile or event card ids, or block numbers), in order."""
+    for piece in pieces:
+        kind = game.to_enter[0][0]
+        game.apply(Action("deal", -1, card=piece) if kind in ("tile", "event", "daily")
+                   else Action("deal", -1, count=piece))
+
+
+def play_turns(game: RelizGame, turns: int) -> None:
+    """Enter the first piece offered, play the set-up and the daily events on their first
+    target, and end ``turns`` turns, checking every invariant on the way."""
+    start = game.turn_no
+    while game.turn_no < start + turns or game.to_enter or game.phase != "play":
+        if game.phase == "play" and not game.to_enter:
+            game.end_turn(game.turn_player)
+        else:
+            game.apply(game.legal_actions()[0])
+        (check if game.to_enter else check_all)(game)  # pieces still to enter are unknown
+
+
+def test_tender_with_a_physical_deck_asks_for_each_block_tile_and_event_card() -> None:
+    game = new("tender", seed=1, deck="physical")
+    assert game.current_player == -1 and game.blocks == []
+    assert game.waiting_for == "Enter the central block card (one with 3 ports or more)."
+    offered = [a.count for a in game.legal_actions()]
+    assert 1 not in offered and 2 in offered  # block 1 has two ports, block 2 four
+    assert_refused(game, lambda: enter(game, 1), "not_available")
+    enter(game, 2)
+    assert game.blocks[0]["card"] == 2 and game.blocks[0]["stage"] == CENTRAL
+    assert game.waiting_for == "Enter the integration block card drawn for Ada."
+    assert_refused(game, lambda: enter(game, 2), "not_available")  # already on the board
+    enter(game, 3, 4, 5)
+    assert [(b["card"], b["owner"], b["stage"]) for b in game.blocks[1:]] == [
+        (3, 0, INTEGRATION_BLOCK), (4, 1, INTEGRATION_BLOCK), (5, 2, INTEGRATION_BLOCK)]
+    assert game.integrations == 3  # each integration block joined to the central one
+    # each team drafts its module from its own block cards: two of 2 zones, 3 and 4
+    assert game.waiting_for == "Enter the 2-zone block card drawn for Ada."
+    assert [a.count for a in game.legal_actions()] == [4, 5, 10, 11]
+    assert_refused(game, lambda: enter(game, 2), "not_available")  # 3 zones
+    enter(game, 4, 5, 2, 3, 1, 7)
+    assert game.waiting_for == "Enter the 2-zone block card drawn for Bob."
+    assert 4 in [a.count for a in game.legal_actions()]  # Bob's own copy of block 4
+    while game.to_enter:
+        game.apply(game.legal_actions()[0])
+    assert game.phase == "attach" and game.attach_queue[0][1] == (4, 5)
+    assert sorted(game.supply[0]) == sorted(set(range(1, 19)) - {1, 2, 3, 4, 5, 7})
+    while game.phase == "attach" and not game.to_enter:
+        game.apply(game.legal_actions()[0])
+    # two starting tiles a team, each from its own stock, then Ada's tile and daily event
+    assert [e[0] for e in game.to_enter] == ["tile"] * 7 + ["daily"]
+    assert [e[2] for e in game.to_enter[:7]] == [0, 0, 1, 1, 2, 2, 0]
+    enter(game, ZERO)
+    assert [t["card"] for t in game.view(0)["hand"]] == ["0|0"]  # the next one not entered yet
+    assert_refused(game, lambda: enter(game, ZERO), "not_available")  # Ada's 0|0 is drawn
+    enter(game, ZERO + 1)
+    enter(game, ZERO)  # Bob's own 0|0
+    assert game.hands[1] == [ZERO + (1 << 5), 31 + (1 << 5)]
+    play_turns(game, 4)
+    assert game.turn_no == 5 and not game.is_over
+
+
+def test_cooperation_with_a_physical_deck_asks_for_each_block_tile_and_event_card() -> None:
+    game = new("cooperation", seed=1, deck="physical")
+    assert game.waiting_for == "Enter the central block card drawn for Ada."
+    enter(game, 1, 2)
+    assert game.waiting_for == "Enter the block card drawn for Ada's module."
+    enter(game, 1, 2, 3)
+    assert game.waiting_for == "Enter the block card drawn for Bob's module."
+    enter(game, 1, 2, 3)  # Bob's own copies
+    assert [(b["card"], b["owner"], b["stage"]) for b in game.blocks] == [
+        (1, -1, CENTRAL), (2, -1, CENTRAL), (1, 0, MODULE), (2, 0, MODULE), (3, 0, MODULE),
+        (1, 1, MODULE), (2, 1, MODULE), (3, 1, MODULE)]
+    # the central blocks chained, each module chained and joined to its central block
+    assert game.integrations == 1 + 2 * 2 + 2
+    assert [e[0] for e in game.to_enter] == ["tile"] * 5 + ["daily"]
+    play_turns(game, 3)
+    # every module closed: the central deck, every card but IT Audit, is drawn from next
+    game = settle(new("cooperation", seed=1, deck="physical"))
+    while game.to_enter or game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    central = [z for z in range(len(game.chip)) if game.zstage[z] == CENTRAL]
+    modules = sorted((z for z in range(len(game.chip)) if z not in central),
+                     key=lambda z: game.zowner[z] == 0)  # one of Ada's zones last
+    give_zero(game, 0)
+    game.place(0, "0|0", fill_but_one(game, modules))
+    assert game.central_open
+    while game.to_enter:  # the RELEASE's event card, from Ada's deck
+        assert game.to_enter[0] == ("event", 0, 0)
+        game.apply(game.legal_actions()[0])
+    game.end_turn(0)
+    assert game.to_enter[-1] == ("daily", 1, 2)  # Bob's daily event, from the central deck
+    while game.to_enter[0][0] != "daily":
+        game.apply(game.legal_actions()[0])
+    offered = [a.card for a in game.legal_actions()]
+    assert EVENT_ID["audit"] not in offered and len(offered) == len(set(EVENT_DECK)) - 1
+    enter(game, EVENT_ID["insight"])
+    assert game.daily == EVENT_ID["insight"] + (2 << 6) and len(game.decks[2]) == 23
+
+
+def test_a_physical_layout_depends_on_the_seed_and_the_pieces_entered_only() -> None:
+    boards = []
+    for spent in (0, 5):
+        game = new("cooperation", seed=4, deck="physical")
+        for _ in range(spent):  # the game's generator used for something else meanwhile
+            game.rng.random()
+        enter(game, 1, 2, 3, 4, 5, 6, 7, 8)
+        boards.append((game.zports, [b["card"] for b in game.blocks]))
+    assert boards[0] == boards[1]
