@@ -48,6 +48,9 @@ _EXPIRES = [len(CARDS[c].values) if c in CARDS and not CARDS[c].permanent else 1
             for c in range(max(CARDS) + 1)]
 _DEFENSIVE = frozenset(card.id for card in CARDS.values() if card.defensive)
 _SECOND = itemgetter(1)
+#: ``_event(Event, (kind, player, data, private))``: the frequent events are made from their four
+#: fields at once, without the call that fills in ``Event``'s default.
+_event = tuple.__new__
 
 # The optional fields each kind of action uses.
 _CARD, _TARGET_COUNT = frozenset({"card"}), frozenset({"target", "count"})
@@ -209,9 +212,12 @@ class ScrumkinGame(Game):
         phase = self.phase
         if phase == COUNTER:  # the most frequent question: counter the card laid, or pass
             p = self.asked[0]
+            hand = self.hands[p]
+            if _DEFENSIVE.isdisjoint(hand):  # no shield to counter with: half the time
+                return [_PASS[p]]
             row = _COUNTER[p]
             out = [_PASS[p]]
-            for c in self.hands[p]:
+            for c in hand:
                 if c in _DEFENSIVE:
                     out.append(row[c])
             return out
@@ -471,7 +477,7 @@ class ScrumkinGame(Game):
             drawn.setdefault(p, []).append(draw())
         for p, cards in drawn.items():
             hands[p] += cards
-            events.append(Event("draw", p, {"cards": cards}, private=True))
+            events.append(_event(Event, ("draw", p, {"cards": cards}, True)))
 
     def _give(self, p: int, card: int) -> None:
         self.hands[p].append(card)
@@ -542,7 +548,7 @@ class ScrumkinGame(Game):
         self.hands[p].remove(card)
         self.moves |= OWN if target == p else OTHER
         self.laid_target = target
-        self.events.append(Event("play", p, {"card": card, "target": target}))
+        self.events.append(_event(Event, ("play", p, {"card": card, "target": target}, False)))
         # The other teams (holding a defensive card) may counter it, clockwise from the layer.
         asked = list(self.clockwise[p]) if self.ask_everyone else self._askable(p)
         if asked:
@@ -572,7 +578,8 @@ class ScrumkinGame(Game):
     def _counter(self, p: int, card: int) -> None:
         self.hands[p].remove(card)
         self.counters_made[p] += 1
-        self.events.append(Event("counter", p, {"card": card, "against": self.chain[-1][0]}))
+        against = self.chain[-1][0]
+        self.events.append(_event(Event, ("counter", p, {"card": card, "against": against}, False)))
         self.chain.append((card, p))
         if self.options.counter_chains:
             self._open_counter_window(p)
@@ -589,7 +596,8 @@ class ScrumkinGame(Game):
             self.ages[target].append(0)
         else:
             self.deck.put_bottom(card)
-            self.events.append(Event("countered", target, {"card": card, "by": layer}))
+            self.events.append(
+                _event(Event, ("countered", target, {"card": card, "by": layer}, False)))
         for counter_card, _ in chain[1:]:
             self.deck.put_bottom(counter_card)
         self.chain = []
@@ -604,7 +612,7 @@ class ScrumkinGame(Game):
         if fixed:
             self.bugs[p] -= 1
             self.backlog[p] -= 1
-        self.events.append(Event("drop", p, {"card": card, "bug_fixed": fixed}, private=True))
+        self.events.append(_event(Event, ("drop", p, {"card": card, "bug_fixed": fixed}, True)))
 
     def _take_over(self, p: int, giver: int, count: int) -> None:
         self._remove_items(giver, count)
@@ -749,7 +757,7 @@ class ScrumkinGame(Game):
                 age += 1
                 if age >= _EXPIRES[card]:
                     deck.put_bottom(card)
-                    events.append(Event("leaves_play", p, {"card": card}))
+                    events.append(_event(Event, ("leaves_play", p, {"card": card}, False)))
                 else:
                     cards.append(card)
                     ages.append(age)
