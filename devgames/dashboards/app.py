@@ -14,6 +14,7 @@ from devgames.dashboards.clientside import Address, Connection, Language, Timer
 from devgames.dashboards.components import Notice, html, show_drawer, unseen_label
 from devgames.dashboards.launcher import Launcher
 from devgames.dashboards.setup_form import NewSession, SetupForm
+from devgames.dashboards.store_watch import StoreWatch
 from devgames.dashboards.table import SessionTable, seats_meta
 from devgames.dashboards.theme import style_sheet
 from devgames.sessions.store import SessionStore
@@ -42,6 +43,9 @@ class FacilitatorApp(widgets.VBox):
         self.address = Address()
         self.address.observe(self._address_changed, "session_id")
         self.connection = Connection(on_ping=self._follow_store)
+        #: Moves and settings saved on another screen (a team's device, another tab) show here
+        #: as soon as they are saved; the page's pings catch up on the clock (who went quiet).
+        self.watch = StoreWatch(self.store, self._follow_store)
         #: The language whose card names come first (РЕЛИЗ's cards have Russian and English
         #: names): the browser's at first, then the room's choice on the launcher.
         self.language = Language()
@@ -231,7 +235,7 @@ class FacilitatorApp(widgets.VBox):
             self.table = None
 
     def _follow_store(self) -> None:
-        """At the page's regular check: show what other screens saved since."""
+        """Show what other screens saved since (the store changed, or the page's check)."""
         if self.table is not None:
             self.table.follow_store()
             saved = self.table.game.meta.get("timer")

@@ -300,10 +300,10 @@ class Connection(anywidget.AnyWidget):
 
     The browser asks every ``interval_ms`` whether the kernel still answers, and listens to the
     kernel's own status. Each question also calls ``on_ping`` in the kernel, which lets the table
-    catch up with moves made on another screen: every half second, so that a move made on a
-    team's device shows on the projector within a second. When the connection is lost the
-    banner says so, and with ``reconnect`` the page reloads by itself as soon as the server
-    answers again (the session comes back from the page address).
+    catch up with what changes with the clock (a team's device gone quiet); moves saved on
+    another screen come sooner, from the kernel's own watch on the store (``StoreWatch``). When
+    the connection is lost the banner says so, and with ``reconnect`` the page reloads by
+    itself as soon as the server answers again (the session comes back from the page address).
 
     >>> connection = Connection(on_ping=lambda: print("checked"))
     >>> connection._on_msg(connection, {"ping": 1}, [])
@@ -311,7 +311,7 @@ class Connection(anywidget.AnyWidget):
     """
 
     _esm = CONNECTION_JS
-    interval_ms = traitlets.Int(500).tag(sync=True)
+    interval_ms = traitlets.Int(2000).tag(sync=True)
     timeout_ms = traitlets.Int(10000).tag(sync=True)
     probe_ms = traitlets.Int(3000).tag(sync=True)
     reconnect = traitlets.Bool(True).tag(sync=True)

@@ -39,8 +39,7 @@ def seat_counts(game: str) -> list[int]:
 
 def set_up(page: Page, server: Server, game: str, teams: int) -> None:
     """A session of ``teams`` seats: the first plays here behind the curtain, the others are
-    heuristic bots playing one move per click (so the table stays still while it is measured),
-    clicked on until the first seat is to play."""
+    heuristic bots; the table is measured when the first seat is to play (and stays still)."""
     page.goto(server.url)
     wait_for_app(page)
     page.click(f".dg-new-{game}")
@@ -63,10 +62,9 @@ def set_up(page: Page, server: Server, game: str, teams: int) -> None:
     page.click(".dg-start")
     page.locator(".dg-table-view").wait_for()
     wait_for_kernel_idle(page)
-    for _ in range(2 * teams):  # a bot may open the game (Release!'s leader is drawn): let it
-        if not page.locator(".dg-bot-step").is_visible():
-            break
-        page.click(".dg-bot-step")
+    if page.locator(".dg-bot-step").is_visible():  # a bot opens (Release!'s leader is drawn):
+        page.click(".dg-bot-step")  # one click, and the bots play on up to the first seat
+        expect(page.locator(".dg-bot-step")).to_be_hidden(timeout=60_000)
         wait_for_kernel_idle(page)
 
 

@@ -92,7 +92,12 @@ def test_a_tab_follows_moves_made_in_another_without_a_click(browser: Browser,
         moves = len(saved_log(voila_server, number))
         expect(tab_b.locator(".dg-admin")).to_contain_text(
             f"{moves} moves saved", timeout=15_000, use_inner_text=False)
-        expect(tab_b.locator(".dg-table-view .dg-notice")).to_contain_text("The table has moved on")
+        # The moves only follow on from B's table: B plays them forward and tells them in its
+        # news, as the tab where they were made does, and the two tables agree.
+        expect(tab_b.locator(".dg-news")).to_have_text(tab_a.locator(".dg-news").inner_text(),
+                                                       use_inner_text=True)
+        assert (tab_a.locator(".dg-scoreboard").inner_text()
+                == tab_b.locator(".dg-scoreboard").inner_text())
 
 
 def test_a_dead_kernel_shows_a_banner_at_once_and_the_page_comes_back(
