@@ -14,28 +14,43 @@ from collections.abc import Callable
 from devgames.sessions.store import SessionStore
 
 
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of the Jupyter kernel this code runs in; None outside a kernel.
+
+    >>> kernel_loop() is None  # a doctest runs in no kernel
+    True
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipykernel
+        return None
+    shell = get_ipython()  # type: ignore[no-untyped-call]
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class StoreWatch:
     """Calls ``on_change`` after another connection has written to ``store``.
 
-    Runs by itself inside a kernel (or any running asyncio loop); elsewhere ``check`` does the
-    same when called.
+    Runs by itself on the event loop of the kernel it is made in, or on ``loop``; elsewhere
+    ``check`` does the same when called.
 
-    >>> store = SessionStore(":memory:")
-    >>> watch = StoreWatch(store, lambda: print("changed"))
-    >>> watch.running, watch.check()
-    (False, False)
+    >>> watch = StoreWatch(SessionStore(":memory:"), lambda: print("changed"))
+    >>> watch.check()
+    False
     """
 
     def __init__(self, store: SessionStore, on_change: Callable[[], None],
-                 every_s: float = 0.2) -> None:
+                 every_s: float = 0.2, loop: asyncio.AbstractEventLoop | None = None) -> None:
         self.store = store
         self.on_change = on_change
         self.every_s = every_s
         self.seen = store.data_version()
-        try:
-            self.loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:  # not in a kernel: nothing runs by itself
-            self.loop = None
+        self.loop = loop if loop is not None else kernel_loop()
         self.handle: asyncio.TimerHandle | None = None
         if self.loop is not None:
             self.handle = self.loop.call_later(every_s, self._tick)

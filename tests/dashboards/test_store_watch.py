@@ -1,5 +1,5 @@
 """The kernel's watch on the store: a screen hears of what another connection saved, at once and
-by itself inside a running event loop, and not of its own saves."""
+by itself on the kernel's event loop, and not of its own saves."""
 
 import asyncio
 from pathlib import Path
@@ -17,7 +17,7 @@ def test_a_save_on_another_connection_is_heard_once_and_an_own_save_never(tmp_pa
     here, elsewhere = SessionStore(path), SessionStore(path)
     heard: list[str] = []
     watch = StoreWatch(here, lambda: heard.append("changed"))
-    assert not watch.running  # no event loop here: checks only when asked
+    assert not watch.running  # in no kernel: it checks only when asked
 
     here.create(scrumkin.new_game(["Red", "Blue"], seed=1))
     assert watch.check() is False and heard == []
@@ -38,7 +38,7 @@ def test_in_a_running_loop_the_watch_checks_by_itself_and_survives_a_failing_scr
             raise RuntimeError("a screen update that fails")
 
     async def scenario() -> None:
-        watch = StoreWatch(here, on_change, every_s=0.01)
+        watch = StoreWatch(here, on_change, every_s=0.01, loop=asyncio.get_running_loop())
         assert watch.running
         asyncio.get_running_loop().set_exception_handler(lambda _loop, _context: None)
         for seed in (1, 2):
