@@ -149,6 +149,8 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
 .dg-qr svg { width: min(44vh, 420px); height: auto; display: block; }
 .dg-join-address { font: 700 22px/1.3 ui-monospace, monospace; overflow-wrap: anywhere; }
 .dg-app button.dg-join-toggle, .dg-app button.dg-pause-room { white-space: nowrap; }
+/* The table's top buttons keep their whole label; the line of players gives way instead. */
+.dg-table-top > .jupyter-button { width: auto; flex: 0 0 auto; overflow: visible; }
 /* A label for screen readers only. */
 .dg-unseen-label .widget-label { position: absolute !important; width: 1px !important;
   height: 1px !important; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }

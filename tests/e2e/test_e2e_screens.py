@@ -155,6 +155,11 @@ def test_one_glance_at_every_size_from_the_fewest_to_the_most_teams(
                 assert all(inside(box, viewport) for box in found["titles"]), where
                 # Nothing to scroll: the page is the window.
                 assert found["scroll"]["h"] <= viewport["h"] + 1, where
+                # Every button of the top line shows its whole label, inside the window.
+                for text, cut, right in page.evaluate("""() => [...document.querySelectorAll(
+                        ".dg-header button, .dg-table-top button")].map((b) => [b.textContent,
+                        b.scrollWidth > b.clientWidth + 1, b.getBoundingClientRect().right])"""):
+                    assert not cut and right <= viewport["w"] + 1, f"{text!r} cut: {where}"
                 if teams == max(seat_counts(game)) and label == "1280x720":
                     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                     page.screenshot(path=str(SCREENSHOTS / f"{game}-1280x720.png"))
