@@ -6,7 +6,9 @@ of its halves, the pips of every filled half it touches (each link checked on it
 the last zone of a block, or an integration zone, is a RELEASE: an event card into the hand.
 Each turn: draw a tile, meet the daily event card, then place, replace and rotate tiles and play
 event cards, and end the turn (a hand over the limit goes back to the stock). The scenarios of
-the rulebook are an option; the interpretations are in docs/rules/reliz.md.
+the rulebook are an option; the interpretations are in docs/rules/reliz.md. In Tender and
+Cooperation a seat is a team; by default each member holds a hand of their own and one member a
+round plays from it (``team_hands``; ``member_hands`` keeps the others' aside).
 
 Card ids: tiles 1-28 (``"a|b"``), event titles 29-51. A move's ``target`` is a zone for tiles,
 and a seat, block, zone or port for an event card, as the card says. Zones, blocks and ports are
@@ -299,6 +301,15 @@ class RelizGame(Game):
         self.attach_queue: list[tuple[int, tuple[int, ...], str, int, str, tuple[int, ...]]] = []
         self.partner_back = -1
         self.merged = [False] * n  # Cooperation: the team's module is closed, it plays as one
+        #: Tender and Cooperation with ``team_hands="members"``: each member of a team holds a
+        #: hand of their own, and one member a round plays (rulebook Q45, Q48).
+        self.members_mode = self.teams_mode and options.team_hands == "members"
+        size = options.team_size if self.members_mode else 0
+        #: The member of each team who plays this round (``round_no % team_size``).
+        self.active_member = [self.round_no % size if size else 0] * n
+        #: The hands of each team's members, by seat and member; the active member's place stays
+        #: empty, their tiles being ``hands[p]`` (see ``member_hand``).
+        self.member_hands: list[list[list[int]]] = [[[] for _ in range(size)] for _ in range(n)]
         self.central_open = False
         self.linked = [False] * n  # Tender: the module joined to the integration block
         #: Tender with a shared win: the teams that closed everything in this round, in order.
@@ -358,8 +369,9 @@ class RelizGame(Game):
             self.phase = ATTACH
             return
         for p in self.seats_in_order():
-            for _ in range(self.scenario.start_tiles):
-                self._draw_tile(p)
+            for hand in (*self._aside(p), self.hands[p]):  # each member, the active one last
+                for _ in range(self.scenario.start_tiles):
+                    self._draw_tile(p, hand)
         self._start_turn()
 
     def _setup_tender(self) -> None:
@@ -633,6 +645,46 @@ class RelizGame(Game):
         self.events.append(_event(("draw", p, {"tile": chip}, True)))
         return True
 
+    def _aside(self, p: int) -> list[list[int]]:
+        """The hands of seat ``p``'s members who do not play this round, in member order."""
+        active = self.active_member[p]
+        return [hand for m, hand in enumerate(self.member_hands[p]) if m != active]
+
+    def member_hand(self, p: int, m: int) -> list[int]:
+        """The tiles of member ``m`` of seat ``p``'s team (the active member's: ``hands[p]``).
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Red", "Blue"], seed=2, scenario="cooperation")
+        >>> game.active_member, [len(game.member_hand(0, m)) for m in range(2)]  # + the turn's
+        ([1, 1], [2, 3])
+        """
+        return self.hands[p] if m == self.active_member[p] else self.member_hands[p][m]
+
+    def members_apart(self, p: int) -> bool:
+        """True while the members of seat ``p``'s team hold hands of their own (not merged)."""
+        return self.members_mode and not self.merged[p]
+
+    def _rotate_members(self) -> None:
+        """A new round: in each team whose members hold their own hands, the member of the round
+        (``round_no % team_size``) takes up their hand and the last one's is set aside (tiles
+        face up with Refactoring go aside face down)."""
+        for p in range(self.n):
+            if not self.members_apart(p):
+                continue
+            old, new = self.active_member[p], self.round_no % self.options.team_size
+            if old == new:
+                continue
+            aside = self.member_hands[p]
+            aside[old], self.hands[p], aside[new] = self.hands[p], aside[new], []
+            self.active_member[p] = new
+            self.locked[p] = []
+
+    def _merge_hands(self, t: int) -> None:
+        """Cooperation: a team merges; every member's tiles join the one team hand."""
+        for hand in self._aside(t):
+            self.hands[t] += hand
+            hand.clear()
+
     def _to_pool(self, chip: int) -> None:
         if self.code == "pet" and self.options.solo_pool == "spent":
             self.out_of_game.append(-chip)
@@ -774,6 +826,8 @@ class RelizGame(Game):
             nxt = (p + 1) % self.n  # the next seat round the table
             if nxt == self.order_start:
                 self.round_no += 1
+                if self.members_mode:
+                    self._rotate_members()
             self.turn_player = nxt
         self._start_turn()
 
@@ -798,7 +852,7 @@ class RelizGame(Game):
         self.phase = OVER
         if self.to_enter:  # pieces drawn but not entered stay where they were
             self.to_enter = []
-            for hand in self.hands:
+            for hand in (*self.hands, *(h for aside in self.member_hands for h in aside)):
                 hand[:] = [c for c in hand if c & 31 != UNKNOWN_TILE]
             self.extras = [c for c in self.extras if c & 31 != UNKNOWN_TILE]
             for cards in self.cards:
@@ -1086,7 +1140,7 @@ class RelizGame(Game):
             chip = tile + (where << SET_BITS)
             self.pool[where].remove(chip)
             unknown = UNKNOWN_TILE + (where << SET_BITS)
-            for place in (self.hands[who], self.extras):
+            for place in (*self._aside(who), self.hands[who], self.extras):  # as drawn
                 if unknown in place:
                     place[place.index(unknown)] = chip
                     break
@@ -1440,6 +1494,10 @@ class RelizGame(Game):
             if any(c & 31 == tile for c in self.locked[p]):
                 raise IllegalMove("locked_tile", f"{who} took {name} with Refactoring: it may "
                                   "be placed only from the next turn.")
+            for m, hand in enumerate(self.member_hands[p]):
+                if any(c & 31 == tile for c in hand):
+                    raise IllegalMove("member_not_active", f"Tile {name} is in the hand of "
+                                      f"{who}'s member {m}, who does not play this round.")
             raise IllegalMove("no_such_tile", f"{who} holds no {name} to place.")
         chip = found[0]
         low, high = _TILE_PIPS[tile]
@@ -1709,6 +1767,7 @@ class RelizGame(Game):
         if code == "cooperation":
             for t in range(self.n):
                 if not self.merged[t] and self._closed(t, (MODULE,)):
+                    self._merge_hands(t)
                     self.merged[t] = True
                     self.events.append(Event("merged", t, {}))
             if not self.central_open and all(self.merged):
@@ -2245,7 +2304,34 @@ class RelizGame(Game):
                                   for c in self.cards[p] if c & 63 != UNKNOWN_EVENT]
             out["crutches"] = [TILES[c & 31].name for c in self.wild
                                if c in self.hands[p] or c in self.extras]
+            if self.members_apart(p):  # the team sees each member's hand
+                out["members"] = [[c & 31 for c in self.member_hand(p, m)
+                                   if c & 31 != UNKNOWN_TILE]
+                                  for m in range(self.options.team_size)]
+                out["active_member"] = self.active_member[p]
         return out
+
+    def secrets(self, player: int | str) -> list[str]:
+        """What a team knows besides the hand in play: its members waiting for their round, and
+        their tiles (Tender and Cooperation, each member's own hand).
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Red", "Blue"], seed=2, scenario="cooperation")
+        >>> game.secrets("Red")
+        ['Member 1 plays this round (the tiles above).', 'Member 0 waits with 4|5, 0|1.']
+        >>> reliz.new_game(["Red", "Blue"], seed=2).secrets("Red")
+        []
+        """
+        p = self.seat(player)
+        if not self.members_apart(p):
+            return []
+        active = self.active_member[p]
+        lines = [f"Member {active} plays this round (the tiles above)."]
+        for m, hand in enumerate(self.member_hands[p]):
+            if m != active:
+                tiles = ", ".join(TILES[c & 31].name for c in hand if c & 31 != UNKNOWN_TILE)
+                lines.append(f"Member {m} waits with {tiles or 'no tile'}.")
+        return lines
 
     def _seat_view(self, q: int) -> dict[str, Any]:
         # Short keys: they are the projector's column headings ("events": event cards held,
@@ -2261,6 +2347,10 @@ class RelizGame(Game):
         if q in self.revealed:
             seat["shown_hand"] = sorted(TILES[c & 31].name for c in self.hands[q]
                                         if c & 31 != UNKNOWN_TILE)
+        if self.members_apart(q):  # the other members' hands: counts only
+            seat["active_member"] = self.active_member[q]
+            seat["member_tiles"] = [len(self.member_hand(q, m))
+                                    for m in range(self.options.team_size)]
         if self.code == "cooperation":
             seat["merged"] = self.merged[q]
         if self.code == "tender":
@@ -2296,7 +2386,9 @@ class RelizGame(Game):
             "rows": self._rows, "chance_steps": self.chance_steps,
             "events_count": len(self.events), "log_length": len(self.log),
             "result": self.result, "winners": list(self._winners),
-        } | ({"closed": list(self.closed)} if self.options.tender_shared_win else {})
+        } | ({"closed": list(self.closed)} if self.options.tender_shared_win else {}) | (
+            {"member_hands": [[list(h) for h in aside] for aside in self.member_hands],
+             "active_member": list(self.active_member)} if self.members_mode else {})
 
     def summary(self) -> dict[str, Any]:
         """One row about the game: scenario, turns, result, winners, zones filled.

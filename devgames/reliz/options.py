@@ -25,6 +25,9 @@ PILOT = ("once", "reusable")
 COOP_ROUNDS = (30, 40, 50)
 TEAM_SIZES = (2, 3, 4)
 SOLO_POOL = ("recycled", "spent")
+#: Tender and Cooperation: each member of a team holds a hand ("members", the rulebook's Q45/Q48)
+#: or the team holds one ("shared").
+TEAM_HANDS = ("members", "shared")
 
 
 @dataclass(frozen=True)
@@ -72,3 +75,8 @@ class RelizOptions:
     #: win (off: the first team to close, in the order of play, wins alone).
     tender_shared_win: bool = field(default=False, metadata={
         "label": "Tender: teams closing in the same round share the win"})
+    #: Tender and Cooperation (until a Cooperation team merges): "members", each member of a
+    #: team holds a hand of their own (2 / 2) and one member a round plays from it, in turn
+    #: (rulebook Q45, Q48); "shared": the team holds one hand of 2.
+    team_hands: str = field(default="members", metadata={
+        "choices": TEAM_HANDS, "label": "Tender and Cooperation hands"})

@@ -40,6 +40,9 @@ def tiles_everywhere(game: RelizGame) -> Counter[int]:
         chips.update(pool)
     for hand in game.hands:
         chips.update(hand)
+    for aside in game.member_hands:  # Tender and Cooperation: the members' hands set aside
+        for hand in aside:
+            chips.update(hand)
     chips.update(game.extras)
     chips.update(c for c in game.chip if c)
     chips.update(-c for c in game.out_of_game if c < 0)
@@ -77,6 +80,7 @@ def check(game: Game) -> None:
     a sane phase and end."""
     assert isinstance(game, RelizGame)
     tiles = (sum(map(len, game.pool)) + sum(map(len, game.hands)) + len(game.extras)
+             + sum(len(hand) for aside in game.member_hands for hand in aside)
              + sum(1 for c in game.chip if c) + sum(1 for c in game.out_of_game if c < 0))
     events = (sum(map(len, game.decks)) + sum(map(len, game.discards))
               + sum(map(len, game.cards)) + (game.daily is not None)
@@ -106,6 +110,21 @@ def check(game: Game) -> None:
         fail(game, "the game's end is not consistent")
     if game.extras_left < 0 or (game.extras_left and not game.extras):
         fail(game, "the side pool's count is wrong")
+    check_members(game)
+
+
+def check_members(game: RelizGame) -> None:
+    """Tender and Cooperation with each member's own hand: the member of the round is active,
+    the active member's place aside is empty, and a merged team keeps nothing aside."""
+    for p, aside in enumerate(game.member_hands):
+        if not aside:
+            continue
+        m = game.active_member[p]
+        if game.merged[p]:
+            if any(aside):
+                fail(game, f"merged team {p} keeps tiles aside")
+        elif m != game.round_no % game.options.team_size or aside[m]:
+            fail(game, f"team {p}'s active member {m} is not the round's or holds tiles aside")
 
 
 def check_all(game: Game) -> None:

@@ -5,6 +5,8 @@
 (nothing changed); half the games are played by an eager chooser that places tiles whenever it
 can, so that games reach their end. A sample of 70 games goes through the full harness
 (:func:`devgames.core.harness.fuzz_game`): every move replayed through JSON, save and undo.
+Tender and Cooperation are played besides with each value of ``team_hands`` in turn (each
+member's own hand, or one a team), quick and through the full harness.
 """
 
 import random
@@ -14,7 +16,14 @@ import pytest
 
 from devgames.core.harness import check_illegal_is_harmless, forge_illegal, fuzz_game
 from devgames.reliz import RelizGame, new_game
-from devgames.reliz.options import COOP_ROUNDS, FIRST_TILE, INTEGRATION_MATCH, PILOT, SOLO_POOL
+from devgames.reliz.options import (
+    COOP_ROUNDS,
+    FIRST_TILE,
+    INTEGRATION_MATCH,
+    PILOT,
+    SOLO_POOL,
+    TEAM_HANDS,
+)
 from tests.reliz.helpers import NAMES, SEATS, check, check_all
 
 SCENARIOS = list(SEATS)
@@ -35,6 +44,7 @@ def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
         "coop_rounds": rng.choice(COOP_ROUNDS),
         "turn_cap": rng.choice((6, 10, 16, 30)),
         "tender_shared_win": scenario == "tender" and rng.random() < 0.5,
+        "team_hands": rng.choice(TEAM_HANDS),
     }
 
 
@@ -42,10 +52,11 @@ def seats_for(scenario: str, rng: random.Random) -> int:
     return rng.choice((2, 3, 4)) if scenario in ("tender", "cooperation") else SEATS[scenario]
 
 
-def play_quick(scenario: str, seed: int) -> RelizGame:
-    """One game with cheap checks after every move."""
+def play_quick(scenario: str, seed: int, **fixed: Any) -> RelizGame:
+    """One game with cheap checks after every move (``fixed``: options not drawn)."""
     rng = random.Random(seed)
-    game = new_game(NAMES[:seats_for(scenario, rng)], seed=seed, **options_for(scenario, rng))
+    game = new_game(NAMES[:seats_for(scenario, rng)], seed=seed,
+                    **options_for(scenario, rng) | fixed)
     eager = seed % 2 == 0
     check(game)
     steps = 0
@@ -81,5 +92,22 @@ def test_full_harness_on_a_sample(scenario: str) -> None:
         rng = random.Random(seed)
         seats = seats_for(scenario, rng)
         options = options_for(scenario, rng) | {"turn_cap": 6}
+        fuzz_game(lambda s, seats=seats, options=options: new_game(  # type: ignore[misc]
+            NAMES[:seats], seed=s, **options), seed, check, illegal_every=5)
+
+
+@pytest.mark.parametrize("team_hands", TEAM_HANDS)
+@pytest.mark.parametrize("scenario", ["tender", "cooperation"])
+def test_team_hands_both_ways_keep_every_invariant(scenario: str, team_hands: str) -> None:
+    rounds: set[int] = set()
+    for seed in range(60):
+        game = play_quick(scenario, 1000 + seed, team_hands=team_hands, turn_cap=40)
+        rounds.add(game.round_no)
+        assert bool(any(game.member_hands)) == (team_hands == "members")
+    assert max(rounds) >= 5  # the members' turns come round several times
+    for seed in range(6):
+        rng = random.Random(seed)
+        seats = seats_for(scenario, rng)
+        options = options_for(scenario, rng) | {"turn_cap": 12, "team_hands": team_hands}
         fuzz_game(lambda s, seats=seats, options=options: new_game(  # type: ignore[misc]
             NAMES[:seats], seed=s, **options), seed, check, illegal_every=5)
