@@ -1497,7 +1497,7 @@ class RelizGame(Game):
             for m, hand in enumerate(self.member_hands[p]):
                 if any(c & 31 == tile for c in hand):
                     raise IllegalMove("member_not_active", f"Tile {name} is in the hand of "
-                                      f"{who}'s member {m}, who does not play this round.")
+                                      f"{who}'s member {m + 1}, who does not play this round.")
             raise IllegalMove("no_such_tile", f"{who} holds no {name} to place.")
         chip = found[0]
         low, high = _TILE_PIPS[tile]
@@ -2318,7 +2318,7 @@ class RelizGame(Game):
         >>> from devgames import reliz
         >>> game = reliz.new_game(["Red", "Blue"], seed=2, scenario="cooperation")
         >>> game.secrets("Red")
-        ['Member 1 plays this round (the tiles above).', 'Member 0 waits with 4|5, 0|1.']
+        ['Member 2 plays this round (the tiles above).', 'Member 1 waits with 4|5, 0|1.']
         >>> reliz.new_game(["Red", "Blue"], seed=2).secrets("Red")
         []
         """
@@ -2326,11 +2326,11 @@ class RelizGame(Game):
         if not self.members_apart(p):
             return []
         active = self.active_member[p]
-        lines = [f"Member {active} plays this round (the tiles above)."]
+        lines = [f"Member {active + 1} plays this round (the tiles above)."]
         for m, hand in enumerate(self.member_hands[p]):
             if m != active:
                 tiles = ", ".join(TILES[c & 31].name for c in hand if c & 31 != UNKNOWN_TILE)
-                lines.append(f"Member {m} waits with {tiles or 'no tile'}.")
+                lines.append(f"Member {m + 1} waits with {tiles or 'no tile'}.")
         return lines
 
     def _seat_view(self, q: int) -> dict[str, Any]:
@@ -2348,7 +2348,7 @@ class RelizGame(Game):
             seat["shown_hand"] = sorted(TILES[c & 31].name for c in self.hands[q]
                                         if c & 31 != UNKNOWN_TILE)
         if self.members_apart(q):  # the other members' hands: counts only
-            seat["active_member"] = self.active_member[q]
+            seat["member"] = self.active_member[q] + 1  # who plays this round, counted from 1
             seat["member_tiles"] = [len(self.member_hand(q, m))
                                     for m in range(self.options.team_size)]
         if self.code == "cooperation":

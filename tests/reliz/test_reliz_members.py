@@ -100,7 +100,7 @@ def test_a_tile_of_a_member_who_does_not_play_is_refused_and_nothing_changes() -
     aside = game.member_hands[0][0]
     tile = next(c & 31 for c in aside if c & 31 not in {h & 31 for h in game.hands[0]})
     zone = next(z for z in range(len(game.chip)) if game.zowner[z] == 0 and not game.chip[z])
-    assert_refused(game, lambda: game.place(0, tile, zone), "member_not_active", "member 0",
+    assert_refused(game, lambda: game.place(0, tile, zone), "member_not_active", "member 1",
                    "Ada")
     assert not game.can_place(0, tile, zone)
     assert all(a.card != tile for a in game.legal_actions() if a.kind == "place")
@@ -117,15 +117,15 @@ def test_the_team_sees_each_members_hand_and_others_see_counts_only() -> None:
     hidden = {c & 31 for m in range(2) for c in game.member_hand(0, m)}
     for view in (game.view(1), game.view(None)):
         ada = view["players"][0]
-        assert ada["member_tiles"] == [2, 3] and ada["active_member"] == 1
+        assert ada["member_tiles"] == [2, 3] and ada["member"] == 2  # counted from 1
         assert "members" not in view or view["members"] == [
             [c & 31 for c in game.member_hand(1, m)] for m in range(2)]
         assert not any(isinstance(v, list) and set(v) & hidden and key != "member_tiles"
                        for key, v in ada.items())
     assert "hand" not in game.view(None) and "members" not in game.view(None)
     waiting = ", ".join(TILES[c & 31].name for c in game.member_hands[0][0])
-    assert game.secrets(0) == ["Member 1 plays this round (the tiles above).",
-                               f"Member 0 waits with {waiting}."]
+    assert game.secrets(0) == ["Member 2 plays this round (the tiles above).",
+                               f"Member 1 waits with {waiting}."]
     assert all(waiting not in line for line in game.secrets(1))
     bob = game.view(1)
     assert {t["id"] for t in bob["hand"]} <= {c & 31 for c in game.hands[1]}
