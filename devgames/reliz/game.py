@@ -305,8 +305,9 @@ class RelizGame(Game):
         #: hand of their own, and one member a round plays (rulebook Q45, Q48).
         self.members_mode = self.teams_mode and options.team_hands == "members"
         size = options.team_size if self.members_mode else 0
-        #: The member of each team who plays this round (``round_no % team_size``).
-        self.active_member = [self.round_no % size if size else 0] * n
+        #: The member of each team who plays this round (``(round_no - 1) % team_size``: the
+        #: first member in round 1).
+        self.active_member = [(self.round_no - 1) % size if size else 0] * n
         #: The hands of each team's members, by seat and member; the active member's place stays
         #: empty, their tiles being ``hands[p]`` (see ``member_hand``).
         self.member_hands: list[list[list[int]]] = [[[] for _ in range(size)] for _ in range(n)]
@@ -656,7 +657,7 @@ class RelizGame(Game):
         >>> from devgames import reliz
         >>> game = reliz.new_game(["Red", "Blue"], seed=2, scenario="cooperation")
         >>> game.active_member, [len(game.member_hand(0, m)) for m in range(2)]  # + the turn's
-        ([1, 1], [2, 3])
+        ([0, 0], [3, 2])
         """
         return self.hands[p] if m == self.active_member[p] else self.member_hands[p][m]
 
@@ -666,12 +667,12 @@ class RelizGame(Game):
 
     def _rotate_members(self) -> None:
         """A new round: in each team whose members hold their own hands, the member of the round
-        (``round_no % team_size``) takes up their hand and the last one's is set aside (tiles
+        (``(round_no - 1) % team_size``) takes up their hand and the last one's is set aside (tiles
         face up with Refactoring go aside face down)."""
         for p in range(self.n):
             if not self.members_apart(p):
                 continue
-            old, new = self.active_member[p], self.round_no % self.options.team_size
+            old, new = self.active_member[p], (self.round_no - 1) % self.options.team_size
             if old == new:
                 continue
             aside = self.member_hands[p]
@@ -2318,7 +2319,7 @@ class RelizGame(Game):
         >>> from devgames import reliz
         >>> game = reliz.new_game(["Red", "Blue"], seed=2, scenario="cooperation")
         >>> game.secrets("Red")
-        ['Member 2 plays this round (the tiles above).', 'Member 1 waits with 4|5, 0|1.']
+        ['Member 1 plays this round (the tiles above).', 'Member 2 waits with 4|5, 0|1.']
         >>> reliz.new_game(["Red", "Blue"], seed=2).secrets("Red")
         []
         """

@@ -123,7 +123,7 @@ def check_members(game: RelizGame) -> None:
         if game.merged[p]:
             if any(aside):
                 fail(game, f"merged team {p} keeps tiles aside")
-        elif m != game.round_no % game.options.team_size or aside[m]:
+        elif m != (game.round_no - 1) % game.options.team_size or aside[m]:
             fail(game, f"team {p}'s active member {m} is not the round's or holds tiles aside")
 
 

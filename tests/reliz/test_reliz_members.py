@@ -25,11 +25,11 @@ def next_turn(game: RelizGame) -> None:
 
 def test_each_member_is_dealt_a_hand_and_the_member_of_the_round_plays() -> None:
     game = settle(new("tender", seed=5, team_size=3))
-    assert game.round_no == 1 and game.active_member == [1, 1, 1]  # round % team size
+    assert game.round_no == 1 and game.active_member == [0, 0, 0]  # the first member first
     for p in range(3):
         drawn = 1 if p == game.turn_player else 0  # the turn's tile
-        assert [len(game.member_hand(p, m)) for m in range(3)] == [2, 2 + drawn, 2]
-        assert game.member_hands[p][1] == []  # the active member's tiles are hands[p]
+        assert [len(game.member_hand(p, m)) for m in range(3)] == [2 + drawn, 2, 2]
+        assert game.member_hands[p][0] == []  # the active member's tiles are hands[p]
     check_all(game)
 
 
@@ -39,12 +39,12 @@ def test_the_active_member_rotates_through_the_team_round_by_round() -> None:
     for _ in range(3 * 4):  # four rounds of three teams
         p = game.turn_player
         seen.append((game.round_no, p, game.active_member[p]))
-        kept = list(game.member_hand(p, (game.round_no + 1) % 3))
+        kept = list(game.member_hand(p, game.round_no % 3))  # the next round's member
         next_turn(game)
         if game.turn_player == 0:  # a new round: the next member takes up their own hand
             assert game.hands[p][:len(kept)] == kept or not kept
         check(game)
-    assert all(m == r % 3 for r, _p, m in seen)  # (an extra turn keeps the round's member)
+    assert all(m == (r - 1) % 3 for r, _p, m in seen)  # (an extra turn keeps the round's member)
     assert {r for r, _p, _m in seen} == {1, 2, 3, 4}
     assert [row["round"] for row in game.rounds][:3] == [1, 1, 1]
 
@@ -97,10 +97,10 @@ def test_cards_on_an_opponent_team_hit_its_member_of_the_round() -> None:
 
 def test_a_tile_of_a_member_who_does_not_play_is_refused_and_nothing_changes() -> None:
     game = settle(new("tender", seed=5))
-    aside = game.member_hands[0][0]
+    aside = game.member_hands[0][1]
     tile = next(c & 31 for c in aside if c & 31 not in {h & 31 for h in game.hands[0]})
     zone = next(z for z in range(len(game.chip)) if game.zowner[z] == 0 and not game.chip[z])
-    assert_refused(game, lambda: game.place(0, tile, zone), "member_not_active", "member 1",
+    assert_refused(game, lambda: game.place(0, tile, zone), "member_not_active", "member 2",
                    "Ada")
     assert not game.can_place(0, tile, zone)
     assert all(a.card != tile for a in game.legal_actions() if a.kind == "place")
@@ -111,21 +111,21 @@ def test_a_tile_of_a_member_who_does_not_play_is_refused_and_nothing_changes() -
 def test_the_team_sees_each_members_hand_and_others_see_counts_only() -> None:
     game = settle(new("tender", seed=5))
     own = game.view(0)
-    assert own["active_member"] == 1
+    assert own["active_member"] == 0
     assert own["members"] == [[c & 31 for c in game.member_hand(0, m)] for m in range(2)]
-    assert [t["id"] for t in own["hand"]] == own["members"][1]
+    assert [t["id"] for t in own["hand"]] == own["members"][0]
     hidden = {c & 31 for m in range(2) for c in game.member_hand(0, m)}
     for view in (game.view(1), game.view(None)):
         ada = view["players"][0]
-        assert ada["member_tiles"] == [2, 3] and ada["member"] == 2  # counted from 1
+        assert ada["member_tiles"] == [3, 2] and ada["member"] == 1  # counted from 1
         assert "members" not in view or view["members"] == [
             [c & 31 for c in game.member_hand(1, m)] for m in range(2)]
         assert not any(isinstance(v, list) and set(v) & hidden and key != "member_tiles"
                        for key, v in ada.items())
     assert "hand" not in game.view(None) and "members" not in game.view(None)
-    waiting = ", ".join(TILES[c & 31].name for c in game.member_hands[0][0])
-    assert game.secrets(0) == ["Member 2 plays this round (the tiles above).",
-                               f"Member 1 waits with {waiting}."]
+    waiting = ", ".join(TILES[c & 31].name for c in game.member_hands[0][1])
+    assert game.secrets(0) == ["Member 1 plays this round (the tiles above).",
+                               f"Member 2 waits with {waiting}."]
     assert all(waiting not in line for line in game.secrets(1))
     bob = game.view(1)
     assert {t["id"] for t in bob["hand"]} <= {c & 31 for c in game.hands[1]}
@@ -159,7 +159,7 @@ def test_tender_members_keep_rotating_to_the_end() -> None:
     fill_but_one(game, [*own, -1])
     for _ in range(3 * 3):
         next_turn(game)
-        assert game.active_member[0] == game.round_no % 2
+        assert game.active_member[0] == (game.round_no - 1) % 2
         assert game.member_hands[0][game.active_member[0]] == []
     assert game.round_no >= 3
 
@@ -192,9 +192,9 @@ def test_a_physical_deck_deals_each_member_and_a_draw_goes_to_the_active_one() -
     assert [e[0] for e in game.to_enter] == ["tile"] * 9 + ["daily"]
     assert [e[2] for e in game.to_enter[:9]] == [0] * 4 + [1] * 4 + [0]
     enter(game, ZERO, ZERO + 1)
-    assert game.view(0)["members"] == [[ZERO, ZERO + 1], []]  # the active member's last
+    assert game.view(0)["members"] == [[], [ZERO, ZERO + 1]]  # the active member's last
     enter(game, ZERO + 2, ZERO + 3)
-    assert game.view(0)["members"] == [[ZERO, ZERO + 1], [ZERO + 2, ZERO + 3]]
+    assert game.view(0)["members"] == [[ZERO + 2, ZERO + 3], [ZERO, ZERO + 1]]
     enter(game, ZERO, ZERO + 1, ZERO + 2, ZERO + 3)  # Bob's team, from its own set
     enter(game, ZERO + 4)  # Ada's turn: the active member draws
     assert game.hands[0] == [chip(game, 0, t) for t in (ZERO + 2, ZERO + 3, ZERO + 4)]
