@@ -673,8 +673,6 @@ class RelizGame(Game):
             if not self.members_apart(p):
                 continue
             old, new = self.active_member[p], (self.round_no - 1) % self.options.team_size
-            if old == new:
-                continue
             aside = self.member_hands[p]
             aside[old], self.hands[p], aside[new] = self.hands[p], aside[new], []
             self.active_member[p] = new

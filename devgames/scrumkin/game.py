@@ -226,11 +226,8 @@ class ScrumkinGame(Game):
         # The mover's moves, listed here without a further call.
         p = self.mover
         hand = self.hands[p]
-        may_drop = self.drops_allowed and (not self.drops_need_bug or self.bugs[p] > 0)
-        out = []
-        for row in self.move_rows[p][self.moves][may_drop]:
-            for c in hand:
-                out.append(row[c])
+        rows = self.move_rows[p][self.moves][self._drop_allowed(p)]
+        out = [row[c] for row in rows for c in hand]
         if self.collaborative and not self.took_over:
             room = self.options.board - self.backlog[p]
             for giver in self.clockwise[p]:
@@ -600,9 +597,8 @@ class ScrumkinGame(Game):
             self.deck.put_bottom(card)
             self.events.append(
                 _event(Event, ("countered", target, {"card": card, "by": layer}, False)))
-        if len(chain) > 1:
-            for counter_card, _ in chain[1:]:
-                self.deck.put_bottom(counter_card)
+        for counter_card, _ in chain[1:]:
+            self.deck.put_bottom(counter_card)
         self.chain = []
         self.asked = []
         self.phase = MOVES
