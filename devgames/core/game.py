@@ -2,7 +2,8 @@
 
 A game subclass provides:
 
-- ``legal_actions()``: every action allowed now (empty when the game is over);
+- ``legal_actions()``: every action allowed now, all of them ``current_player``'s (empty when
+  the game is over);
 - ``_check(action)``: raise :class:`IllegalMove` if ``action`` is not allowed, changing nothing;
 - ``_do(action)``: carry out an action already checked;
 - ``current_player``, ``is_over``, ``winners``, ``waiting_for``, ``view(player)``,
@@ -70,6 +71,11 @@ class Game(ABC):
     @abstractmethod
     def is_over(self) -> bool:
         """True once the game has ended."""
+
+    #: Set to False for a game played only for its outcome (the planner's bot games): its engine
+    #: may keep no events and no metrics rows from then on. Its moves, log and outcome are the
+    #: same.
+    record: bool = True
 
     @property
     def winners(self) -> list[str]:

@@ -87,6 +87,8 @@ def fuzz_game(
         legal = game.legal_actions()
         if not legal:
             raise InvariantError("the game is not over but nobody has a legal action")
+        if any(action.player != game.current_player for action in legal):
+            raise InvariantError("a legal action belongs to a player who is not to act")
         if steps % illegal_every == 0:
             forged = forge_illegal(game, rng, legal)
             if forged is not None:
