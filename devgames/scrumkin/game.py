@@ -194,6 +194,7 @@ class ScrumkinGame(Game):
         self.counters_made = [0] * n
         self._rows: list[tuple[Any, ...]] = []  # metrics rows, as tuples of ROUND_FIELDS
         self.result = ""
+        self.is_over = False
         self._advance()
 
     # ----- the generic protocol -----------------------------------------------------------------
@@ -474,13 +475,16 @@ class ScrumkinGame(Game):
         draw = deck.draw
         for p in dealing:
             drawn.setdefault(p, []).append(draw())
+        record = self.record
         for p, cards in drawn.items():
             hands[p] += cards
-            events.append(_event(Event, ("draw", p, {"cards": cards}, True)))
+            if record:
+                events.append(_event(Event, ("draw", p, {"cards": cards}, True)))
 
     def _give(self, p: int, card: int) -> None:
         self.hands[p].append(card)
-        self.events.append(Event("draw", p, {"cards": [card]}, private=True))
+        if self.record:
+            self.events.append(Event("draw", p, {"cards": [card]}, private=True))
 
     def _advance(self) -> None:
         """Resolve what needs no decision: digital draws, empty decks, the end of a sprint.
@@ -526,9 +530,10 @@ class ScrumkinGame(Game):
             self.boost = info.values[0]
         added = self._add_bugs(leader, info.bugs) if info.bugs else 0
         self.action_deck.put_bottom(card)
-        self.events.append(
-            Event("action_card", leader, {"card": card, "boost": self.boost, "bugs": added})
-        )
+        if self.record:
+            self.events.append(
+                Event("action_card", leader, {"card": card, "boost": self.boost, "bugs": added})
+            )
         self.phase = MOVES
         self.mover = leader
         self.movers_done = 0
@@ -547,7 +552,9 @@ class ScrumkinGame(Game):
         self.hands[p].remove(card)
         self.moves |= OWN if target == p else OTHER
         self.laid_target = target
-        self.events.append(_event(Event, ("play", p, {"card": card, "target": target}, False)))
+        if self.record:
+            self.events.append(
+                _event(Event, ("play", p, {"card": card, "target": target}, False)))
         # The other teams (holding a defensive card) may counter it, clockwise from the layer.
         asked = list(self.clockwise[p]) if self.ask_everyone else self._askable(p)
         if asked:
@@ -578,7 +585,9 @@ class ScrumkinGame(Game):
         self.hands[p].remove(card)
         self.counters_made[p] += 1
         against = self.chain[-1][0]
-        self.events.append(_event(Event, ("counter", p, {"card": card, "against": against}, False)))
+        if self.record:
+            self.events.append(
+                _event(Event, ("counter", p, {"card": card, "against": against}, False)))
         self.chain.append((card, p))
         if self.options.counter_chains:
             self._open_counter_window(p)
@@ -595,7 +604,8 @@ class ScrumkinGame(Game):
             self.ages[target].append(0)
         else:
             self.deck.put_bottom(card)
-            self.events.append(
+            if self.record:
+                self.events.append(
                 _event(Event, ("countered", target, {"card": card, "by": layer}, False)))
         for counter_card, _ in chain[1:]:
             self.deck.put_bottom(counter_card)
@@ -611,14 +621,17 @@ class ScrumkinGame(Game):
         if fixed:
             self.bugs[p] -= 1
             self.backlog[p] -= 1
-        self.events.append(_event(Event, ("drop", p, {"card": card, "bug_fixed": fixed}, True)))
+        if self.record:
+            self.events.append(
+                _event(Event, ("drop", p, {"card": card, "bug_fixed": fixed}, True)))
 
     def _take_over(self, p: int, giver: int, count: int) -> None:
         self._remove_items(giver, count)
         self.backlog[p] += count
         self.taken_over[p] += count
         self.took_over = True
-        self.events.append(Event("take_over", p, {"from": giver, "count": count}))
+        if self.record:
+            self.events.append(Event("take_over", p, {"from": giver, "count": count}))
 
     def _remove_items(self, p: int, count: int) -> None:
         """Take ``count`` items off a backlog: taken-over items first, then features, bugs last."""
@@ -656,7 +669,7 @@ class ScrumkinGame(Game):
 
     def _end_sprint(self) -> None:
         n = self.n
-        boost, backlog, bugs = self.boost, self.backlog, self.bugs
+        boost, backlog = self.boost, self.backlog
         in_play = self.values_in_play()
         penalties = list(self.taken_over)
         velocities, completed = [], []
@@ -671,20 +684,11 @@ class ScrumkinGame(Game):
                 self._add_bugs(p, -velocity)
             completed.append(done)
         self.velocity = velocities
-        self.events.append(
-            Event("velocity", None, {"velocities": velocities, "completed": completed})
-        )
-        sprint, players = self.sprint, self.players
-        action = _NAME[self.action_card] if self.action_card else ""
-        leader = players[self.leader]
-        bugs_added, backlog_start, counters_made = (
-            self.bugs_added, self.backlog_start, self.counters_made)
-        self._rows += [
-            (sprint, players[p], leader, action, boost, bugs_added[p], -penalties[p],
-             velocities[p], backlog_start[p], completed[p], backlog[p], bugs[p],
-             tuple(in_play[p]), counters_made[p])
-            for p in range(n)
-        ]
+        if self.record:
+            self.events.append(
+                Event("velocity", None, {"velocities": velocities, "completed": completed})
+            )
+            self._record_rows(in_play, penalties, completed)
         self._check_end(velocities)
         if self.phase == OVER:
             return
@@ -698,6 +702,22 @@ class ScrumkinGame(Game):
         self.phase = DEAL
         self.action_card = None
         self.boost = 0
+
+    def _record_rows(self, in_play: list[list[tuple[int, int]]], penalties: list[int],
+                     completed: list[int]) -> None:
+        """Keep the sprint's metrics rows (one per team, as tuples of ROUND_FIELDS)."""
+        sprint, players, backlog, bugs = self.sprint, self.players, self.backlog, self.bugs
+        action = _NAME[self.action_card] if self.action_card else ""
+        leader = players[self.leader]
+        boost, velocities = self.boost, self.velocity
+        bugs_added, backlog_start, counters_made = (
+            self.bugs_added, self.backlog_start, self.counters_made)
+        self._rows += [
+            (sprint, players[p], leader, action, boost, bugs_added[p], -penalties[p],
+             velocities[p], backlog_start[p], completed[p], backlog[p], bugs[p],
+             tuple(in_play[p]), counters_made[p])
+            for p in range(self.n)
+        ]
 
     @property
     def rounds(self) -> list[dict[str, Any]]:
@@ -742,11 +762,13 @@ class ScrumkinGame(Game):
         self.result = reason
         self.phase = OVER
         self.is_over = True
-        self.events.append(Event("game_over", None, {"winners": winners, "reason": reason}))
+        if self.record:
+            self.events.append(Event("game_over", None, {"winners": winners, "reason": reason}))
 
     def _age_cards(self) -> None:
         """Cards move up one value; those past their last non-permanent value leave the table."""
         table, all_ages, deck, events = self.table, self.ages, self.deck, self.events
+        record = self.record
         for p in range(self.n):
             if not table[p]:
                 continue
@@ -756,7 +778,8 @@ class ScrumkinGame(Game):
                 age += 1
                 if age >= _EXPIRES[card]:
                     deck.put_bottom(card)
-                    events.append(_event(Event, ("leaves_play", p, {"card": card}, False)))
+                    if record:
+                        events.append(_event(Event, ("leaves_play", p, {"card": card}, False)))
                 else:
                     cards.append(card)
                     ages.append(age)
