@@ -19,7 +19,6 @@ missed.
 
 import argparse
 import json
-import logging
 import os
 import sys
 import time
@@ -52,14 +51,9 @@ def timed_run(cluster: Cluster | str, games: int, seed: int) -> tuple[float, flo
 
 def local_cluster(workers: int) -> tuple[Cluster, float]:
     """A started local cluster of ``workers`` worker processes, and the seconds it took."""
-    from distributed import Client, LocalCluster
-
     started = time.perf_counter()
     cluster = Cluster(None, workers)
-    cluster._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                    dashboard_address=None, silence_logs=logging.ERROR)
-    cluster._client = Client(cluster._cluster)
-    cluster._client.wait_for_workers(workers)
+    cluster.client.wait_for_workers(workers)
     # warm up each worker (imports, caches), not counted
     run_jobs([make_job("scrumkin", 20 * workers, 4, 999, "random")], cluster, chunk=20)
     return cluster, time.perf_counter() - started

@@ -59,6 +59,10 @@ TASKS_PER_WORKER = 8
 IN_PROCESS = "in-process"
 #: ``scheduler`` value (like None) for a local cluster of this machine's cores.
 LOCAL = "local"
+#: Dask settings of the local cluster. Its statistical profiler, which samples every thread
+#: every 10 ms for a dashboard the local cluster does not start, costs a tenth of the games'
+#: time (benchmarks/dask_sim.py).
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False}
 
 
 @dataclass(frozen=True)
@@ -182,29 +186,38 @@ def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tup
     counts them)."""
     this_seed = game_seed(job.seed, index)
     game = module.new_game(list(job.names), seed=this_seed, **dict(job.options))
-    # A random seat's move is its bot's rng.choice over the legal actions (RandomBot.choose):
-    # drawn here directly, without the bot object, it is the same draw.
-    picks: dict[int, Callable[[list[Any]], Any]] = {}
+    game.record = False  # only the outcome is kept: no events, no metrics rows
+    # A random seat's move is its bot's rng.choice over the legal actions (RandomBot.choose).
+    # Drawn here directly, without the bot object, it is the same draw: Random.choice takes
+    # index r of n actions, r being the first getrandbits(n.bit_length()) below n (CPython's
+    # Random._randbelow; the lean games are checked against simulate's in the tests).
+    bits: dict[int, Callable[[int], int]] = {}
     bots: dict[int, Any] = {}
     for seat, kind in enumerate(job.kinds):
         bot = make_bot(module, kind, game_seed(this_seed, seat))
         if type(bot).__name__ == "RandomBot" and hasattr(bot, "rng"):
-            picks[seat] = bot.rng.choice
+            bits[seat] = bot.rng.getrandbits
         else:
             bots[seat] = bot
     legal, apply = game.legal_actions, game.apply
     while not game.is_over:
-        seat = game.current_player
-        if seat is None:
+        actions = legal()
+        if not actions:
             break
-        pick = picks.get(seat)
-        if pick is not None:
-            apply(pick(legal()))
-        elif seat == CHANCE:  # the first card to enter: RandomBot(game.seed), as play_out draws
-            picks[CHANCE] = chance = Random(this_seed).choice
-            apply(chance(legal()))
-        else:
-            apply(bots[seat].choose(game))
+        seat = actions[0].player  # every legal action is the current player's (the protocol)
+        draw = bits.get(seat)
+        if draw is None:
+            if seat != CHANCE:
+                apply(bots[seat].choose(game))
+                continue
+            # the first card to enter: RandomBot(game.seed), as play_out draws
+            bits[CHANCE] = draw = Random(this_seed).getrandbits
+        n = len(actions)
+        k = n.bit_length()
+        r = draw(k)
+        while r >= n:
+            r = draw(k)
+        apply(actions[r])
     mask = 0
     for name in game.winners:
         mask |= 1 << job.names.index(name)
@@ -277,9 +290,13 @@ class Cluster:
             if self.scheduler:
                 self._client = Client(self.scheduler, timeout=f"{self.timeout}s")
             else:
-                self._cluster = LocalCluster(
-                    n_workers=self.wanted_workers or os.cpu_count() or 1, threads_per_worker=1,
-                    processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+                import dask
+
+                with dask.config.set(LOCAL_CONFIG):  # read by the scheduler and each worker
+                    self._cluster = LocalCluster(
+                        n_workers=self.wanted_workers or os.cpu_count() or 1,
+                        threads_per_worker=1, processes=True, dashboard_address=None,
+                        silence_logs=logging.ERROR)
                 self._client = Client(self._cluster)
         return self._client
 
