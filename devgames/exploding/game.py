@@ -21,6 +21,7 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
+from devgames.core.piles import shuffle
 from devgames.core.wording import percent
 from devgames.exploding.cards import (
     BAIL,
@@ -219,7 +220,7 @@ class ExplodingGame(Game):
             self.phase = DEAL
             self.chance = ("setup", 0, 0)
         else:
-            self.rng.shuffle(dealt)
+            shuffle(dealt, self.rng)
             self.chance_steps += DEALT * n
             for p in range(n):
                 cards = dealt[p * DEALT:(p + 1) * DEALT]
@@ -248,7 +249,7 @@ class ExplodingGame(Game):
             self.deck = [None] * sum(self.pool)
         else:
             deck = self.deck + added
-            self.rng.shuffle(deck)
+            shuffle(deck, self.rng)
             self.deck = deck
         self.events.append(Event("setup", None, {
             "mitigates_back": back, "exploding": exploding, "removed": list(self.removed),
@@ -626,7 +627,7 @@ class ExplodingGame(Game):
         else:
             asked = [q for q in self.others[last] if alive[q] and NOPE in hands[q]]
         if self.random_nopes:
-            self.rng.shuffle(asked)
+            shuffle(asked, self.rng)
         if asked:
             self.asked = asked
             self.phase = NOPE_WINDOW
@@ -677,7 +678,7 @@ class ExplodingGame(Game):
                     pool[card] += 1
             self.deck = [None] * len(deck)
         else:
-            self.rng.shuffle(deck)
+            shuffle(deck, self.rng)
             self.chance_steps += 1
         self.known = [[] for _ in range(self.n)]
         self.events.append(Event("shuffle", p, {}))

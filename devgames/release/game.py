@@ -22,6 +22,7 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
+from devgames.core.piles import shuffle
 from devgames.release.cards import SUITS, Deck, Method
 from devgames.release.options import ReleaseOptions
 
@@ -230,7 +231,7 @@ class ReleaseGame(Game):
         self.result = ""
         if not self.physical:
             self.method_deck = list(deck.method_ids)
-            self.rng.shuffle(self.method_deck)
+            shuffle(self.method_deck, self.rng)
             self.chance_steps += 1
         self._start_release()
 
@@ -262,11 +263,11 @@ class ReleaseGame(Game):
             return
         if not self.method_deck:
             self.method_deck = list(self.deck.method_ids)
-            self.rng.shuffle(self.method_deck)
+            shuffle(self.method_deck, self.rng)
             self.chance_steps += 1
         self._reveal_method(self.method_deck.pop(0))
         cards = list(self.composition)
-        self.rng.shuffle(cards)
+        shuffle(cards, self.rng)
         self.chance_steps += len(cards)
         if n == 2:
             self.discarded = cards[:TWO_PLAYER_DISCARD]

@@ -30,6 +30,7 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
+from devgames.core.piles import shuffle
 from devgames.reliz.cards import BLOCKS, CARDS, EVENT_DECK, EVENT_ID, EVENTS, TILE_ID, TILES
 from devgames.reliz.options import SCENARIO_NAMES, RelizOptions
 
@@ -339,7 +340,7 @@ class RelizGame(Game):
         for d in range(len(self.decks)):
             deck = [c + (d << DECK_BITS) for c in EVENT_DECK if c not in banned]
             if not self.physical:
-                self.rng.shuffle(deck)
+                shuffle(deck, self.rng)
                 self.chance_steps += 1
             self.decks[d] = deck
         if self.code == "cooperation":  # the central deck waits for the central stage
@@ -431,7 +432,7 @@ class RelizGame(Game):
         if self.physical:  # drawn at the table: entered later
             wanted = min(k, len(left) - self._blocks_waiting(supply, size))
             return [0] * max(wanted, 0)
-        self.rng.shuffle(left)
+        shuffle(left, self.rng)
         self.chance_steps += 1
         drawn = left[:k]
         for b in drawn:
@@ -711,7 +712,7 @@ class RelizGame(Game):
             if not discard:
                 return None
             if not self.physical:
-                self.rng.shuffle(discard)
+                shuffle(discard, self.rng)
                 self.chance_steps += 1
             discard = cards + discard
             self.decks[deck] = cards = discard
@@ -1774,7 +1775,7 @@ class RelizGame(Game):
                 deck = [c + (self.n << DECK_BITS) for c in EVENT_DECK
                         if c != EVENT_ID["audit"]]
                 if not self.physical:
-                    self.rng.shuffle(deck)
+                    shuffle(deck, self.rng)
                     self.chance_steps += 1
                 self.decks[self.n] = deck
                 self.events.append(Event("central", None, {}))

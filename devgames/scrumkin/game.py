@@ -14,7 +14,7 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
-from devgames.core.piles import Pile
+from devgames.core.piles import Pile, shuffle
 from devgames.scrumkin.cards import (
     ACTION_CARDS,
     CARDS,
@@ -163,8 +163,8 @@ class ScrumkinGame(Game):
         sprint_cards, action_cards = list(SPRINT_CARDS), list(ACTION_CARDS)
         if not self.physical:
             # The same shuffles as Pile.shuffle, done on the lists the piles are built from.
-            self.rng.shuffle(sprint_cards)
-            self.rng.shuffle(action_cards)
+            shuffle(sprint_cards, self.rng)
+            shuffle(action_cards, self.rng)
         self.deck = Pile(sprint_cards)
         self.action_deck = Pile(action_cards)
         self.hands: list[list[int]] = [[] for _ in range(n)]

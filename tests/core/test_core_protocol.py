@@ -9,6 +9,7 @@ import pytest
 
 from devgames import BUILTIN_GAMES, game_module, game_spec, scrumkin
 from devgames.core import CHANCE, IllegalMove, Pile
+from devgames.core.piles import shuffle
 from devgames.core.bots import RandomBot, play_out
 from devgames.core.errors import SetupError
 from devgames.core.players import clean_names
@@ -34,6 +35,17 @@ def test_pile_shuffle_uses_only_the_given_random_source() -> None:
     assert a == b
     assert list(a) != list(range(50))
     assert sorted(a) == list(range(50))
+
+
+def test_shuffle_gives_the_order_and_the_random_state_of_random_shuffle() -> None:
+    for length in (0, 1, 2, 3, 22, 86, 200):
+        for seed in range(25):
+            ours, theirs = Random(seed), Random(seed)
+            cards, same = list(range(length)), list(range(length))
+            shuffle(cards, ours)
+            theirs.shuffle(same)
+            assert cards == same
+            assert ours.getstate() == theirs.getstate()
 
 
 @pytest.mark.parametrize(
