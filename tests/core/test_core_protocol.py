@@ -9,9 +9,9 @@ import pytest
 
 from devgames import BUILTIN_GAMES, game_module, game_spec, scrumkin
 from devgames.core import CHANCE, IllegalMove, Pile
-from devgames.core.piles import shuffle
 from devgames.core.bots import RandomBot, play_out
 from devgames.core.errors import SetupError
+from devgames.core.piles import shuffle
 from devgames.core.players import clean_names
 
 
