@@ -606,7 +606,7 @@ class ScrumkinGame(Game):
             self.deck.put_bottom(card)
             if self.record:
                 self.events.append(
-                _event(Event, ("countered", target, {"card": card, "by": layer}, False)))
+                    _event(Event, ("countered", target, {"card": card, "by": layer}, False)))
         for counter_card, _ in chain[1:]:
             self.deck.put_bottom(counter_card)
         self.chain = []
