@@ -83,6 +83,17 @@ def test_the_lean_games_are_the_games_of_devgames_simulate(cluster: Cluster) -> 
     assert winners == [row["winners"] for row in rows]
 
 
+@pytest.mark.parametrize(("game", "options"), [
+    ("scrumkin", {"deck": "physical"}), ("itstartup", {}), ("release", {}), ("exploding", {}),
+    ("reliz", {}),
+])
+def test_the_lean_games_of_every_game_are_those_of_devgames_simulate(
+        game: str, options: dict[str, object]) -> None:
+    rows, _ = simulate(game, 6, 3, seed=9, bots="random", options=options, workers=1)
+    [result] = run_jobs([make_job(game, 6, 3, 9, "random", options)], "in-process")
+    assert [outcome[1] for outcome in result.outcomes] == [row["actions"] for row in rows]
+
+
 def test_simulate_on_dask_writes_the_same_csv_as_simulate(cluster: Cluster) -> None:
     local = simulate("exploding", 12, 3, seed=2, bots="random", workers=1)
     remote = simulate_on(cluster, "exploding", 12, 3, seed=2, bots="random")
