@@ -8,7 +8,7 @@ The rule interpretations are in docs/rules/scrumkin.md; those that change the ga
 """
 
 from functools import cache
-from operator import itemgetter
+from operator import getitem
 from typing import Any
 
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
@@ -47,7 +47,6 @@ _NAME = {card.id: card.name for card in CARDS.values()}
 _EXPIRES = [len(CARDS[c].values) if c in CARDS and not CARDS[c].permanent else 1 << 30
             for c in range(max(CARDS) + 1)]
 _DEFENSIVE = frozenset(card.id for card in CARDS.values() if card.defensive)
-_SECOND = itemgetter(1)
 #: ``_event(Event, (kind, player, data, private))``: the frequent events are made from their four
 #: fields at once, without the call that fills in ``Event``'s default.
 _event = tuple.__new__
@@ -667,14 +666,37 @@ class ScrumkinGame(Game):
             out.append(row)
         return out
 
+    def points_in_play(self) -> list[int]:
+        """Each team's cards on the table added up at their current values, as velocity counts
+        them: the sums of :meth:`values_in_play`, without listing each card.
+
+        >>> from devgames import scrumkin
+        >>> from devgames.core.bots import RandomBot, play_out
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=3)
+        >>> _ = play_out(game, {0: RandomBot(1), 1: RandomBot(2)}, max_actions=60)
+        >>> game.points_in_play() == [sum(v for _, v in row) for row in game.values_in_play()]
+        True
+        """
+        table = self.table
+        at = _VALUE_AT if self.sprint <= _AGES else _value_table(self.sprint)
+        points = [sum(map(getitem, map(at.__getitem__, cards), ages))
+                  for cards, ages in zip(table, self.ages, strict=True)]
+        has_sos = [not SCRUM_OF_SCRUMS.isdisjoint(cards) for cards in table]
+        if True in has_sos:  # each Scrum of Scrums counts the table (its own value is 0)
+            for p, cards in enumerate(table):
+                if has_sos[p]:
+                    count = sum(card in SCRUM_OF_SCRUMS for card in cards)
+                    points[p] += count * scrum_of_scrums_value(has_sos, p)
+        return points
+
     def _end_sprint(self) -> None:
         n = self.n
         boost, backlog = self.boost, self.backlog
-        in_play = self.values_in_play()
+        points = self.points_in_play()
         penalties = list(self.taken_over)
         velocities, completed = [], []
-        for p, row in enumerate(in_play):  # each team's velocity, and what it burns down
-            velocity = boost - penalties[p] + sum(map(_SECOND, row))
+        for p in range(n):  # each team's velocity, and what it burns down
+            velocity = boost - penalties[p] + points[p]
             velocities.append(velocity)
             done = 0
             if velocity > 0:
@@ -688,7 +710,7 @@ class ScrumkinGame(Game):
             self.events.append(
                 Event("velocity", None, {"velocities": velocities, "completed": completed})
             )
-            self._record_rows(in_play, penalties, completed)
+            self._record_rows(self.values_in_play(), penalties, completed)
         self._check_end(velocities)
         if self.phase == OVER:
             return
