@@ -117,6 +117,16 @@ def test_the_plan_is_the_same_on_the_cluster_and_progress_reaches_the_end(
     assert len(seen) >= 2  # cut into several tasks, each reported
 
 
+def test_the_local_cluster_runs_its_workers_without_the_statistical_profiler() -> None:
+    import dask
+
+    with Cluster(None, workers=1) as local:
+        settings = local.client.run(dask.config.get, "distributed.worker.profile.enabled")
+        assert list(settings.values()) == [False]
+        [result] = run_jobs([make_job("scrumkin", 4, 2, 3, "random")], local)
+    assert len(result.outcomes) == 4
+
+
 def test_a_duel_puts_each_bot_in_every_seat() -> None:
     sweep = run_sweep("scrumkin", 30, [2], seed=4, bots=rotations(["heuristic", "random"]),
                       cluster="in-process")
