@@ -190,7 +190,8 @@ def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tup
     # A random seat's move is its bot's rng.choice over the legal actions (RandomBot.choose).
     # Drawn here directly, without the bot object, it is the same draw: Random.choice takes
     # index r of n actions, r being the first getrandbits(n.bit_length()) below n (CPython's
-    # Random._randbelow; the lean games are checked against simulate's in the tests).
+    # Random._randbelow, made inline as core.piles.shuffle makes it: a call per move would cost
+    # more than the draw; the lean games are checked against simulate's in the tests).
     bits: dict[int, Callable[[int], int]] = {}
     bots: dict[int, Any] = {}
     for seat, kind in enumerate(job.kinds):
