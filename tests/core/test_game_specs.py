@@ -22,7 +22,7 @@ SPECS = {spec.name: spec for spec in game_specs()}
 
 def test_the_built_in_games_and_the_plugin_game_are_registered() -> None:
     assert list(GAMES)[:len(BUILTIN_GAMES)] == list(BUILTIN_GAMES)
-    assert "standup" in GAMES, "pip install -e tests/plugin_game (scripts/setup does it)"
+    assert "standup" in GAMES, "tests/conftest.py puts the plugin game on the path"
     assert game_spec("standup").module == GAMES["standup"] == "devgames_standup"
 
 
