@@ -32,14 +32,63 @@ LABEL_WIDTH = "16em"
 #: each of the ``"choices"``), ``"offered"`` (the values the form lists, with their labels, where
 #: the engine accepts others too), ``"main"`` (shown on its own, outside "More rules") and
 #: ``"hints"`` (words by which a refusal points at it); ``"file"`` (the value is a file's text,
-#: loaded with an upload button of the types ``"accept"``, the default called ``"default_text"``).
+#: loaded with an upload button of the types ``"accept"``, the default called ``"default_text"``);
+#: ``"roll"`` (an option naming a seat: how its list names -1, the game drawing the seat).
 OPTION_METADATA = frozenset({"choices", "labels", "label", "offered", "main", "hints", "file",
-                             "accept", "default_text"})
+                             "accept", "default_text", "roll"})
 #: The "Preset" list's entry when the options match no preset.
 CUSTOM = "custom"
 #: The choice of deck, as the buttons say it.
 DECK_LABELS = {"digital": "Digital deck (the app deals)",
                "physical": "Physical deck (enter the cards drawn)"}
+#: Options that name a seat (its number in the engine): the form lists the seats by name, under
+#: the seats, with these labels.
+SEAT_OPTIONS = {"first_player": "First player", "first_leader": "First sprint's leader"}
+#: A seat list's choice of no seat: the game draws it (an option's metadata "roll" names it).
+ROLL = widgets.HBox()
+
+
+def seat_label(name: str, seat: int) -> str:
+    """How a list names a seat: its name as typed, else its number.
+
+    >>> seat_label(" Ada ", 0), seat_label("", 2)
+    ('Ada', 'seat 3')
+    """
+    return name.strip() or f"seat {seat + 1}"
+
+
+def seat_teams(module: ModuleType, seats: int, options: Mapping[str, Any]) -> list[tuple[int, ...]]:
+    """The teams of several seats (e.g. Release!'s pairs) the game makes of ``seats`` seats with
+    these ``options``: its ``teams``; none when every seat plays alone or the set-up is refused.
+
+    >>> from devgames import release, scrumkin
+    >>> seat_teams(release, 4, {}), seat_teams(release, 3, {})
+    ([(0, 2), (1, 3)], [])
+    >>> seat_teams(release, 4, {"style": "remote"}), seat_teams(scrumkin, 4, {})
+    ([], [])
+    """
+    try:
+        game = module.new_game([f"Seat {seat + 1}" for seat in range(seats)], seed=0, **options)
+    except (SetupError, ValueError):
+        return []
+    return [tuple(team) for team in getattr(game, "teams", ()) if len(team) > 1]
+
+
+def pairs_html(names: list[str], teams: list[tuple[int, ...]]) -> str:
+    """Who plays with whom, as the set-up form shows it while the names are typed.
+
+    >>> pairs_html(["Ada", "Bob", "Cy", ""], [(0, 2), (1, 3)])
+    "<b>Pairs</b> (each pair shares a score): <span class='dg-pair'>Ada &amp; Cy</span>, \
+<span class='dg-pair'>Bob &amp; seat 4</span>"
+    >>> pairs_html(["Ada", "Bob"], [])
+    ''
+    """
+    if not teams:
+        return ""
+    return "<b>Pairs</b> (each pair shares a score): " + ", ".join(
+        "<span class='dg-pair'>" + html(" & ".join(seat_label(names[seat], seat)
+                                                   for seat in team)) + "</span>"
+        for team in teams)
 
 
 def game_presets(module: ModuleType) -> dict[str, dict[str, Any]]:
@@ -280,24 +329,41 @@ class SetupForm(widgets.VBox):
             option.name: option_widget(option, getattr(defaults, option.name))
             for option in dataclasses.fields(defaults) if option.name != "deck"
         }
+        #: The options naming a seat, as lists of the seats by name (kept to the names typed).
+        self.seat_lists: dict[str, widgets.Dropdown] = {}
+        self.chosen: dict[str, widgets.HBox | None] = {}  # the row each list has chosen
+        self._listing = False
+        self._teams: dict[tuple[Any, ...], list[tuple[int, ...]]] = {}
+        for name, text in SEAT_OPTIONS.items():
+            if isinstance(getattr(defaults, name, None), int):
+                self.options[name] = self.seat_lists[name] = self._seat_list(name, text)
+        #: Who pairs with whom (Release!'s pair programming), as the names are typed.
+        self.pairs = widgets.HTML()
+        self.pairs.add_class("dg-pairs")
         #: The options' metadata (label, hints, shown on its own), by name.
         self.option_info = {option.name: option.metadata for option in dataclasses.fields(defaults)}
         for box in (self.title, self.seed, *self.options.values()):
             unmark_when_changed(box)
-        main = [w for name, w in self.options.items() if name in self.main_options]
+        main = [w for name, w in self.options.items()
+                if name in self.main_options and name not in self.seat_lists]
         self.presets = game_presets(self.module)
         self.preset: widgets.Dropdown | None = None
         self._applying = False
         if self.presets:
             main.append(self._preset_list())
         self.more = more = widgets.Accordion([widgets.VBox(
-            [w for name, w in self.options.items() if name not in self.main_options])])
+            [self.options[name] for name in self.folded_options])])
         more.set_title(0, "More rules (the interpretations, see the rules docs)")
         more.selected_index = None
         self.notice = Notice()
         self.start = widgets.Button(description="Start the session", button_style="primary")
         self.start.add_class("dg-start")
         self.start.on_click(lambda _button: self.submit())
+        self.seats.observe(lambda _change: self._seats_changed(), "children")
+        for box in self.options.values():
+            if box not in self.seat_lists.values():
+                box.observe(lambda _change: self._show_pairs(), "value")
+        self.deck.observe(lambda _change: self._show_pairs(), "value")
         for name in spec.default_names:
             self._add_row(name, HUMAN)
         self.children = [
@@ -306,7 +372,7 @@ class SetupForm(widgets.VBox):
             widgets.HTML(f"<h3>Seats</h3><span class='dg-muted'>"
                          f"{how_many(self.minimum, self.maximum, self.noun).capitalize()}; "
                          "any seat can be a bot.</span>"),
-            self.seats, self.add_seat,
+            self.seats, self.add_seat, self.pairs, *self.seat_lists.values(),
             widgets.HTML("<h3>Deck and table</h3>"), self.deck, self.hidden_hands,
             *main, self.seed, more, self.notice, self.start,
         ]
@@ -315,6 +381,60 @@ class SetupForm(widgets.VBox):
     def main_options(self) -> list[str]:
         """The options shown on their own, outside "More rules"."""
         return [name for name, info in self.option_info.items() if info.get("main")]
+
+    @property
+    def folded_options(self) -> list[str]:
+        """The options under "More rules": neither main nor naming a seat."""
+        return [name for name in self.options
+                if name not in self.main_options and name not in self.seat_lists]
+
+    def _seat_list(self, name: str, text: str) -> widgets.Dropdown:
+        """The list of an option naming a seat: the seats by name; it follows its player when
+        seats are added or removed (the first seat when that seat goes)."""
+        box = widgets.Dropdown(options=[], description=text,
+                               style={"description_width": LABEL_WIDTH},
+                               layout=widgets.Layout(width="34em"))
+        box.add_class(f"dg-option-{name.replace('_', '-')}")
+        self.chosen[name] = None
+
+        def chose(change: dict[str, Any]) -> None:
+            if not self._listing and change["new"] is not None:
+                self.chosen[name] = (ROLL if change["new"] < 0
+                                     else self.seats.children[change["new"]])
+
+        box.observe(chose, "value")
+        return box
+
+    def _seats_changed(self) -> None:
+        """The seats' names or number changed: list them again, show the pairs again."""
+        rows = list(self.seats.children)
+        labels = [(seat_label(row.children[0].value, seat), seat)
+                  for seat, row in enumerate(rows)]
+        for name, box in self.seat_lists.items():
+            row = self.chosen[name]
+            seat = next((i for i, r in enumerate(rows) if r is row), 0 if rows else None)
+            if row is ROLL:
+                seat = -1
+            roll = self.option_info[name].get("roll")  # -1: the game draws the seat itself
+            self._listing = True
+            try:
+                box.options = [*labels, *([(roll, -1)] if roll else [])]
+                box.value = seat
+            finally:
+                self._listing = False
+            self.chosen[name] = (ROLL if seat == -1 else rows[seat] if seat is not None
+                                 else None)
+        self._show_pairs()
+
+    def _show_pairs(self) -> None:
+        options = {name: box.value for name, box in self.options.items()}
+        options["deck"] = self.deck.value
+        key = (len(self.seats.children), tuple(sorted(options.items())))
+        if key not in self._teams:  # the names change more often than the teams
+            self._teams[key] = seat_teams(self.module, key[0], options)
+        teams = self._teams[key]
+        self.pairs.value = pairs_html([name for name, _kind in self.rows()], teams)
+        self.pairs.layout.display = "" if teams else "none"
 
     def _preset_list(self) -> widgets.Dropdown:
         """The "Preset" list: picking a preset sets its options; changing one of those options
@@ -367,6 +487,7 @@ class SetupForm(widgets.VBox):
                                 layout=widgets.Layout(width="18em"))
         name_box.add_class("dg-seat-name")
         unmark_when_changed(name_box)
+        name_box.observe(lambda _change: self._seats_changed(), "value")
         who = unseen_label(widgets.Dropdown(
             options=[("plays here", HUMAN)] + [(f"{kind} bot", kind) for kind in self.bot_kinds],
             value=kind, description="who plays this seat", layout=widgets.Layout(width="12em")))
@@ -421,7 +542,7 @@ class SetupForm(widgets.VBox):
         except (SetupError, ValueError) as error:
             at_fault = self.at_fault(str(error))
             mark(self.fields, at_fault)
-            folded = [box for name, box in self.options.items() if name not in self.main_options]
+            folded = [self.options[name] for name in self.folded_options]
             if any(box is wrong for box in folded for wrong in at_fault):
                 self.more.selected_index = 0  # the field at fault is in "More rules": show it
             raise

@@ -20,7 +20,7 @@ class ItStartupOptions:
     #: "digital": the engine shuffles, rolls and flips; "physical": the facilitator enters them.
     deck: str = field(default="digital", metadata={"choices": DECKS})
     #: Seat of the first player, or -1 to roll for it.
-    first_player: int = 0
+    first_player: int = field(default=0, metadata={"roll": "roll the die for it"})
     #: The optional planning bonus: at the start of your turn, with 1, 2, 4, 8... points, remove
     #: 1 burnout from one of your employees.
     planning_bonus: bool = False

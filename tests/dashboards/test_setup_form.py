@@ -85,9 +85,7 @@ def test_seed_and_title_are_marked(field: str, value: str, reason: str) -> None:
 @pytest.mark.parametrize(
     ("game", "option", "value", "reason", "also"),
     [("scrumkin", "backlog", 0, "starting backlog", ["board"]),
-     ("scrumkin", "first_leader", 5, "first leader", []),
      ("scrumkin", "sprint_cap", 0, "at least one sprint", ["collaborative_sprints"]),
-     ("itstartup", "first_player", 3, "first player", []),
      ("itstartup", "tournament_wins", 2, "at least 3 players", [])],
 )
 def test_an_option_refused_by_the_rules_is_marked(game: str, option: str, value: int,
@@ -238,3 +236,69 @@ def test_every_option_says_only_what_the_form_reads(game: str) -> None:
     for option in dataclasses.fields(game_spec(game).options):
         assert set(option.metadata) <= OPTION_METADATA, (game, option.name)
         assert option.name == "deck" or option_widget(option, option.default) is not None
+
+
+def test_the_first_player_is_chosen_by_name_and_follows_the_seats() -> None:
+    form = form_of("itstartup")
+    first = form.seat_lists["first_player"]
+    assert first.description == "First player" and first not in form.more.children[0].children
+    assert first.options[:3] == (("Ada", 0), ("Bob", 1), ("Cy", 2)) and first.value == 0
+    assert first.options[-1] == ("roll the die for it", -1)  # IT Startup rolls for it
+    first.label = "Cy"
+    names(form)[2].value = "Cyd"  # renamed as it is typed: still the same player
+    assert first.label == "Cyd" and first.value == 2
+    form.seats.children[0].children[2].click()  # a seat before it goes: it follows its player
+    assert first.options[:2] == (("Bob", 0), ("Cyd", 1)) and first.value == 1
+    names(form)[0].value = ""
+    assert first.options[0] == ("seat 1", 0)
+    names(form)[0].value = "Bob"
+    form.start.click()
+    assert list(started[0].game.players) == ["Bob", "Cyd"]
+    assert started[0].game.options.first_player == 1
+
+
+def test_it_startup_may_roll_for_the_first_player_and_keeps_the_roll_as_seats_change() -> None:
+    form = form_of("itstartup")
+    first = form.seat_lists["first_player"]
+    first.value = -1
+    names(form)[1].value = "Bo"
+    form.seats.children[0].children[2].click()
+    assert first.value == -1 and first.label == "roll the die for it"
+    form.start.click()
+    assert started[-1].game.options.first_player == -1
+    assert ("roll the die for it", -1) not in form_of("exploding").seat_lists["first_player"].options
+
+
+def test_the_first_player_falls_back_to_the_first_seat_when_their_seat_goes() -> None:
+    form = form_of("exploding")
+    first = form.seat_lists["first_player"]
+    first.value = 3
+    form.seats.children[3].children[2].click()
+    assert first.value == 0 and first.label == "Ada"
+    assert form_of("scrumkin").seat_lists["first_leader"].label == "Red"
+
+
+@pytest.mark.parametrize("count", [4, 6, 8, 10])
+def test_release_shows_who_pairs_with_whom_as_the_names_are_typed(count: int) -> None:
+    form = form_of("release")
+    seats = [f"P{seat}" for seat in range(count)]
+    form.set_seats([(name, "human") for name in seats])
+    names(form)[0].value = "Data & Analytics"
+    half = count // 2
+    shown = unescape(form.pairs.value)
+    assert shown.count("class='dg-pair'") == half
+    assert f"Data & Analytics & P{half}<" in shown and f"P1 & P{half + 1}<" in shown
+    assert form.pairs.layout.display == ""
+    form.start.click()
+    game = started[0].game
+    assert all(team in shown for team in game.team_names)
+
+
+def test_release_shows_no_pairs_when_everyone_works_alone() -> None:
+    form = form_of("release")
+    assert form.pairs.value == "" and form.pairs.layout.display == "none"  # 3 players
+    form.add_seat.click()
+    assert "Pairs" in form.pairs.value
+    form.options["style"].value = "remote"
+    assert form.pairs.value == "" and form.pairs.layout.display == "none"
+    assert form_of("scrumkin").pairs.value == ""
