@@ -15,9 +15,11 @@ data, never left to plotly, so that a quick run of updates can never leave point
 
 A team has its colour (:mod:`devgames.dashboards.colors`) and its marker symbol in every panel,
 and the lines of a panel are set apart sideways by a fraction of a sprint, so that teams with
-equal values stay visible; the true x is in ``customdata`` and in the hover text. Teams are named
-in the key above the figure (:func:`team_key_html`), not in a plotly legend; a panel's legend
-lists only its other lines (the ideal burn-down, the goal).
+equal values stay visible; the true x is in ``customdata`` and in the hover text. Nothing is
+drawn over the data: there is no plotly legend and no colour bar. The key above the figure
+(:func:`team_key_html`) names the teams, then the other lines and bars of the panels (the ideal
+burn-down, the goal: a panel's trace that does not set ``showlegend`` to False) and the notes of
+the panels (:attr:`Chart.notes`).
 
 Every text a user typed (team, player and card names) goes through :func:`label` before plotly
 sees it, because plotly reads a subset of HTML in names, ticks and hover text.
@@ -30,12 +32,15 @@ sees it, because plotly reads a subset of HTML in names, ticks and hover text.
 ['Red', 'Blue', 'ideal (10 sprints)']
 >>> [trace.line.color for trace in charts.traces("velocity")]  # Red is red, Blue is blue
 ['#c0392b', '#0072b2']
+>>> "ideal (10 sprints)" in charts.key.value  # in the key above the panels, not on the data
+True
 >>> {trace.meta["panel"] for trace in charts.figure.data} == set(charts.panels)
 True
 """
 
 import html
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
@@ -72,6 +77,9 @@ WIDE = 1.15
 #: A heatmap's panel asks for more height than the others to keep its rows readable: pixels per
 #: row it would like, against PANEL for an ordinary panel.
 HEATMAP_ROW, PANEL = 24, 220
+#: Pixels: the least a heatmap's row and column take, so that the text of its cells stays
+#: readable (a heatmap shows the latest rows and columns that fit).
+CELL_HEIGHT, CELL_WIDTH = FONT_SIZE + 8, 66
 #: A team's marker, by seat, in every panel (the team key shows the same shapes).
 SYMBOLS = ("circle", "square", "diamond", "triangle-up", "triangle-down", "cross", "x", "star",
            "hexagon", "pentagon")
@@ -79,6 +87,10 @@ GLYPHS = ("●", "■", "◆", "▲", "▼", "✚", "✖", "★", "⬢", "⬟")
 #: How far apart (in sprints or turns) the lines of two neighbouring seats are drawn, at most;
 #: all the lines of a panel stay within DODGE_SPREAD of the true x.
 DODGE, DODGE_SPREAD = 0.07, 0.3
+#: The grey of the reference lines (the ideal burn-down, the goal).
+GUIDE = "#888888"
+#: About how wide a character of chart text is, in font sizes (to give long labels their room).
+CHAR_WIDTH = 0.6
 TEMPLATES = {False: "plotly_white", True: "plotly_dark"}
 TRANSPARENT = "rgba(0,0,0,0)"
 HOVER = {False: "white", True: "#222222"}
@@ -137,22 +149,91 @@ def lines(rows: Iterable[Row], who: str, x: str, y: str, names: Sequence[str],
             for seat, (name, (xs, ys)) in enumerate(points.items())]
 
 
-def team_key_html(names: Sequence[str], colors: Sequence[str]) -> str:
-    """The key of the charts: each team or player in its colour, with its marker's shape.
+@dataclass(frozen=True)
+class Note:
+    """A line or bar of the panels that is not a team's, as the key above them names it: its
+    ``text``, and its ``mark`` ("dash" or "line": a line; "bar": a block) in ``color``."""
 
-    >>> team_key_html(["<Red>"], ["#c0392b"])
-    '<div class="dg-key"><span style="color:#c0392b">● &lt;Red&gt;</span></div>'
+    text: str
+    mark: str = "dash"
+    color: str = GUIDE
+    opacity: float = 1.0
+
+
+def note_of(trace: Trace) -> Note:
+    """How the key shows this trace: a bar as a block, a line as a line, in its colour.
+
+    >>> note_of(guide("goal (64 points)", [0, 1], [64, 64]))
+    Note(text='goal (64 points)', mark='dash', color='#888888', opacity=1.0)
+    """
+    name = html.unescape(trace["name"])
+    if trace["type"] == "bar":
+        marker = trace.get("marker", {})
+        return Note(name, "bar", marker.get("color", GUIDE), marker.get("opacity", 1.0))
+    line = trace.get("line", {})
+    return Note(name, "dash" if line.get("dash") == "dash" else "line", line.get("color", GUIDE))
+
+
+def glyph(seat: int, color: str) -> str:
+    """A team's marker shape in its colour, for a plotly label (tick, heatmap row).
+
+    >>> glyph(1, "#0072b2")
+    '<span style="color:#0072b2">■</span>'
+    """
+    return f'<span style="color:{color}">{GLYPHS[seat % len(GLYPHS)]}</span>'
+
+
+def team_key_html(names: Sequence[str], colors: Sequence[str], notes: Sequence[Note] = ()) -> str:
+    """The key of the charts: each team or player in its colour, with its marker's shape; then
+    the ``notes``, each with its mark.
+
+    >>> key = team_key_html(["<Red>"], ["#c0392b"], [Note("ideal (10 sprints)")])
+    >>> '<div class="dg-key"><span style="color:#c0392b">● &lt;Red&gt;</span></div>' in key
+    True
+    >>> '<span class="dg-key-mark dg-key-dash" style="color:#888888;opacity:1.0"></span>' in key
+    True
     """
     items = "".join(
         f'<span style="color:{color}">{GLYPHS[seat % len(GLYPHS)]} {html.escape(str(name))}'
         "</span>" for seat, (name, color) in enumerate(zip(names, colors, strict=True)))
-    return f'<div class="dg-key">{items}</div>'
+    marks = "".join(
+        f'<span class="dg-key-note"><span class="dg-key-mark dg-key-{note.mark}" '
+        f'style="color:{note.color};opacity:{note.opacity}"></span>{html.escape(note.text)}</span>'
+        for note in notes)
+    notes_html = f'<div class="dg-key-notes">{marks}</div>' if notes else ""
+    return f'<div class="dg-keys"><div class="dg-key">{items}</div>{notes_html}</div>'
+
+
+def key_teams(game: Any, colors: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The teams the charts draw, and their colours: a game's players, or its ``team_names`` when
+    players play in teams (Release! in pairs), each team in the colour of its first seat
+    (``teams``).
+
+    >>> from types import SimpleNamespace
+    >>> pairs = SimpleNamespace(players=["A", "B", "C", "D"], teams=[(0, 2), (1, 3)],
+    ...                         team_names=["A & C", "B & D"])
+    >>> key_teams(pairs, ["red", "blue", "green", "grey"])
+    (['A & C', 'B & D'], ['red', 'blue'])
+    """
+    names = getattr(game, "team_names", None)
+    if not names:
+        return list(game.players), list(colors)
+    return list(names), [colors[seats[0]] for seats in game.teams]
 
 
 def guide(name: str, x: list[Any], y: list[Any]) -> Trace:
-    """A dashed grey reference line (the ideal burndown, the goal), named in its panel's legend."""
+    """A dashed grey reference line (the ideal burndown, the goal), named in the key."""
     return {"type": "scatter", "mode": "lines", "name": name, "x": x, "y": y,
-            "line": {"dash": "dash", "width": 3, "color": "#888888"}}
+            "line": {"dash": "dash", "width": 3, "color": GUIDE}}
+
+
+def text_width(text: str, size: int = FONT_SIZE) -> int:
+    """About how many pixels this plotly text takes (its tags left out), at this font size.
+
+    >>> text_width('<span style="color:red">●</span> Intern')
+    96
+    """
+    return round(CHAR_WIDTH * size * len(html.unescape(re.sub(r"<[^>]*>", "", text))))
 
 
 # ----- the figure ---------------------------------------------------------------------------------
@@ -168,15 +249,16 @@ class Chart:
     yaxis: Mapping[str, Any] = field(default_factory=dict)
     #: The x axis counts sprints or turns: integer ticks.
     counts: bool = True
-    #: Room its y axis labels take left of the plot, in pixels (names of employees are long).
+    #: Room its y axis labels take left of the plot, in pixels, at least (a heatmap's panel
+    #: gets the room its row names need).
     labels_width: int = 44
     #: Changes with most moves (not once a sprint or turn): stacked bars over fixed categories,
     #: whose y axis range grows by steps, so that a change of this panel alone moves its bars
     #: without redrawing the whole figure (see :func:`move`).
     live: bool = False
-    #: Where the panel's legend sits inside it (its lines that are not teams): "left" or "right",
-    #: at the top, wherever the data leave room.
-    legend_side: str = "right"
+    #: What the key above the panels says of this one besides its traces (e.g. what the
+    #: shades of its bars mean).
+    notes: tuple[Note, ...] = ()
 
 
 def _game_charts(spec: GameSpec) -> Mapping[str, Chart]:
@@ -199,7 +281,7 @@ LAYOUT: dict[str, Any] = {
     "font": {"size": FONT_SIZE},
     "hoverlabel": {"font": {"size": FONT_SIZE}},
     "uirevision": "devgames", "hovermode": "x unified", "barmode": "stack",
-    "autosize": False, "showlegend": True,
+    "autosize": False, "showlegend": False,
 }
 
 
@@ -260,42 +342,65 @@ def _weight(chart: Chart, traces: Sequence[Trace]) -> float:
     return max(1.0, HEATMAP_ROW * rows / PANEL)
 
 
+def _labels_width(chart: Chart, traces: Sequence[Trace]) -> int:
+    """The room a panel's y axis labels take: its ``labels_width``, or what the row names of its
+    heatmap need."""
+    rows = [text_width(str(name)) + 12 for trace in traces if trace["type"] == "heatmap"
+            for name in trace["y"]]
+    return max([chart.labels_width, *rows])
+
+
 def _layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]],
             size: tuple[int, int]) -> dict[str, Any]:
-    """What of the layout follows the data and the figure's size: each panel's box, title and
-    legend; each axis' range, set here from the data (never by plotly's autorange); whole sprints
-    or turns on a counting x axis (at most about MAX_TICKS ticks)."""
+    """What of the layout follows the data and the figure's size: each panel's box and title;
+    each axis' range, set here from the data (never by plotly's autorange); whole sprints or
+    turns on a counting x axis (at most about MAX_TICKS ticks), teams' names or shapes on a
+    category one."""
     names = list(charts)
     weights = tuple(_weight(charts[name], traces[name]) for name in names)
-    lefts = tuple(Y_TITLE + charts[name].labels_width for name in names)
+    lefts = tuple(Y_TITLE + _labels_width(charts[name], traces[name]) for name in names)
     width, height = size
     boxes = arrange(weights, lefts, width, height)
-    plot_height = max(height - TOP - BOTTOM, 100)
     layout: dict[str, Any] = {"width": width, "height": height, "annotations": [],
                               "margin": {"l": 0, "r": RIGHT, "t": TOP, "b": BOTTOM,
                                          "autoexpand": False}}
     for index, name in enumerate(names):
         chart, suffix = charts[name], _suffix(index)
         left, right, bottom, top = boxes[index]
-        layout[f"xaxis{suffix}"] = {"domain": [left, right], **_x_range(chart, traces[name])}
+        panel_width = (right - left) * max(width - RIGHT, 100)
+        layout[f"xaxis{suffix}"] = {"domain": [left, right], **_x_range(chart, traces[name]),
+                                    **_ticks(chart, traces[name], panel_width)}
         layout[f"yaxis{suffix}"] = {"domain": [bottom, top], **_y_range(chart, traces[name])}
         cell_left = max(0.0, left - lefts[index] / max(width - RIGHT, 100))  # over the y axis
         layout["annotations"].append({
             "text": chart.title, "font": {"size": TITLE_SIZE}, "showarrow": False,
             "xref": "paper", "yref": "paper", "x": cell_left, "y": top,
             "xanchor": "left", "yanchor": "bottom", "yshift": 4})
-        on_left = chart.legend_side == "left"
-        layout[f"legend{suffix}"] = {
-            "x": left + 0.01 if on_left else right - 0.01, "y": top - 4 / plot_height,
-            "xanchor": "left" if on_left else "right", "yanchor": "top",
-            "bgcolor": "rgba(128,128,128,0.12)", "font": {"size": FONT_SIZE - 2}}
     return layout
+
+
+def _ticks(chart: Chart, traces: Sequence[Trace], width: float) -> dict[str, Any]:
+    """A category x axis of teams (bars, one per team, each in its team's colour), never turned:
+    the teams' names when each fits its bar's room, else each team's shape in its colour (the
+    key above names them)."""
+    if chart.counts:
+        return {}
+    bars = [trace for trace in traces if trace["type"] == "bar"]
+    categories = list(bars[0]["x"]) if bars else []
+    colors = bars[0].get("marker", {}).get("color") if bars else None
+    if (not categories or not isinstance(colors, list)
+            or max(map(text_width, categories)) + 8 <= width / len(categories)):
+        return {"tickangle": 0, "tickvals": None, "ticktext": None}  # (None: shapes gone)
+    return {"tickangle": 0, "tickvals": categories,
+            "ticktext": [glyph(seat, color) for seat, color in enumerate(colors)]}
 
 
 def _x_range(chart: Chart, traces: Sequence[Trace]) -> dict[str, Any]:
     """A counting x axis: every point inside, whole ticks, at most about MAX_TICKS of them."""
     if not chart.counts:
         return {}
+    if any(trace["type"] == "heatmap" for trace in traces):
+        return {"dtick": 1}  # its latest columns that fit (see fit_heatmap)
     xs = [x for trace in traces for x in trace["x"]]
     low, high = min(xs, default=0), max(xs, default=1)
     high = max(high, low + 1)
@@ -329,21 +434,42 @@ def stack_top(traces: Sequence[Trace]) -> int:
 
 
 def _placed(name: str, index: int, traces: list[Trace], layout: Mapping[str, Any]) -> list[Trace]:
-    """The traces of the panel ``name`` at ``index``, on its axes and legend, with its name in
-    their ``meta``; a colour bar beside the panel."""
+    """The traces of the panel ``name`` at ``index``, on its axes, with its name in their
+    ``meta``; none in a plotly legend (the key above the panels names them)."""
     suffix = _suffix(index)
-    bottom, top = layout[f"yaxis{suffix}"]["domain"]
-    right = layout[f"xaxis{suffix}"]["domain"][1]
-    placed = []
-    for trace in traces:
-        where = {"xaxis": f"x{suffix}", "yaxis": f"y{suffix}", "legend": f"legend{suffix}",
-                 "meta": {"panel": name}}
-        if "colorbar" in trace:
-            where["colorbar"] = {**trace["colorbar"], "x": right, "xanchor": "right",
-                                 "y": top, "yanchor": "top", "len": top - bottom,
-                                 "lenmode": "fraction"}
-        placed.append({**trace, **where})
-    return placed
+    where = {"xaxis": f"x{suffix}", "yaxis": f"y{suffix}", "showlegend": False,
+             "meta": {"panel": name}}
+    (left, right), (bottom, top) = (layout[f"xaxis{suffix}"]["domain"],
+                                    layout[f"yaxis{suffix}"]["domain"])
+    width = (right - left) * max(layout["width"] - RIGHT, 100)
+    height = (top - bottom) * max(layout["height"] - TOP - BOTTOM, 100)
+    columns, rows = max(int(width // CELL_WIDTH), 1), max(int(height // CELL_HEIGHT), 1)
+    return [{**(fit_heatmap(trace, columns, rows) if trace["type"] == "heatmap" else trace),
+             **where} for trace in traces]
+
+
+def fit_heatmap(trace: Trace, columns: int, rows: int) -> Trace:
+    """A heatmap cut to what its panel can show readably: its last ``columns`` columns, and of
+    the rows with a cell there at most ``rows``, those whose last cell is the latest (the rows
+    still going on), in their order.
+
+    >>> heatmap = {"type": "heatmap", "x": [1, 2, 3], "y": ["a", "b", "c"],
+    ...            "z": [[1, None, None], [1, 2, None], [None, 1, 1]]}
+    >>> fit_heatmap(heatmap, 2, 5)["y"], fit_heatmap(heatmap, 2, 1)["z"]
+    (['b', 'c'], [[1, 1]])
+    """
+    cut = max(len(trace["x"]) - columns, 0)
+    grids = {key: [line[cut:] for line in trace[key]]
+             for key in ("z", "text", "hovertext") if key in trace}
+
+    def last(line: Sequence[Any]) -> int:
+        return max((column for column, value in enumerate(line) if value is not None),
+                   default=-1)
+
+    shown = [row for row, line in enumerate(grids["z"]) if last(line) >= 0]
+    kept = sorted(sorted(shown, key=lambda row: -last(grids["z"][row]))[:rows])
+    return {**trace, "x": list(trace["x"][cut:]), "y": [trace["y"][row] for row in kept],
+            **{key: [grid[row] for row in kept] for key, grid in grids.items()}}
 
 
 def _figure(charts: Mapping[str, Chart], dark: bool) -> go.FigureWidget:
@@ -396,6 +522,15 @@ def move(figure: go.FigureWidget, edits: Mapping[int, Trace]) -> None:
     everything = list(range(len(figure.data)))
     figure._send_animate_msg([dict(edits.get(index, {})) for index in everything], {},
                              everything, MOVE)
+
+
+def _notes(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]]) -> list[Note]:
+    """What the key says besides the teams: each panel's traces that are not a team's (those
+    that do not set ``showlegend`` to False), then its notes; each once."""
+    notes = [note_of(trace) for name in charts for trace in traces[name]
+             if trace.get("showlegend", True) is not False]
+    notes += [note for chart in charts.values() for note in chart.notes]
+    return list(dict.fromkeys(notes))
 
 
 def _panel(trace: Any) -> str:
@@ -491,10 +626,10 @@ class GameCharts:
         if self.figure is None:
             return
         colors = team_colors(list(game.players), self.dark)
-        key = team_key_html(list(game.players), colors)
+        traces = {name: chart.traces(game, colors) for name, chart in self._charts.items()}
+        key = team_key_html(*key_teams(game, colors), _notes(self._charts, traces))
         if self.key.value != key:
             self.key.value = key
-        traces = {name: chart.traces(game, colors) for name, chart in self._charts.items()}
         layout = _layout(self._charts, traces, self.size)
         placed = {name: _placed(name, index, traces[name], layout)
                   for index, name in enumerate(self._charts)}
@@ -519,7 +654,7 @@ class GameCharts:
         >>> charts.figure.layout.xaxis.domain[1] < charts.figure.layout.xaxis2.domain[0]
         True
         """
-        size = (max(int(width), 200), max(int(height), 200))
+        size = (max(int(width), 200), max(int(height), 120))  # a low box under a board
         if size != self.size:
             self.size = size
             if self._game is not None:

@@ -29,13 +29,13 @@ def _per_turn(rows: Sequence[Row], key: str) -> tuple[list[Any], list[Any]]:
 
 def _risk(game: Any, colors: Sequence[str]) -> list[Trace]:
     """The chance that the next card drawn explodes, in percent, from the public counts; the
-    first point is the table before the first turn."""
+    first point is the table before the first turn. The panel's title names it: not in the key."""
     turns, chances = _per_turn(game.rounds, "chance_next_explodes")
     start = game.rounds[0]["exploding_in_deck"] if game.rounds else None
     first = game.view(None)["chance_next_explodes"] if start is None else _opening_chance(game)
     return [{"type": "scatter", "mode": "lines+markers", "name": "next draw explodes (%)",
              "x": [0, *turns], "y": [round(100 * c, 1) for c in (first, *chances)],
-             "line": {"color": "#b3261e", "width": 3}}]
+             "line": {"color": "#b3261e", "width": 3}, "showlegend": False}]
 
 
 def _opening_chance(game: Any) -> float:

@@ -10,7 +10,7 @@ resources. Imported by the dashboards only (through ``SPEC.charts``): it needs p
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from devgames.dashboards.charts import Chart, Row, Trace, guide, label, lines
+from devgames.dashboards.charts import FONT_SIZE, Chart, Row, Trace, glyph, guide, label, lines
 
 
 def latest_game(rows: Sequence[Row]) -> list[Row]:
@@ -78,39 +78,55 @@ def _new_label(base: str, taken: Mapping[str, Any]) -> str:
 
 
 def _cell(row: Row | None) -> tuple[Any, str, str]:
-    """A heatmap cell: burnout, the text shown in it, the hover line."""
+    """A heatmap cell: how near the employee is to leaving (burnout over its limit, 0 to 1), the
+    text shown in it, the hover line."""
     if row is None:
         return None, "", ""
     burnout, limit = row["burnout"], row["leaves_at"]
     left = f"<br>left: {row['left'].replace('_', ' ')}" if row["left"] else ""
     mark = " ✕" if row["left"] else ""
     hover = f"turn {row['turn']}: burnout {burnout} of {limit}{left}"
-    return burnout, f"{burnout}/{limit}{mark}", hover
+    return round(min(burnout / limit, 1), 2) if limit else 1, f"{burnout}/{limit}{mark}", hover
+
+
+def row_name(name: str, players: Sequence[str], colors: Sequence[str]) -> str:
+    """An employee's row: its player's shape in the player's colour (the key names the player),
+    then the card, made safe for plotly.
+
+    >>> row_name("Ada: Intern (2)", ["Bob", "Ada"], ["red", "blue"])
+    '<span style="color:blue">■</span> Intern (2)'
+    """
+    player, _, card = name.partition(": ")
+    if player not in players:
+        return label(name)
+    seat = list(players).index(player)
+    return f"{glyph(seat, colors[seat])} {label(card)}"
 
 
 def _burnout(game: Any, colors: Sequence[str]) -> list[Trace]:
+    """Each employee's burnout over the turns, coloured by how near it is to leaving (the text
+    of a cell says how much of how much: no colour bar is needed)."""
     rows = latest_game(game.employee_rows)
     stints = employee_stints(rows)
     turns = sorted({turn for cells in stints.values() for turn in cells})
     grid = [[_cell(cells.get(turn)) for turn in turns] for cells in stints.values()]
-    names = [label(name) for name in stints]
+    names = [row_name(name, game.players, colors) for name in stints]
     return [{
         "type": "heatmap", "name": "burnout", "x": turns, "y": names,
         "z": [[cell[0] for cell in line] for line in grid],
         "text": [[cell[1] for cell in line] for line in grid],
-        "hovertext": [[f"<b>{name}</b><br>{cell[2]}" if cell[2] else "" for cell in line]
-                      for name, line in zip(names, grid, strict=True)],
+        "hovertext": [[f"<b>{label(name)}</b><br>{cell[2]}" if cell[2] else "" for cell in line]
+                      for name, line in zip(stints, grid, strict=True)],
         "texttemplate": "%{text}", "hovertemplate": "%{hovertext}<extra></extra>",
-        "zmin": 0, "zmax": max((row["leaves_at"] for row in rows), default=3),
-        "colorscale": "YlOrRd", "xgap": 2, "ygap": 2, "showlegend": False,
-        "colorbar": {"title": {"text": "burnout"}, "thickness": 16},
+        "textfont": {"size": FONT_SIZE}, "zmin": 0, "zmax": 1, "colorscale": "YlOrRd",
+        "xgap": 2, "ygap": 2, "showscale": False, "showlegend": False,
     }]
 
 
 #: The panels, top down (left to right, then down, when two go side by side).
 CHARTS: dict[str, Chart] = {
-    "points": Chart("Project points by turn", "points", _points, legend_side="left"),
+    "points": Chart("Project points by turn", "points", _points),
     "burnout": Chart("Burnout per employee", "", _burnout,
-                     {"autorange": "reversed"}, labels_width=220),
+                     {"autorange": "reversed"}),
     "resources": Chart("Resources by turn", "chips", _resources),
 }

@@ -11,7 +11,7 @@ into the Tools & Methods points and the points scored at once. Imported by the d
 from collections.abc import Sequence
 from typing import Any
 
-from devgames.dashboards.charts import Chart, Trace, label, lines
+from devgames.dashboards.charts import Chart, Note, Trace, label, lines
 
 
 def _score(game: Any, colors: Sequence[str]) -> list[Trace]:
@@ -46,5 +46,7 @@ def _release_points(game: Any, colors: Sequence[str]) -> list[Trace]:
 #: The panels, top down.
 CHARTS: dict[str, Chart] = {
     "score": Chart("Score race by release", "points", _score),
-    "release_points": Chart("Points of each release", "points", _release_points),
+    "release_points": Chart("Points of each release", "points", _release_points, notes=(
+        Note("Tools & Methods points (solid)", "bar", "#777777"),
+        Note("points scored at once (faded)", "bar", "#777777", 0.45))),
 }

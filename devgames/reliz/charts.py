@@ -1,12 +1,12 @@
-"""РЕЛИЗ's live chart panels, under the board: zones done per seat (or team) over the turns, and
-tiles placed (the event cards drawn are in ``rounds.csv``; two panels side by side keep their
-height under the board at 1280x720). Imported by the dashboards only (through ``SPEC.charts``):
-it needs plotly.
+"""РЕЛИЗ's live chart panel, under the board: zones done per seat (or team) over the turns, the
+progress the game is about (the tiles placed and the event cards drawn are in ``rounds.csv``;
+one panel keeps its height under the board at 1280x720). Imported by the dashboards only
+(through ``SPEC.charts``): it needs plotly.
 
 >>> from devgames import reliz
 >>> from devgames.dashboards.charts import charts_for
 >>> charts_for(reliz.new_game(["Ada", "Bob"], seed=1)).panels
-('zones', 'placed')
+('zones',)
 """
 
 from collections.abc import Sequence
@@ -20,13 +20,7 @@ def _zones(game: Any, colors: Sequence[str]) -> list[Trace]:
     return lines(game.rounds, "player", "turn", "zones_done", game.players, colors)
 
 
-def _placed(game: Any, colors: Sequence[str]) -> list[Trace]:
-    """Tiles each seat has placed into empty zones so far."""
-    return lines(game.rounds, "player", "turn", "tiles_placed_total", game.players, colors)
-
-
-#: The panels, top down.
+#: The panel.
 CHARTS: dict[str, Chart] = {
     "zones": Chart("Zones done by turn", "zones", _zones),
-    "placed": Chart("Tiles placed by turn", "tiles", _placed),
 }

@@ -10,7 +10,7 @@ and the cards in play. Imported by the dashboards only (through ``SPEC.charts``)
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from devgames.dashboards.charts import Chart, Trace, guide, label, lines
+from devgames.dashboards.charts import FONT_SIZE, Chart, Trace, guide, label, lines
 
 
 def _velocity(game: Any, colors: Sequence[str]) -> list[Trace]:
@@ -52,6 +52,7 @@ def _in_play(game: Any, colors: Sequence[str]) -> list[Trace]:
          "text": [_net(team["in_play"]) for team in teams],
          "hovertext": ["<br>".join(map(label, held)) or "no cards in play" for held in cards],
          "hovertemplate": hover.format("in play"), "marker": {"color": colors},
+         "textangle": 0, "constraintext": "none", "textfont": {"size": FONT_SIZE},
          "showlegend": False},
         {"type": "bar", "name": "being laid", "x": names, "y": [int(here) for here in pending],
          "hovertext": [_laid_text(laid) if here else "" for here in pending],

@@ -5,6 +5,7 @@ move, they are redrawn only when their data change, and no name reaches plotly u
 import html
 import inspect
 import json
+import re
 from itertools import combinations
 from types import SimpleNamespace
 from typing import Any
@@ -14,7 +15,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
 
-from devgames import itstartup, scrumkin
+from devgames import game_module, itstartup, release, scrumkin
 from devgames.core.bots import play_out
 from devgames.dashboards.charts import (
     CHARTS,
@@ -24,10 +25,11 @@ from devgames.dashboards.charts import (
     Chart,
     GameCharts,
     charts_for,
+    glyph,
     stack_top,
 )
 from devgames.dashboards.colors import team_colors
-from devgames.itstartup.charts import employee_stints
+from devgames.itstartup.charts import employee_stints, row_name
 from tests.dashboards.games import PLAYERS, TEAMS, played
 
 HOSTILE = "<b>x</b><script>alert(1)</script>"
@@ -96,11 +98,11 @@ def test_every_trace_names_its_panel_and_the_panels_come_in_order(module: Any) -
     # The browser reads the same meta: what plotly sends names every trace's panel.
     sent = charts.figure.to_plotly_json()["data"]
     assert [trace["meta"] for trace in sent] == [{"panel": panel} for panel in panels]
-    # A panel's traces are on its own axes and its own legend.
+    # A panel's traces are on its own axes, and none in a plotly legend (the key names them).
     for index, panel in enumerate(charts.panels):
         suffix = str(index + 1) if index else ""
-        assert {(trace.xaxis, trace.yaxis, trace.legend) for trace in charts.traces(panel)} == {
-            (f"x{suffix}", f"y{suffix}", f"legend{suffix}")}
+        assert {(trace.xaxis, trace.yaxis, trace.showlegend)
+                for trace in charts.traces(panel)} == {(f"x{suffix}", f"y{suffix}", False)}
 
 
 def test_velocity_is_one_line_per_team_from_the_rounds_rows(sprints) -> None:
@@ -127,9 +129,9 @@ def test_a_team_has_its_colour_and_symbol_in_every_panel_and_in_the_key(sprints,
         assert charts.traces("in_play")[0].marker.color[seat] == colors[seat]
         assert f'style="color:{colors[seat]}"' in charts.key.value and team in charts.key.value
     assert len(symbols) == len(TEAMS)
-    # Teams are named in the key: a panel's legend lists only its other lines.
-    shown = {trace.name for trace in charts.figure.data if trace.showlegend is not False}
-    assert shown == {"ideal (8 sprints)"}
+    # Teams are named in the key, then the panels' other lines; plotly draws no legend.
+    assert {trace.showlegend for trace in charts.figure.data} == {False}
+    assert charts.key.value.index(TEAMS[-1]) < charts.key.value.index("ideal (8 sprints)")
 
 
 def test_the_theme_switch_gives_each_team_its_shade_for_that_theme(sprints) -> None:
@@ -216,7 +218,9 @@ def test_resources_per_player_over_turns(startup) -> None:
 
 
 def test_the_burnout_heatmap_is_one_row_per_employee_stay_over_turns(startup) -> None:
-    [heatmap] = charts_for(startup).traces("burnout")
+    charts = charts_for(startup)
+    charts.resize(3000, 3000)  # room for every row and column
+    [heatmap] = charts.traces("burnout")
     rows = startup.employee_rows
     assert list(heatmap.x) == sorted({row["turn"] for row in rows})
     assert len(heatmap.z) == len(heatmap.y) == len(set(heatmap.y))
@@ -228,11 +232,12 @@ def test_the_burnout_heatmap_is_one_row_per_employee_stay_over_turns(startup) ->
     assert all(cell is None for r, c in marked for cell in heatmap.z[r][c + 1:])
     # The last column holds the staff of the last turn, by player and card.
     last = heatmap.x[-1]
-    staff = sorted(f"{row['player']}: {row['card']}" for row in rows
+    colors = team_colors(PLAYERS)
+    staff = sorted(row_name(f"{row['player']}: {row['card']}", PLAYERS, colors) for row in rows
                    if row["turn"] == last and not row["left"])
     shown = sorted(name.split(" (")[0] for name, texts in zip(heatmap.y, heatmap.text, strict=True)
                    if texts[-1] and not texts[-1].endswith("✕"))
-    assert shown == [html.escape(name, quote=False) for name in staff]
+    assert shown == staff
 
 
 def test_a_departed_employee_shows_nothing_after_it_left_and_a_new_hire_gets_a_new_row() -> None:
@@ -246,8 +251,11 @@ def test_a_departed_employee_shows_nothing_after_it_left_and_a_new_hire_gets_a_n
     game = SimpleNamespace(name="itstartup", players=("Ada",), options=SimpleNamespace(goal=32),
                            rounds=[], employee_rows=rows)
     [heatmap] = charts_for(game).traces("burnout")
-    assert list(heatmap.y) == ["Ada: Intern", "Ada: Intern (2)", "Ada: Intern (3)"]
-    assert [list(cells) for cells in heatmap.z] == [[1, 3, None], [1, 2, 3], [None, None, 1]]
+    ada = f'<span style="color:{team_colors(["Ada"])[0]}">●</span>'  # the key names her
+    assert list(heatmap.y) == [f"{ada} Intern", f"{ada} Intern (2)", f"{ada} Intern (3)"]
+    # Coloured by how near each is to leaving: burnout over the limit.
+    assert [list(cells) for cells in heatmap.z] == [[0.33, 1, None], [0.33, 0.67, 1],
+                                                    [None, None, 0.33]]
     assert heatmap.text[0][1] == "3/3 ✕"
     assert "left: burnout" in heatmap.hovertext[0][1]
 
@@ -506,19 +514,29 @@ def test_every_point_lies_inside_its_panels_ranges(game: str, request) -> None:
             assert all(yaxis.range[0] <= y < yaxis.range[1] for y in ys), (panel, trace.name)
 
 
-def test_the_burnout_panel_gets_room_for_its_rows_and_its_colour_bar_stays_beside_it(
-        startup) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_the_burnout_panel_gets_room_for_its_rows_and_shows_the_latest_that_fit(
+        startup, size) -> None:
     charts = charts_for(startup)
+    charts.resize(*size)
     [heatmap] = charts.traces("burnout")
     layout = charts.figure.layout
-    assert len(heatmap.y) > 10  # this game's heatmap needs more than an ordinary panel
+    assert len(startup.employee_rows) > 10  # this game's heatmap needs more than a panel
     heights = [layout[f"yaxis{s}"].domain[1] - layout[f"yaxis{s}"].domain[0]
                for s in ("", "2", "3")]
     assert heights[1] >= heights[0] and heights[1] > heights[2]  # its row is the taller
-    bottom, top = layout.yaxis2.domain
     assert layout.yaxis2.autorange == "reversed"
-    assert heatmap.colorbar.y == pytest.approx(top) and heatmap.colorbar.yanchor == "top"
-    assert heatmap.colorbar.len == pytest.approx(top - bottom)
+    # No colour bar on the data: each cell says its burnout of its limit.
+    assert heatmap.showscale is False
+    # Rows and columns stay large enough for their text: the latest ones that fit.
+    (left, right), (bottom, top) = layout.xaxis2.domain, layout.yaxis2.domain
+    width, height = size
+    assert (top - bottom) * (height - layout.margin.t - layout.margin.b) >= 28 * len(heatmap.y)
+    assert (right - left) * (width - layout.margin.r) >= 66 * len(heatmap.x)
+    assert heatmap.x[-1] == max(row["turn"] for row in startup.employee_rows)
+    # The row names have their room left of the panel (the panel is at the figure's left).
+    longest = max(len(re.sub("<[^>]*>", "", name)) for name in heatmap.y)
+    assert left * (width - layout.margin.r) >= 0.6 * FONT_SIZE * longest
 
 
 def test_an_unknown_game_has_no_charts() -> None:
@@ -543,3 +561,91 @@ def test_a_figure_renewed_for_a_page_that_never_showed_it_draws_the_same(sprints
     fresh.resize(760, 560)
     assert without_uids(charts.figure) == without_uids(fresh.figure)
     assert charts.figure.get_state()["_widget_data"] == charts.figure.to_plotly_json()["data"]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("scrumkin", TEAMS, {}), ("itstartup", PLAYERS, {}), ("exploding", PLAYERS, {}),
+    ("release", ["Ada", "Bob", "Cy", "Di"], {}), ("reliz", ["Ada", "Bob"], {})])
+def test_no_legend_or_colour_bar_is_drawn_on_the_data(name: str, players: list[str],
+                                                      options: dict[str, Any]) -> None:
+    # Plotly draws legends and colour bars inside the figure, where they cover the lines: every
+    # game's charts draw none, and the key above the figure names what is not a team.
+    module = game_module(name)
+    charts = charts_for(played(module, players, 5, **options))
+    layout = charts.figure.to_plotly_json()["layout"]
+    assert layout["showlegend"] is False
+    assert not [key for key in layout if key.startswith("legend")]
+    for trace in charts.figure.data:
+        assert trace.showlegend is False, (name, trace.name)
+        if trace.type == "heatmap":
+            assert trace.showscale is False
+    for index, panel in enumerate(charts.panels):
+        suffix = str(index + 1) if index else ""
+        drawn = [trace for trace in CHARTS[name][panel].traces(charts._game,
+                                                                team_colors(players))]
+        named = [trace["name"] for trace in drawn if trace.get("showlegend", True) is not False]
+        assert all(html.escape(html.unescape(text), quote=False) in charts.key.value
+                   for text in named), (panel, named)
+        # Titles sit above their panel, not in it.
+        title = layout["annotations"][index]
+        assert title["yanchor"] == "bottom" and title["y"] == pytest.approx(
+            layout[f"yaxis{suffix}"]["domain"][1])
+
+
+def test_the_guide_lines_are_named_in_the_key_after_the_teams(sprints, startup) -> None:
+    key = charts_for(sprints).key.value
+    assert 'dg-key-dash" style="color:#888888' in key
+    assert key.index("Green") < key.index("ideal (8 sprints)")
+    assert "goal (32 points)" in charts_for(startup).key.value
+
+
+def test_release_in_pairs_names_and_draws_the_teams_not_the_players() -> None:
+    players = ["Ada", "Bob", "Cy", "Di", "Eve", "Fay"]
+    game = played(release, players, 5)
+    assert game.pairs and game.team_names == ["Ada & Di", "Bob & Eve", "Cy & Fay"]
+    charts = charts_for(game)
+    colors = team_colors(players)
+    key = charts.key.value
+    for seat, team in enumerate(game.team_names):
+        assert f'<span style="color:{colors[seat]}">' in key and html.escape(team) in key
+    assert "Fay</span>" not in key.replace(html.escape("Cy & Fay"), "")  # no player alone
+    assert key.count('<span style="color:') == 3
+    assert [trace.name for trace in charts.traces("score")] == [
+        html.escape(team, quote=False) for team in game.team_names]
+    # The two shades of each release's bars are named.
+    assert "Tools &amp; Methods points (solid)" in key and "points scored at once (faded)" in key
+
+
+def test_release_remotely_names_each_player() -> None:
+    game = played(release, ["Ada", "Bob", "Cy"], 5)
+    key = charts_for(game).key.value
+    assert all(f"{name}</span>" in key for name in ("Ada", "Bob", "Cy"))
+
+
+def test_reliz_draws_one_panel_of_zones_done() -> None:
+    game = played(game_module("reliz"), ["Ada", "Bob"], 5)
+    charts = charts_for(game)
+    assert charts.panels == ("zones",)
+    assert [trace.name for trace in charts.traces("zones")] == ["Ada", "Bob"]
+
+
+@pytest.mark.parametrize(("width", "shapes"), [(2400, False), (500, True)])
+def test_team_bars_name_the_teams_when_they_fit_else_show_their_shapes(width: int,
+                                                                        shapes: bool) -> None:
+    teams = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success", "Red",
+             "Payments Crew", "Site Reliability", "Growth Hackers"]
+    charts = charts_for(scrumkin.new_game(teams, seed=1))
+    charts.resize(500 if width > 500 else 2400, 700)  # from the other way of showing them
+    charts.resize(width, 700)
+    axis = charts.figure.layout.xaxis3
+    assert axis.tickangle == 0  # never turned: turned names run off the figure
+    if shapes:
+        colors = team_colors(teams)
+        assert list(axis.ticktext) == [glyph(seat, color) for seat, color in enumerate(colors)]
+        assert list(axis.tickvals) == [html.escape(team, quote=False) for team in teams]
+    else:
+        assert axis.ticktext is None
+    # The bars' text keeps its size, upright.
+    [cards, _] = charts.traces("in_play")
+    assert cards.textangle == 0 and cards.constraintext == "none"
+    assert cards.textfont.size >= FONT_SIZE
