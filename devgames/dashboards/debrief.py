@@ -69,6 +69,11 @@ class GameDebrief:
     now_what: tuple[str, ...] = ()
     phases: Mapping[str, str] = field(default_factory=dict)
     nobody_won: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
+    #: The game's own "Reveal & map" pages, (title, HTML), in place of the grid of the cards
+    #: each team got (Release!: what the Tools & Methods cards paid, the face cards).
+    reveal: Callable[[Any], list[tuple[str, str]]] | None = None
+    #: The cards the room may tag "we have this at work" (default: every card dealt).
+    tagged: Callable[[Any], list[str]] | None = None
 
 
 def _game_debrief(spec: GameSpec) -> GameDebrief:

@@ -3,13 +3,20 @@
 date), then **Reveal & map** (what the cards hid, who dealt what to whom, the cards the room meets
 at work). Each phase starts its time-box on the room's timer.
 
+A phase shows a page at a time, sized to be read whole at 1280x720 (a few questions, a few
+notes to dot, one part of the map), with Back and Next under it; the dots never re-sort under the
+pointer (only on "Sort by dots", or when the room comes back to the phase).
+
 Every note, dot, group, action and tag is saved with the session the moment it is made (see
-:mod:`devgames.dashboards.debrief_notes`); every screen shows the same phase and the same notes.
+:mod:`devgames.dashboards.debrief_notes`); every screen shows the same phase, page and notes.
 """
 
-from collections.abc import Callable
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
 from datetime import date
 from functools import partial
+from math import ceil
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -34,6 +41,70 @@ from devgames.dashboards.debrief_notes import (
 
 if TYPE_CHECKING:
     from devgames.dashboards.table import SessionTable
+
+
+#: A page of the debrief: its title (for the pager) and what draws it.
+Page = tuple[str, Callable[[], list[widgets.Widget]]]
+#: Characters of 20 px text in a line across the debrief at 1280x720 (a little under, to be safe).
+LINE_CHARS = 90
+#: Lines of 20 px text a page of the debrief shows at 1280x720, under the tabs and the pager.
+PAGE_LINES = 13.0
+
+
+def lines(text: str, width: int = LINE_CHARS) -> int:
+    """The lines ``text`` takes on the screen, ``width`` characters a line (tags not counted).
+
+    >>> lines("Who won?"), lines("x" * 91), lines("<b>Red</b> won")
+    (1, 2, 1)
+    """
+    return max(1, ceil(len(re.sub(r"<[^>]*>", "", text)) / width))
+
+
+def pages_of(weights: Sequence[float], budget: float = PAGE_LINES) -> list[list[int]]:
+    """Items (their weights: the lines each takes) in pages of at most ``budget`` lines, in
+    order; an item larger than a page has a page of its own.
+
+    >>> pages_of([3, 3, 3, 9, 1], 7)
+    [[0, 1], [2], [3], [4]]
+    >>> pages_of([])
+    []
+    """
+    pages: list[list[int]] = []
+    used = 0.0
+    for index, weight in enumerate(weights):
+        if pages and used + weight <= budget:
+            pages[-1].append(index)
+            used += weight
+        else:
+            pages.append([index])
+            used = weight
+    return pages
+
+
+def numbered(noun: str, group: Sequence[int], total: int, title: str = "") -> str:
+    """A page's title: which of ``total`` items (numbered from 0 in ``group``) it shows; just
+    ``title`` when given and the page shows them all.
+
+    >>> numbered("Question", [0, 1], 5), numbered("Question", [2], 5)
+    ('Questions 1-2 of 5', 'Question 3 of 5')
+    >>> numbered("Action", [0, 1], 2, "Actions"), numbered("Action", [], 0, "Actions")
+    ('Actions', 'Actions')
+    """
+    if title and len(group) == total:
+        return title
+    first, last = group[0] + 1, group[-1] + 1
+    return f"{noun} {first} of {total}" if first == last else f"{noun}s {first}-{last} of {total}"
+
+
+def most_dealt(rows: Sequence[Any]) -> list[str]:
+    """The cards of dealt rows (each with a ``card``), the most dealt first (then as they came).
+
+    >>> from types import SimpleNamespace as Row
+    >>> most_dealt([Row(card="Flu"), Row(card="Bug"), Row(card="Bug")])
+    ['Bug', 'Flu']
+    """
+    dealt = Counter(row.card for row in rows)
+    return sorted(dealt, key=lambda name: -dealt[name])
 
 
 def dots(count: int) -> str:
@@ -68,6 +139,10 @@ class DebriefPanel(widgets.VBox):
         self.moves = -1  # the log length the questions were drawn for
         self.questions: dict[str, list[str]] = {key: [] for key in PHASE_KEYS}
         self.inputs: dict[tuple[str, str], widgets.Text] = {}  # kept while the room types
+        #: The notes to dot, in the order shown: kept while the room dots (a note never moves
+        #: under the pointer); sorted by dots on "Sort by dots" or when the phase is shown again.
+        self.dot_order: list[str] = []
+        self.page = 0  # the page of the phase shown
         self.tabs = widgets.ToggleButtons(options=[(p.title, p.key) for p in PHASES])
         self.tabs.add_class("dg-debrief-tabs")
         self.tabs.observe(lambda change: self.show_phase(change["new"]), "value")
@@ -76,8 +151,17 @@ class DebriefPanel(widgets.VBox):
         self.time_box.on_click(lambda _button: self.start_time_box(self.phase.minutes))
         self.ask = widgets.HTML()
         self.ask.add_class("dg-debrief-ask")
+        self.steps = widgets.Box()
+        self.steps.add_class("dg-debrief-steps")
         self.body = widgets.VBox()
         self.body.add_class("dg-debrief-body")
+        self.back = _small("‹ Back", lambda: self.go_to_page(self.page - 1), "dg-page-back")
+        self.next = _small("Next ›", lambda: self.go_to_page(self.page + 1), "dg-page-next")
+        self.next.button_style = "primary"
+        self.where = widgets.HTML()
+        self.where.add_class("dg-page-where")
+        self.pager = widgets.HBox([self.back, self.where, self.next])
+        self.pager.add_class("dg-debrief-pager")
         self.message = widgets.HTML()
         self.message.add_class("dg-debrief-message")
         self.action_text = widgets.Text(placeholder="What will we do?",
@@ -97,8 +181,9 @@ class DebriefPanel(widgets.VBox):
         self.action_form = widgets.Box([self.action_text, self.action_owner, self.action_due,
                                         add_action])
         self.action_form.add_class("dg-action-form")
-        self.children = [widgets.HTML("<h2>Debrief</h2>"), self.tabs,
-                         widgets.HBox([self.time_box, self.ask]), self.message, self.body]
+        head = widgets.HBox([widgets.HTML("<h2>Debrief</h2>"), self.tabs, self.time_box])
+        head.add_class("dg-debrief-head")
+        self.children = [head, self.ask, self.message, self.steps, self.body, self.pager]
 
     # ----- where the debrief is -----------------------------------------------------------------
     @property
@@ -131,10 +216,24 @@ class DebriefPanel(widgets.VBox):
             self.draw()
 
     def show_phase(self, key: str) -> None:
-        """Go to a phase (the tabs), on every screen."""
+        """Go to a phase (the tabs), at its first page, on every screen; the notes to dot are
+        sorted by their dots again."""
         if self.saved.get("phase") != key:
             self.table.save_setting(("debrief", "phase"), key)
+            self.table.save_setting(("debrief", "page"), 0)
+        self.dot_order = []
         self.message.value = ""
+        self.draw()
+
+    def go_to_page(self, page: int) -> None:
+        """Show another page of the phase (Back and Next), on every screen."""
+        self.table.save_setting(("debrief", "page"), max(page, 0))
+        self.message.value = ""
+        self.draw()
+
+    def sort_dots(self) -> None:
+        """Show the notes to dot with the most dots first ("Sort by dots")."""
+        self.dot_order = []
         self.draw()
 
     def start_time_box(self, minutes: int) -> None:
@@ -212,20 +311,37 @@ class DebriefPanel(widgets.VBox):
 
     # ----- drawing ------------------------------------------------------------------------------
     def draw(self) -> None:
+        """Show the phase at its page (as saved), and Back and Next to the others."""
         phase = self.phase
         self.time_box.description = f"Start the {phase.minutes}-minute time-box"
         self.ask.value = f"<div class='dg-muted'>{html(phase.ask)}</div>"
-        parts: list[widgets.Widget] = []
-        if phase.key == "so_what":
-            parts.append(self._steps())
-        parts += self._questions(phase.key)
-        if phase.key == "so_what":
-            parts.append(self._voting())
-        elif phase.key == "now_what":
-            parts += self._actions()
-        elif phase.key == "map":
-            parts += self._map()
-        self.body.children = parts
+        self.steps.children = [self._steps()] if phase.key == "so_what" else []
+        pages = self.pages(phase.key)
+        self.page = min(max(int(self.saved.get("page") or 0), 0), len(pages) - 1)
+        self.body.children = pages[self.page][1]()
+        self._show_pager([title for title, _draw in pages])
+
+    def pages(self, phase: str) -> list[Page]:
+        """The pages of ``phase``: its questions a few at a time, then (So what?) the notes to
+        dot, (Now what?) the actions, (Reveal & map) the key moments, the cards each team got,
+        the cards at work and the files to export."""
+        pages = self._question_pages(phase, PAGE_LINES - 2 if phase == "so_what" else PAGE_LINES)
+        if phase == "so_what":
+            pages += self._voting_pages()
+        elif phase == "now_what":
+            pages += self._action_pages()
+        elif phase == "map":
+            pages = self._map_pages()
+        return pages or [("", list)]
+
+    def _show_pager(self, titles: list[str]) -> None:
+        page, last = self.page, len(titles) - 1
+        self.pager.layout.display = "none" if last <= 0 else None
+        self.back.disabled, self.next.disabled = page <= 0, page >= last
+        after = f", next: {html(titles[page + 1])}" if page < last else ", the last page"
+        self.where.value = (f"<span class='dg-page-title'>{html(titles[page])}</span> "
+                            f"<span class='dg-muted'>(page {page + 1} of {last + 1}{after})"
+                            "</span>")
 
     def _colored(self, text: str) -> str:
         return with_chips(text, getattr(self.table, "colors", {}))
@@ -246,15 +362,25 @@ class DebriefPanel(widgets.VBox):
             self.inputs[(phase, prompt)] = box
         return box
 
-    def _questions(self, phase: str) -> list[widgets.Widget]:
-        """Each question of the phase, the notes written to it, and a box for more."""
+    def _question_pages(self, phase: str, budget: float) -> list[Page]:
+        """Each question of the phase, the notes written to it and a box for more; a few
+        questions a page (of ``budget`` lines)."""
         notes = notes_of(self.table.game.meta, phase)
         asked = self.questions.get(phase, [])
         earlier = sorted({n["prompt"] for n in notes if n.get("prompt") not in asked})
+        prompts = [*asked, *earlier]
+        written = {prompt: [n for n in notes if n.get("prompt") == prompt] for prompt in prompts}
+        weights = [lines(prompt) + 2 + sum(lines(n["content"], LINE_CHARS + 5)
+                                           for n in written[prompt]) for prompt in prompts]
+        return [(numbered("Question", group, len(prompts)),
+                 partial(self._questions, phase, [prompts[i] for i in group], written))
+                for group in pages_of(weights, budget)]
+
+    def _questions(self, phase: str, prompts: list[str],
+                   written: dict[str, list[dict[str, Any]]]) -> list[widgets.Widget]:
         parts: list[widgets.Widget] = []
-        for prompt in [*asked, *earlier]:
-            mine = [note for note in notes if note.get("prompt") == prompt]
-            items = "".join(f"<li>{html(note['content'])}</li>" for note in mine)
+        for prompt in prompts:
+            items = "".join(f"<li>{html(note['content'])}</li>" for note in written[prompt])
             parts.append(widgets.HTML(
                 f"<div class='dg-question'>{self._colored(prompt)}</div>"
                 + (f"<ul class='dg-notes'>{items}</ul>" if items else "")))
@@ -274,12 +400,30 @@ class DebriefPanel(widgets.VBox):
         box.add_class("dg-steps")
         return box
 
-    def _voting(self) -> widgets.Widget:
-        """Every note of What? and So what?, the most dots first: dots, a group, a way out."""
-        notes = ranked([n for n in notes_of(self.table.game.meta) if n.get("phase") != "map"])
-        rows: list[widgets.Widget] = [widgets.HTML(
-            "<h3>Dots: three each, on the notes that matter most</h3>")]
-        groups = groups_of(notes)
+    def dot_notes(self) -> list[dict[str, Any]]:
+        """The notes of What? and So what? to dot, in the order shown: as they were shown before
+        (a dot moves no note), new notes last; the most dots first when the order is new."""
+        notes = {n["id"]: n for n in notes_of(self.table.game.meta) if n.get("phase") != "map"}
+        if not self.dot_order:
+            self.dot_order = [note["id"] for note in ranked(list(notes.values()))]
+        order = [key for key in self.dot_order if key in notes]
+        order += [key for key in notes if key not in order]
+        self.dot_order = order
+        return [notes[key] for key in order]
+
+    def _voting_pages(self) -> list[Page]:
+        """Every note of What? and So what?: dots, a group, a way out; a few notes a page."""
+        notes = self.dot_notes()
+        weights = [max(1.9, lines(note["content"], 60) + 0.3) for note in notes]
+        groups = pages_of(weights, PAGE_LINES - 3.5) or [[]]
+        return [("Dots: " + numbered("note", group, len(notes)) if len(group) < len(notes)
+                 else "Dots", partial(self._voting, [notes[i] for i in group])) for group in groups]
+
+    def _voting(self, notes: list[dict[str, Any]]) -> list[widgets.Widget]:
+        sort = _small("Sort by dots", self.sort_dots, "dg-sort-dots")
+        rows: list[widgets.Widget] = [widgets.HBox([widgets.HTML(
+            "<h3>Dots: three each, on the notes that matter most</h3>"), sort])]
+        groups = groups_of(self.dot_notes())
         if groups:
             rows.append(widgets.HTML("<div class='dg-groups'>Groups: " + ", ".join(
                 f"<b>{html(name)}</b> ({count} note{'s' * (count != 1)}, "
@@ -288,9 +432,9 @@ class DebriefPanel(widgets.VBox):
         for note in notes:
             rows.append(self._note_row(note))
         if not notes:
-            rows.append(widgets.HTML("<div class='dg-muted'>No notes yet: write them above or "
-                                     "in What?.</div>"))
-        return widgets.VBox(rows)
+            rows.append(widgets.HTML("<div class='dg-muted'>No notes yet: write them to the "
+                                     "questions, here or in What?.</div>"))
+        return rows
 
     def _note_row(self, note: dict[str, Any]) -> widgets.Widget:
         key = note["id"]
@@ -307,14 +451,23 @@ class DebriefPanel(widgets.VBox):
         row.add_class("dg-note-row")
         return row
 
-    def _actions(self) -> list[widgets.Widget]:
+    def _action_pages(self) -> list[Page]:
+        """The notes with the most dots, the actions and the form for one more; a few a page."""
+        actions = actions_of(self.table.game.meta)
+        weights = [lines(f"{a.get('action', '')}: {a.get('owner', '')}, by 2026-12-31", 70)
+                   + 0.6 for a in actions]
+        groups = pages_of(weights, PAGE_LINES - 6) or [[]]
+        return [(numbered("Action", group, len(actions), "Actions"),
+                 partial(self._actions, [actions[i] for i in group])) for group in groups]
+
+    def _actions(self, actions: list[dict[str, Any]]) -> list[widgets.Widget]:
         top = ranked([n for n in notes_of(self.table.game.meta) if n.get("votes")])[:3]
         parts: list[widgets.Widget] = []
         if top:
-            parts.append(widgets.HTML("<div class='dg-muted'>Most dots: " + "; ".join(
+            parts.append(widgets.HTML("<div class='dg-muted dg-top-dots'>Most dots: " + "; ".join(
                 f"{html(n['content'])} ({n['votes']})" for n in top) + "</div>"))
         parts.append(widgets.HTML("<h3>Actions</h3>"))
-        for action in actions_of(self.table.game.meta):
+        for action in actions:
             text = widgets.HTML(f"<b>{html(action.get('action', ''))}</b>: "
                                 f"{html(action.get('owner', ''))}, by "
                                 f"{html(action.get('due', ''))}")
@@ -326,31 +479,65 @@ class DebriefPanel(widgets.VBox):
         parts.append(self.action_form)
         return parts
 
-    def _map(self) -> list[widgets.Widget]:
-        from devgames.retro import key_moments, matrix_table
+    def _map_pages(self) -> list[Page]:
+        """Reveal & map: the key moments a few at a time, the cards each team got, the cards
+        the room meets at work, and the files to take away."""
+        from devgames.retro import dealt_matrix, key_moments
 
         game = self.table.game
-        parts: list[widgets.Widget] = [widgets.HTML("<h3>Key moments, with what was hidden</h3>")]
         moments = key_moments(game)
-        parts.append(widgets.HTML("<ol class='dg-moments'>" + "".join(
-            f"<li><b>{self._colored(m.title)}</b> {self._colored(m.public)}"
-            f"<div class='dg-hidden-now'>Hidden then: {self._colored(m.hidden)}</div></li>"
-            for m in moments) + "</ol>" if moments else "<div class='dg-muted'>No key moment "
-            "yet.</div>"))
-        matrix = matrix_table(game).to_html(classes="dg-table", border=0)  # escapes the names
-        parts.append(widgets.HTML("<h3>Cards each team got: dealt by itself or by others</h3>"
-                                  + matrix))
-        parts.append(self._card_tags())
-        return parts
+        weights = [lines(f"{m.title} {m.public}") + lines(f"Hidden then: {m.hidden}", 80) + 0.3
+                   for m in moments]
+        pages: list[Page] = [
+            (numbered("Key moment", group, len(moments)),
+             partial(self._moments, [(i + 1, moments[i]) for i in group]))
+            for group in pages_of(weights, PAGE_LINES - 1.5)] or [
+            ("Key moments", partial(self._moments, []))]
+        from devgames.dashboards.debrief import GAME_DEBRIEFS
 
-    def _card_tags(self) -> widgets.Widget:
+        own = GAME_DEBRIEFS.get(game.name)
+        if own is not None and own.reveal is not None:  # the game's own map (Release!)
+            pages += [(title, partial(lambda text: [widgets.HTML(text)], text))
+                      for title, text in own.reveal(game)]
+        else:
+            pages.append(("Cards each team got", self._matrix))
+        cards = (own.tagged(game) if own is not None and own.tagged is not None
+                 else most_dealt(dealt_matrix(game)))
+        weights = [0.95 * lines(name, 25) for name in cards]  # two cards a line
+        pages += [(("At work? " + numbered("card", group, len(cards)) if len(group) < len(cards)
+                    else "Cards at work"),
+                   partial(self._card_tags, [cards[i] for i in group]))
+                  for group in pages_of(weights, PAGE_LINES - 1) or [[]]]
+        export = getattr(self.table, "export", None)
+        if export is not None:
+            pages.append(("Export", lambda: [export]))
+        return pages
+
+    def _moments(self, moments: list[tuple[int, Any]]) -> list[widgets.Widget]:
+        if not moments:
+            return [widgets.HTML("<h3>Key moments, with what was hidden</h3>"
+                                 "<div class='dg-muted'>No key moment yet.</div>")]
+        return [widgets.HTML(
+            "<h3>Key moments, with what was hidden</h3>"
+            f"<ol class='dg-moments' start='{moments[0][0]}'>" + "".join(
+                f"<li><b>{self._colored(m.title)}</b> {self._colored(m.public)}"
+                f"<div class='dg-hidden-now'>Hidden then: {self._colored(m.hidden)}</div></li>"
+                for _number, m in moments) + "</ol>")]
+
+    def _matrix(self) -> list[widgets.Widget]:
+        from devgames.retro import matrix_table
+
+        matrix = matrix_table(self.table.game).to_html(classes="dg-table", border=0)  # escaped
+        return [widgets.HTML("<h3>Cards each team got: dealt by itself or by others</h3>"
+                             + matrix)]
+
+    def _card_tags(self, names: list[str]) -> list[widgets.Widget]:
         """The cards played in this game: "we have this at work", and dots on those."""
-        from devgames.retro import dealt_matrix
-
         saved = self.saved.get("cards", {})
         rows: list[widgets.Widget] = [widgets.HTML(
-            "<h3>Which of these do we have at work?</h3>")]
-        for name in dict.fromkeys(row.card for row in dealt_matrix(self.table.game)):
+            "<h3>Which of these cards do we have at work?</h3>")]
+        tags: list[widgets.Widget] = []
+        for name in names:
             entry = saved.get(name, {}) if isinstance(saved.get(name), dict) else {}
             tag = widgets.ToggleButton(value=bool(entry.get("at_work")),
                                        description="We have this at work", icon="check")
@@ -363,11 +550,17 @@ class DebriefPanel(widgets.VBox):
                 parts.insert(1, _small("+ dot", partial(self.vote_card, name, 1), "dg-vote"))
             row = widgets.HBox(parts)
             row.add_class("dg-card-row")
-            rows.append(row)
-        if len(rows) > 1 and cards_at_work(self.table.game.meta):
+            tags.append(row)
+        grid = widgets.Box(tags)
+        grid.add_class("dg-card-grid")
+        rows.append(grid)
+        if not names:
+            rows.append(widgets.HTML("<div class='dg-muted'>No card was played yet.</div>"))
+        elif cards_at_work(self.table.game.meta):
             rows.append(widgets.HTML("<div class='dg-muted'>The cards tagged, with their dots, "
-                                     "go into retro.csv and the retro board files below.</div>"))
-        return widgets.VBox(rows)
+                                     "go into retro.csv and the retro board files (Export, "
+                                     "the last page).</div>"))
+        return rows
 
 
 def _small(label: str, act: Callable[[], None], name: str) -> widgets.Button:

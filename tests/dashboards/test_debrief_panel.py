@@ -5,13 +5,16 @@ in ``retro.csv``."""
 
 import csv
 import io
+import re
 from datetime import date
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 
 from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.debrief_notes import PHASES, actions_of, notes_of
+from devgames.dashboards.debrief_panel import DebriefPanel
 from devgames.sessions import SessionStore
 
 from .test_app import all_html, decode_links, finished, humans_play_until, start
@@ -34,6 +37,17 @@ def saved_meta(app: FacilitatorApp) -> dict:
     return app.store.load(app.table.session_id).meta
 
 
+def every_page(debrief: DebriefPanel) -> str:
+    """Every page of the phase shown, its HTML and labels one page after the other (the
+    debrief is left at its first page)."""
+    shown = []
+    for page in range(len(debrief.pages(debrief.phase.key))):
+        debrief.go_to_page(page)
+        shown.append(all_html(debrief))
+    debrief.go_to_page(0)
+    return "\n".join(shown)
+
+
 def test_a_note_typed_mid_game_is_kept_when_the_questions_change(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")], hidden=False)
     table = app.table
@@ -52,7 +66,7 @@ def test_a_note_typed_mid_game_is_kept_when_the_questions_change(store: SessionS
     contents = {row["content"] for row in retro_rows(app)}
     assert {"Flu hit Red in sprint 2", "Blue caught up"} <= contents
     table.debrief.tabs.value = phase
-    shown = all_html(table.debrief)
+    shown = every_page(table.debrief)
     assert "Flu hit Red in sprint 2" in shown and early in shown.replace("&#x27;", "'")
 
 
@@ -67,10 +81,10 @@ def test_each_phase_starts_its_time_box_on_the_rooms_timer(store: SessionStore) 
         assert saved_meta(app)["timer"]["duration"] == phase.minutes * 60
         assert saved_meta(app).get("debrief", {}).get("phase", "what") == phase.key
     debrief.tabs.value = "so_what"
-    two = [b for b in debrief.body.children[0].children if b.description.startswith("2:")]
+    two = [b for b in debrief.steps.children[0].children if b.description.startswith("2:")]
     two[0].click()
     assert app.timer.duration == 2 * 60 and saved_meta(app)["debrief"]["step"] == "2"
-    assert debrief.body.children[0].children[1].button_style == "primary"  # the step shown
+    assert debrief.steps.children[0].children[1].button_style == "primary"  # the step shown
 
 
 def test_dots_from_two_screens_all_count_and_groups_go_to_the_retro_file(
@@ -83,7 +97,7 @@ def test_dots_from_two_screens_all_count_and_groups_go_to_the_retro_file(
     note = mine.add_note("so_what", mine.questions["so_what"][0], "We hoarded shields")
     second = mine.add_note("so_what", mine.questions["so_what"][0], "Nobody invested early")
     other.connection._on_msg(other.connection, {"ping": 1}, [])  # B sees A's phase and notes
-    assert theirs.tabs.value == "so_what" and "We hoarded shields" in all_html(theirs)
+    assert theirs.tabs.value == "so_what" and "We hoarded shields" in every_page(theirs)
     mine.vote(note, 1)
     theirs.vote(note, 1)  # B never saw A's dot: both count
     theirs.vote(note, 1)
@@ -95,7 +109,8 @@ def test_dots_from_two_screens_all_count_and_groups_go_to_the_retro_file(
     rows = {row["content"]: row for row in retro_rows(app)}
     assert (rows["We hoarded shields"]["votes"], rows["We hoarded shields"]["group"]) == (
         "3", "Fear")
-    shown = all_html(mine)
+    mine.sort_dots()
+    shown = every_page(mine)
     board = shown[shown.index("<h3>Dots"):]  # the voting board: the most dots first
     assert board.index("We hoarded shields") < board.index("Nobody invested early")
     assert "<b>Fear</b> (1 note, 3 dots)" in shown
@@ -121,7 +136,7 @@ def test_an_action_needs_an_owner_and_a_date_and_goes_to_the_retro_file(
     [action] = actions_of(saved_meta(app))
     assert (action["action"], action["owner"], action["due"]) == (
         "=Pair on every bug", "Ana <b>", "2026-12-01")
-    assert "Ana &lt;b&gt;" in all_html(debrief) and "Ana <b>" not in all_html(debrief)
+    assert "Ana &lt;b&gt;" in every_page(debrief) and "Ana <b>" not in every_page(debrief)
     [row] = [row for row in retro_rows(app) if row["type"] == "action"]
     assert (row["action"], row["owner"], row["due"]) == (
         "'=Pair on every bug", "Ana <b>", "2026-12-01")
@@ -155,8 +170,10 @@ def test_the_room_tags_the_cards_it_meets_at_work(store: SessionStore) -> None:
     app = finished(store)
     debrief = app.table.debrief
     debrief.tabs.value = "map"
-    shown = all_html(debrief)
+    shown = every_page(debrief)
     assert "Hidden then:" in shown
+    titles = [title for title, _draw in debrief.pages("map")]
+    debrief.go_to_page(next(n for n, title in enumerate(titles) if "at work" in title.lower()))
     tags = [w for w in _widgets(debrief) if "dg-card-tag" in getattr(w, "_dom_classes", ())]
     assert tags
     tags[0].value = True
@@ -171,3 +188,94 @@ def _widgets(widget):
     yield widget
     for child in getattr(widget, "children", ()):
         yield from _widgets(child)
+
+
+def _shown_notes(debrief: DebriefPanel) -> list[tuple[str, widgets.Button]]:
+    """The notes to dot as the room sees them, top to bottom, each with its "+ dot" button."""
+    rows = [w for w in _widgets(debrief.body) if "dg-note-row" in getattr(w, "_dom_classes", ())]
+    found = []
+    for row in rows:
+        [text] = [w for w in row.children if isinstance(w, widgets.HTML)]
+        [more] = [w for w in row.children if "dg-vote" in w._dom_classes]
+        found.append((re.sub(r"<[^>]*>", "", text.value).split("●")[0].strip(), more))
+    return found
+
+
+def _go_to(debrief: DebriefPanel, start: str) -> None:
+    """Go to the first page of the phase shown whose title starts with ``start``."""
+    titles = [title for title, _draw in debrief.pages(debrief.phase.key)]
+    debrief.go_to_page(next(n for n, title in enumerate(titles) if title.startswith(start)))
+
+
+def test_a_dot_moves_no_note_under_the_pointer_until_sorted(store: SessionStore) -> None:
+    app = finished(store)
+    debrief = app.table.debrief
+    question = debrief.questions["what"][0]
+    for text in ("Flu hit us", "We hoarded shields", "Nobody invested early"):
+        debrief.add_note("what", question, text)
+    debrief.tabs.value = "so_what"
+    _go_to(debrief, "Dots")
+    before = [text for text, _button in _shown_notes(debrief)]
+    assert before == ["Flu hit us", "We hoarded shields", "Nobody invested early"]
+    for _click in range(3):  # the room dots the last note, three times, at the same place
+        text, more = _shown_notes(debrief)[2]
+        assert text == "Nobody invested early"
+        more.click()
+    assert [text for text, _button in _shown_notes(debrief)] == before
+    assert {n["content"]: n["votes"] for n in notes_of(saved_meta(app))}[
+        "Nobody invested early"] == 3
+    [sort] = [w for w in _widgets(debrief.body) if "dg-sort-dots" in w._dom_classes]
+    sort.click()  # "Sort by dots": now the most dots first
+    assert _shown_notes(debrief)[0][0] == "Nobody invested early"
+    _shown_notes(debrief)[2][1].click()
+    debrief.tabs.value = "now_what"
+    debrief.tabs.value = "so_what"  # back to the phase: sorted again
+    _go_to(debrief, "Dots")
+    assert [text for text, _button in _shown_notes(debrief)][:2] == [
+        "Nobody invested early", "We hoarded shields"]
+
+
+def test_opening_the_debrief_closes_the_facilitators_drawer(store: SessionStore) -> None:
+    app = start(store, seats=[("Red", "human"), ("Blue", "human")])
+    table = app.table
+    table.admin_toggle.value = True
+    assert "dg-open" in table.admin._dom_classes
+    [now] = [w for w in _widgets(table.admin) if "dg-debrief-now" in w._dom_classes]
+    now.click()
+    assert "dg-open" not in table.admin._dom_classes and not table.admin_toggle.value
+    assert table.debrief in table.end.children and "dg-debriefing" in table._dom_classes
+
+
+def test_a_few_questions_a_page_and_every_screen_on_the_same_page(
+        store: SessionStore, tmp_path: Path) -> None:
+    app = finished(store)
+    other = FacilitatorApp(store=SessionStore(tmp_path / "sessions.sqlite"))
+    other.address.session_id = app.table.session_id
+    mine, theirs = app.table.debrief, other.table.debrief
+    mine.tabs.value = "so_what"
+    pages = mine.pages("so_what")
+    assert len(pages) > 1 and mine.next.description == "Next ›" and mine.back.disabled
+    asked = mine.questions["so_what"]
+    shown = all_html(mine.body)
+    assert asked[0] in shown.replace("&#x27;", "'") and asked[-1] not in shown
+    mine.next.click()
+    assert mine.page == 1 and not mine.back.disabled and pages[1][0] in mine.where.value
+    other.connection._on_msg(other.connection, {"ping": 1}, [])  # B follows A's page
+    assert (theirs.tabs.value, theirs.page) == ("so_what", 1)
+    mine.tabs.value = "what"  # a new phase starts at its first page
+    other.connection._on_msg(other.connection, {"ping": 1}, [])
+    assert (theirs.tabs.value, theirs.page) == ("what", 0)
+
+
+def test_while_debriefing_the_scores_and_charts_are_a_click_away(store: SessionStore) -> None:
+    app = finished(store)
+    table = app.table
+    assert "dg-debriefing" in table._dom_classes and table.scores_toggle in table.end.children
+    assert table.export not in table.end.children  # the last page of the map, and the drawer
+    table.scores_toggle.value = True
+    assert "dg-seeing-scores" in table._dom_classes
+    assert table.scores_toggle.description == "Back to the debrief"
+    table.scores_toggle.value = False
+    assert "dg-seeing-scores" not in table._dom_classes
+    table.debrief.tabs.value = "map"
+    assert table.debrief.pages("map")[-1][0] == "Export"

@@ -1,6 +1,7 @@
 """The debrief in a real Voilà server and headless Chromium, clicked through as a facilitator
-would: every phase with its time-box, 1-2-4-All, a note, a dot and a group, an action refused
-without its owner then kept, a card tagged, and all of it in the files downloaded."""
+would, page by page: every phase with its time-box, 1-2-4-All, a note, dots that stay under the
+pointer and a group, an action refused without its owner then kept, a card tagged, and all of it
+in the files downloaded from the debrief's last page."""
 
 import csv
 import io
@@ -35,6 +36,21 @@ def phase(page: Page, title: str) -> None:
     wait_for_kernel_idle(page)
 
 
+def to_page(page: Page, title: str) -> None:
+    """Click Next until the page named ``title`` shows (the Next button never moves)."""
+    where = page.locator(".dg-page-where .dg-page-title")
+    place = page.locator(".dg-page-next").bounding_box()
+    for _page in range(30):
+        shown = where.inner_text()
+        if title.lower() in shown.lower():
+            return
+        page.click(".dg-page-next")
+        wait_for_kernel_idle(page)
+        expect(where).not_to_have_text(shown)
+        assert page.locator(".dg-page-next").bounding_box() == place
+    raise AssertionError(f"No page {title!r} in this phase")
+
+
 def test_the_debrief_from_what_to_now_what_and_its_files(page: Page,
                                                          voila_server: Server) -> None:
     page.set_viewport_size({"width": 1280, "height": 720})
@@ -42,8 +58,8 @@ def test_the_debrief_from_what_to_now_what_and_its_files(page: Page,
     play_by_clicking(page, lambda: len(saved_game(voila_server, page).log) >= 8)
     open_admin(page)
     page.click(".dg-debrief-now")
-    page.click(".dg-admin-close")
     page.locator(".dg-debrief").wait_for()
+    expect(page.locator(".dg-admin")).to_be_hidden()  # the room sees the debrief, not the drawer
 
     # What?: its time-box on the room's timer, and a note kept at once.
     page.click(".dg-time-box")
@@ -67,6 +83,7 @@ def test_the_debrief_from_what_to_now_what_and_its_files(page: Page,
           and saved_meta(voila_server, page)["timer"]["duration"] == 120)
     assert saved_meta(voila_server, page)["debrief"]["step"] == "2"
     assert saved_meta(voila_server, page)["timer"]["duration"] == 120
+    to_page(page, "Dots")
     page.locator(".dg-vote").first.click()
     wait_for_kernel_idle(page)
     group = page.locator(".dg-note-group input").first
@@ -81,6 +98,7 @@ def test_the_debrief_from_what_to_now_what_and_its_files(page: Page,
 
     # Now what?: an action without its owner is refused, then kept with owner and date.
     phase(page, "Now what?")
+    to_page(page, "Actions")
     page.locator(".dg-action-action input").fill("Pair on every bug")
     page.locator(".dg-action-due input").fill("2026-12-01")
     page.click(".dg-add-action")
@@ -98,14 +116,17 @@ def test_the_debrief_from_what_to_now_what_and_its_files(page: Page,
 
     # Reveal & map: what was hidden, who dealt what, and a card the room meets at work.
     phase(page, "Reveal & map")
+    to_page(page, "Cards each team got")
     expect(page.locator(".dg-debrief")).to_contain_text("Cards each team got")
+    to_page(page, "At work")
     page.locator(".dg-card-tag").first.click()
     wait_for_kernel_idle(page)
     until(page, lambda: bool(saved_meta(voila_server, page)["debrief"].get("cards")))
     save_screenshot(page, "debrief-map-1280x720")
 
-    page.locator(".dg-end .dg-export-prepare").click()  # the end of the game offers the files
-    page.locator(".dg-end .dg-export-links a[download$='retro.csv']").wait_for()
+    to_page(page, "Export")  # the debrief's last page offers the files
+    page.locator(".dg-debrief .dg-export-prepare").click()
+    page.locator(".dg-debrief .dg-export-links a[download$='retro.csv']").wait_for()
     rows = list(csv.DictReader(io.StringIO(download(page, "retro.csv").lstrip("\ufeff"))))
     by_type = {row["type"]: row for row in rows}
     assert (by_type["reflection"]["content"], by_type["reflection"]["group"],
