@@ -142,8 +142,8 @@ def format_fact(key: str, value: Any) -> str:
 def format_value(value: Any) -> str:
     """Any value of a view as text.
 
-    >>> format_value(True), format_value(["Red", "Blue"])
-    ('yes', 'Red, Blue')
+    >>> format_value(True), format_value(["Red", "Blue"]), format_value(("8 of Doors", ""))
+    ('yes', 'Red, Blue', '8 of Doors')
     >>> format_value({"card": "Flu", "by": "Red", "counters": []})
     'card Flu, by Red'
     >>> format_value({"game": 2, "wins": {"Ada": 1, "Bob": 0}})
@@ -154,7 +154,7 @@ def format_value(value: Any) -> str:
     if isinstance(value, list | tuple):
         if any(isinstance(item, dict) for item in value):
             return "; ".join(describe_item(item) for item in value)
-        return ", ".join(format_value(item) for item in value)
+        return ", ".join(format_value(item) for item in value if item not in (None, ""))
     if isinstance(value, dict):
         return ", ".join(
             f"{label(key)} ({format_value(item)})" if isinstance(item, dict)

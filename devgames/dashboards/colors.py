@@ -14,6 +14,7 @@ True
 import colorsys
 import re
 from collections.abc import Sequence
+from typing import Any
 
 #: The page's background in the light (False) and dark (True) themes.
 BACKGROUNDS = {False: "#ffffff", True: "#101418"}
@@ -86,6 +87,23 @@ def team_colors(names: Sequence[str], dark: bool = False) -> list[str]:
             shade = _step(shade, dark)
         colors.append(shade)
     return colors
+
+
+def seat_colors(game: Any, dark: bool = False) -> dict[str, str]:
+    """Each player's colour; players in a team (Release!'s pairs: ``game.teams``) all wear the
+    colour of its first seat, as the charts draw the team.
+
+    >>> from devgames import release
+    >>> colors = seat_colors(release.new_game(["Ada", "Bob", "Cy", "Dee"], seed=1))
+    >>> colors["Ada"] == colors["Cy"] != colors["Bob"] == colors["Dee"]
+    True
+    """
+    players = list(game.players)
+    colors = team_colors(players, dark)
+    for seats in getattr(game, "teams", None) or ():
+        for seat in seats:
+            colors[seat] = colors[seats[0]]
+    return dict(zip(players, colors, strict=True))
 
 
 def _farthest(candidates: Sequence[str], used: Sequence[str]) -> str:

@@ -7,7 +7,7 @@ the hand, on hover or tap on the table, as the tooltip of a move that plays it.
 """
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 from html import escape
 from importlib import import_module
@@ -32,6 +32,8 @@ NOT_FACTS = frozenset({
     "game", "you", "hand", "waiting_for", "current_player", "is_over", "winners", "result",
     "featured",
 })
+#: More rows than this in a table of teams: the cards listed under each row are left out.
+MAX_DETAILED = 4
 #: More moves than this are offered as a filterable list instead of one button each.
 MAX_BUTTONS = 10
 
@@ -264,18 +266,41 @@ def value_html(value: Any, game: str | None) -> str:
     return html(format_value(value))
 
 
-def facts_html(view: dict[str, Any]) -> str:
-    """The single facts of a public view (sprint, leader, deck size...) as one line of HTML.
+def facts_html(view: dict[str, Any], in_table: Collection[str] = ()) -> str:
+    """The single facts of a public view (sprint, leader, deck size...) as one line of HTML. A
+    count and its total (``release`` and ``releases``) read as one fact: "release 3 of 5". A
+    fact a column of the table also says (``in_table``) is marked ``dg-in-table``: the room reads
+    it in the table, and in the facts only while the table is hidden (theme.py).
 
     >>> facts_html({"sprint": 2, "leader": "<Red>", "teams": [], "is_over": False})
     '<div class="dg-facts"><span><b>sprint</b> 2</span><span><b>leader</b> &lt;Red&gt;</span></div>'
+    >>> facts_html({"round": 11, "rounds": 40})
+    '<div class="dg-facts"><span><b>round</b> 11 of 40</span></div>'
+    >>> facts_html({"committed": ["Ada: 7 of Birds"]}, in_table={"committed"})
+    '<div class="dg-facts"><span class="dg-in-table"><b>committed</b> Ada: 7 of Birds</span></div>'
     """
-    parts = [
-        f"<span><b>{html(label(key))}</b> {html(format_fact(key, value))}</span>"
-        for key, value in view.items()
-        if key not in NOT_FACTS and not is_empty(value) and not is_records(value)
-    ]
+    parts = []
+    for key, value in view.items():
+        if key in NOT_FACTS or is_empty(value) or is_records(value):
+            continue
+        if is_count(view.get(key.removesuffix("s")), value) and key.endswith("s"):
+            continue  # said with its count: "release 3 of 5"
+        text = format_fact(key, value)
+        total = view.get(f"{key}s")
+        if is_count(value, total):
+            text = f"{text} of {total}"
+        marked = ' class="dg-in-table"' if key in in_table else ""
+        parts.append(f"<span{marked}><b>{html(label(key))}</b> {html(text)}</span>")
     return f'<div class="dg-facts">{"".join(parts)}</div>'
+
+
+def is_count(value: Any, total: Any) -> bool:
+    """True when ``value`` counts up to ``total`` (both whole numbers, not yes/no).
+
+    >>> is_count(3, 5), is_count(3, None), is_count(True, 5)
+    (True, False, False)
+    """
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in (value, total))
 
 
 def featured_html(featured: Any, game: str | None = None) -> str:
@@ -319,11 +344,15 @@ def is_records(value: Any) -> bool:
 
 
 def records_html(rows: list[dict[str, Any]], current: str | None = None,
-                 colors: dict[str, str] | None = None, game: str | None = None) -> str:
+                 colors: dict[str, str] | None = None, game: str | None = None,
+                 title: str = "name", tags: Mapping[str, str] | None = None,
+                 details: bool = True) -> str:
     """Teams or players as an HTML table: one column per number or word, and what each has in
-    play (a list of cards) on a line of its own under the row. The row of ``current`` is marked;
-    a name in ``colors`` gets a chip of its colour; a card of ``game`` shows its meaning on hover
-    and on tap (:func:`card_html`).
+    play (a list of cards) on a line of its own under the row (unless ``details`` is False).
+    The row of ``current`` is marked; a name in ``colors`` gets a chip of its colour and one in
+    ``tags`` a short word after it ("bot"); a card of ``game`` shows its meaning on hover and on
+    tap (:func:`card_html`). ``title`` heads the names' column. A yes/no column that is "no" in
+    every row says nothing and is left out.
 
     >>> table = records_html([{"name": "Red", "backlog": 9, "in_play": [{"card": "Flu"}]}], "Red")
     >>> '<tr class="dg-current" data-name="Red"><td>Red</td><td class="dg-num">9</td>' in table
@@ -336,35 +365,66 @@ def records_html(rows: list[dict[str, Any]], current: str | None = None,
     True
     >>> '>3 Amigos</span> (value 1); &lt;b&gt;</td>' in table
     True
+    >>> table = records_html([{"name": "Red", "planned": False}], title="Teams",
+    ...                      tags={"Red": "bot"})
+    >>> "<th>Teams</th>" in table, "planned" in table, '<span class="dg-tag">bot</span>' in table
+    (True, False, True)
     """
     keys = list(dict.fromkeys(key for row in rows for key in row))
-    flat = [k for k in keys if not any(isinstance(row.get(k), list | dict) for row in rows)]
-    nested = [k for k in keys if k not in flat]
-    head = "".join(f"<th>{html(label(key))}</th>" for key in flat)
+    flat = [k for k in keys if not any(isinstance(row.get(k), list | dict) for row in rows)
+            and not all(row.get(k) is False for row in rows)]
+    nested = [k for k in keys if k not in flat and any(isinstance(row.get(k), list | dict)
+                                                        for row in rows)] if details else []
+    head = "".join(f"<th>{html(title if key == 'name' else label(key))}</th>" for key in flat)
     body = []
     for row in rows:
-        name = str(row.get("name", ""))
-        marked = ' class="dg-current"' if current is not None and name == current else ""
-        cells = "".join(cell_html(row.get(key, "")) for key in flat)
-        if name in (colors or {}) and flat and flat[0] == "name":
-            cells = cells.replace("<td>", f"<td>{chip_html((colors or {})[name])}", 1)
-        body.append(f'<tr{marked} data-name="{html(name)}">{cells}</tr>')
-        details = [
+        value = row.get("name", "")
+        names = [str(name) for name in value] if isinstance(value, tuple) else [str(value)]
+        marked = ' class="dg-current"' if current is not None and current in names else ""
+        cells = [cell_html(row.get(key, "")) for key in flat]
+        if flat and flat[0] == "name":
+            cells[0] = names_cell(names, colors or {}, tags or {})
+        body.append(f'<tr{marked} data-name="{html(format_value(value))}">{"".join(cells)}</tr>')
+        lines = [
             f"{html(label(key))}: {value_html(row[key], game)}"
             for key in nested if not is_empty(row.get(key))
         ]
-        if details:
-            body.append(f'<tr><td class="dg-cards" colspan="{len(flat)}">'
-                        f'{"<br>".join(details)}</td></tr>')
+        if lines:
+            body.append(f'<tr class="dg-details"><td class="dg-cards" colspan="{len(flat)}">'
+                        f'{"<br>".join(lines)}</td></tr>')
     return f'<table class="dg-table"><tr>{head}</tr>{"".join(body)}</table>'
 
 
+def names_cell(names: Sequence[str], colors: Mapping[str, str],
+               tags: Mapping[str, str]) -> str:
+    """The first cell of a row: its name, or a team's players one a line, each after the chip
+    of its colour and before its tag ("bot").
+
+    >>> names_cell(["Red"], {"Red": "#c0392b"}, {})
+    '<td><span class="dg-chip" style="background:#c0392b"></span>Red</td>'
+    >>> names_cell(["Ada", "Bob"], {}, {"Bob": "bot"})
+    '<td>Ada<br>Bob <span class="dg-tag">bot</span></td>'
+    """
+    lines = [(chip_html(colors[name]) if name in colors else "") + html(name)
+             + (f' <span class="dg-tag">{html(tags[name])}</span>' if name in tags else "")
+             for name in names]
+    return f"<td>{'<br>'.join(lines)}</td>"
+
+
 def cell_html(value: Any) -> str:
-    """One cell of a table: numbers right-aligned.
+    """One cell of a table: numbers right-aligned; a tuple one item a line (a team's players
+    and what each did).
 
     >>> cell_html(3), cell_html(["a", "b"])
     ('<td class="dg-num">3</td>', '<td>a, b</td>')
+    >>> cell_html(("a", "<b>")), cell_html((1, 2))
+    ('<td>a<br>&lt;b&gt;</td>', '<td class="dg-num">1<br>2</td>')
     """
+    if isinstance(value, tuple):
+        numbers = value and all(isinstance(item, int | float) and not isinstance(item, bool)
+                                for item in value)
+        lines = "<br>".join(html(format_value(item)) for item in value)
+        return f'<td class="dg-num">{lines}</td>' if numbers else f"<td>{lines}</td>"
     if isinstance(value, int | float) and not isinstance(value, bool):
         return f'<td class="dg-num">{value}</td>'
     return f"<td>{html(format_value(value))}</td>"
@@ -385,11 +445,20 @@ class Scoreboard(widgets.HTML):
     >>> 'class="dg-meant"' in board.value
     True
 
-    What a view sets ``aside`` stays off the projector:
+    What a view sets ``aside`` stays off the projector, as a fact or as a column:
 
-    >>> board.show({"sprint": 2, "phase": "moves", "aside": ["phase"]})
-    >>> "sprint" in board.value, "phase" in board.value
-    (True, False)
+    >>> board.show({"sprint": 2, "phase": "moves", "aside": ["phase", "bugs"],
+    ...             "teams": [{"name": "Red", "bugs": 3}]})
+    >>> "sprint" in board.value, "phase" in board.value, "bugs" in board.value
+    (True, False, False)
+
+    A bot's row says so; with more than :data:`MAX_DETAILED` rows the lists under each row are
+    left to the charts (the room could not read them all at once):
+
+    >>> rows = [{"name": str(n), "in_play": ["Flu"]} for n in range(5)]
+    >>> board.show({"teams": rows}, bots={"1"})
+    >>> "Flu" in board.value, '<span class="dg-tag">bot</span>' in board.value
+    (False, True)
     """
 
     def __init__(self) -> None:
@@ -397,25 +466,29 @@ class Scoreboard(widgets.HTML):
         self.add_class("dg-scoreboard")
 
     def show(self, view: dict[str, Any], colors: dict[str, str] | None = None,
-             skip: Collection[str] = ()) -> None:
+             skip: Collection[str] = (), bots: Collection[str] = ()) -> None:
         """Draw ``game.view(None)``, but for the keys in ``skip`` (drawn on a board) and those
-        the view itself sets ``aside`` (kept for notebooks and tests, not for the room)."""
+        the view itself sets ``aside`` (kept for notebooks and tests, not for the room), facts
+        and columns alike; the teams named in ``bots`` are marked as played by a bot."""
         aside = {*skip, "aside", *(view.get("aside") or ())}
         view = {key: value for key, value in view.items() if key not in aside}
         current = view.get("current_player")
         game = view.get("game")
         game = game if isinstance(game, str) else None
-        parts = [featured_html(view.get("featured"), game), facts_html(view)]
-        for key, value in view.items():
-            if is_records(value) and key != "featured":
-                parts.append(f"<h3>{html(label(key).capitalize())}</h3>")
-                parts.append(records_html(value, current if isinstance(current, str) else None,
-                                          colors or {}, game))
+        tables = {key: [{k: v for k, v in row.items() if k not in aside} for row in value]
+                  for key, value in view.items() if is_records(value) and key != "featured"}
+        columns = {k for rows in tables.values() for row in rows for k in row}
+        parts = [featured_html(view.get("featured"), game), facts_html(view, columns)]
+        for key, rows in tables.items():
+            parts.append(records_html(
+                rows, current if isinstance(current, str) else None, colors or {}, game,
+                title=label(key).capitalize(), tags=dict.fromkeys(bots, "bot"),
+                details=len(rows) <= MAX_DETAILED))
         self.value = "".join(parts)
 
 
 def hand_html(owner: str, hand: Sequence[Any], secrets: Sequence[str] = (),
-              game: str | None = None) -> str:
+              game: str | None = None, with_cards: bool = True) -> str:
     """A hand of cards as HTML, one box per card, then what only its owner knows besides.
 
     >>> hand_html("Red", [{"id": 3, "card": "Flu", "figures": "-2 -1"}])[-51:]
@@ -432,6 +505,12 @@ def hand_html(owner: str, hand: Sequence[Any], secrets: Sequence[str] = (),
     (True, True)
     >>> 'dg-card-kind-investment">investment</span>' in box, "Reworking the system" in box
     (True, True)
+
+    Without its cards (``with_cards=False``: the moves show them, card by card), only the
+    heading and the secrets:
+
+    >>> print(hand_html("Red", [], ["A secret."], with_cards=False))
+    <h3>Red's hand and moves</h3><ul class="dg-secrets"><li>A secret.</li></ul>
     """
     if game is None:
         cards = "".join(f'<span class="dg-hand-card">{html(describe_item(c))}</span>'
@@ -441,8 +520,30 @@ def hand_html(owner: str, hand: Sequence[Any], secrets: Sequence[str] = (),
         cards = "".join(hand_card_html(card, game) for card in hand)
         classes = "dg-hand dg-hand-meant"
     known = "".join(f"<li>{html(line)}</li>" for line in secrets)
+    secret = f'<ul class="dg-secrets">{known}</ul>' if known else ""
+    if not with_cards:
+        return f"<h3>{html(owner)}'s hand and moves</h3>{secret}"
     return (f'<h3>{html(owner)}\'s hand</h3><div class="{classes}">{cards or "(no cards)"}</div>'
-            + (f'<ul class="dg-secrets">{known}</ul>' if known else ""))
+            + secret)
+
+
+def hand_line_html(hand: Sequence[Any], game: str | None) -> str:
+    """A hand as one compact line of cards (when tick boxes name them to choose from): each
+    card's name, its meaning on hover or tap (:func:`card_html`), and its figures.
+
+    >>> hand_line_html([{"id": 3, "card": "Intern", "kind": "developer", "cost": 1}], None)
+    '<div class="dg-hand dg-hand-line"><span class="dg-hand-card"><b>Intern</b> (developer, \
+cost 1)</span></div>'
+    """
+    cards = []
+    for item in hand:
+        text = describe_item(item)
+        key = _name_key(item) if isinstance(item, dict) else None
+        name = str(item[key]) if key else text
+        figures = text[len(name):] if text.startswith(name) else ""
+        cards.append(f'<span class="dg-hand-card"><b>{card_html(name, game)}</b>'
+                     f"{html(figures)}</span>")
+    return f'<div class="dg-hand dg-hand-line">{"".join(cards)}</div>'
 
 
 def hand_card_html(item: Any, game: str | None) -> str:
@@ -475,6 +576,61 @@ def hand_card_html(item: Any, game: str | None) -> str:
             f'<span class="dg-meaning">{html(meaning.line)}</span></span>')
 
 
+def move_card(action: Action) -> int | None:
+    """The card a move is made with: its ``card``, or its ``cards`` when they are copies of one
+    card; None for a move of no card, or of several different cards.
+
+    >>> move_card(Action("play", 0, card=3, target=1)), move_card(Action("combo", 0, cards=(7, 7)))
+    (3, 7)
+    >>> move_card(Action("combo", 0, cards=(2, 5))), move_card(Action("end_turn", 0))
+    (None, None)
+    """
+    if action.card is not None:
+        return action.card
+    cards = set(action.cards or ())
+    return cards.pop() if len(cards) == 1 else None
+
+
+def card_words(item: Any) -> tuple[str, str]:
+    """A card of a hand as its name and its figures (empty when it has none, or they only
+    repeat its name).
+
+    >>> card_words({"id": 9, "card": "Linda Rising", "figures": "10 of Doors", "does": "..."})
+    ('Linda Rising', '10 of Doors')
+    >>> card_words({"id": 7, "card": "8 of Doors", "figures": "8 of Doors"}), card_words("Nope")
+    (('8 of Doors', ''), ('Nope', ''))
+    """
+    if not isinstance(item, dict):
+        return str(item), ""
+    key = _name_key(item)
+    name = str(item[key]) if key else describe_item(item)
+    figures = str(item.get("figures") or "")
+    return name, "" if figures == name else figures
+
+
+def short_label(text: str, team: str, name: str = "", figures: str = "") -> str:
+    """A move's label on a button under its card: without the team's name (the curtain says
+    whose hand it is) nor the card's name and figures (the button is under that card).
+
+    >>> short_label("Red plays Flu (-2 -1) into Blue's game", "Red", "Flu", "-2 -1")
+    "Plays into Blue's game"
+    >>> short_label("Red drops Flu (-2 -1)", "Red", "Flu", "-2 -1")
+    'Drops'
+    >>> short_label("Ada plays Investor (pays 0)", "Ada", "Investor")
+    'Plays (pays 0)'
+    >>> short_label("Ada ends the turn", "Ada")
+    'Ends the turn'
+    """
+    if team and text.startswith(team + " "):
+        text = text[len(team) + 1:]
+    for words in ([f"{name} ({figures})"] if figures else []) + ([name] if name else []):
+        if words in text:
+            text = text.replace(words, "", 1)
+            break
+    text = " ".join(text.split())
+    return text[:1].upper() + text[1:] if text else text
+
+
 class MovePicker(widgets.VBox):
     """The moves open now, and only those, one button each; a long list gets a filter box and
     scrolls. ``on_pick(action)`` is called with the move chosen.
@@ -491,6 +647,19 @@ class MovePicker(widgets.VBox):
     "investment: A fifth of the time for people's own ideas: ..."
     >>> picker.shown[0].click(); len(game.log)
     1
+
+    Given the team's ``hand``, the moves are grouped by card instead (one line per card: the
+    card, then its moves as short buttons, the words they share said once) and all are in view,
+    with no filter:
+
+    >>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
+    >>> picker.offer(*choices(game), game=game.name, hand=game.view(0)["hand"], team="Red")
+    >>> [button.description for button in picker.shown][:4]
+    ['its own game', "Blue's game", "Green's game", 'Drops']
+    >>> "Plays into" in picker.children[0].children[0].children[1].children[0].value
+    True
+    >>> picker.filter in picker.children, "dg-hand" in picker._dom_classes
+    (False, True)
     """
 
     def __init__(self, on_pick: Callable[[Action], object]) -> None:
@@ -501,6 +670,8 @@ class MovePicker(widgets.VBox):
         self.labels: list[str] = []
         self.buttons: list[widgets.Button] = []
         self.pool: list[widgets.Button] = []  # reused from move to move: new widgets cost time
+        self.off: list[widgets.Button] = []  # cards of the hand with no move now (see offer)
+        self.on_screen: tuple[widgets.Button, ...] = ()
         self.heading = widgets.HTML()
         self.filter = widgets.Text(placeholder="Type to filter: a card, a team...",
                                    layout=widgets.Layout(width="min(40em, 95%)"))
@@ -512,12 +683,17 @@ class MovePicker(widgets.VBox):
     @property
     def shown(self) -> tuple[widgets.Button, ...]:
         """The move buttons on screen now."""
-        return self.box.children
+        return self.on_screen
 
     def offer(self, actions: list[Action], labels: list[str], heading: str,
-              game: str | None = None) -> None:
+              game: str | None = None, hand: Sequence[Any] | None = None,
+              team: str = "") -> None:
         """Show these moves (labels in the same order) under a heading. A button's tooltip is the
-        meaning of the card its move plays in ``game`` (a game's name), or else its label."""
+        meaning of the card its move plays in ``game`` (a game's name), or else its label.
+
+        Given the ``hand`` of the team to move, the moves are grouped by its cards (see
+        :meth:`group`; ``team``, whose name starts the labels, is left out of the buttons); else
+        they are one button each, filtered when there are many."""
         self.actions, self.labels = list(actions), list(labels)
         self.heading.value = f"<b>{html(heading)}</b>"
         for index in range(len(self.pool), len(labels)):
@@ -530,24 +706,119 @@ class MovePicker(widgets.VBox):
             meaning = move_meaning(game, action)
             button.description = text
             button.tooltip = meaning_text(meaning) if meaning else text
+        self.filter.value = ""
+        if hand is not None:
+            self.group(hand, game, team)
+            return
+        self.remove_class("dg-hand")
         long = len(actions) > MAX_BUTTONS
         self.box.layout.max_height = "22em" if long else None
         self.box.layout.overflow = "auto" if long else None
-        self.filter.value = ""
         self._show_matching()
         self.children = [self.heading, self.filter, self.box] if long else [self.heading, self.box]
 
+    def group(self, hand: Sequence[Any], game: str | None, team: str = "") -> None:
+        """The moves grouped by the cards of ``hand``: moves of no card first, then one line per
+        card, its name and figures, then its moves as short buttons. When each card has one
+        move (Release!'s commit) the cards themselves are the buttons, and a card with no move
+        says why when clicked (the game's refusal, in the notice)."""
+        self.add_class("dg-hand")
+        cards: dict[int, tuple[str, str, Any, int]] = {}
+        for item in hand:
+            card = item.get("id") if isinstance(item, dict) else None
+            if isinstance(card, int):
+                name, figures, _item, copies = cards.get(card, (*card_words(item), item, 0))
+                cards[card] = (name, figures, item, copies + 1)
+        by_card: dict[int | None, list[int]] = {}
+        for index, action in enumerate(self.actions):
+            card = move_card(action)
+            by_card.setdefault(card if card in cards else None, []).append(index)
+        rows: list[widgets.Widget] = []
+        loose = by_card.pop(None, [])
+        if loose:
+            for index in loose:
+                self.buttons[index].description = short_label(self.labels[index], team)
+            rows.append(_move_row(None, [self.buttons[i] for i in loose]))
+        self.off = []
+        kind = _one_kind_each([[self.actions[i] for i in moves] for moves in by_card.values()])
+        if kind is not None:
+            rows += self._card_buttons(cards, by_card, kind, game)
+        else:
+            idle = []
+            for card, (name, figures, item, copies) in cards.items():
+                moves = by_card.get(card, [])
+                if not moves:
+                    idle.append(idle_card_html(name, figures, copies, game))
+                    continue
+                for index in moves:
+                    self.buttons[index].description = short_label(
+                        self.labels[index], team, name, figures)
+                    self.buttons[index].tooltip = self.labels[index]
+                label = hand_card_html(item, game) + (
+                    f' <span class="dg-muted">×{copies}</span>' if copies > 1 else "")
+                rows.append(_move_row(label, [self.buttons[i] for i in moves]))
+            if idle:
+                line = widgets.HTML('<span class="dg-muted">No move now with</span> '
+                                    + " ".join(idle))
+                line.add_class("dg-move-idle")
+                rows.append(line)
+        self.on_screen = tuple(button for row in rows for button in _buttons_in(row)
+                               if button not in self.off)
+        listing = widgets.VBox(rows)
+        listing.add_class("dg-move-groups")
+        if len(cards) > 6 or len(self.actions) > 12:  # meanings on hover: the moves need room
+            listing.add_class("dg-many-cards")
+        self.children = [listing]  # the hand's heading says whose moves these are
+
+    def _card_buttons(self, cards: dict[int, tuple[str, str, Any, int]],
+                      by_card: dict[int | None, list[int]], kind: str,
+                      game: str | None) -> list[widgets.Widget]:
+        """The hand as one button per card (each card has one move, of ``kind``): a card with
+        no move is a dashed button that says why, and what a card does (the figures' words
+        after a colon) is listed under the buttons."""
+        player = self.actions[0].player
+        line: list[widgets.Widget] = []
+        notes = []
+        for card, (name, figures, _item, copies) in cards.items():
+            short, _colon, does = figures.partition(": ")
+            text = name + (f" ({short})" if short else "") + (f" ×{copies}" if copies > 1 else "")
+            if does:
+                notes.append(f"<li><b>{html(name)}</b>: {html(does)}</li>")
+            meaning = card_meaning(game, name)
+            about = does or (meaning_text(meaning) if meaning else "")
+            if card in by_card:
+                button = self.buttons[by_card[card][0]]
+                button.tooltip = about or self.labels[by_card[card][0]]
+            else:
+                button = widgets.Button(layout=widgets.Layout(width="auto"))
+                button.add_class("dg-move-off")
+                button.tooltip = (about + " " if about else "") + "(not playable now: why?)"
+                button.on_click(lambda _b, c=card: self.on_pick(Action(kind, player, card=c)))
+                self.off.append(button)
+            button.description = text
+            line.append(button)
+        box = widgets.Box(line)
+        box.add_class("dg-move-cards")
+        rows: list[widgets.Widget] = [box]
+        if self.off:
+            rows.append(widgets.HTML('<span class="dg-muted">Dashed cards cannot be played '
+                                     "now: click one to see why.</span>"))
+        if notes:
+            rows.append(widgets.HTML(f'<ul class="dg-move-notes">{"".join(notes)}</ul>'))
+        return rows
+
     def clear(self) -> None:
-        self.actions, self.labels, self.buttons = [], [], []
+        self.actions, self.labels, self.buttons, self.off = [], [], [], []
         self.box.children = []
+        self.on_screen = ()
         self.children = []
 
     def _show_matching(self) -> None:
         folded = self.filter.value.casefold().strip()
-        self.box.children = [
+        self.box.children = self.on_screen = tuple(
             button for button, text in zip(self.buttons, self.labels, strict=True)
             if folded in text.casefold()
-        ]
+        )
 
     def _pick(self, index: int) -> None:
         if 0 <= index < len(self.actions):
@@ -556,6 +827,90 @@ class MovePicker(widgets.VBox):
     def pick_label(self, text: str) -> None:
         """Choose the move labelled ``text`` (what a click does; handy in notebooks and tests)."""
         self._pick(self.labels.index(text))
+
+
+def _buttons_in(box: widgets.Widget) -> list[widgets.Button]:
+    """The buttons in a box and the boxes in it, in the order they are shown."""
+    if isinstance(box, widgets.Button):
+        return [box]
+    return [button for child in getattr(box, "children", ()) for button in _buttons_in(child)]
+
+
+def idle_card_html(name: str, figures: str, copies: int, game: str | None) -> str:
+    """A card of the hand with no move now, small: its name (its meaning on hover or tap, see
+    :func:`card_html`), its figures, how many copies.
+
+    >>> idle_card_html("Flu", "-2", 2, None)
+    '<span class="dg-hand-card dg-idle-card"><b>Flu</b> (-2) ×2</span>'
+    """
+    return (f'<span class="dg-hand-card dg-idle-card"><b>{card_html(name, game)}</b>'
+            + (f" ({html(figures)})" if figures else "")
+            + (f" ×{copies}" if copies > 1 else "") + "</span>")
+
+
+def _one_kind_each(groups: list[list[Action]]) -> str | None:
+    """The kind of move of every group when each group is one move of a card and nothing else
+    (Release!'s commit: one button per card is enough); else None.
+
+    >>> _one_kind_each([[Action("commit", 0, card=3)], [Action("commit", 0, card=5)]])
+    'commit'
+    >>> _one_kind_each([[Action("play", 0, card=3, target=1)]]), _one_kind_each([])
+    (None, None)
+    """
+    kinds = {moves[0].kind for moves in groups if len(moves) == 1}
+    if len(kinds) != 1 or any(len(moves) != 1 or moves[0] != Action(
+            moves[0].kind, moves[0].player, card=moves[0].card) for moves in groups):
+        return None
+    return kinds.pop()
+
+
+def _move_row(label: str | None, buttons: list[widgets.Button]) -> widgets.Box:
+    """One line of the grouped moves: a card (HTML), then its buttons; the words most of the
+    buttons start with ("Plays into") are said once, before them."""
+    parts: list[widgets.Widget] = []
+    if label is not None:
+        card = widgets.HTML(label)
+        card.add_class("dg-move-card")
+        parts.append(card)
+    start = shared_start([button.description for button in buttons])
+    shown: list[widgets.Widget] = list(buttons)
+    if start:
+        first = [b for b in buttons if b.description.startswith(start + " ")]
+        for button in first:
+            button.description = button.description[len(start) + 1:]
+        verb = widgets.HTML(f'<span class="dg-move-verb">{html(start)}</span>')
+        shown = [verb, *first, *(b for b in buttons if b not in first)]
+    box = widgets.Box(shown or [widgets.HTML(
+        '<span class="dg-muted">No move with this card now.</span>')])
+    box.add_class("dg-move-row-buttons")
+    parts.append(box)
+    row = widgets.Box(parts)
+    row.add_class("dg-move-row")
+    if len(buttons) > 3:
+        row.add_class("dg-move-row-long")  # the card on a line of its own, its moves under it
+    return row
+
+
+def shared_start(texts: Sequence[str], least: int = 3) -> str:
+    """The longest first words (two or more) that most of ``texts`` (at least ``least`` of them)
+    start with and go on after; '' when there are none.
+
+    >>> shared_start(["Plays into its own game", "Plays into Red's game",
+    ...               "Plays into Blue's game", "Drops"])
+    'Plays into'
+    >>> shared_start(["Plays (pays 2)", "Plays on Ada (pays 2)", "Plays on Bob (pays 2)"])
+    ''
+    """
+    counts: dict[str, int] = {}
+    for text in texts:
+        words = text.split(" ")
+        for end in range(2, len(words)):  # two words at least: "Plays into", not "Plays"
+            start = " ".join(words[:end])
+            counts[start] = counts.get(start, 0) + 1
+    most = max(counts.values(), default=0)
+    if most < least:
+        return ""
+    return max((start for start, count in counts.items() if count == most), key=len)
 
 
 class Curtain(widgets.VBox):

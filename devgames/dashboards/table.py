@@ -17,7 +17,7 @@ from devgames.core.wording import choices, game_title, public_lines, recent_news
 from devgames.dashboards.board import Board
 from devgames.dashboards.charts import charts_for
 from devgames.dashboards.clientside import Pacer
-from devgames.dashboards.colors import team_colors
+from devgames.dashboards.colors import seat_colors
 from devgames.dashboards.components import (
     Curtain,
     MovePicker,
@@ -25,6 +25,7 @@ from devgames.dashboards.components import (
     Scoreboard,
     SubsetPicker,
     hand_html,
+    hand_line_html,
     html,
     show_drawer,
     with_chips,
@@ -39,8 +40,21 @@ from devgames.devices.room import PAUSED, is_paused
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sim.runner import game_seed, make_bot
 
-#: Lines of "what just happened" kept on screen.
-NEWS_LINES = 8
+#: Lines of "what just happened" kept on screen: the last few, so that the whole left column
+#: (whose turn, the facts, every team, the news) is in view at 1280x720 with the most teams.
+NEWS_LINES = 3
+
+
+def news_lines(teams: int) -> int:
+    """How many lines of news the left column has room for beside a table of ``teams`` rows
+    (or players: ten players of Release! are five rows of two lines).
+
+    >>> news_lines(4), news_lines(8), news_lines(10)
+    (3, 2, 1)
+    """
+    return NEWS_LINES if teams <= 5 else NEWS_LINES - 1 if teams <= 8 else NEWS_LINES - 2
+
+
 #: How fast bots play: seconds between two bot moves (0: at once; None: one per click).
 BOT_PACES = {"one move every 0.7 s": 0.7, "one move every 2 s": 2.0,
              "at once": 0.0, "one move per click": None}
@@ -92,7 +106,7 @@ class SessionTable(widgets.VBox):
         self.dark = False
         self.bots_running = False
         self.paused = is_paused(game.meta)  # a paused room stays paused on reload
-        self.news: list[str] = recent_news(game)
+        self.news: list[str] = recent_news(game, NEWS_LINES)
         self.pacer = Pacer()
         self.subsets = SubsetPicker(self.apply)
         self.charts = charts_for(game)
@@ -142,6 +156,11 @@ class SessionTable(widgets.VBox):
         self.random_card.on_click(lambda _button: self.enter_random_card())
         self.end = widgets.VBox()
         self.end.add_class("dg-end")
+        # While the room debriefs, the debrief fills the table; this button swaps it for the
+        # scores and the charts (and back), the winner line staying above both.
+        self.scores_toggle = widgets.ToggleButton(description="Show the scores and charts")
+        self.scores_toggle.add_class("dg-scores-toggle")
+        self.scores_toggle.observe(lambda change: self.show_scores(change["new"]), "value")
         self.debrief = DebriefPanel(self)
         self.export = ExportPanel(self)
         # The projector's view: what the room must see at a glance on the left (whose turn, the
@@ -191,10 +210,10 @@ class SessionTable(widgets.VBox):
         return button
 
     def show_heading(self) -> None:
-        """The game's title and its players, each bot named with its kind."""
-        self.heading.value = (f"<h2>{html(game_title(self.game.name))}</h2> <span class="
-                              f"'dg-muted'>{html(players_line(self.game.players, self.bot_kinds))}"
-                              "</span>")
+        """The game's title, whole; its players (each bot with its kind) as the title's tooltip.
+        The room reads the teams in the scoreboard, each bot marked there."""
+        players = html(players_line(self.game.players, self.bot_kinds))
+        self.heading.value = f'<h2 title="{players}">{html(game_title(self.game.name))}</h2>'
 
     def show_admin(self, shown: bool) -> None:
         """Open or close the drawer of the facilitator's controls (over the charts)."""
@@ -255,16 +274,16 @@ class SessionTable(widgets.VBox):
         game = self.game
         self.charts.update(game)  # first: the charts are what the room watches
         view = game.view(None)
-        self.colors = dict(zip(game.players, team_colors(list(game.players), self.dark),
-                               strict=True))
+        self.colors = seat_colors(game, self.dark)
         self.curtain.colors = self.colors
         waiting = view.get("waiting_for")
         self.waiting.value = f'<div class="dg-waiting">{html(waiting)}</div>' if waiting else ""
-        self.scoreboard.show(view, self.colors, self.board.draws if self.board else ())
+        self.scoreboard.show(view, self.colors, self.board.draws if self.board else (),
+                             [game.players[seat] for seat in self.bot_kinds])
         if self.board is not None:
             self.board.show(game)
         self.news_box.value = "".join(
-            f"<div>{html(line)}</div>" for line in self.news[-NEWS_LINES:])
+            f"<div>{html(line)}</div>" for line in self.news[-news_lines(len(game.players)):])
         self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, seed "
                            f"{game.seed}, {len(game.log)} moves saved.</span>")
         if game.is_over or self.debrief_now:
@@ -273,6 +292,7 @@ class SessionTable(widgets.VBox):
         else:
             self.end.children = []
             self.remove_class("dg-debriefing")
+        self.remove_class("dg-hand-open")
         if game.is_over:
             self.turn.children = []
             return
@@ -315,6 +335,7 @@ class SessionTable(widgets.VBox):
         and moves reach the page only once the team lifts the curtain."""
         game = self.game
         name = game.players[seat]
+        self.remove_class("dg-hand-open")
         if self.hidden_hands and not (self.curtain.is_open and self.curtain.owner == name):
             self.hand.value = ""
             self.picker.clear()
@@ -324,11 +345,15 @@ class SessionTable(widgets.VBox):
             self.turn.children = [self.curtain]
             return
         actions, labels, _heading = choices(game)
-        self.picker.offer(actions, labels, f"{name}: choose a move", game.name)
-        ticks = self.subsets.offer(actions, labels, f"{name}: tick the cards, then confirm")
-        moves = self.subsets if ticks else self.picker
         hand = game.view(seat).get("hand")
-        self.hand.value = (hand_html(name, hand, game.secrets(seat), game.name)
+        ticks = self.subsets.offer(actions, labels, f"{name}: tick the cards, then confirm")
+        grouped = hand is not None and not ticks
+        self.picker.offer(actions, labels, f"{name}: choose a move", game.name,
+                          hand if grouped else None, name)
+        moves = self.subsets if ticks else self.picker
+        # The moves show the hand card by card; tick boxes name the cards, the hand is a line.
+        self.hand.value = (hand_html(name, [], game.secrets(seat), game.name, with_cards=False)
+                           + ("" if grouped else hand_line_html(hand, game.name))
                            if hand is not None else "")
         private = [self.hand] if hand is not None else []
         tray = self.board.tray(game, seat) if self.board is not None else None
@@ -337,11 +362,14 @@ class SessionTable(widgets.VBox):
         if not self.hidden_hands:
             self.turn.children = [*private, moves]
             return
+        # Only this team looks now: its hand and moves take the charts' room (theme.py).
+        self.add_class("dg-hand-open")
         self.curtain.inside.children = [*private, moves]
         self.turn.children = [self.curtain]
 
     def show_end(self) -> None:
-        """The winner (or how far the game got), the debrief and the export."""
+        """The winner (or how far the game got) and the debrief, which fills the table (the
+        export is the debrief's last page, and in the facilitator's controls)."""
         if self.end.children and self.debrief.moves == len(self.game.log):
             return  # drawn already for this position: keep what is being typed
         self.debrief.load()
@@ -349,8 +377,19 @@ class SessionTable(widgets.VBox):
         self.end.children = [
             widgets.HTML(f"<div class='{'dg-winner' if self.game.is_over else 'dg-so-far'}'>"
                          f"{with_chips(winner_line(self.game), self.colors)}</div>"),
-            self.debrief, self.export,
+            self.scores_toggle, self.debrief,
         ]
+
+    def show_scores(self, shown: bool) -> None:
+        """While debriefing: the scores and the charts instead of the debrief, or back."""
+        if shown:
+            self.add_class("dg-seeing-scores")
+        else:
+            self.remove_class("dg-seeing-scores")
+        self.scores_toggle.description = ("Back to the debrief" if shown
+                                          else "Show the scores and charts")
+        if self.scores_toggle.value != shown:
+            self.scores_toggle.value = shown
 
     # ----- moves --------------------------------------------------------------------------------
     def apply(self, action: Action) -> bool:
@@ -609,8 +648,11 @@ class SessionTable(widgets.VBox):
         self.notice.error("No move has been made at the screen yet; there is nothing to undo.")
 
     def open_debrief(self) -> None:
-        """Show the debrief and the export before the game is over (when time runs out)."""
+        """Show the debrief before the game is over (when time runs out): it fills the table,
+        and the facilitator's drawer closes so that the room sees it."""
         self.debrief_now = True
+        self.show_admin(False)
+        self.show_scores(False)
         self.refresh()
 
     def leave(self) -> None:

@@ -68,13 +68,13 @@ body.dg-disconnected .jupyter-widgets-disconnected::before { content: none; }
    table fits it, the turn and the scoreboard on the left, the charts filling the right. */
 body:has(.dg-app) .lm-BoxPanel-child, body:has(.dg-app) .jp-Cell,
 body:has(.dg-app) .jp-Cell-outputWrapper { padding: 0 !important; margin: 0 !important; }
-body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
-.dg-app { height: 100vh; box-sizing: border-box; overflow: hidden; border-radius: 0;
+body:has(.dg-app) .lm-BoxPanel-child { overflow: clip !important; }
+.dg-app { height: 100vh; box-sizing: border-box; overflow: clip; border-radius: 0;
   padding: 6px 16px 8px; }
 .dg-app > .dg-header { flex: 0 0 auto; }
 .dg-app .dg-header h1 { font-size: 26px; margin: 0 12px 0 0; }
 .dg-app > .dg-body { flex: 1 1 auto; min-height: 0; overflow-y: auto; }
-.dg-body:has(> .dg-table-view) { overflow: hidden; }
+.dg-body:has(> .dg-table-view) { overflow: clip; }
 .dg-table-view { height: 100%; min-height: 0; }
 .dg-table-top { flex: 0 0 auto; align-items: center; justify-content: space-between;
   gap: 12px; }
@@ -84,12 +84,33 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
   padding-right: 6px; }
 .dg-right { flex: 1 1 60%; min-width: 0; min-height: 0; }
 .dg-right > .dg-charts, .dg-charts { flex: 1 1 auto; min-height: 0; height: 100%; }
-/* A game with a board (РЕЛИЗ): the board above, the charts below it in what is left. */
-.dg-right > .dg-board { flex: 1 1 58%; min-height: 0; overflow: auto; }
-.dg-right:has(> .dg-board) > .dg-charts { flex: 1 1 42%; height: auto; }
+/* A game with a board (РЕЛИЗ): the board above, as high as its drawing needs at the column's
+   width (its content's height), the charts below it in what is left (enough for a plotting
+   area of 160x80 under the legend and the title). A hand open: the board alone. */
+.dg-right > .dg-board { flex: 0 1 auto; min-height: 0; overflow: auto; }
+.dg-right:has(> .dg-board) > .dg-charts { flex: 1 1 0; min-height: 230px; height: auto; }
+.dg-hand-open .dg-right > .dg-board { flex-grow: 1; }
 /* A board drawn in SVG (РЕЛИЗ): frames, halves to click, ports, the lines of integration. */
-.dg-board-canvas { width: 100%; height: 100%; min-height: 0; }
-.dg-board-canvas svg { display: block; width: 100%; height: 100%; max-height: 100%; }
+.dg-board-canvas { width: 100%; height: 100%; min-height: 0; display: flex;
+  flex-direction: column; gap: 14px; }
+.dg-board-focus { flex: 0 1 auto; min-height: 0; }
+.dg-board-focus svg { display: block; width: 100%; height: 100%; max-height: 100%; }
+/* A team scenario: the other teams' modules and the central integration, in a row below the
+   team's. */
+.dg-board-overview { flex: 0 0 auto; display: flex; flex-flow: row wrap; gap: 6px 24px;
+  font-size: 18px; line-height: 1.2; }
+.dg-board-all-overview .dg-board-overview { flex: 1 1 auto; align-content: flex-start;
+  gap: 14px 28px; font-size: 20px; }
+.dg-board-caption { color: var(--dg-muted); }
+.dg-board-group svg { display: block; margin-top: 2px; }
+.dg-board-count { display: inline-block; white-space: nowrap;
+  font-variant-numeric: tabular-nums; }
+.dg-board-mini-frame { fill: var(--dg-panel); stroke: var(--dg-border); stroke-width: .3; }
+.dg-board-mini-frame.dg-board-done { stroke: var(--dg-good); stroke-width: .6; }
+.dg-board-mini { fill: var(--dg-bg); stroke: var(--dg-muted); stroke-width: .2; }
+.dg-board-mini.dg-board-mini-filled { fill: var(--dg-fg); stroke: none; }
+.dg-board-hit { fill: transparent; stroke: none; cursor: pointer; }
+.dg-board-hit:focus { outline: none; stroke: var(--dg-fg); stroke-width: 4; }
 .dg-board-frame { fill: var(--dg-panel); stroke: var(--dg-border); stroke-width: 2; }
 .dg-board-frame.dg-board-done { stroke: var(--dg-good); stroke-width: 5; }
 .dg-board-label { fill: var(--dg-fg); }
@@ -98,16 +119,15 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
   stroke-dasharray: 6 4; }
 .dg-board-double { stroke: var(--dg-accent); stroke-width: 3; }
 .dg-board-filled { fill: var(--dg-bg); stroke: var(--dg-fg); stroke-width: 3; }
-.dg-board-legal { fill: var(--dg-accent); fill-opacity: .35; stroke: var(--dg-accent);
+.dg-board-spot { fill: var(--dg-accent); fill-opacity: .35; stroke: var(--dg-accent);
   stroke-width: 5; cursor: pointer; }
-.dg-board-turnable { stroke: var(--dg-accent); stroke-width: 4; cursor: pointer; }
-.dg-board-half:focus { outline: none; stroke: var(--dg-fg); stroke-width: 6; }
+.dg-board-turn { stroke: var(--dg-accent); stroke-width: 4; cursor: pointer; }
 .dg-board-pips { fill: var(--dg-fg); font-weight: 800; }
 .dg-board-mark { fill: var(--dg-accent); font-weight: 700; }
 .dg-board-port { fill: var(--dg-bg); stroke: var(--dg-muted); stroke-width: 2; }
 .dg-board-port.dg-board-used { fill: var(--dg-accent); stroke: var(--dg-accent); }
-.dg-board-port-label { fill: var(--dg-fg); font-weight: 700; }
-.dg-board-link { stroke: var(--dg-accent); stroke-width: 2; stroke-dasharray: 4 4; }
+.dg-board-link { stroke: var(--dg-accent); stroke-width: 4; stroke-linecap: round; }
+.dg-board-link-end { fill: var(--dg-accent); }
 .dg-tile-tray .jupyter-button.dg-tile { font-size: 22px; min-height: 48px; min-width: 4.5em;
   font-variant-numeric: tabular-nums; }
 .dg-charts > .dg-chart { flex: 1 1 auto; min-height: 0; height: 100%; width: 100%;
@@ -118,10 +138,18 @@ body:has(.dg-app) .lm-BoxPanel-child { overflow: hidden !important; }
 .dg-left .dg-table th, .dg-left .dg-table td { padding: 3px 5px; }
 .dg-left .dg-table th { hyphens: auto; }
 .dg-heading { min-width: 0; flex: 1 1 auto; }
-.dg-heading .widget-html-content { white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; }
-.dg-table td:first-child { white-space: nowrap; }
-.dg-key { display: flex; flex-wrap: wrap; column-gap: 18px; font-weight: 700; font-size: 20px; }
+.dg-heading h2 { white-space: nowrap; }
+.dg-table tr:not(.dg-details) > td:first-child { white-space: nowrap; }
+.dg-keys { display: flex; flex-wrap: wrap; column-gap: 18px; font-size: 20px; }
+/* The key above the charts: the teams (bold, in their colours), then the other lines and bars
+   of the panels, each with its mark, in one flow. */
+.dg-key, .dg-key-notes { display: contents; }
+.dg-key > span { font-weight: 700; white-space: nowrap; }
+.dg-key-note { white-space: nowrap; }
+.dg-key-mark { display: inline-block; width: 1.6em; margin-right: 0.3em; vertical-align: middle; }
+.dg-key-dash { border-top: 4px dashed currentColor; }
+.dg-key-line { border-top: 4px solid currentColor; }
+.dg-key-bar { width: 0.9em; height: 0.9em; background: currentColor; border-radius: 2px; }
 .dg-chip { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 3px;
   margin-right: 0.4em; vertical-align: baseline; }
 .dg-waiting-line .dg-waiting { margin: 2px 0 6px; line-height: 1.2; }
@@ -173,7 +201,29 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
   text-align: left; vertical-align: top; }
 .dg-table td.dg-num { text-align: right; font-variant-numeric: tabular-nums; }
 .dg-table tr.dg-current td { font-weight: 700; background: var(--dg-panel); }
-.dg-table .dg-cards { font-size: 17px; color: var(--dg-muted); }
+.dg-table .dg-cards { font-size: 18px; line-height: 1.25; color: var(--dg-muted);
+  white-space: normal; overflow-wrap: anywhere; }
+.dg-table .dg-tag { font-size: 18px; font-weight: 400; color: var(--dg-muted); }
+/* The left column is read whole, never scrolled: the facts, the table and the last news in
+   tight lines, the table's names column first to give way to its numbers. */
+.dg-left .dg-table th, .dg-left .dg-table td { padding: 1px 3px; line-height: 1.22; }
+.dg-left .dg-table th { font-size: 18px; vertical-align: bottom; hyphens: manual; }
+@media (max-height: 800px) {  /* 1280x720 and 150% zoom: whose turn stays the largest line */
+  .dg-left .dg-waiting { font-size: 24px; }
+  .dg-left .dg-table { margin: 2px 0; font-size: 18px; }
+  .dg-left .dg-table td { line-height: 1.15; }  /* a team of two: two lines a row */
+  /* Five teams of two (ten lines) fill the column: the table says who committed what. */
+  .dg-left:has(.dg-scoreboard tr:nth-of-type(6) td br) > .dg-news { display: none; }
+}
+@media (max-width: 1400px) {  /* 1280 wide: eight teams' names and numbers side by side */
+  .dg-left { flex-basis: 45%; }
+}
+.dg-facts { column-gap: 16px; }
+/* A fact the table also says (the cards committed, in each player's row) is read there; beside
+   an open hand, where the table is hidden, it is read in the facts. */
+.dg-table-view:not(.dg-hand-open) .dg-facts > .dg-in-table { display: none; }
+.dg-news { margin-top: 6px; font-size: 19px; line-height: 1.3; }
+.dg-news .widget-html-content > div { margin-bottom: 2px; }
 /* The card the whole room reads now (a Tools & Methods card, an event card): large, framed. */
 .dg-featured { display: flex; flex-wrap: wrap; gap: 10px; margin: 4px 0 8px; }
 .dg-featured-card { flex: 1 1 18em; max-width: 32em; padding: 8px 14px;
@@ -183,7 +233,7 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-featured-name { font-size: 30px; font-weight: 800; line-height: 1.15;
   overflow-wrap: anywhere; }
 .dg-featured-card ul { margin: 4px 0 0; padding-left: 1.2em; font-size: 22px; line-height: 1.3; }
-.dg-featured-note { font-size: 15px; font-style: italic; font-weight: 400; letter-spacing: 0;
+.dg-featured-note { font-size: 18px; font-style: italic; font-weight: 400; letter-spacing: 0;
   text-transform: none; color: var(--dg-muted); }
 .dg-featured-card { box-sizing: border-box; min-width: 0; max-width: min(32em, 100%); }
 @media (max-height: 800px) {  /* 1280x720 and 150% zoom: the card stays large, the frame tight */
@@ -191,9 +241,22 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
   .dg-featured-card { padding: 2px 10px; border-width: 2px; }
   .dg-featured-name { line-height: 1.05; }
   .dg-facts { line-height: 1.3; }
-  .dg-featured-heading { font-size: 14px; }
+  .dg-featured-heading { font-size: 18px; letter-spacing: .02em; }
   .dg-featured-name { font-size: 24px; }
-  .dg-featured-card ul { margin-top: 2px; font-size: 20px; }
+  .dg-featured-card ul { margin-top: 2px; font-size: 20px; line-height: 1.2; }
+}
+@media (max-height: 660px) {  /* 150% zoom on a 1920x1080 screen, less the browser's bars */
+  .dg-featured-heading { display: inline; margin-right: .5em; }  /* heading and name: a line */
+  .dg-featured-name { display: inline; }
+  .dg-featured-card ul { display: flex; flex-wrap: wrap; column-gap: 1em; padding-left: 0;
+    list-style: none; }  /* the card's short lines side by side */
+  .dg-featured-card li::before { content: "• "; }
+  .dg-left .dg-waiting-line .dg-waiting { font-size: 22px; margin-bottom: 2px; }
+  .dg-left .dg-table td { padding-top: 0; padding-bottom: 0; line-height: 1.08; }
+  .dg-facts { line-height: 1.2; }
+  .dg-news .widget-html-content > div:not(:last-child) { display: none; }  /* the last line */
+  /* Teams of two (rows of two lines) fill the column: the table says who did what. */
+  .dg-left:has(.dg-scoreboard td br) > .dg-news { display: none; }
 }
 /* Card names in two languages (РЕЛИЗ): the app's language first, the other beside it. */
 .dg-names { display: inline-flex; flex-wrap: wrap; column-gap: .35em; align-items: baseline; }
@@ -255,7 +318,66 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
   margin-right: 10px; accent-color: var(--dg-accent); }
 .dg-subsets .dg-subset-card label { font-size: 21px; cursor: pointer; }
 .dg-subsets .dg-subset-go { margin-top: 8px; font-size: 21px; }
+/* A hand open behind the curtain: only its team looks now, so its hand and moves take the
+   charts' room (a board stays: РЕЛИЗ is played on it). Beside them, what a team must follow (a
+   featured card, the facts: what was led, what is committed); the long tables and the news
+   wait until the curtain is down. */
+.dg-hand-open .dg-right > .dg-charts { display: none; }
+.dg-hand-open .dg-right:not(:has(> .dg-board)) { display: none; }
+.dg-hand-open .dg-main:not(:has(.dg-board)) > .dg-left { flex: 1 1 100%; display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(14em, 30%);
+  grid-template-rows: repeat(5, auto) 1fr; column-gap: 24px; align-content: start; }
+.dg-hand-open .dg-main:not(:has(.dg-board)):has(.dg-move-cards) > .dg-left {
+  grid-template-columns: minmax(0, 3fr) minmax(14em, 2fr); }  /* a hand of card buttons */
+.dg-hand-open .dg-main:not(:has(.dg-board)) > .dg-left > * { grid-column: 2; min-width: 0; }
+.dg-hand-open .dg-main:not(:has(.dg-board)) > .dg-left > .dg-turn { grid-column: 1;
+  grid-row: 1 / -1; }
+.dg-hand-open .dg-scoreboard h3, .dg-hand-open .dg-scoreboard .dg-table,
+.dg-hand-open .dg-news { display: none; }
+.dg-hand-open .dg-curtain { padding-left: 10px; }
+.dg-hand-open .dg-curtain h3 { margin: 0 0 2px; }
+.dg-hand-open .dg-curtain .dg-secrets { margin: 2px 0; }
+.dg-app .dg-hand-open .dg-curtain > .dg-hide { min-height: 36px; padding: 2px 12px; }
+/* The moves of an open hand, card by card: the card, then its moves as short buttons. */
+.dg-move-groups > * { flex-shrink: 0; }
+.dg-move-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 6px;
+  padding: 2px 0; border-bottom: 1px solid var(--dg-border); }
+.dg-move-row > .dg-move-card { flex: 0 1 19em; min-width: 10em; }
+.dg-move-idle { margin: 2px 0; }
+.dg-hand-line { margin: 2px 0 4px; }
+.dg-hand-line .dg-hand-card { margin: 2px 6px 2px 0; padding: 0 8px; }
+.dg-hand-open .dg-main:has(.dg-board) > .dg-left { flex-basis: 50%; }
+.dg-move-idle .dg-idle-card { margin: 2px 6px 2px 0; padding: 0 8px; }
+.dg-move-row-buttons, .dg-move-cards { display: flex; flex-wrap: wrap; gap: 4px 6px;
+  min-width: 0; }
+.dg-move-row-buttons { flex: 1 1 18em; }
+.dg-app .dg-move-groups .jupyter-button { margin: 0; min-height: 34px; padding: 2px 10px; }
+.dg-move-row-long > .dg-move-card { flex: 1 1 100%; }
+.dg-move-row-long > .dg-move-row-buttons { padding-left: 14px; }
+.dg-move-verb { color: var(--dg-muted); font-weight: 600; }
+.dg-move-row .widget-html { margin: 0; height: auto; min-height: 0; line-height: 1.25; }
+.dg-move-row-buttons { align-items: center; }
+.dg-move-notes { margin: 2px 0; padding-left: 22px; line-height: 1.25; }
+.dg-hand-open .dg-main:not(:has(.dg-board)) .dg-curtain { position: relative; }
+.dg-hand-open .dg-main:not(:has(.dg-board)) .dg-curtain > .dg-hide { position: absolute;
+  top: 0; right: 0; margin: 0; }
+.dg-hand-open .dg-main:not(:has(.dg-board)) .dg-curtain h3 { margin-right: 11em; }
+.dg-move-card .dg-hand-card { display: block; margin: 0; padding: 2px 8px;
+  border-left-width: 6px; }
+.dg-move-card .dg-hand-top { overflow-wrap: anywhere; }
+.dg-move-card .dg-card-kind { font-size: 18px; line-height: 1.2; }
+.dg-move-card .dg-meaning { display: block; font-size: 18px; line-height: 1.25;
+  color: var(--dg-muted); }
+.dg-many-cards .dg-meaning { display: none; }
+.dg-move-card .dg-card-investment { border-left-color: var(--dg-accent); }
+.dg-move-card .dg-card-help { border-left-color: var(--dg-good); }
+.dg-move-card .dg-card-harm { border-left-color: var(--dg-bad); }
+.dg-move-card .dg-card-shortcut { border-left-color: #8a5300; }
+.dg-app .dg-move-cards .jupyter-button.dg-move-off { border-style: dashed;
+  color: var(--dg-muted); background: var(--dg-bg); font-weight: 400; }
 .dg-seats-panel { margin: 8px 0; }
+.dg-setup .dg-pairs { margin: 6px 0 10px; }
+.dg-setup .dg-pair { font-weight: 600; }
 .dg-seats-panel .dg-seat-choice { margin: 3px 18px 3px 0; }
 .dg-seats-panel .dg-seat-choice label { font-weight: 600; }
 /* Launcher and set-up form. A field's label shows whole (it may push the field), a button's
@@ -293,9 +415,58 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-debrief .dg-hidden-now { color: var(--dg-accent); font-weight: 600; }
 .dg-debrief .dg-moments li { margin-bottom: 6px; }
 .dg-debrief-message .dg-error { color: var(--dg-bad); font-weight: 700; }
-/* While the room debriefs, the debrief gets the larger half; the charts stay beside it. */
-.dg-debriefing .dg-left { flex-basis: 58%; }
-.dg-debriefing .dg-right { flex-basis: 42%; }
+/* While the room debriefs, the winner line and the debrief fill the table, a page at a time
+   (Back and Next at the bottom, where they stay); "Show the scores and charts" swaps the debrief
+   for the table as it was, the winner line staying on top. */
+.dg-debriefing:not(.dg-seeing-scores) .dg-right,
+.dg-debriefing:not(.dg-seeing-scores) .dg-left > :not(.dg-end):not(.dg-notice),
+.dg-debriefing.dg-seeing-scores .dg-end > .dg-debrief { display: none; }
+.dg-debriefing:not(.dg-seeing-scores) .dg-left { flex: 1 1 100%; overflow: clip; }
+.dg-debriefing:not(.dg-seeing-scores) .dg-left > .dg-end { flex: 1 1 auto; min-height: 0; }
+.dg-app .dg-end.widget-vbox { display: grid; grid-template-columns: minmax(0, 1fr) auto;
+  grid-template-rows: auto minmax(0, 1fr); column-gap: 12px; align-items: center; }
+.dg-end > .dg-debrief { grid-column: 1 / -1; align-self: stretch; min-height: 0; }
+.dg-app button.dg-scores-toggle { white-space: nowrap; width: auto; }
+.dg-end .dg-winner, .dg-end .dg-so-far { margin: 0; line-height: 1.15; }
+.dg-debrief > * { flex-shrink: 0; }
+.dg-debrief > .dg-debrief-body { flex: 1 1 auto; min-height: 0; overflow-y: auto; }
+.dg-debrief > .dg-debrief-body > * { flex-shrink: 0; }
+.dg-debrief .dg-debrief-head { flex-wrap: wrap; align-items: center; gap: 6px 10px; }
+.dg-debrief .dg-debrief-head h2 { margin: 0 6px 0 0; }
+.dg-debrief .dg-debrief-ask .widget-html-content { line-height: 1.25; }
+.dg-debrief .dg-debrief-pager { align-items: center; gap: 12px; padding-top: 6px;
+  border-top: 1px solid var(--dg-border); }
+.dg-debrief .dg-debrief-pager > .dg-page-where { flex: 1 1 auto; min-width: 0;
+  text-align: center; }
+.dg-debrief .dg-debrief-pager .jupyter-button { font-size: 20px; min-height: 44px; }
+.dg-debrief .dg-page-title { font-weight: 700; }
+.dg-debrief .dg-question { margin-top: 6px; }
+.dg-debrief .dg-moments { margin: 4px 0; }
+.dg-export > .jupyter-button { align-self: flex-start; }
+.dg-debrief > .dg-debrief-steps:empty,
+.dg-debrief > .dg-debrief-message:not(:has(.widget-html-content:not(:empty))) { display: none; }
+.dg-debrief .dg-card-grid { display: grid; grid-template-columns: repeat(auto-fill,
+  minmax(min(29em, 100%), 1fr)); column-gap: 18px; }
+.dg-debrief .dg-card-row, .dg-debrief .dg-note-row, .dg-debrief .dg-action-row {
+  flex-wrap: nowrap; min-width: 0; }
+.dg-debrief .dg-card-row > .widget-html, .dg-debrief .dg-note-row > .widget-html,
+.dg-debrief .dg-action-row > .widget-html { flex: 0 1 auto; min-width: 0; }
+.dg-debrief .dg-card-name { overflow-wrap: anywhere; }
+@media (min-width: 1600px) and (min-height: 950px) {  /* 1920x1080: the pages are sized for
+  1280x720, so the debrief's type grows by a quarter for the back of the room */
+  .dg-debrief .widget-html-content, .dg-debrief .widget-html { font-size: 25px; }
+  .dg-debrief .dg-question { font-size: 26px; }
+  .dg-debrief h3 { font-size: 28px; }
+  .dg-app .dg-debrief input { font-size: 23px !important; }
+  .dg-app .dg-debrief .widget-text input { height: 48px; }
+  .dg-app .dg-debrief button.jupyter-button { font-size: 22px; min-height: 48px; }
+  .dg-debrief .dg-debrief-tabs button { font-size: 24px !important; }
+}
+@media (max-height: 800px) {  /* 1280x720 and 150% zoom: the winner smaller, the debrief tight */
+  .dg-end .dg-winner { font-size: 30px; }
+  .dg-debrief .dg-debrief-head h2 { font-size: 24px; }
+  .dg-debrief h3 { margin: 2px 0; }
+}
 """
 
 

@@ -1190,6 +1190,10 @@ class ExplodingGame(Game):
             "is_over": self.is_over,
             "winners": self.winners,
             "result": self.result,
+            # Kept for notebooks and tests, left off the projector: the big line says whose
+            # turn it is, the players' rows the turns owed and who is out; the discard pile is
+            # told by its top card and its size.
+            "aside": ["phase", "turn_player", "turns_owed", "discard", "eliminated"],
         }
         if player is not None:
             p = self.seat(player)

@@ -855,12 +855,23 @@ class ReleaseGame(Game):
         return f"Enter the card {players[p]}'s swap took from {players[q]}'s artifacts."
 
     def _card_item(self, card: int) -> dict[str, Any]:
+        """A card of a hand, its figures read as a sentence: "12 of Doors: Committed to the last
+        iteration of a release: you score 4 points at once (our reconstruction)"; a number card
+        is its name alone.
+
+        >>> from devgames import release
+        >>> game = release.new_game(["Ada", "Bob"], seed=1)
+        >>> game._card_item(11)["figures"]  # doctest: +ELLIPSIS
+        '12 of Doors: Committed to the last iteration ... at once (our reconstruction)'
+        >>> sorted(game._card_item(min(c for c in game.cards if not game.cards[c].person)))
+        ['card', 'id']
+        """
         info = self.cards[card]
-        item: dict[str, Any] = {"id": card, "card": info.name, "figures": info.figures}
-        if info.does:
-            item["does"] = info.does
-        if info.reconstructed:
-            item["reconstructed"] = ", ".join(info.reconstructed)
+        item: dict[str, Any] = {"id": card, "card": info.name}
+        if info.person:
+            does = f": {info.does.rstrip('.')}" if info.does else ""
+            ours = " (our reconstruction)" if info.reconstructed else ""
+            item["figures"] = f"{info.figures}{does}{ours}"
         return item
 
     def method_item(self, method: int) -> dict[str, Any]:
@@ -884,17 +895,40 @@ class ReleaseGame(Game):
         return item
 
     def _standings(self) -> list[dict[str, Any]]:
-        """One row a team (pair programming: the teammates' iterations won ("wins") and suit
-        breaks added up) or a player: the projector's table. Hand sizes (the same for everybody)
-        and artifacts (the wins times the cards an iteration takes, but for swaps) are left
-        out; the players' rows, set aside, keep them."""
+        """One row a team or a player: the projector's table. A team of two (pair programming)
+        is a row of two lines, one a player: its name, and the card each has committed to the
+        iteration (the figures, :meth:`_short_card`); the iterations they won ("wins") are
+        added up. Hand sizes (the same for everybody), artifacts (the wins times the cards an
+        iteration takes, but for swaps) and suit breaks (a question of the debrief) are left
+        out; the players' rows, set aside, keep them.
+
+        >>> from devgames import release
+        >>> game = release.new_game(["Ada", "Bob", "Cy", "Di"], seed=1)  # two pairs
+        >>> game._standings()[0]
+        {'name': ('Ada', 'Cy'), 'committed': '', 'score': 0, 'wins': 0}
+        """
+        committed = {p: self._short_card(card, rank) for p, card, rank in self.trick}
         rows = []
         for t, name in enumerate(self.team_names):
-            members = [p for p in range(self.n) if self.team_of[p] == t]
-            rows.append({"name": name, "score": self.scores[t],
-                         "wins": sum(self.won[p] for p in members),
-                         "suit_breaks": sum(self.breaks[p] for p in members)})
+            seats = self.teams[t]
+            cards = tuple(committed.get(p, "") for p in seats)
+            rows.append({
+                "name": tuple(self.players[p] for p in seats) if self.pairs else name,
+                "committed": cards if self.pairs and any(cards) else cards[0],
+                "score": self.scores[t], "wins": sum(self.won[p] for p in seats)})
         return rows
+
+    def _short_card(self, card: int, rank: float) -> str:
+        """A committed card in the table: its figures, "12 of Doors" (with the rank it takes
+        during the iteration when not its printed one: "10 of Birds, ranks 14").
+
+        >>> from devgames import release
+        >>> game = release.new_game(["Ada", "Bob"], seed=1)
+        >>> game._short_card(11, 12), game._short_card(11, 14)
+        ('12 of Doors', '12 of Doors, ranks 14')
+        """
+        info = self.cards[card]
+        return info.figures if rank == info.rank else f"{info.figures}, ranks {rank:g}"
 
     def _committed_text(self, p: int, card: int, rank: float) -> str:
         """One committed card as the table reads it: "Ada: Dan North (10 of Birds, ranks 14)"
@@ -940,9 +974,10 @@ class ReleaseGame(Game):
             "winners": self.winners,
             "result": self.result,
             # Kept for notebooks and tests, left off the projector: the Tools & Methods card is
-            # drawn large, the scores are in the players' rows, the rest is the set-up.
+            # drawn large, the scores are in the players' rows, the leader is said once (by
+            # the big line, then by the first card committed), the rest is the set-up.
             "aside": ["phase", "method", "scores", "players", "play_style", "decks",
-                      "removed_from_game", "face_down_discards"],
+                      "removed_from_game", "face_down_discards", "leader"],
         }
         if player is not None:
             p = self.seat(player)

@@ -2257,6 +2257,8 @@ class RelizGame(Game):
             "waiting_for": self.waiting_for,
             "current_player": self.players[current] if current is not None else None,
             "turn": self.turn_no, "round": self.round_no,
+            # Cooperation's deadline: the room reads "round 11 of 40".
+            "rounds": self.options.coop_rounds if sc.code == "cooperation" else None,
             # Tender and Cooperation: the rulebook's 2-minute timer for each team's turn (the
             # app starts the room's timer with each turn).
             "turn_minutes": TEAM_TURN_MINUTES if sc.code in ("tender", "cooperation") else None,
@@ -2286,11 +2288,18 @@ class RelizGame(Game):
             "winners": self.winners,
             "result": self.result,
             # Kept for notebooks and tests, left off the projector (the board, the big line
-            # and the scenario's name say them, or they are the set-up).
+            # and the scenario's name say them, or they are the set-up). The room counts
+            # rounds (every team once), against the deadline when there is one, not turns.
+            # Which member of a team plays, and the others' tiles, are the team's to read.
             "aside": ["scenario", "scenario_ru", "scenario_en", "blitz", "phase", "turn_player",
-                      "turn_minutes", "round", "hand_limit", "zones_total", "event_deck",
-                      "discard", "extras_left"],
+                      "turn_minutes", "turn", "hand_limit", "zones_total", "event_deck",
+                      "discard", "extras_left", "deck", "member", "member_tiles"],
         }
+        if not any(self.frozen):  # nobody misses turns: the "sick" column would say nothing
+            out["aside"].append("sick")
+        if self.partnered:  # the projector's table: a row a team, its players one a line
+            out["teams"] = self._team_rows()
+            out["aside"].append("players")
         if player is not None:
             p = self.seat(player)
             out["you"] = self.players[p]
@@ -2332,6 +2341,26 @@ class RelizGame(Game):
                 tiles = ", ".join(TILES[c & 31].name for c in hand if c & 31 != UNKNOWN_TILE)
                 lines.append(f"Member {m + 1} waits with {tiles or 'no tile'}.")
         return lines
+
+    def _team_rows(self) -> list[dict[str, Any]]:
+        """Team Development: a row a team, its players and what each holds one a line (a
+        tuple a column), the tiles they laid face up together.
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada", "Bob", "Cy", "Di"], seed=3, scenario="team")
+        >>> [row["name"] for row in game._team_rows()]
+        [('Ada', 'Cy'), ('Bob', 'Di')]
+        """
+        seats = [self._seat_view(q) for q in range(self.n)]
+        teams = list(dict.fromkeys(self.team[q] for q in range(self.n)))
+        rows = []
+        for t in teams:
+            members = [seats[q] for q in range(self.n) if self.team[q] == t]
+            rows.append({"name": tuple(seat["name"] for seat in members)}
+                        | {key: tuple(seat[key] for seat in members)
+                           for key in ("tiles", "events", "sick", "releases")}
+                        | {"face_up": [tile for seat in members for tile in seat["face_up"]]})
+        return rows
 
     def _seat_view(self, q: int) -> dict[str, Any]:
         # Short keys: they are the projector's column headings ("events": event cards held,

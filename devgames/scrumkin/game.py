@@ -960,6 +960,10 @@ class ScrumkinGame(Game):
             "is_over": self.is_over,
             "winners": self.winners,
             "result": self.result,
+            # Kept for notebooks and tests, left off the projector: the set-up, the phase the
+            # big line says, and the items taken over (the collaborative game's only).
+            "aside": ["rulebook", "phase", "boost",
+                      *(["taken_over"] if self.options.rulebook != "collaborative" else [])],
         }
         if player is not None:
             p = self.seat(player)

@@ -16,6 +16,7 @@ from devgames.core.session import Session
 from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.setup_form import NewSession
 from devgames.dashboards.table import NEWS_LINES, SessionTable, seats_meta
+from devgames.dashboards.theme import CSS
 from devgames.sessions import SessionStore
 
 
@@ -114,7 +115,10 @@ def test_a_seat_turned_bot_plays_at_once_and_is_remembered(store: SessionStore) 
     assert not table.curtain.is_open  # Red's hand is not left on the screen
     assert table.game.log and {a.player for a in table.game.log} == {0}
     assert table.game.current_player != 0
-    assert "Red (heuristic bot), Blue, Green" in unescape(table.heading.value)
+    assert "Red (heuristic bot), Blue, Green" in unescape(table.heading.value)  # its tooltip
+    assert '<tr data-name="Red">' in table.scoreboard.value  # the room reads: Red is a bot
+    assert 'Red <span class="dg-tag">bot</span>' in table.scoreboard.value
+    assert 'Blue <span class="dg-tag">' not in table.scoreboard.value
     saved = store.load(table.session_id)
     assert saved.log == table.game.log
     assert saved.meta["seats"] == {**seats_meta(table.game, {0: "heuristic"}, True), "pace": 0.0}
@@ -246,3 +250,138 @@ def test_the_about_box_credits_every_game_and_its_licence(store: SessionStore) -
     assert "CC BY-NC-SA 4.0" in text and "MIT" in text
     by_class(app.about, "dg-about-close").click()
     assert "dg-open" not in app.about._dom_classes and not app.about_toggle.value
+
+
+# ----- the left column: read whole at 1280x720 ---------------------------------------------------
+def test_the_top_line_names_the_game_whole_and_the_scoreboard_who_plays(
+        store: SessionStore) -> None:
+    names = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success", "Red",
+             "Payments Crew", "Site Reliability", "Growth Hackers"]
+    table = open_session(store, scrumkin.new_game(names, seed=7),
+                         bots={seat: "heuristic" for seat in range(1, 8)}).table
+    heading = unescape(table.heading.value)
+    assert ">Scrumkin</h2>" in heading and "dg-muted" not in heading  # no line cut short
+    assert "Platform Team (heuristic bot)" in heading  # the players, as the title's tooltip
+    board = table.scoreboard.value
+    assert board.count('<span class="dg-tag">bot</span>') == 7
+    assert "<th>Teams</th>" in board and "<h3>" not in board
+    assert "rulebook" not in board and "phase" not in board  # the set-up stays off the screen
+
+
+def test_eight_teams_leave_the_cards_in_play_to_the_chart(store: SessionStore) -> None:
+    names = [f"Team {n}" for n in range(8)]
+    table = open_session(store, scrumkin.new_game(names, seed=7), hidden=False).table
+    while not any(row["in_play"] for row in table.game.view(None)["teams"]):
+        table.picker._pick(0)
+    assert "in play:" not in table.scoreboard.value
+    few = open_session(store, scrumkin.new_game(names[:3], seed=7), hidden=False).table
+    while not any(row["in_play"] for row in few.game.view(None)["teams"]):
+        few.picker._pick(0)
+    assert "in play:" in few.scoreboard.value
+
+
+def test_it_startup_players_have_no_line_of_employees(store: SessionStore) -> None:
+    table = open_session(store, itstartup.new_game(["Ada", "Bob"], seed=11), hidden=False).table
+    while not any(row["employees"] for row in table.game.view(None)["players"]):
+        table.picker._pick(len(table.picker.actions) - 1)
+    board = table.scoreboard.value
+    assert "employees" not in board and "dg-cards" not in board  # the burnout heatmap's rows
+    assert "goal" not in board and "<th>points</th>" in board
+
+
+def test_cooperation_counts_rounds_against_its_deadline(store: SessionStore) -> None:
+    from devgames import reliz
+
+    game = reliz.new_game(["Ada", "Bob"], seed=3, scenario="cooperation", coop_rounds=30)
+    table = open_session(store, game).table
+    assert "<b>round</b> 1 of 30" in table.scoreboard.value
+    assert "<b>turn</b>" not in table.scoreboard.value
+
+
+def test_release_says_who_leads_once(store: SessionStore) -> None:
+    from devgames import release
+
+    table = open_session(store, release.new_game(["Ada", "Bob", "Cy"], seed=1)).table
+    assert "leads" in table.waiting.value or "commits" in table.waiting.value
+    assert "<b>leader</b>" not in table.scoreboard.value
+
+
+def test_release_pairs_are_rows_of_two_lines_with_the_cards_committed(
+        store: SessionStore) -> None:
+    from devgames import release
+
+    names = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success", "Red",
+             "Payments Crew", "Site Reliability", "Growth Hackers", "Blue", "QA Guild"]
+    table = open_session(store, release.new_game(names, seed=11)).table
+    while len(table.game.view(None)["committed"]) < 2:
+        table.game.apply(table.game.legal_actions()[0])
+    table.refresh()
+    board = table.scoreboard.value
+    assert board.count("<tr data-name=") + board.count("<tr class=") == 5  # a row a pair
+    assert "Data &amp; Analytics<br>" in board and "Payments Crew" in board
+    assert "<th>committed</th>" in board and "suit breaks" not in board
+    seat, card, rank = table.game.trick[1]
+    short = table.game._short_card(card, rank)  # its figures, on its player's line of the row
+    assert (f"<td>{short}<br>" if seat < 5 else f"<br>{short}</td>") in board
+    # The full sentence stays in the facts, read while a hand is open (the table is hidden).
+    assert '<span class="dg-in-table"><b>committed</b>' in board
+    assert ".dg-table-view:not(.dg-hand-open) .dg-facts > .dg-in-table" in CSS
+
+
+def test_reliz_team_development_is_a_row_a_team(store: SessionStore) -> None:
+    from devgames import reliz
+
+    names = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success"]
+    table = open_session(store, reliz.new_game(names, seed=3, scenario="team")).table
+    board = table.scoreboard.value
+    assert "<th>Teams</th>" in board and "<th>Players</th>" not in board
+    assert "Data &amp; Analytics<br>" in board and "<th>team</th>" not in board
+    assert "<th>member</th>" not in board and "sick" not in board  # nobody is sick yet
+
+
+# ----- an open hand: one screen, moves by card ---------------------------------------------------
+def test_an_open_hand_takes_the_charts_room_and_groups_its_moves_by_card(
+        store: SessionStore) -> None:
+    names = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success"]
+    app = open_session(store, scrumkin.new_game(names, seed=7))
+    table = app.table
+    assert "dg-hand-open" not in table._dom_classes
+    table.curtain.reveal.click()
+    assert "dg-hand-open" in table._dom_classes  # theme.py: the charts give way
+    picker = table.picker
+    assert "dg-hand" in picker._dom_classes and picker.filter not in tree(table)
+    assert len(picker.shown) == len(picker.actions) > 10  # every move in view, none filtered
+    assert not [b for b in picker.shown if "Data & Analytics" in b.description]
+    rows = [w for w in tree(picker) if "dg-move-row" in w._dom_classes]
+    assert len(rows) == len({a.card for a in picker.actions})  # a line per card
+    assert "Data & Analytics's hand and moves" in unescape(table.hand.value)
+    target = next(b for b in picker.shown if b.description == "Mobile Squad's game")
+    chosen = picker.actions[picker.buttons.index(target)]
+    target.click()
+    assert table.game.log == [chosen] and chosen.target == 2
+    if table.curtain.is_open:  # the same team moves again: it hides its hand itself
+        table.curtain.hide.click()
+    assert "dg-hand-open" not in table._dom_classes
+
+
+def test_a_release_card_that_does_not_follow_suit_says_why(store: SessionStore) -> None:
+    from devgames import release
+
+    game = release.new_game(["Ada", "Bob", "Cy"], seed=11)
+    while True:  # to a turn where the seat to play must follow suit and cannot play every card
+        seat = game.current_player
+        hand = {item["id"] for item in game.view(seat)["hand"]}
+        if {a.card for a in game.legal_actions()} != hand:
+            break
+        game.apply(game.legal_actions()[0])
+    app = open_session(store, game)
+    table = app.table
+    table.curtain.reveal.click()
+    picker = table.picker
+    assert picker.off and len(picker.shown) == len(game.legal_actions())
+    assert not [b for b in picker.off if "dg-move" in b._dom_classes]  # not a move: tests skip it
+    moves = len(table.game.log)
+    picker.off[0].click()
+    assert len(table.game.log) == moves  # nothing played
+    assert "dg-error" in table.notice._dom_classes and "must" in table.notice.value
+    assert table.curtain.is_open  # the team still looks at its hand

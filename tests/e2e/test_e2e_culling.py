@@ -136,11 +136,12 @@ def test_launcher_to_table_and_a_reload_log_no_browser_error(page: Page,
     number = session_id(page)
 
     # Red, whose turn it is, goes to a bot from the facilitator's controls: Red's hand hides,
-    # the bot plays Red's turn out, visibly, until Blue is asked to the screen; the heading
-    # names the bot.
+    # the bot plays Red's turn out, visibly, until Blue is asked to the screen; the scoreboard
+    # marks Red a bot.
     open_admin(page)
     page.locator(".dg-seat-choice select").first.select_option(label="heuristic bot")
-    expect(page.locator(".dg-table-view")).to_contain_text("Red (heuristic bot)")
+    red_is_a_bot = page.locator(".dg-scoreboard td", has_text="Red").locator(".dg-tag")
+    expect(red_is_a_bot).to_have_text("bot")
     expect(page.locator(".dg-hand")).to_have_count(0)
     expect(page.locator(".dg-reveal")).to_contain_text("Blue", timeout=30_000)
     wait_for_kernel_idle(page, quiet_ms=1000)
@@ -154,6 +155,6 @@ def test_launcher_to_table_and_a_reload_log_no_browser_error(page: Page,
     wait_for_app(page, ".dg-table-view")
     expect(page.locator(".dg-news")).to_have_text(news)
     expect(page.locator(".dg-timer")).to_have_attribute("title", "running")
-    expect(page.locator(".dg-table-view")).to_contain_text("Red (heuristic bot)")
+    expect(red_is_a_bot).to_have_text("bot")
     wait_for_kernel_idle(page)
     assert errors.found == []

@@ -91,9 +91,9 @@ def test_the_tools_and_methods_readable_in_the_rulebook_are_as_printed() -> None
 def test_the_table_shows_which_cards_are_reconstructed() -> None:
     game = new_game(["Ada", "Bob", "Cy"], seed=2)
     items = [item for p in range(3) for item in game.view(p)["hand"]]
-    marked = {item["card"]: item.get("reconstructed") for item in items}
-    assert marked["Gene Kim"] == "person, suit" and marked["2 of Doors"] is None
-    assert "does" in next(item for item in items if item["card"] == "Kent Beck")
+    figures = {item["card"]: item.get("figures", "") for item in items}  # read as a sentence
+    assert figures["Gene Kim"].endswith("(our reconstruction)") and figures["2 of Doors"] == ""
+    assert figures["Kent Beck"].startswith("11 of Doors: Once committed, you may trade a card")
     (method,) = game.view(None)["featured"]
     assert method["card"] == game.view(None)["method"]
     assert ("note" in method) == bool(game.methods[game.method].reconstructed)
