@@ -54,11 +54,15 @@ export default {
 ADDRESS_JS = """
 export default {
   render({ model }) {
-    const found = /session=(\\d+)/.exec(window.location.hash);
-    if (found && Number(found[1]) !== model.get("session_id")) {
-      model.set("session_id", Number(found[1]));
-      model.save_changes();
-    }
+    const follow = () => {  // at load, and when the address is edited in the same tab
+      const found = /session=(\\d+)/.exec(window.location.hash);
+      if (found && Number(found[1]) !== model.get("session_id")) {
+        model.set("session_id", Number(found[1]));
+        model.save_changes();
+      }
+    };
+    follow();
+    window.addEventListener("hashchange", follow);
     model.on("change:session_id", () => {
       const id = model.get("session_id");
       const here = window.location.pathname + window.location.search;
@@ -277,7 +281,8 @@ class Pacer(anywidget.AnyWidget):
 
 
 class Address(anywidget.AnyWidget):
-    """The session number in the page address (``#session=12``), both ways."""
+    """The session number in the page address (``#session=12``), both ways: a number typed
+    into the address opens that session."""
 
     _esm = ADDRESS_JS
     session_id = traitlets.Int(0).tag(sync=True)

@@ -1,0 +1,222 @@
+"""Readable from the back of the room: every game, at its fewest, a typical and its most teams
+(РЕЛИЗ: every scenario, the team scenarios at 4 teams), with long team names, at 1920x1080,
+1280x720 and 1920x1080 zoomed to 150%; at the start, mid-game after a realistic number of bot
+moves, with a hand open behind the curtain, at the end with the winner, and in the debrief.
+
+Each screen is measured as the eye sees it (:mod:`tests.e2e.readability`): no text clipped,
+scrolled away or off screen, no page scroll, room-facing text at least 18 CSS px at 1280x720,
+no legend or colour bar on a chart's data, board targets at least 44 px. The count of readable
+screens per game goes to ``test-artifacts/readability-<game>.json``; the mid-game screen of each
+game at its most teams (РЕЛИЗ: Cooperation at 4 teams) at 1280x720 is kept in
+``docs/screenshots`` for the README.
+"""
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from devgames import BUILTIN_GAMES, game_module
+from devgames.core.actions import CHANCE
+from devgames.core.game import Game
+from devgames.dashboards.table import seats_meta
+from devgames.sessions import SessionStore
+from devgames.sim.bench import PLAYER_RANGE
+from devgames.sim.runner import make_bot
+from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.harness import ARTIFACTS, Server, wait_for_app, wait_for_kernel_idle
+from tests.e2e.readability import summary, unreadable
+from tests.e2e.test_e2e_games import until
+from tests.e2e.test_e2e_screens import SCREENSHOTS
+
+pytestmark = pytest.mark.e2e
+
+#: (label, CSS viewport, device scale, smallest text): 150% of 1920x1080 lays out in 1280x720
+#: CSS pixels, drawn 1.5 times larger (a page of its own: the scale is the browser context's).
+SIZES = [("1920x1080", (1920, 1080), 1.0, 0), ("1280x720", (1280, 720), 1.0, 18),
+         ("1920x1080 at 150%", (1280, 720), 1.5, 18)]
+#: Long names a facilitator may give (within the 40 characters allowed).
+NAMES = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success",
+         "Red", "Payments Crew", "Site Reliability", "Growth Hackers", "Blue", "QA Guild"]
+#: Moves into a game for "mid-game" (of the whole game's moves).
+MIDDLE = 0.5
+
+
+@dataclass
+class Case:
+    """One game set-up to look at: the game, its teams and its options."""
+
+    game: str
+    teams: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def screenshot(self) -> str | None:
+        """The README's screenshot this case takes, if any: the game at its most teams."""
+        if self.game == "reliz":
+            return "reliz-1280x720.png" if self.options["scenario"] == "cooperation" else None
+        return f"{self.game}-1280x720.png" if self.teams == PLAYER_RANGE[self.game][1] else None
+
+    @property
+    def label(self) -> str:
+        extra = "".join(f"-{value}" for value in self.options.values())
+        return f"{self.game}-{self.teams}{extra}"
+
+
+def cases() -> list[Case]:
+    """Every game at its fewest, a typical and its most teams; РЕЛИЗ by scenario."""
+    found = []
+    for game in BUILTIN_GAMES:
+        if game == "reliz":
+            continue
+        low, high = PLAYER_RANGE[game]
+        for teams in sorted({low, (low + high + 1) // 2, high}):
+            found.append(Case(game, teams))
+    for scenario, teams in (("pet", 1), ("duel", 2), ("prototype", 2), ("every_man", 3),
+                            ("team", 4), ("tender", 4), ("cooperation", 4)):
+        found.append(Case("reliz", teams, {"scenario": scenario}))
+    return found
+
+
+def played(case: Case, seed: int = 11) -> tuple[Game, list[Any]]:
+    """A whole game of ``case`` by heuristic bots: the new game and the moves made."""
+    module = game_module(case.game)
+    game = module.new_game(NAMES[:case.teams], seed=seed, **case.options)
+    bots = {seat: make_bot(module, "heuristic", seed + seat) for seat in range(case.teams)}
+    moves = []
+    while not game.is_over and len(moves) < 5000:
+        seat = game.current_player
+        action = (game.rng.choice(game.legal_actions()) if seat == CHANCE
+                  else bots[seat].choose(game))
+        game.apply(action)
+        moves.append(action)
+    return module.new_game(NAMES[:case.teams], seed=seed, **case.options), moves
+
+
+def saved_positions(store: SessionStore, case: Case) -> dict[str, int]:
+    """Sessions of ``case`` in ``store`` at the start, mid-game (the first seat to play, so its
+    hand can be opened) and at the end; the first seat plays at the table, the others are bots
+    that wait for a click (nothing moves while the screen is measured)."""
+    _game, moves = played(case)
+    middle = int(len(moves) * MIDDLE)
+    ids = {}
+    for state in ("start", "middle", "end"):
+        module = game_module(case.game)
+        position = module.new_game(NAMES[:case.teams], seed=11, **case.options)
+        upto = {"start": 0, "middle": middle, "end": len(moves)}[state]
+        for number, action in enumerate(moves):
+            if number >= upto and (state != "middle" or position.current_player == 0):
+                break
+            position.apply(action)
+        if state == "start":  # up to the first seat's turn
+            for action in moves[len(position.log):]:
+                if position.current_player == 0:
+                    break
+                position.apply(action)
+        position.meta["seats"] = seats_meta(position, {s: "heuristic"
+                                                       for s in range(1, case.teams)}, True)
+        position.meta["seats"]["pace"] = None
+        ids[state] = store.create(position, title=f"{case.label} {state}")
+    return ids
+
+
+@pytest.fixture(scope="module")
+def pages(browser: Browser, voila_server: Server) -> Iterator[dict[float, Page]]:
+    """A page on the launcher at each device scale, for the whole module: sessions open by their
+    address in the same page (a real 150% zoom needs a page of its own)."""
+    opened = {}
+    for scale in sorted({size[2] for size in SIZES}):
+        width, height = next(size[1] for size in SIZES if size[2] == scale)
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      device_scale_factor=scale)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(voila_server.url)
+        wait_for_app(page)
+        opened[scale] = page
+    yield opened
+    for page in opened.values():
+        page.context.close()
+
+
+def open_session(page: Page, session_id: int) -> None:
+    """Open a saved session in the page, as its address does, and wait for its table."""
+    page.evaluate("""(id) => {
+        document.querySelectorAll(".dg-table-view").forEach((e) => { e.dgOld = true; });
+        location.hash = `#session=${id}`; }""", session_id)
+    page.wait_for_function("""() => [...document.querySelectorAll(".dg-table-view")]
+        .some((e) => !e.dgOld)""", timeout=TIMEOUT_MS, polling=50)
+    wait_for_kernel_idle(page, quiet_ms=400)
+
+
+def set_size(page: Page, width: int, height: int) -> None:
+    """The window's CSS size; the charts redrawn to it."""
+    if page.viewport_size != {"width": width, "height": height}:
+        page.set_viewport_size({"width": width, "height": height})
+    until(page, lambda: charts_settled(page), TIMEOUT_MS)
+    wait_for_kernel_idle(page, quiet_ms=300)
+
+
+def charts_settled(page: Page) -> bool:
+    """Every chart in view is drawn at the size of its box."""
+    return page.evaluate("""() => [...document.querySelectorAll(".dg-app .js-plotly-plot")]
+        .filter((c) => c.offsetParent !== null).every((c) => c._fullLayout
+            && Math.abs(c._fullLayout.width - c.clientWidth) <= 2
+            && Math.abs(c._fullLayout.height - c.clientHeight) <= 2)""")
+
+
+def measure(page: Page, scale: float, what: str, found: dict[str, list[str]],
+            screenshot: str | None = None) -> None:
+    """Measure the screen at every size of this device scale; keep what the room cannot read
+    (and, with ``screenshot``, the picture at 1280x720 in ``docs/screenshots``)."""
+    for label, (width, height), _scale, min_px in (s for s in SIZES if s[2] == scale):
+        set_size(page, width, height)
+        assert page.evaluate("() => [innerWidth, innerHeight, devicePixelRatio]") == [
+            width, height, scale], label
+        problems = unreadable(page, min_px=min_px)
+        found[f"{what} at {label}"] = [summary(problems)] if problems else []
+        if screenshot and label == "1280x720":
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / screenshot))
+
+
+def look(page: Page, scale: float, ids: dict[str, int], case: Case,
+         found: dict[str, list[str]]) -> None:
+    """Every state of ``case`` (saved as ``ids``), measured in ``page``."""
+    open_session(page, ids["start"])
+    measure(page, scale, "start", found)
+    open_session(page, ids["middle"])
+    measure(page, scale, "mid-game", found, case.screenshot)
+    reveal = page.locator(".dg-reveal")
+    if reveal.is_visible():
+        reveal.click()
+        page.locator(".dg-hide").wait_for()
+        wait_for_kernel_idle(page)
+        measure(page, scale, "a hand open", found)
+        page.locator(".dg-hide").click()
+        wait_for_kernel_idle(page)
+    open_session(page, ids["end"])
+    measure(page, scale, "the end", found)
+    page.locator(".dg-debrief-tabs button").last.click()  # the debrief's last phase
+    wait_for_kernel_idle(page)
+    measure(page, scale, "the debrief", found)
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda case: case.label)
+def test_every_screen_reads_from_the_back_of_the_room(pages: dict[float, Page],
+                                                      voila_server: Server,
+                                                      case: Case) -> None:
+    with SessionStore(voila_server.db) as store:
+        ids = saved_positions(store, case)
+    found: dict[str, list[str]] = {}
+    for scale, page in pages.items():
+        look(page, scale, ids, case, found)
+    bad = {screen: lines for screen, lines in found.items() if lines}
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"readability-{case.label}.json").write_text(json.dumps(
+        {"screens": len(found), "readable": len(found) - len(bad), "problems": bad}, indent=1))
+    assert not bad, f"{case.label}: {len(found) - len(bad)} of {len(found)} screens readable\n" \
+        + "\n".join(f"{screen}:\n{lines[0]}" for screen, lines in bad.items())
