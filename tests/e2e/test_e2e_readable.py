@@ -8,7 +8,7 @@ scrolled away or off screen, no page scroll, room-facing text at least 18 CSS px
 no legend or colour bar on a chart's data, board targets at least 44 px. The count of readable
 screens per game goes to ``test-artifacts/readability-<game>.json``; the mid-game screen of each
 game at its most teams (РЕЛИЗ: Cooperation at 4 teams) at 1280x720 is kept in
-``docs/screenshots`` for the README.
+``docs/screenshots`` for the README, with Scrumkin's debrief.
 """
 
 import json
@@ -59,6 +59,11 @@ class Case:
         if self.game == "reliz":
             return "reliz-1280x720.png" if self.options["scenario"] == "cooperation" else None
         return f"{self.game}-1280x720.png" if self.teams == PLAYER_RANGE[self.game][1] else None
+
+    @property
+    def debrief_screenshot(self) -> str | None:
+        """The README's picture of the debrief: Scrumkin's, at its most teams."""
+        return "debrief-1280x720.png" if self.screenshot == "scrumkin-1280x720.png" else None
 
     @property
     def label(self) -> str:
@@ -199,7 +204,7 @@ def look(page: Page, scale: float, ids: dict[str, int], case: Case,
         page.locator(".dg-hide").click()
         wait_for_kernel_idle(page)
     open_session(page, ids["end"])
-    measure(page, scale, "the end", found)
+    measure(page, scale, "the end", found, case.debrief_screenshot)
     page.locator(".dg-debrief-tabs button").last.click()  # the debrief's last phase
     wait_for_kernel_idle(page)
     measure(page, scale, "the debrief", found)

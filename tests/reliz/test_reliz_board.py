@@ -4,6 +4,7 @@ rotation, replacement, RELEASE and the hand limit."""
 
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -246,3 +247,103 @@ def test_the_board_is_built_by_the_scenario_from_the_data() -> None:
             card = game.blocks[game.zblock[z]]["card"]
             assert game.zdouble[z] == BLOCKS[card].zones[int(game.zlabel[z].split(".")[1]) - 1][2]
     assert EVENT_ID["pilot"] in {c & 63 for c in game.decks[0]}
+
+
+def _cooperation_mid_game() -> RelizGame:
+    """Cooperation with four teams, played by random bots until every team has a module."""
+    from devgames import reliz
+    from devgames.core.bots import RandomBot
+    game = reliz.new_game(["Data & Analytics", "Platform", "Mobile", "Customer Success"],
+                          seed=11, scenario="cooperation")
+    bot = RandomBot(11)
+    for _ in range(120):
+        if game.is_over:
+            break
+        game.apply(bot.choose(game))
+    return game
+
+
+def test_a_team_scenario_draws_the_team_to_play_large_and_the_others_as_an_overview() -> None:
+    from devgames.reliz.board import board_scene
+    game = _cooperation_mid_game()
+    view = game.view(None)
+    scene = board_scene(view, focus="Platform")
+    mine = {f"B{b['slot']}" for b in view["blocks"] if b["owner"] == "Platform"}
+    assert {b["label"] for b in scene["blocks"]} == mine
+    names = [g["name"] for g in scene["overview"]]
+    assert names == ["Central integration", "Data & Analytics", "Mobile", "Customer Success"]
+    assert all(0 <= g["filled"] <= g["total"] for g in scene["overview"])
+    whole = board_scene(view)  # nobody to play: every team in the overview, nothing large
+    assert not whole["halves"] and len(whole["overview"]) == 5
+
+
+def test_integration_zones_never_overlap_each_other_or_a_block() -> None:
+    from devgames.reliz.board import board_scene
+    view = _cooperation_mid_game().view(None)
+    for focus in ("Data & Analytics", "Platform", "Mobile", "Customer Success"):
+        scene = board_scene(view, focus=focus)
+        boxes = [(b["x"], b["y"], b["w"], b["h"]) for b in scene["blocks"]] + [
+            (z["x"], z["y"], z["w"], 2) for z in scene["integrations"]]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0]
+                        or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]), (focus, a, b)
+
+
+def _tender_to_the_end() -> RelizGame:
+    """Tender with four teams, played by heuristic bots to its end (one team wins)."""
+    from devgames import reliz
+    from devgames.core.actions import CHANCE
+    from devgames.sim.runner import make_bot
+    game = reliz.new_game(["Data & Analytics", "Platform", "Mobile", "Customer Success"],
+                          seed=11, scenario="tender")
+    bots = [make_bot(reliz, "heuristic", 11 + seat) for seat in range(4)]
+    for _ in range(5000):
+        if game.is_over:
+            break
+        seat = game.current_player
+        game.apply(game.rng.choice(game.legal_actions()) if seat == CHANCE
+                   else bots[seat].choose(game))
+    assert game.is_over
+    return game
+
+
+def test_the_end_of_a_team_scenario_draws_the_one_winner_large() -> None:
+    from devgames.reliz.board import RelizBoard
+    game = _tender_to_the_end()
+    board = RelizBoard(on_pick=lambda _action: None, on_refusal=lambda _text: None)
+    board.show(game)
+    scene = board.canvas.scene
+    if len(game.winners) == 1:
+        [winner] = game.winners
+        assert scene["focus"] == winner
+        mine = {f"B{b['slot']}" for b in game.view(None)["blocks"] if b["owner"] == winner}
+        assert {b["label"] for b in scene["blocks"]} == mine
+        assert winner not in [g["name"] for g in scene["overview"]]
+        assert all(h["state"] in ("empty", "double", "filled") for h in scene["halves"])
+    else:  # nobody or everybody won: every team in the overview
+        assert scene["focus"] is None and not scene["halves"]
+
+
+def test_a_line_of_integration_ends_on_the_edge_of_its_half_not_on_its_number() -> None:
+    from devgames.reliz.board import board_scene
+    from devgames.reliz.layout import HALF
+    view = _cooperation_mid_game().view(None)
+    scene = board_scene(view, focus="Platform")
+    assert scene["lines"]
+    for line in scene["lines"]:
+        off = max(abs(line["ex"] - line["x2"]), abs(line["ey"] - line["y2"]))
+        assert abs(off - HALF / 2) < 1e-9, line
+
+
+def test_an_integration_zones_name_has_room_on_its_left() -> None:
+    from devgames.reliz.board import NAME, board_scene
+    view = _cooperation_mid_game().view(None)
+    for focus in ("Data & Analytics", "Platform", "Mobile", "Customer Success"):
+        scene = board_scene(view, focus=focus)
+        zones = sorted(scene["integrations"], key=lambda z: (z["y"], z["x"]))
+        for zone in zones:
+            assert zone["x"] >= NAME
+        for one, two in pairwise(zones):
+            if one["y"] == two["y"]:
+                assert two["x"] - (one["x"] + one["w"]) >= NAME, (focus, one, two)
