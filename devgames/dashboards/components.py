@@ -620,12 +620,15 @@ def short_label(text: str, team: str, name: str = "", figures: str = "") -> str:
     'Plays (pays 0)'
     >>> short_label("Ada ends the turn", "Ada")
     'Ends the turn'
+    >>> short_label("Ada replaces the tile in B1.1 with 0|2", "Ada", "0|2")
+    'Replaces the tile in B1.1 with 0|2'
     """
     if team and text.startswith(team + " "):
         text = text[len(team) + 1:]
+    verb, _, rest = text.partition(" ")
     for words in ([f"{name} ({figures})"] if figures else []) + ([name] if name else []):
-        if words in text:
-            text = text.replace(words, "", 1)
+        if rest.startswith(words):  # the card right after the verb; elsewhere it says which way
+            text = f"{verb} {rest[len(words):]}"
             break
     text = " ".join(text.split())
     return text[:1].upper() + text[1:] if text else text
@@ -656,7 +659,7 @@ class MovePicker(widgets.VBox):
     >>> picker.offer(*choices(game), game=game.name, hand=game.view(0)["hand"], team="Red")
     >>> [button.description for button in picker.shown][:4]
     ['its own game', "Blue's game", "Green's game", 'Drops']
-    >>> "Plays into" in picker.children[0].children[0].children[1].children[0].value
+    >>> "Plays into" in picker.children[0].children[0].value  # said once, above the cards
     True
     >>> picker.filter in picker.children, "dg-hand" in picker._dom_classes
     (False, True)
@@ -745,18 +748,26 @@ class MovePicker(widgets.VBox):
             rows += self._card_buttons(cards, by_card, kind, game)
         else:
             idle = []
+            for card, (name, figures, _item, _copies) in cards.items():
+                for index in by_card.get(card, []):
+                    self.buttons[index].description = short_label(
+                        self.labels[index], team, name, figures)
+                    self.buttons[index].tooltip = self.labels[index]
+            # Words most of the cards' moves start with ("Replaces the tile in") are said once.
+            said = shared_start([self.buttons[i].description for card in cards
+                                 for i in by_card.get(card, [])], least=4)
+            if said:
+                verb = widgets.HTML(f'<span class="dg-move-verb">{html(said)}...</span>')
+                verb.add_class("dg-move-said")
+                rows.append(verb)
             for card, (name, figures, item, copies) in cards.items():
                 moves = by_card.get(card, [])
                 if not moves:
                     idle.append(idle_card_html(name, figures, copies, game))
                     continue
-                for index in moves:
-                    self.buttons[index].description = short_label(
-                        self.labels[index], team, name, figures)
-                    self.buttons[index].tooltip = self.labels[index]
                 label = hand_card_html(item, game) + (
                     f' <span class="dg-muted">×{copies}</span>' if copies > 1 else "")
-                rows.append(_move_row(label, [self.buttons[i] for i in moves]))
+                rows.append(_move_row(label, [self.buttons[i] for i in moves], said))
             if idle:
                 line = widgets.HTML('<span class="dg-muted">No move now with</span> '
                                     + " ".join(idle))
@@ -766,7 +777,7 @@ class MovePicker(widgets.VBox):
                                if button not in self.off)
         listing = widgets.VBox(rows)
         listing.add_class("dg-move-groups")
-        if len(cards) > 6 or len(self.actions) > 12:  # meanings on hover: the moves need room
+        if len(cards) > 4 or len(self.actions) > 8:  # meanings on hover: the moves need room
             listing.add_class("dg-many-cards")
         self.children = [listing]  # the hand's heading says whose moves these are
 
@@ -864,22 +875,23 @@ def _one_kind_each(groups: list[list[Action]]) -> str | None:
     return kinds.pop()
 
 
-def _move_row(label: str | None, buttons: list[widgets.Button]) -> widgets.Box:
+def _move_row(label: str | None, buttons: list[widgets.Button], said: str = "") -> widgets.Box:
     """One line of the grouped moves: a card (HTML), then its buttons; the words most of the
-    buttons start with ("Plays into") are said once, before them."""
+    buttons start with ("Plays into") are said once, before them, or were ``said`` above every
+    row (then left out of each button here)."""
     parts: list[widgets.Widget] = []
     if label is not None:
         card = widgets.HTML(label)
         card.add_class("dg-move-card")
         parts.append(card)
-    start = shared_start([button.description for button in buttons])
+    start = said or shared_start([button.description for button in buttons])
     shown: list[widgets.Widget] = list(buttons)
     if start:
         first = [b for b in buttons if b.description.startswith(start + " ")]
         for button in first:
             button.description = button.description[len(start) + 1:]
         verb = widgets.HTML(f'<span class="dg-move-verb">{html(start)}</span>')
-        shown = [verb, *first, *(b for b in buttons if b not in first)]
+        shown = [*([] if said else [verb]), *first, *(b for b in buttons if b not in first)]
     box = widgets.Box(shown or [widgets.HTML(
         '<span class="dg-muted">No move with this card now.</span>')])
     box.add_class("dg-move-row-buttons")

@@ -347,6 +347,9 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-hand-line { margin: 2px 0 4px; }
 .dg-hand-line .dg-hand-card { margin: 2px 6px 2px 0; padding: 0 8px; }
 .dg-hand-open .dg-main:has(.dg-board) > .dg-left { flex-basis: 50%; }
+@media (max-width: 1400px) {  /* 1280 wide: the moves on fewer lines, the board a little smaller */
+  .dg-hand-open .dg-main:has(.dg-board) > .dg-left { flex-basis: 58%; }
+}
 .dg-move-idle .dg-idle-card { margin: 2px 6px 2px 0; padding: 0 8px; }
 .dg-move-row-buttons, .dg-move-cards { display: flex; flex-wrap: wrap; gap: 4px 6px;
   min-width: 0; }
@@ -355,13 +358,13 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-move-row-long > .dg-move-card { flex: 1 1 100%; }
 .dg-move-row-long > .dg-move-row-buttons { padding-left: 14px; }
 .dg-move-verb { color: var(--dg-muted); font-weight: 600; }
+.dg-app .dg-move-said { margin: 2px 0 0; height: auto; min-height: 0; line-height: 1.25; }
 .dg-move-row .widget-html { margin: 0; height: auto; min-height: 0; line-height: 1.25; }
 .dg-move-row-buttons { align-items: center; }
 .dg-move-notes { margin: 2px 0; padding-left: 22px; line-height: 1.25; }
-.dg-hand-open .dg-main:not(:has(.dg-board)) .dg-curtain { position: relative; }
-.dg-hand-open .dg-main:not(:has(.dg-board)) .dg-curtain > .dg-hide { position: absolute;
-  top: 0; right: 0; margin: 0; }
-.dg-hand-open .dg-main:not(:has(.dg-board)) .dg-curtain h3 { margin-right: 11em; }
+.dg-hand-open .dg-curtain { position: relative; }
+.dg-hand-open .dg-curtain > .dg-hide { position: absolute; top: 0; right: 0; margin: 0; }
+.dg-hand-open .dg-curtain h3 { margin-right: 9em; }
 .dg-move-card .dg-hand-card { display: block; margin: 0; padding: 2px 8px;
   border-left-width: 6px; }
 .dg-move-card .dg-hand-top { overflow-wrap: anywhere; }
@@ -369,6 +372,18 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-move-card .dg-meaning { display: block; font-size: 18px; line-height: 1.25;
   color: var(--dg-muted); }
 .dg-many-cards .dg-meaning { display: none; }
+@media (max-height: 800px) {  /* a board game's open hand: its moves before the table's facts */
+  .dg-hand-open .dg-main:has(.dg-board) .dg-facts > :not(.dg-in-table) { display: none; }
+  .dg-hand-open .dg-main:has(.dg-board) .dg-featured-heading { display: inline;
+    margin-right: .5em; }  /* "DAILY EVENT Sudden Insight": one line */
+  .dg-hand-open .dg-main:has(.dg-board) .dg-featured-name { display: inline; }
+  .dg-hand-open .dg-curtain h3 { font-size: 20px; }  /* beside "Hide the hand again" */
+}
+/* Meanings on hover: a card is as wide as its name, its moves on the same line when they fit. */
+.dg-many-cards .dg-move-row > .dg-move-card,
+.dg-many-cards .dg-move-row-long > .dg-move-card { flex: 0 0 auto; min-width: 0; }
+.dg-many-cards .dg-move-row-buttons { flex: 1 1 auto; }
+.dg-many-cards .dg-move-row-long > .dg-move-row-buttons { padding-left: 0; }
 .dg-move-card .dg-card-investment { border-left-color: var(--dg-accent); }
 .dg-move-card .dg-card-help { border-left-color: var(--dg-good); }
 .dg-move-card .dg-card-harm { border-left-color: var(--dg-bad); }
