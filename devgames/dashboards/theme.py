@@ -69,6 +69,11 @@ body.dg-disconnected .jupyter-widgets-disconnected::before { content: none; }
 body:has(.dg-app) .lm-BoxPanel-child, body:has(.dg-app) .jp-Cell,
 body:has(.dg-app) .jp-Cell-outputWrapper { padding: 0 !important; margin: 0 !important; }
 body:has(.dg-app) .lm-BoxPanel-child { overflow: clip !important; }
+/* Nothing around the app scrolls, not even to show a focused button while the window is
+   resized: a scrolled ancestor would hide the top of the table with no way back. */
+body:has(.dg-app) .jp-LabShell, body:has(.dg-app) #jp-main-content-panel,
+body:has(.dg-app) .jp-OutputArea, body:has(.dg-app) .jp-OutputArea-child,
+body:has(.dg-app) .jp-OutputArea-output { overflow: clip !important; }
 .dg-app { height: 100vh; box-sizing: border-box; overflow: clip; border-radius: 0;
   padding: 6px 16px 8px; }
 .dg-app > .dg-header { flex: 0 0 auto; }

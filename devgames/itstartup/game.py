@@ -1418,7 +1418,7 @@ class ItStartupGame(Game):
             # Kept for notebooks and tests, left off the projector: the goal is the points
             # chart's line, the employees are its burnout heatmap's rows (a line of them under
             # each player would not fit), the turns are the round.
-            "aside": ["goal", "hoard_cap", "turns", "employees"],
+            "aside": ["goal", "turns", "employees"],
         }
         if self.options.tournament_wins:
             out["tournament"] = {"game": self.game_no, "wins_needed": self.options.tournament_wins,

@@ -27,7 +27,13 @@ from devgames.sessions import SessionStore
 from devgames.sim.bench import PLAYER_RANGE
 from devgames.sim.runner import make_bot
 from tests.e2e.conftest import TIMEOUT_MS
-from tests.e2e.harness import ARTIFACTS, Server, wait_for_app, wait_for_kernel_idle
+from tests.e2e.harness import (
+    ARTIFACTS,
+    Server,
+    save_screenshot,
+    wait_for_app,
+    wait_for_kernel_idle,
+)
 from tests.e2e.readability import summary, unreadable
 from tests.e2e.test_e2e_games import until
 from tests.e2e.test_e2e_screens import SCREENSHOTS
@@ -174,15 +180,23 @@ def charts_settled(page: Page) -> bool:
 
 
 def measure(page: Page, scale: float, what: str, found: dict[str, list[str]],
-            screenshot: str | None = None) -> None:
+            screenshot: str | None = None, where: str = "") -> None:
     """Measure the screen at every size of this device scale; keep what the room cannot read
-    (and, with ``screenshot``, the picture at 1280x720 in ``docs/screenshots``)."""
+    (and, with ``screenshot``, the picture at 1280x720 in ``docs/screenshots``); an unreadable
+    screen is kept in ``test-artifacts``, named after ``where`` (the case) and the screen."""
     for label, (width, height), _scale, min_px in (s for s in SIZES if s[2] == scale):
         set_size(page, width, height)
         assert page.evaluate("() => [innerWidth, innerHeight, devicePixelRatio]") == [
             width, height, scale], label
         problems = unreadable(page, min_px=min_px)
+        if problems:  # the room reads the settled screen: a second look once all is quiet
+            wait_for_kernel_idle(page, quiet_ms=1000)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame("
+                          "() => requestAnimationFrame(done)))")
+            problems = unreadable(page, min_px=min_px)
         found[f"{what} at {label}"] = [summary(problems)] if problems else []
+        if problems:  # what the room would see, for whoever mends it
+            save_screenshot(page, f"unreadable-{where}-{what}-{label}")
         if screenshot and label == "1280x720":
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / screenshot))
@@ -192,22 +206,22 @@ def look(page: Page, scale: float, ids: dict[str, int], case: Case,
          found: dict[str, list[str]]) -> None:
     """Every state of ``case`` (saved as ``ids``), measured in ``page``."""
     open_session(page, ids["start"])
-    measure(page, scale, "start", found)
+    measure(page, scale, "start", found, where=case.label)
     open_session(page, ids["middle"])
-    measure(page, scale, "mid-game", found, case.screenshot)
+    measure(page, scale, "mid-game", found, case.screenshot, case.label)
     reveal = page.locator(".dg-reveal")
     if reveal.is_visible():
         reveal.click()
         page.locator(".dg-hide").wait_for()
         wait_for_kernel_idle(page)
-        measure(page, scale, "a hand open", found)
+        measure(page, scale, "a hand open", found, where=case.label)
         page.locator(".dg-hide").click()
         wait_for_kernel_idle(page)
     open_session(page, ids["end"])
-    measure(page, scale, "the end", found, case.debrief_screenshot)
+    measure(page, scale, "the end", found, case.debrief_screenshot, case.label)
     page.locator(".dg-debrief-tabs button").last.click()  # the debrief's last phase
     wait_for_kernel_idle(page)
-    measure(page, scale, "the debrief", found)
+    measure(page, scale, "the debrief", found, where=case.label)
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda case: case.label)
