@@ -87,11 +87,17 @@ def test_each_phase_starts_its_time_box_on_the_rooms_timer(store: SessionStore) 
     assert debrief.steps.children[0].children[1].button_style == "primary"  # the step shown
 
 
-def test_dots_from_two_screens_all_count_and_groups_go_to_the_retro_file(
-        store: SessionStore, tmp_path: Path) -> None:
+def two_screens(store: SessionStore, tmp_path: Path) -> tuple[FacilitatorApp, FacilitatorApp]:
+    """A finished game at the table, and a second screen on the same session."""
     app = finished(store)
     other = FacilitatorApp(store=SessionStore(tmp_path / "sessions.sqlite"))
     other.address.session_id = app.table.session_id
+    return app, other
+
+
+def test_dots_from_two_screens_all_count_and_groups_go_to_the_retro_file(
+        store: SessionStore, tmp_path: Path) -> None:
+    app, other = two_screens(store, tmp_path)
     mine, theirs = app.table.debrief, other.table.debrief
     mine.tabs.value = "so_what"
     note = mine.add_note("so_what", mine.questions["so_what"][0], "We hoarded shields")
@@ -248,9 +254,7 @@ def test_opening_the_debrief_closes_the_facilitators_drawer(store: SessionStore)
 
 def test_a_few_questions_a_page_and_every_screen_on_the_same_page(
         store: SessionStore, tmp_path: Path) -> None:
-    app = finished(store)
-    other = FacilitatorApp(store=SessionStore(tmp_path / "sessions.sqlite"))
-    other.address.session_id = app.table.session_id
+    app, other = two_screens(store, tmp_path)
     mine, theirs = app.table.debrief, other.table.debrief
     mine.tabs.value = "so_what"
     pages = mine.pages("so_what")
