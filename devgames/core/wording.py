@@ -94,6 +94,8 @@ def describe_item(item: Any) -> str:
     >>> describe_item({"card": "Intern", "kind": "developer", "burnout": 1,
     ...                "knowledge": ["TDD", "SOLID"], "outsourced_from": "Ada"})
     'Intern (developer, burnout 1, knowledge TDD + SOLID, outsourced from Ada)'
+    >>> describe_item({"card": "Kathy Sierra", "figures": "12 of Doors: scores 4 at once"})
+    'Kathy Sierra, 12 of Doors: scores 4 at once'
     >>> describe_item("Pair programming")
     'Pair programming'
     """
@@ -115,6 +117,8 @@ def describe_item(item: Any) -> str:
         else:
             extras.append(f"{label(key)} {format_value(value)}")
     name = str(item[name_key]) if name_key else ""
+    if name and len(extras) == 1 and ": " in extras[0]:  # a sentence reads after a comma
+        return f"{name}, {extras[0]}"
     details = f"({', '.join(extras)})" if extras else ""
     return " ".join(part for part in (name, details) if part)
 

@@ -855,21 +855,21 @@ class ReleaseGame(Game):
         return f"Enter the card {players[p]}'s swap took from {players[q]}'s artifacts."
 
     def _card_item(self, card: int) -> dict[str, Any]:
-        """A card of a hand, its figures read as a sentence: "12 of Doors: Committed to the last
+        """A card of a hand, its figures read as a sentence: "12 of Doors: committed to the last
         iteration of a release: you score 4 points at once (our reconstruction)"; a number card
         is its name alone.
 
         >>> from devgames import release
         >>> game = release.new_game(["Ada", "Bob"], seed=1)
         >>> game._card_item(11)["figures"]  # doctest: +ELLIPSIS
-        '12 of Doors: Committed to the last iteration ... at once (our reconstruction)'
+        '12 of Doors: committed to the last iteration ... at once (our reconstruction)'
         >>> sorted(game._card_item(min(c for c in game.cards if not game.cards[c].person)))
         ['card', 'id']
         """
         info = self.cards[card]
         item: dict[str, Any] = {"id": card, "card": info.name}
         if info.person:
-            does = f": {info.does.rstrip('.')}" if info.does else ""
+            does = f": {info.does[:1].lower()}{info.does[1:].rstrip('.')}" if info.does else ""
             ours = " (our reconstruction)" if info.reconstructed else ""
             item["figures"] = f"{info.figures}{does}{ours}"
         return item

@@ -93,7 +93,7 @@ def test_the_table_shows_which_cards_are_reconstructed() -> None:
     items = [item for p in range(3) for item in game.view(p)["hand"]]
     figures = {item["card"]: item.get("figures", "") for item in items}  # read as a sentence
     assert figures["Gene Kim"].endswith("(our reconstruction)") and figures["2 of Doors"] == ""
-    assert figures["Kent Beck"].startswith("11 of Doors: Once committed, you may trade a card")
+    assert figures["Kent Beck"].startswith("11 of Doors: once committed, you may trade a card")
     (method,) = game.view(None)["featured"]
     assert method["card"] == game.view(None)["method"]
     assert ("note" in method) == bool(game.methods[game.method].reconstructed)
