@@ -21,7 +21,6 @@ from playwright.sync_api import Browser, Page
 
 from devgames import BUILTIN_GAMES, game_module
 from devgames.core.actions import CHANCE
-from devgames.core.game import Game
 from devgames.dashboards.table import seats_meta
 from devgames.sessions import SessionStore
 from devgames.sim.bench import PLAYER_RANGE
@@ -92,41 +91,37 @@ def cases() -> list[Case]:
     return found
 
 
-def played(case: Case, seed: int = 11) -> tuple[Game, list[Any]]:
-    """A whole game of ``case`` by heuristic bots: the new game and the moves made."""
+def played(case: Case, seed: int = 11) -> tuple[list[Any], list[int]]:
+    """A whole game of ``case`` by heuristic bots: its moves, and the numbers of the moves the
+    first seat made (its turns: when its hand can be opened)."""
     module = game_module(case.game)
     game = module.new_game(NAMES[:case.teams], seed=seed, **case.options)
     bots = {seat: make_bot(module, "heuristic", seed + seat) for seat in range(case.teams)}
-    moves = []
+    moves, turns = [], []
     while not game.is_over and len(moves) < 5000:
         seat = game.current_player
+        if seat == 0:
+            turns.append(len(moves))
         action = (game.rng.choice(game.legal_actions()) if seat == CHANCE
                   else bots[seat].choose(game))
         game.apply(action)
         moves.append(action)
-    return module.new_game(NAMES[:case.teams], seed=seed, **case.options), moves
+    return moves, turns
 
 
-def saved_positions(store: SessionStore, case: Case) -> dict[str, int]:
-    """Sessions of ``case`` in ``store`` at the start, mid-game (the first seat to play, so its
-    hand can be opened) and at the end; the first seat plays at the table, the others are bots
-    that wait for a click (nothing moves while the screen is measured)."""
-    _game, moves = played(case)
-    middle = int(len(moves) * MIDDLE)
+def saved_positions(store: SessionStore, case: Case, seed: int = 11) -> dict[str, int]:
+    """Sessions of ``case`` in ``store`` at the first seat's first turn, mid-game (the first
+    seat's turn nearest the middle of the game, so that its hand can be opened) and at the end;
+    the first seat plays at the table, the others are bots that wait for a click (nothing moves
+    while the screen is measured)."""
+    moves, turns = played(case, seed)
+    middle = min(turns, key=lambda number: abs(number - len(moves) * MIDDLE))
     ids = {}
-    for state in ("start", "middle", "end"):
-        module = game_module(case.game)
-        position = module.new_game(NAMES[:case.teams], seed=11, **case.options)
-        upto = {"start": 0, "middle": middle, "end": len(moves)}[state]
-        for number, action in enumerate(moves):
-            if number >= upto and (state != "middle" or position.current_player == 0):
-                break
+    for state, upto in (("start", turns[0]), ("middle", middle), ("end", len(moves))):
+        position = game_module(case.game).new_game(NAMES[:case.teams], seed=seed,
+                                                    **case.options)
+        for action in moves[:upto]:
             position.apply(action)
-        if state == "start":  # up to the first seat's turn
-            for action in moves[len(position.log):]:
-                if position.current_player == 0:
-                    break
-                position.apply(action)
         position.meta["seats"] = seats_meta(position, {s: "heuristic"
                                                        for s in range(1, case.teams)}, True)
         position.meta["seats"]["pace"] = None
