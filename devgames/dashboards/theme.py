@@ -144,7 +144,11 @@ body:has(.dg-app) .jp-OutputArea-output { overflow: clip !important; }
 .dg-left .dg-table th { hyphens: auto; }
 .dg-heading { min-width: 0; flex: 1 1 auto; }
 .dg-heading h2 { white-space: nowrap; }
+/* A name stays on its line, unless a table with no lines of cards under its rows would not
+   fit its column (a РЕЛИЗ team falls sick: one more column); a "bot" tag stays whole. */
 .dg-table tr:not(.dg-details) > td:first-child { white-space: nowrap; }
+.dg-table:not(:has(.dg-details)) tr > td:first-child { white-space: normal; }
+.dg-table .dg-tag { white-space: nowrap; }
 .dg-keys { display: flex; flex-wrap: wrap; column-gap: 18px; font-size: 20px; }
 /* The key above the charts: the teams (bold, in their colours), then the other lines and bars
    of the panels, each with its mark, in one flow. */
