@@ -34,6 +34,7 @@ import tornado.web
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.wording import recent_news
+from devgames.devices.page import PAGE
 from devgames.devices.room import bot_seats, is_paused
 from devgames.devices.state import chosen_action, device_state
 from devgames.sessions.store import SessionStore, StaleSession
@@ -62,25 +63,6 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
 }
-
-PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="xsrf" content="{xsrf}">
-<title>devgames: your team</title>
-<link rel="stylesheet" href="/static/device.css">
-<script src="/static/device.js" defer></script>
-</head><body>
-<header class="top"><span class="game"></span><h1 class="team">Joining the table...</h1></header>
-<main>
-<p class="status" role="status" aria-live="polite"></p>
-<p class="notice" role="alert" hidden></p>
-<section class="moves" aria-label="Your moves"></section>
-<section class="hand" aria-label="Your hand"></section>
-<section class="news" aria-label="What just happened"><h2>What just happened</h2><ol></ol>
-</section>
-</main></body></html>
-"""
 
 REFUSED = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

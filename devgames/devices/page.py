@@ -1,0 +1,22 @@
+"""The team's page: the HTML a device loads once; :data:`~devgames.devices.server.STATIC`'s
+script then fills it with the team's state and keeps it up to date."""
+
+#: The page, with the XSRF token of the device's cookie to format in (``{xsrf}``).
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="xsrf" content="{xsrf}">
+<title>devgames: your team</title>
+<link rel="stylesheet" href="/static/device.css">
+<script src="/static/device.js" defer></script>
+</head><body>
+<header class="top"><span class="game"></span><h1 class="team">Joining the table...</h1></header>
+<main>
+<p class="status" role="status" aria-live="polite"></p>
+<p class="notice" role="alert" hidden></p>
+<section class="moves" aria-label="Your moves"></section>
+<section class="hand" aria-label="Your hand"></section>
+<section class="news" aria-label="What just happened"><h2>What just happened</h2><ol></ol>
+</section>
+</main></body></html>
+"""
