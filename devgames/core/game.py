@@ -29,9 +29,21 @@ if TYPE_CHECKING:
     from devgames.core.session import Session
 
 
+#: Bits of a fresh seed: too many to search, so the seed (which gives every hand) stays secret.
+SEED_BITS = 128
+
+
 def new_seed() -> int:
-    """A fresh seed for a game started without one (recorded, so the game can be replayed)."""
-    return secrets.randbits(32)
+    """A fresh seed for a game started without one (recorded, so the game can be replayed).
+
+    It is drawn from ``secrets`` and never shown to the room: with it and the team names, anyone
+    could deal every hand again. Seeds given by hand (the set-up form, ``--seed``) may be any
+    whole number, and the short seeds of older sessions replay as they did.
+
+    >>> 0 <= new_seed() < 2**SEED_BITS, new_seed() != new_seed()
+    (True, True)
+    """
+    return secrets.randbits(SEED_BITS)
 
 
 class Game(ABC):

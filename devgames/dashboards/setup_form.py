@@ -142,21 +142,27 @@ class NewSession(NamedTuple):
     hidden_hands: bool
 
 
+#: The most digits a typed seed may have: enough for any seed the app draws (128 bits), so the
+#: seed of an exported session can be typed again to deal the same game.
+SEED_DIGITS = 39
+
+
 def parse_seed(text: str) -> int | None:
     """The seed typed (blank: a random one), or SetupError.
 
-    >>> parse_seed(" 42 "), parse_seed("")
-    (42, None)
+    >>> parse_seed(" 42 "), parse_seed(""), parse_seed(str(2**128 - 1)) == 2**128 - 1
+    (42, None, True)
     >>> parse_seed("abc")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    devgames.core.errors.SetupError: The seed must be a whole number (or left blank for a ...
+    devgames.core.errors.SetupError: The seed must be a whole number of at most 39 digits ...
     """
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 12:
-        raise SetupError("The seed must be a whole number (or left blank for a random one).")
+    if not text.isascii() or not text.isdigit() or len(text) > SEED_DIGITS:
+        raise SetupError(f"The seed must be a whole number of at most {SEED_DIGITS} digits "
+                         "(or left blank for a random one).")
     return int(text)
 
 
@@ -321,9 +327,11 @@ class SetupForm(widgets.VBox):
             value=True, indent=False, layout=widgets.Layout(width="auto"),
             description="Hide each hand behind a curtain (players take turns at the screen)")
         self.hidden_hands.add_class("dg-hidden-hands")
-        self.seed = widgets.Text(description="Seed", placeholder="random",
-                                 style={"description_width": LABEL_WIDTH},
-                                 layout=widgets.Layout(width="34em"))
+        # The form is on the projector: a typed seed shows as dots, as the room must not read
+        # it (with the seed, the hands can be dealt again), and is emptied once the game starts.
+        self.seed = widgets.Password(description="Seed", placeholder="random",
+                                     style={"description_width": LABEL_WIDTH},
+                                     layout=widgets.Layout(width="34em"))
         self.seed.add_class("dg-seed")
         self.options: dict[str, widgets.Widget] = {
             option.name: option_widget(option, getattr(defaults, option.name))
@@ -574,3 +582,4 @@ class SetupForm(widgets.VBox):
             return
         self.notice.clear()
         self.on_start(started)
+        self.seed.value = ""  # the seed is the game's secret from now on

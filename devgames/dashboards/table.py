@@ -284,8 +284,9 @@ class SessionTable(widgets.VBox):
             self.board.show(game)
         self.news_box.value = "".join(
             f"<div>{html(line)}</div>" for line in self.news[-news_lines(len(game.players)):])
-        self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, seed "
-                           f"{game.seed}, {len(game.log)} moves saved.</span>")
+        # Never the seed: it deals every hand again (the exported events.csv holds it).
+        self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, "
+                           f"{len(game.log)} moves saved.</span>")
         if game.is_over or self.debrief_now:
             self.show_end()
             self.add_class("dg-debriefing")

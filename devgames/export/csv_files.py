@@ -47,8 +47,8 @@ def to_csv_text(df: pd.DataFrame) -> str:
     >>> text.startswith(BOM), text[1:]
     (True, "team,velocity\\r\\n'=1+1,-2\\r\\nКоманда,3\\r\\n")
     """
-    safe = pd.DataFrame({
-        i: column if _is_data(column) else column.astype(object).map(_cell)
+    safe = pd.DataFrame({  # text columns kept as objects: a whole number stays exact, never 7.0
+        i: column if _is_data(column) else pd.Series(map(_cell, column), column.index, object)
         for i, (_, column) in enumerate(df.items())
     })
     safe.columns = [_cell(str(name)) for name in df.columns]

@@ -2,7 +2,9 @@
 
 The first row is the session (``number`` 0, ``kind`` "session"): the game, its rules version,
 the seed, and the players, options and meta (seats, debrief notes) as JSON in ``players_json``,
-``options_json`` and ``meta_json``. These six columns are empty on every other row. Then comes
+``options_json`` and ``meta_json``; the seed is written whole (128 bits for a new session, more
+than Int64 holds), and the row's description names it too, so that a seed a spreadsheet rounded
+is found again. These six columns are empty on every other row. Then comes
 one row per move, in order (``number`` 1, 2...): ``player`` is the acting team's name ("deck"
 for a card, roll or coin entered by the facilitator), ``target`` the team a move is aimed at
 (played into, taken from, asked for help, robbed) and ``target_card`` the card a move is aimed
@@ -29,6 +31,8 @@ Files of the older format (the session's JSON and an ``action_json`` on every ro
 
 import io
 import json
+import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,7 +56,9 @@ SEAT_TARGETS: SpecTable[frozenset[str]] = SpecTable(lambda spec: spec.seat_targe
 #: How a move's empty choice of cards (an IT Startup mulligan keeping every card) is written.
 NO_CARDS = "none"
 
-_INTS = ("number", "card", "target_card", "count", "seed")
+_INTS = ("number", "card", "target_card", "count")
+#: The end of the session row's description: the seed again, as text no spreadsheet rounds.
+_NAMED_SEED = re.compile(r", seed (-?\d+)$")
 
 
 class EventsFileError(ValueError):
@@ -169,8 +175,12 @@ def events_table(game: Game) -> pd.DataFrame:
             "description": replay.describe(action),
         })
         replay.apply(action)
-    table = pd.DataFrame(rows, columns=list(EVENT_COLUMNS))
-    return table.astype({name: "Int64" for name in _INTS})
+    table = pd.DataFrame(rows, columns=list(EVENT_COLUMNS)).astype(
+        {name: "Int64" for name in _INTS})
+    # The seed as a Python int, exact (it has 128 bits, more than Int64 and float64 hold): the
+    # CSV writes its digits, and pandas reads them back as an int, not a float.
+    table["seed"] = pd.Series([session.seed] + [None] * len(session.log), dtype=object)
+    return table
 
 
 def _text(value: Any) -> str:
@@ -212,13 +222,40 @@ def _header(rows: pd.DataFrame) -> pd.Series:
     return setup.iloc[0]
 
 
-def _session(head: pd.Series, log: list[Action]) -> Session:
+def _seed(cell: str, description: str) -> int:
+    """The session's seed: its ``seed`` cell, or the seed the session row's description names
+    where a spreadsheet rounded the cell (it keeps 15 digits; a new session's seed has up to 39).
+
+    >>> _seed("7", "scrumkin for Red, Blue, seed 7"), _seed("7", "")
+    (7, 7)
+    >>> _seed("2.60299E+38", "scrumkin for Red, seed 260299456221816779509151915227237864890")
+    260299456221816779509151915227237864890
+    >>> _seed("8", "scrumkin for Red, Blue, seed 7")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    devgames.export.events.EventsFileError: This events file's seed (8) is not the one its ...
+    """
+    named = _NAMED_SEED.search(description)
+    if named is None or cell.strip() == named.group(1):
+        return int(cell)
+    seed = int(named.group(1))
+    try:
+        rounded = float(cell)
+    except ValueError:
+        rounded = math.nan
+    if math.isclose(rounded, seed, rel_tol=1e-5):
+        return seed
+    raise EventsFileError(f"This events file's seed ({cell}) is not the one its session row's "
+                          f"description names ({seed}); put the right one in the seed column.")
+
+
+def _session(head: pd.Series, log: list[Action], description: str = "") -> Session:
     return Session(
         game=head["game"],
         rules_version=head["rules_version"],
         players=[str(name) for name in json.loads(head["players_json"])],
         options=dict(json.loads(head["options_json"])),
-        seed=int(head["seed"]),
+        seed=_seed(head["seed"], description),
         log=log,
         meta=dict(json.loads(head["meta_json"])),
     )
@@ -244,7 +281,9 @@ def _current(events: pd.DataFrame) -> Session:
     head = _header(events[is_head])
     seats = Seats([str(name) for name in json.loads(head["players_json"])])
     moves = _numbered(events[~is_head])
-    return _session(head, [_action(row, seats) for row in moves.to_dict("records")])
+    description = _text(events[is_head]["description"].iloc[0])
+    return _session(head, [_action(row, seats) for row in moves.to_dict("records")],
+                    description)
 
 
 def _older(events: pd.DataFrame) -> Session:

@@ -47,12 +47,14 @@ ROUND_COLUMNS = ("game", "seed")
 def game_seed(seed: int, index: int) -> int:
     """The seed of game number ``index`` of a simulation started with ``seed`` (32 bits).
 
-    Derived by hashing, so neighbouring simulation seeds do not share games.
+    Derived by hashing, so neighbouring simulation seeds do not share games. The bots of a
+    session are seeded so too, ``game_seed(game.seed, seat)``, from a seed of any size (a new
+    session's has 128 bits); the hash does not give the game's seed back.
 
     >>> game_seed(1, 0) == game_seed(1, 0), game_seed(1, 0) == game_seed(2, 0)
     (True, False)
-    >>> 0 <= game_seed(7, 3) < 2**32
-    True
+    >>> 0 <= game_seed(7, 3) < 2**32, game_seed(2**127 + 1, 0) != game_seed(2**127 + 2, 0)
+    (True, True)
     """
     digest = hashlib.sha256(f"devgames:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:4], "big")
