@@ -337,19 +337,28 @@ class ExplodingGame(Game):
         return out
 
     def _enterable(self) -> list[int]:
-        """Physical deck: the cards that may be entered now (each title once).
+        """Physical deck: the titles the facilitator may enter now, in card order.
 
-        For a card drawn or seen with a Peek: every title in the stack, save the cards this Peek
-        has already seen above that place. What the engine knows of the other places (where a
-        hidden card went, what an earlier Peek saw) is left out, so the list never tells where a
-        card is.
+        The list is on the projector, so it never depends on what the engine knows and the room
+        does not (the hands, the cards already entered for this Peek, where a card was hidden):
+        every title, less only what anybody can see. A title whose every copy lies face up (on
+        the discard pile, out of the game, set aside for the deal) cannot be there; when every
+        card of the stack is an Exploding Git Commit (the counts are public) nothing else can.
+        An entry that contradicts what the engine believes is reconciled by :meth:`_reveal`.
         """
-        counts = list(self.pool)
-        assert self.chance is not None  # asked only while a card is to be entered
-        for card in self.deck[self.chance[2]:]:
-            if card is not None:
+        if self.exploding_in_deck == len(self.deck):
+            return [EXPLODING]
+        face_up = self._face_up()
+        return [c for c in TITLES if face_up[c] < CARDS[c].count]
+
+    def _face_up(self) -> list[int]:
+        """How many copies of each title everybody can see: the discard pile, the cards out of
+        the game and the cards set aside during a physical deal."""
+        counts = [0] * _MAX_ID
+        for pile in (self.discard, self.removed, self.aside):
+            for card in pile:
                 counts[card] += 1
-        return [c for c in TITLES if counts[c]]
+        return counts
 
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
@@ -526,8 +535,12 @@ class ExplodingGame(Game):
         if card not in _NAME:
             raise unknown_card(card, "card that was really drawn")
         if card not in self._enterable():
-            raise IllegalMove("card_not_in_deck", f"No {_NAME[card]} can be there now; enter "
-                              "the card that was really drawn.")
+            if self.exploding_in_deck == len(self.deck):
+                raise IllegalMove("card_not_in_deck", "Every card left in the draw stack is an "
+                                  "Exploding Git Commit; enter the card that was really drawn.")
+            raise IllegalMove("card_not_in_deck", f"No {_NAME[card]} can be there: every copy "
+                              "is on the discard pile, set aside or out of the game; enter the "
+                              "card that was really drawn.")
 
     def _check_defuse(self, action: Action) -> None:
         kind, position = action.kind, action.count
@@ -747,11 +760,11 @@ class ExplodingGame(Game):
         assert self.chance is not None  # a card is entered only when one is awaited
         reason, p, detail = self.chance
         if reason == "setup":
-            self.pool[card] -= 1
-            seat = self.to_deal.pop(0)
+            self._reveal(len(self.deck) - 1, card, p)
             self.deck.pop()
-            self.hands[seat].append(card)
-            self.events.append(Event("deal", seat, {"cards": [card]}, private=True))
+            self.to_deal.pop(0)
+            self.hands[p].append(card)
+            self.events.append(Event("deal", p, {"cards": [card]}, private=True))
             if self.to_deal:
                 self.chance = ("setup", self.to_deal[0], 0)
             else:
@@ -759,38 +772,75 @@ class ExplodingGame(Game):
                 self._finish_setup()
         elif reason == "draw":
             self.chance = None
-            self._reveal(0, card)
+            self._reveal(0, card, p)
             del self.deck[0]
             self._drawn(p, card)
         else:  # a card seen with a Peek
-            self._reveal(detail, card)
+            self._reveal(detail, card, p)
             self._peek(p, detail + 1)
 
-    def _reveal(self, place: int, card: int) -> None:
-        """Physical deck: ``card`` is really at ``place`` of the stack.
+    def _reveal(self, place: int, card: int, p: int) -> None:
+        """Physical deck: ``card`` is really at ``place`` of the stack (dealt, drawn or seen by
+        ``p``). The cards on the table are the truth; the engine follows the entry, keeps every
+        count right and tells nobody (see "An entry that contradicts what the engine knows" in
+        docs/rules/exploding.md).
 
-        The cards on the table are the truth. Where the engine believed another card was there
-        (a hidden card not put back where the player said, or an earlier entry that was wrong),
-        that card goes back among the unknown cards of the stack; where the only copies left of
-        ``card`` were at other places the engine believed it knew, one of those places becomes
-        unknown. What anybody believed about those places is forgotten.
+        Where the engine believed another card was there (a hidden card not put back where the
+        player said, or an earlier entry that was a slip), that card goes back among the unknown
+        cards of the stack. When no copy of ``card`` is among them, one is found where the
+        engine's belief is least sure: a place of the stack it thought it knew (below, then
+        above), else a hand (:meth:`_swap_from_hand`).
         """
         deck, pool = self.deck, self.pool
         believed = deck[place]
         if believed == card:
             return
-        if pool[card]:
-            pool[card] -= 1
-        else:
-            other = next(j for j in range(place + 1, len(deck)) if deck[j] == card)
-            deck[other] = None
-            self._forget(other)
         if believed is not None:
             pool[believed] += 1
+            deck[place] = None
             self._forget(place)
             self.events.append(Event("mismatch", None, {"place": place, "believed": believed,
                                                         "card": card}, private=True))
+        if not pool[card]:
+            places = [*range(place + 1, len(deck)), *range(place)]
+            other = next((j for j in places if deck[j] == card), None)
+            if other is None:
+                self._swap_from_hand(card, p)
+            else:
+                deck[other] = None
+                self._forget(other)
+            pool[card] += 1
+        pool[card] -= 1
         deck[place] = card
+
+    def _swap_from_hand(self, card: int, p: int) -> None:
+        """Physical deck: ``card`` was entered from the stack, but the engine believes every copy
+        left is in a hand: one of those copies was in fact another card of the stack.
+
+        The copy is taken from ``p``'s hand (they see the card entered anyway), else from the
+        first hand in seat order after them that holds one, the copy received last. In its place
+        goes the card of the stack the engine finds likeliest: the title with the most copies
+        among its unknown cards (the first in card order on a tie), never an Exploding Git
+        Commit (their count in the stack is public); when every unknown card is one, the known
+        card nearest the top, whose place becomes unknown. An Exploding Git Commit is always in
+        the stack, and a title whose every copy lies face up is never entered
+        (:meth:`_enterable`), so a hand always holds the copy.
+        """
+        deck, pool, n = self.deck, self.pool, self.n
+        likeliest = max((c for c in TITLES if c != EXPLODING), key=lambda c: pool[c])
+        if pool[likeliest]:
+            pool[likeliest] -= 1
+            instead = likeliest
+        else:
+            j, instead = next((j, c) for j, c in enumerate(deck)
+                              if c is not None and c != EXPLODING)
+            deck[j] = None
+            self._forget(j)
+        seat = next(q for q in ((p + i) % n for i in range(n)) if card in self.hands[q])
+        hand = self.hands[seat]
+        hand[len(hand) - 1 - hand[::-1].index(card)] = instead
+        self.events.append(Event("mismatch", None, {"seat": seat, "believed": card,
+                                                    "card": instead}, private=True))
 
     def _forget(self, place: int) -> None:
         """Nobody knows what lies at ``place`` of the stack any more."""

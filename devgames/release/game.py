@@ -185,6 +185,8 @@ class ReleaseGame(Game):
                             if not (removed and self._two_of_fruits(c))]
         self.removed = [c for c in deck.play_ids for _ in range(decks)
                         if removed and self._two_of_fruits(c)]
+        #: Physical deck: the cards that may be entered as dealt (each once, in card order).
+        self.dealable = sorted(set(self.composition))
         dealt = len(self.composition) - (TWO_PLAYER_DISCARD if n == 2 else 0)
         self.hand_size = dealt // n
         self.top = max(max(deck.cards), max(deck.methods))
@@ -406,14 +408,24 @@ class ReleaseGame(Game):
         return []
 
     def _enterable(self) -> list[int]:
-        """Physical deck: the cards that may be entered now."""
+        """Physical deck: the cards the facilitator may enter now, in card order.
+
+        The list is on the projector, so it never depends on what the engine knows and the room
+        does not; only what everybody saw narrows it. A Tools & Methods card: those not revealed
+        since the pile was last made up (the others were all shown face up). A card dealt: every
+        play card of this table, whatever was entered before (the hands are secret). The card a
+        Kent Beck swap took: every card in anybody's artifacts, that is the cards of the
+        iterations collected this release, which everybody saw; not the other player's own pile,
+        which an earlier swap may have changed in secret. An entry that contradicts what the
+        engine believes is reconciled (:meth:`_swap_from_hand`, :meth:`_swapped`).
+        """
         assert self.chance is not None
-        reason, _p, q = self.chance
+        reason = self.chance[0]
         if reason == "method":
             return sorted(c for c, k in self.method_pool.items() if k)
         if reason == "hand":
-            return sorted(c for c, k in self.pool.items() if k)
-        return sorted(set(self.artifacts[q]))
+            return self.dealable
+        return sorted({c for pile in self.artifacts for c in pile})
 
     def _revealable(self, p: int) -> list[int]:
         """The cards ``p`` holds that may be revealed now (after this iteration's winner is
@@ -534,6 +546,8 @@ class ReleaseGame(Game):
             self._reveal_method(card)
             self.chance = ("hand", self.to_deal[0], 0)
         elif reason == "hand":
+            if not self.pool[card]:
+                self._swap_from_hand(card, p)
             self.pool[card] -= 1
             seat = self.to_deal.pop(0)
             self.hands[seat].append(card)
@@ -545,6 +559,26 @@ class ReleaseGame(Game):
         else:  # the card a Kent Beck swap really took
             self.chance = None
             self._swapped(p, q, self.kent_card, card)
+
+    def _swap_from_hand(self, card: int, p: int) -> None:
+        """Physical deck: ``card`` is dealt to ``p``, but every copy was entered already: one of
+        those entries was a slip, and that hand holds another card not entered yet. The cards on
+        the table are the truth; the engine keeps every count right and tells nobody.
+
+        The copy is taken from ``p``'s own hand (they see the card dealt anyway), else from the
+        first hand in seat order after theirs that holds one, the copy entered last. In its
+        place goes the likeliest card not entered yet: the one with the most copies left (the
+        first in card order on a tie).
+        """
+        pool, n = self.pool, self.n
+        instead = max(sorted(c for c, k in pool.items() if k), key=pool.__getitem__)
+        pool[instead] -= 1
+        pool[card] += 1
+        seat = next(q for q in ((p + i) % n for i in range(n)) if card in self.hands[q])
+        hand = self.hands[seat]
+        hand[len(hand) - 1 - hand[::-1].index(card)] = instead
+        self.events.append(Event("mismatch", None, {"seat": seat, "believed": card,
+                                                    "card": instead}, private=True))
 
     def _commit(self, p: int, card: int) -> None:
         self.hands[p].remove(card)
@@ -609,10 +643,25 @@ class ReleaseGame(Game):
         self._swapped(p, target, card, taken)
 
     def _swapped(self, p: int, target: int, given: int, taken: int) -> None:
-        self.artifacts[p].remove(given)
-        self.artifacts[target].remove(taken)
-        self.artifacts[p].append(taken)
-        self.artifacts[target].append(given)
+        """``p`` gives ``given`` of their artifacts to ``target`` and takes ``taken`` from them.
+
+        Physical deck: the card entered as taken may be one the engine believes is in another
+        pile (an earlier swap entered wrong). The cards on the table are the truth: the copy
+        comes from ``p``'s own pile if it holds one (``p`` sees the card taken anyway), else
+        from the first pile in seat order after ``p`` that holds one; ``given`` goes there in
+        its place, and nobody is told. A card given and taken back changes nothing.
+        """
+        artifacts, n = self.artifacts, self.n
+        artifacts[p].remove(given)
+        source = target
+        if taken != given and taken not in artifacts[target]:
+            source = next(q for q in ((p + i) % n for i in range(n))
+                          if q != target and taken in artifacts[q])
+            self.events.append(Event("mismatch", None, {"seat": target, "believed_in": source,
+                                                        "card": taken}, private=True))
+        artifacts[source].append(given)
+        artifacts[source].remove(taken)
+        artifacts[p].append(taken)
         self.events.append(Event("swap", p, {"with": target}))
         self.events.append(Event("swapped", p, {"with": target, "given": given,
                                                 "taken": taken}, private=True))

@@ -239,14 +239,28 @@ def test_physical_entries() -> None:
     assert_refused(game, lambda: game.deal("Nopez"), "unknown_card", "Nopez")
     assert_refused(game, lambda: game.apply(Action("deal", CHANCE)), "card_expected")
     assert_refused(game, lambda: game.apply(Action("deal", CHANCE, card=0)), "unknown_card")
-    # The 4 Shuffles of the box are drawn one after the other; a fifth cannot be entered.
+    # The 4 Shuffles of the box are drawn, then played: once all lie face up on the discard
+    # pile, a fifth cannot be entered. (Held in hands they could: the list offered must not
+    # tell the room what the hands hold, see test_exploding_entry_lists.py.)
     enter(game, "Skip")
-    game.draw("Bob")
     for _ in range(4):
-        enter(game, "Shuffle")
         game.draw(game.current_player)  # type: ignore[arg-type]
+        enter(game, "Shuffle")
+    played = 0
+    while played < 4:
+        p = game.current_player
+        assert p is not None and p >= 0
+        if "Shuffle" in game.hand(p):
+            game.play(p, "Shuffle")
+            let_it_happen(game)
+            played += 1
+        else:
+            game.draw(p)
+            enter(game, "Magic Number")
+    game.draw(game.current_player)  # type: ignore[arg-type]
     assert game.current_player == CHANCE
-    assert_refused(game, lambda: game.deal("Shuffle"), "card_not_in_deck", "Shuffle")
+    assert_refused(game, lambda: game.deal("Shuffle"), "card_not_in_deck", "Shuffle",
+                   "discard pile")
 
 
 def test_a_card_taken_must_be_in_the_hand() -> None:

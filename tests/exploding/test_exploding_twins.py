@@ -44,9 +44,11 @@ def public_key(game: Game, action: Action, seat: int) -> Hashable:
 
     Moves whose public outcome depends on a hand that may differ between the twins (a hand put
     face up by an explosion, a card named by three of a kind) carry that hand in their key, so
-    they are only played when both twins agree. A card given or taken between two other players
-    keeps only whether it is a Mitigate: both twins then hold as many Mitigates in each hand, and
-    an Exploding Git Commit drawn has the same public outcome.
+    they are only played when both twins agree. So does a card entered that the engine believes
+    is in no place of the stack: the engine then takes the copy from a hand, and that hand's
+    player sees the change (documented in docs/rules/exploding.md). A card given or taken
+    between two other players keeps only whether it is a Mitigate: both twins then hold as many
+    Mitigates in each hand, and an Exploding Git Commit drawn has the same public outcome.
     """
     assert isinstance(game, ExplodingGame)
     kind, player = action.kind, action.player
@@ -56,6 +58,9 @@ def public_key(game: Game, action: Action, seat: int) -> Hashable:
         return (game.phase, player, action.card == MITIGATE)
     if kind == "explode":
         return (action, tuple(sorted(game.hands[player])))
+    card = action.card
+    if kind == "deal" and card is not None and not game.pool[card] and card not in game.deck:
+        return (action, tuple(tuple(sorted(hand)) for hand in game.hands))
     if kind == "deal" and game.chance and game.chance[0] == "draw" and action.card == EXPLODING:
         drawer = game.hands[game.chance[1]]
         return (action, MITIGATE in drawer or tuple(sorted(drawer)))

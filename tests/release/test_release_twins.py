@@ -24,13 +24,23 @@ TWINS = 30
 
 
 def public_key(game: Game, action: Action, seat: int) -> Hashable:
-    """What ``seat`` sees of ``action``."""
+    """What ``seat`` sees of ``action``.
+
+    A card entered that the engine believes is elsewhere (dealt already, in another pile of
+    artifacts) makes it correct a hand or a pile, which that player sees (documented in
+    docs/rules/release.md): such an entry carries the hands and piles in its key, so it is only
+    played when both twins agree.
+    """
     assert isinstance(game, ReleaseGame)
     kind, player = action.kind, action.player
     if kind == "pass" and seat not in (player, (player + game.passes[0]) % game.n):
         return ("pass", player)  # a card passed between two other players
     if kind == "deal" and game.chance is not None:
         reason, p, q = game.chance
+        card = action.card
+        if (reason == "hand" and card is not None and not game.pool[card]) or (
+                reason == "taken" and card not in (*game.artifacts[q], game.kent_card)):
+            return (action, str(game.hands), str(game.artifacts))
         if reason == "hand" and p != seat:
             return ("deal", p)
         if reason == "taken" and seat not in (p, q):
