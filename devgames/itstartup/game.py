@@ -43,6 +43,7 @@ from devgames.itstartup.steps import (
     Keep,
     Main,
     Mulligan,
+    Order,
     Step,
 )
 
@@ -97,6 +98,15 @@ _NAME = {c: card.name for c, card in CARDS.items()}
 _PRICE = {c: card.cost for c, card in CARDS.items()}
 _POWER = {c: card.power for c, card in CARDS.items()}
 _LIMIT = {c: card.burnout_limit for c, card in CARDS.items()}
+#: The copies of each title (card key), in the table's order.
+_COPIES: dict[str, tuple[int, ...]] = {}
+for _c, _card in CARDS.items():
+    _COPIES[_card.key] = (*_COPIES.get(_card.key, ()), _c)
+#: Physical deck: what the facilitator may enter as the card drawn, by card id. Every card of the
+#: box in the table's order, but those face up on the table (see ``_face_up``): the list never
+#: depends on where the engine believes the others are (in the deck, a hand, planned face down,
+#: looked at), which the room does not see. See ``_recount`` for a card the engine believed held.
+_DEAL = [Action("deal", CHANCE, card=c) for c in CARDS]
 #: Cards played with a target: knowledge, and the TARGETED keys of abilities.
 _HAS_TARGET = frozenset(
     c for c, card in CARDS.items() if card.kind == "knowledge" or card.key in abilities.TARGETED
@@ -230,7 +240,8 @@ class ItStartupGame(Game):
                 assert isinstance(step, Main)
             return self._legal_main(step[1])
         if kind == "draw":
-            return [Action("deal", CHANCE, card=c) for c in sorted(self.deck)]
+            face_up = self._face_up()
+            return [deal for deal in _DEAL if deal.card not in face_up]
         if kind == "roll":
             return [Action("roll", CHANCE, count=v) for v in range(1, 7)]
         if kind == "flip":
@@ -600,10 +611,19 @@ class ItStartupGame(Game):
                 return
             if card not in CARDS:
                 raise IllegalMove("unknown_card", f"IT Startup has no card {card!r}.")
-            raise IllegalMove(
-                "card_not_in_deck",
-                f"{self._name(card)} is not in the deck now; enter the card really drawn.",
-            )
+            if card in self._face_up():  # public: the card lies face up
+                raise IllegalMove(
+                    "card_face_up",
+                    f"That card ({self._name(card)}) is face up on the table; enter the card "
+                    "really drawn.",
+                )
+            if not self._recount(card, swap=False):
+                raise IllegalMove(
+                    "card_not_in_deck",
+                    f"By the table's count that card ({self._name(card)}) cannot be in the "
+                    "deck now; check the card drawn.",
+                )
+            return
         if action not in self.legal_actions():
             raise IllegalMove("bad_value", f"That is not a possible result. {self.waiting_for}")
 
@@ -644,6 +664,7 @@ class ItStartupGame(Game):
         # Checked: each kind carries the fields it needs (narrowed once, here).
         card, count = action.card or 0, action.count or 0
         if kind == "deal":
+            self._recount(card)
             self.deck.take(card)
             assert isinstance(step, Draw)  # a deal answers a draw
             self._drawn(step, card)
@@ -769,6 +790,69 @@ class ItStartupGame(Game):
         if isinstance(step, Bonus):
             return not any(self.employees[e].burnout for e in self.staff[step.player])
         return False
+
+    # ----- physical deck: the card entered ------------------------------------------------------
+    def _face_up(self) -> set[int]:
+        """The cards face up on the table (employees, their knowledge, a Head Hunter waiting for
+        its counter): public facts, so these cards are left out of the cards to enter."""
+        face_up = {e for staff in self.staff for e in staff}
+        face_up.update(*(self.employees[e].knowledge for e in face_up))
+        face_up.update(step.card for step in self.steps if isinstance(step, Headhunt))
+        return face_up
+
+    def _recount(self, card: int, swap: bool = True) -> bool:
+        """Make sure the card entered, not face up, is in the deck; False when it cannot be
+        (checked with ``swap=False``, which changes nothing).
+
+        The engine may believe the card is held in secret (a hand in seat order, the cards looked
+        at, a planned card): the table is right. If a copy of the same title is in the deck, the
+        two copies trade places (nothing changes but their ids). Otherwise the card trades places
+        with the deck's top card (a planned card with the deck's first action card: the entry is
+        refused only when the deck has none), which the engine then believes that player holds;
+        a private event records it. Either way every card stays in one place.
+
+        >>> from devgames import itstartup
+        >>> game = itstartup.new_game(["Ada", "Bob"], seed=1, deck="physical")
+        >>> intern = game.card_id("Intern")
+        >>> for _ in range(5):
+        ...     game.deal(intern)  # five Interns entered for Ada: the box has two
+        >>> game.hand("Ada").count("Intern"), len(game.hand("Ada")), game.hands[0][-1] == intern
+        (2, 5, True)
+        """
+        deck = self.deck
+        if card in deck:
+            return True
+        # The cards looked at belong to the player of the keep or order decision that follows.
+        looker = next((step[1] for step in self.steps if isinstance(step, Keep | Order)), 0)
+        copies = [c for c in _COPIES[_KEY[card]] if c in deck]
+        for p, place in [*enumerate(self.hands), (looker, self.looking)]:
+            if card in place:
+                substitute = copies[0] if copies else deck[0]
+                if swap:
+                    place[place.index(card)] = self._swap_with_deck(p, card, substitute)
+                return True
+        for p, planned in enumerate(self.planned):
+            if planned is not None and planned[0] == card:
+                action = copies[0] if copies else next(
+                    (c for c in deck if _KIND[c] == "action"), None)
+                if action is not None and swap:
+                    self.planned[p] = (self._swap_with_deck(p, card, action), planned[1])
+                return action is not None
+        return False
+
+    def _swap_with_deck(self, p: int, card: int, substitute: int) -> int:
+        """``card``, believed held by ``p``, goes into the deck in the place of ``substitute``,
+        which ``p`` holds from now on (with the free play or discount ``card`` had)."""
+        deck = self.deck
+        deck[deck.index(substitute)] = card
+        for marked in (self.free_developers, self.free_actions, self.knowledge_discount):
+            if card in marked:
+                marked.discard(card)
+                marked.add(substitute)
+        if _KEY[substitute] != _KEY[card]:
+            self.events.append(Event("recount", p, {"card": substitute, "instead_of": card},
+                                     private=True))
+        return substitute
 
     # ----- set-up -------------------------------------------------------------------------------
     def _drawn(self, step: Draw, card: int) -> None:

@@ -1078,15 +1078,73 @@ class RelizGame(Game):
         return self._legal_play(self.turn_player)
 
     def _legal_deal(self) -> list[Action]:
-        """Physical deck: every piece that may be entered as the one drawn (each once)."""
+        """Physical deck: every piece that may be entered as the one drawn (each once), in id
+        order. Tiles and event cards are offered whether the engine believes them in the stock,
+        the deck or a hand (hands are secret: see ``_recount_tile`` and ``_recount_event``);
+        only pieces that lie face up are left out. Block cards are always drawn face up (set-up
+        candidates, a block laid), so those left in the supply are a public fact."""
         what, who, where = self.to_enter[0]
         if what == "tile":
-            return [Action("deal", CHANCE, card=t)
-                    for t in sorted({c & 31 for c in self.pool[where]})]
+            face_up = self._face_up_tiles(where)
+            return [Action("deal", CHANCE, card=t) for t in TILES if t not in face_up]
         if what in ("event", "daily"):
-            return [Action("deal", CHANCE, card=c)
-                    for c in sorted({c & 63 for c in self.decks[where]})]
+            return [Action("deal", CHANCE, card=c) for c in self._event_titles(where)]
         return [Action("deal", CHANCE, count=b) for b in self._blocks_offered(what, who, where)]
+
+    def _face_up_tiles(self, tile_set: int) -> set[int]:
+        """The tiles of a set that lie face up: on the board, taken face up with Refactoring,
+        drawn as extras, or spent (Pet Project)."""
+        face_up = {c & 31 for c in self.chip if c >> SET_BITS == tile_set and c}
+        for chip in (*(c for locked in self.locked for c in locked), *self.extras,
+                     *(-c for c in self.out_of_game if c < 0)):
+            if chip >> SET_BITS == tile_set:
+                face_up.add(chip & 31)
+        return face_up
+
+    def _event_titles(self, deck: int) -> list[int]:
+        """The titles of a deck that are not face up in every copy (discard pile, played and out
+        of the game, the daily event): those in the deck or, as far as the room knows, in a hand."""
+        titles = {c & 63 for c in self.decks[deck]}
+        titles.update(c & 63 for hand in self.cards for c in hand
+                      if c >> DECK_BITS == deck and c & 63 != UNKNOWN_EVENT)
+        return sorted(titles)
+
+    def _recount_tile(self, chip: int) -> None:
+        """Make sure the tile entered, not face up, is in its stock. The engine may believe it is
+        in a hand (seat order, the hands set aside last): the table is right, and it trades
+        places with the stock's first tile, which the engine believes that hand holds from then
+        on; a private event records it. Every tile stays in one place."""
+        pool = self.pool[chip >> SET_BITS]
+        if chip in pool:
+            return
+        for p in range(self.n):
+            for hand in (self.hands[p], *self.member_hands[p]):
+                if chip in hand:
+                    substitute = pool.pop(0)
+                    hand[hand.index(chip)] = substitute
+                    insort(pool, chip)
+                    self.events.append(Event("recount", p, {"tile": substitute,
+                                                            "instead_of": chip}, private=True))
+                    return
+        raise AssertionError(f"tile {chip} is nowhere")  # checked: not face up
+
+    def _recount_event(self, chip: int) -> None:
+        """Make sure the event card entered is in its deck. The engine may believe every copy
+        not face up is in a hand (the first in seat order): the table is right, and it trades
+        places with the deck's top card, which the engine believes that player holds from then
+        on; a private event records it."""
+        deck = self.decks[chip >> DECK_BITS]
+        if chip in deck:
+            return
+        for p, hand in enumerate(self.cards):
+            if chip in hand:
+                substitute = deck[-1]
+                deck[-1] = chip
+                hand[hand.index(chip)] = substitute
+                self.events.append(Event("recount", p, {"card": substitute & 63,
+                                                        "instead_of": chip & 63}, private=True))
+                return
+        raise AssertionError(f"event card {chip} is nowhere")  # checked: not face up
 
     def _blocks_offered(self, what: str, who: int, where: int) -> list[int]:
         """Physical deck: the block cards that may be entered for an entry (Tender's central
@@ -1127,10 +1185,16 @@ class RelizGame(Game):
                               f"{words[1:]}")
         if action not in self._legal_deal():
             what = self.to_enter[0][0]
-            piece = {"tile": "tile", "event": "event card", "daily": "event card"}.get(
-                what, "block card")
-            raise IllegalMove("not_available", f"That {piece} cannot have been drawn: it is "
-                              "not in what is left to draw.")
+            if what == "tile":
+                text = ("That tile cannot have been drawn: it lies face up (on the board, or "
+                        "shown).")
+            elif what in ("event", "daily"):
+                text = ("That event card cannot have been drawn: every copy of it lies face up "
+                        "(discard pile, played, or the daily event).")
+            else:
+                text = ("That block card cannot have been drawn: it is not in what is left to "
+                        "draw.")
+            raise IllegalMove("not_available", text)
 
     def _deal(self, action: Action) -> None:
         what, who, where = self.to_enter.pop(0)
@@ -1138,6 +1202,7 @@ class RelizGame(Game):
             tile = action.card
             assert tile is not None
             chip = tile + (where << SET_BITS)
+            self._recount_tile(chip)
             self.pool[where].remove(chip)
             unknown = UNKNOWN_TILE + (where << SET_BITS)
             for place in (*self._aside(who), self.hands[who], self.extras):  # as drawn
@@ -1149,6 +1214,7 @@ class RelizGame(Game):
             card = action.card
             assert card is not None
             chip = card + (where << DECK_BITS)
+            self._recount_event(chip)
             self.decks[where].remove(chip)
             if what == "daily":
                 self.daily = chip

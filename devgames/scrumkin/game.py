@@ -68,6 +68,14 @@ _DROP = [[Action("drop", p, card=c) for c in _IDS] for p in range(_MAX_SEATS)]
 _COUNTER = [[Action("counter", p, card=c) for c in _IDS] for p in range(_MAX_SEATS)]
 _PASS = [Action("pass", p) for p in range(_MAX_SEATS)]
 _DEAL = [Action("deal", CHANCE, card=c) for c in _IDS]
+#: The sprint cards of each title (three titles have two copies), in the table's order.
+_COPIES: dict[str, tuple[int, ...]] = {}
+for _c in SPRINT_CARDS:
+    _COPIES[_NAME[_c]] = (*_COPIES.get(_NAME[_c], ()), _c)
+#: Physical deck: the sprint cards the facilitator may enter as drawn, every one of the box in the
+#: table's order but those face up on the table (see ``_sprint_entries``): the list never depends
+#: on the hands or on the cards dropped face down, which the room does not see.
+_SPRINT_DEAL = [_DEAL[c] for c in sorted(SPRINT_CARDS)]
 # For each table size and seat: every seat clockwise from it, itself first (made once).
 _SEATS_FROM = {
     n: tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
@@ -240,8 +248,46 @@ class ScrumkinGame(Game):
         phase = self.phase
         if phase == OVER:
             return []
-        pile = self.deck if phase == DEAL else self.action_deck
-        return [_DEAL[c] for c in sorted(pile)]
+        if phase == DEAL:
+            return self._sprint_entries()
+        # Every action card is always in the action deck: each is revealed face up and goes
+        # back under the deck at once, so this list is the whole action deck and tells nothing.
+        return [_DEAL[c] for c in sorted(self.action_deck)]
+
+    def _sprint_entries(self) -> list[Action]:
+        """The sprint cards that may be entered: every one but those face up on the table (a
+        public fact)."""
+        face_up = {c for cards in self.table for c in cards}
+        return [deal for deal in _SPRINT_DEAL if deal.card not in face_up]
+
+    def _recount(self, card: int) -> None:
+        """Make sure the sprint card entered, not face up, is in the deck.
+
+        The engine may believe it is in a hand (the first holding it in seat order): the table is
+        right. If a copy of the same title is in the deck, the two copies trade places (nothing
+        changes but their ids); otherwise the card trades places with the deck's top card, which
+        the engine believes that team holds from then on, and a private event records it. Every
+        card stays in one place.
+
+        >>> from devgames import scrumkin
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1, deck="physical")
+        >>> game.deal("Fairy dust")
+        >>> game.deal("Fairy dust")  # one Fairy dust in the box: Red's first card was another
+        >>> game.hand("Red")
+        ['Scope creep', 'Fairy dust']
+        """
+        deck = self.deck
+        if card in deck:
+            return
+        for p, hand in enumerate(self.hands):
+            if card in hand:
+                substitute = next((c for c in _COPIES[_NAME[card]] if c in deck), deck[0])
+                deck[deck.index(substitute)] = card
+                hand[hand.index(card)] = substitute
+                if self.record and _NAME[substitute] != _NAME[card]:
+                    self.events.append(Event(
+                        "recount", p, {"card": substitute, "instead_of": card}, private=True))
+                return
 
     def _drop_allowed(self, p: int) -> bool:
         return self.drops_allowed and (not self.drops_need_bug or self.bugs[p] > 0)
@@ -344,10 +390,18 @@ class ScrumkinGame(Game):
             )
         sprint = self.phase == DEAL
         pile = self.deck if sprint else self.action_deck
+        if sprint and action.card in SPRINT_CARDS and action in self._sprint_entries():
+            return  # in the deck, or in a hand as far as the engine knows (see _recount)
         if action.card not in pile:
             which = "sprint" if sprint else "action"
             if action.card is None:
                 raise IllegalMove("card_expected", f"Name the {which} card that was really drawn.")
+            if sprint and action.card in SPRINT_CARDS:  # public: the card lies face up
+                raise IllegalMove(
+                    "card_face_up",
+                    f"{self._card_name(action.card)} is face up on the table; enter the sprint "
+                    "card that was really drawn.",
+                )
             raise IllegalMove(
                 "card_not_in_deck",
                 f"{self._card_name(action.card)} is not in the {which} deck now; "
@@ -457,6 +511,7 @@ class ScrumkinGame(Game):
             self._take_over(p, target, count)
         else:  # deal
             if self.phase == DEAL:
+                self._recount(card)
                 self.deck.take(card)
                 self._give(self.to_deal.pop(0), card)
             else:

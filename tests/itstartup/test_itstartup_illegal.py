@@ -359,13 +359,17 @@ def test_keeping_the_wrong_cards_after_a_look() -> None:
     assert_refused(game, lambda: game.end_turn("Ada"), "decision_pending")
 
 
-def test_entering_a_card_that_is_not_in_the_deck() -> None:
-    """The Assertive CTO (one copy) is already in Ada's hand; both copies of the Intern too."""
-    game = new_game(AB, deck="physical")
-    deal(game, "The Assertive CTO", "Intern", "Intern")
-    assert_refused(game, lambda: game.deal("The Assertive CTO"), "card_not_in_deck",
-                   "The Assertive CTO")
-    assert_refused(game, lambda: game.deal("Intern"), "card_not_in_deck", "Intern")
+def test_entering_a_card_that_cannot_be_in_the_deck() -> None:
+    """The Assertive CTO (one copy) is face up on Ada's table: it cannot have been drawn. (A
+    card the engine believes is in a hand is accepted: a hand is secret, and a refusal would
+    tell the room; see test_itstartup_entry_lists.py.)"""
+    game = scripted_game(AB, hands={"Ada": ["The Assertive CTO"]}, roll=6)
+    game.play("Ada", "The Assertive CTO")
+    deal(game, filler(game))  # the CTO's draw
+    game.end_turn("Ada")
+    assert game.current_player == CHANCE
+    assert_refused(game, lambda: game.deal("The Assertive CTO"), "card_face_up",
+                   "The Assertive CTO", "face up")
     assert_refused(game, lambda: game.apply(Action("deal", CHANCE, card=99)),
                    "unknown_card", "99")
     assert_refused(game, lambda: game.deal("Unicorn"), "unknown_card", "Unicorn")

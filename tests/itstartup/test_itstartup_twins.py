@@ -33,12 +33,23 @@ def public_key(game: Game, action: Action, seat: int) -> Hashable:
     """What ``seat`` sees of ``action``: a card another player plans face down is hidden, and a
     card played is seen to come from the hand or to be the planned card turned face up."""
     assert isinstance(game, ItStartupGame)
+    if action.kind == "deal" and held_by(game, seat, action.card):
+        # Every card can be entered, but the twins never enter one the watching player holds:
+        # that player would see the mistake (the card it trades places with is the deck's).
+        return ("held", id(game))
     if action.kind == "plan" and action.player != seat:
         return ("plan", action.player)
     if action.kind == "play":
         planned = game.planned[action.player]
         return (action, planned is not None and planned[0] == action.card)
     return action
+
+
+def held_by(game: ItStartupGame, seat: int, card: int | None) -> bool:
+    """True if ``seat`` holds ``card`` (in hand, planned, or looked at in its own look)."""
+    planned = game.planned[seat]
+    return (card in game.hands[seat] or (planned is not None and planned[0] == card)
+            or card in game.looking)
 
 
 def random_options(rng: random.Random, players: int) -> dict[str, Any]:

@@ -205,14 +205,19 @@ def test_the_layer_cannot_answer_for_the_team_asked() -> None:
 
 
 # ----- physical deck -----------------------------------------------------------------------------
-def test_dealing_a_card_that_is_not_in_the_deck() -> None:
-    """Fairy dust is already in Red's hand; Gummy-Bear is an action card."""
-    game = new_game(["Red", "Blue"], deck="physical")
-    game.deal("Fairy dust")
-    assert game.current_player == CHANCE
-    assert_refused(game, lambda: game.apply(Action("deal", CHANCE, card=27)), "card_not_in_deck",
-                   "Fairy dust")
-    assert_refused(game, lambda: game.deal("Fairy dust"), "card_not_in_deck", "Fairy dust")
+def test_dealing_a_card_that_cannot_be_in_the_deck() -> None:
+    """Fairy dust lies face up in Red's game; Gummy-Bear is an action card. (A card the engine
+    believes is in a hand is accepted: a hand is secret, and a refusal would tell the room; see
+    test_scrumkin_entry_lists.py.)"""
+    game = scripted_game(["Red", "Blue"], hands={"Red": ["Fairy dust", "Flu", "Stress"]})
+    game.deal("Gummy-Bear")
+    game.play("Red", "Fairy dust")
+    game.drop("Red", "Flu")
+    filler_turn(game, "Blue")
+    assert game.current_player == CHANCE and game.phase == "deal"
+    assert_refused(game, lambda: game.apply(Action("deal", CHANCE, card=27)), "card_face_up",
+                   "Fairy dust", "face up")
+    assert_refused(game, lambda: game.deal("Fairy dust"), "card_face_up", "Fairy dust")
     assert_refused(game, lambda: game.deal("Gummy-Bear"), "card_not_in_deck", "Gummy-Bear")
 
 

@@ -22,7 +22,11 @@ TWINS = 60
 
 def same_move(game: Game, action: Action, seat: int) -> Hashable:
     """Every Scrumkin move is shown to the table (a dropped card too, face down): the twins make
-    the same moves."""
+    the same moves. Every card can be entered, but the twins never enter one the watching team
+    holds: that team would see the mistake (the card it trades places with is the deck's)."""
+    assert isinstance(game, ScrumkinGame)
+    if action.kind == "deal" and action.card in game.hands[seat]:
+        return ("held", id(game))
     return action
 
 
