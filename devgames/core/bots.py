@@ -1,5 +1,6 @@
 """Bots that fill empty seats, and a loop that plays a game out with them."""
 
+import copy
 from collections.abc import Callable, Mapping
 from random import Random
 from typing import Protocol, TypeVar
@@ -35,6 +36,36 @@ class RandomBot:
 
     def choose(self, game: Game) -> Action:
         return self.rng.choice(game.legal_actions())
+
+
+#: The kind of the private event an engine adds when a card entered from a printed deck
+#: contradicts what it believed (the table is the truth; the engine puts its books right).
+MISMATCH = "mismatch"
+
+
+def likely_entry(game: Game, rng: Random) -> Action | None:
+    """A card to enter from a printed deck at random, as a real draw would give it: the first,
+    in random order, of the offered entries the engine believes possible (one that makes it
+    put its books right, a private ``mismatch``, only when there is no other); None when no card
+    is to be entered. ``game`` is not changed, nor its own random source.
+
+    >>> from devgames import exploding
+    >>> game = exploding.new_game(["Ada", "Bob"], seed=1, deck="physical")
+    >>> entry = likely_entry(game, Random(2))
+    >>> entry in game.legal_actions(), likely_entry(exploding.new_game(["Ada", "Bob"]), Random(2))
+    (True, None)
+    """
+    if game.is_over or game.current_player != CHANCE:
+        return None
+    entries = game.legal_actions()
+    rng.shuffle(entries)
+    for entry in entries:
+        trial = copy.deepcopy(game)
+        seen = len(trial.events)
+        trial.apply(entry)
+        if all(event.kind != MISMATCH for event in trial.events[seen:]):
+            return entry
+    return entries[0] if entries else None
 
 
 def play_out(

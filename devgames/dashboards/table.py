@@ -2,6 +2,7 @@
 debrief and the export. Every move is saved to the session store as it is made.
 """
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -9,7 +10,7 @@ import ipywidgets as widgets
 
 from devgames import game_module, game_spec
 from devgames.core.actions import CHANCE, Action
-from devgames.core.bots import Bot
+from devgames.core.bots import Bot, likely_entry
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.spec import resolve
@@ -152,6 +153,7 @@ class SessionTable(widgets.VBox):
         self.bot_step.add_class("dg-bot-step")
         self.bot_step.on_click(lambda _button: self.step_bot())
         self.random_card = widgets.Button(description="Pick one at random")
+        self.entry_rng = random.SystemRandom()  # nothing saved or seeded can predict it
         self.random_card.add_class("dg-random-card")
         self.random_card.on_click(lambda _button: self.enter_random_card())
         self.end = widgets.VBox()
@@ -603,9 +605,11 @@ class SessionTable(widgets.VBox):
         return self.apply(self.bots[seat].choose(self.game))
 
     def enter_random_card(self) -> None:
-        actions = self.game.legal_actions()
-        if self.game.current_player == CHANCE and actions:
-            self.apply(self.game.rng.choice(actions))
+        """The "Pick one at random" button: a card a real draw could give (never from the game's
+        own random source, which a replay of the saved moves would not repeat)."""
+        entry = likely_entry(self.game, self.entry_rng)
+        if entry is not None:
+            self.apply(entry)
 
     def set_pace(self, pace: float | None) -> None:
         if self.settling:

@@ -850,7 +850,7 @@ class ItStartupGame(Game):
                 marked.discard(card)
                 marked.add(substitute)
         if _KEY[substitute] != _KEY[card]:
-            self.events.append(Event("recount", p, {"card": substitute, "instead_of": card},
+            self.events.append(Event("mismatch", p, {"card": substitute, "instead_of": card},
                                      private=True))
         return substitute
 

@@ -1123,7 +1123,7 @@ class RelizGame(Game):
                     substitute = pool.pop(0)
                     hand[hand.index(chip)] = substitute
                     insort(pool, chip)
-                    self.events.append(Event("recount", p, {"tile": substitute,
+                    self.events.append(Event("mismatch", p, {"tile": substitute,
                                                             "instead_of": chip}, private=True))
                     return
         raise AssertionError(f"tile {chip} is nowhere")  # checked: not face up
@@ -1141,7 +1141,7 @@ class RelizGame(Game):
                 substitute = deck[-1]
                 deck[-1] = chip
                 hand[hand.index(chip)] = substitute
-                self.events.append(Event("recount", p, {"card": substitute & 63,
+                self.events.append(Event("mismatch", p, {"card": substitute & 63,
                                                         "instead_of": chip & 63}, private=True))
                 return
         raise AssertionError(f"event card {chip} is nowhere")  # checked: not face up

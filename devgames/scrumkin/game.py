@@ -286,7 +286,7 @@ class ScrumkinGame(Game):
                 hand[hand.index(card)] = substitute
                 if self.record and _NAME[substitute] != _NAME[card]:
                     self.events.append(Event(
-                        "recount", p, {"card": substitute, "instead_of": card}, private=True))
+                        "mismatch", p, {"card": substitute, "instead_of": card}, private=True))
                 return
 
     def _drop_allowed(self, p: int) -> bool:

@@ -87,7 +87,7 @@ def test_a_card_believed_in_a_hand_is_accepted_without_telling_the_room() -> Non
     assert game.hand("Bob") == ["Intern"] and game.hands[1] == [intern]
     assert game.hand("Ada").count("Intern") == 1 and top in game.hands[0]
     assert all(event.private for event in events)
-    assert [(e.kind, e.player) for e in events] == [("recount", 0), ("draw", 1)]
+    assert [(e.kind, e.player) for e in events] == [("mismatch", 0), ("draw", 1)]
     assert public_lines(game, action, events) == ["Bob draws a card."]  # as any draw
     ItStartupInvariants()(game)  # every card in one place
     assert game.session().replay().snapshot() == game.snapshot()
@@ -104,7 +104,7 @@ def test_a_planned_card_entered_as_drawn_is_put_right_with_an_action_card() -> N
     assert coffee in [a.card for a in game.legal_actions()]
     game.deal(coffee)
     assert game.planned[0] == (first_action, 1) and game.hands[0][-1] == coffee
-    assert [e.kind for e in game.events[-2:]] == ["recount", "draw"]
+    assert [e.kind for e in game.events[-2:]] == ["mismatch", "draw"]
     ItStartupInvariants()(game)
 
 
@@ -135,7 +135,7 @@ class EntryChecks(ItStartupInvariants):
     def __call__(self, game: Game) -> None:
         super().__call__(game)
         assert isinstance(game, ItStartupGame)
-        self.recounts = sum(1 for e in game.events if e.kind == "recount")
+        self.recounts = sum(1 for e in game.events if e.kind == "mismatch")
         if game.current_player != CHANCE or not game.step or game.step[0] != "draw":
             return
         assert game.legal_actions() == public_entries(game)

@@ -106,7 +106,7 @@ def test_a_tile_believed_in_a_hand_is_accepted_without_telling_the_room() -> Non
     game.apply(Action("deal", CHANCE, card=chip & 31))
     events = game.events[before:]
     assert first in hand and all(event.private for event in events)
-    assert events[0].kind == "recount" and events[0].data == {"tile": first, "instead_of": chip}
+    assert events[0].kind == "mismatch" and events[0].data == {"tile": first, "instead_of": chip}
     told = [game.narrate(event) for event in events]
     drawer = game.players[events[1].player or 0]
     assert told[0] is None and told[1:] == [f"{drawer} draws a tile."]
@@ -141,7 +141,7 @@ def test_an_event_card_believed_in_a_hand_is_accepted_without_telling_the_room()
     before = len(game.events)
     game.apply(Action("deal", CHANCE, card=chip & 63))
     events = game.events[before:]
-    assert top in game.cards[seat] and events[0].kind == "recount" and events[0].private
+    assert top in game.cards[seat] and events[0].kind == "mismatch" and events[0].private
     assert game.narrate(events[0]) is None
     check(game)
     assert game.session().replay().snapshot() == game.snapshot()
@@ -198,5 +198,5 @@ def test_random_physical_play_entering_any_piece_keeps_the_rules(scenario: str) 
         game = fuzz_game(lambda s: new(scenario, seed=s, deck="physical", turn_cap=10),
                          seed, EntryChecks(seed))
         assert game.is_over
-        recounts += sum(1 for e in game.events if e.kind == "recount")
+        recounts += sum(1 for e in game.events if e.kind == "mismatch")
     assert recounts > 8  # believed-held pieces were entered

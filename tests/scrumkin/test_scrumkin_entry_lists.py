@@ -93,7 +93,7 @@ def test_a_card_believed_in_a_hand_is_accepted_without_telling_the_room() -> Non
     events = game.events[before:]
     assert game.hands[1] == [fairy] and top in game.hands[0] and fairy not in game.hands[0]
     assert [(e.kind, e.player, e.private) for e in events] == [
-        ("recount", 0, True), ("draw", 1, True)]
+        ("mismatch", 0, True), ("draw", 1, True)]
     assert public_lines(game, action, events) == []
     ScrumkinInvariants()(game)
     assert game.session().replay().snapshot() == game.snapshot()
@@ -148,5 +148,5 @@ def test_random_physical_play_entering_any_card_keeps_the_rules(options: dict[st
     for seed in range(30):
         game = fuzz_game(make, seed, EntryChecks(seed))
         assert game.is_over
-        recounts += sum(1 for e in game.events if e.kind == "recount")
+        recounts += sum(1 for e in game.events if e.kind == "mismatch")
     assert recounts > 30  # believed-held cards were entered
