@@ -5,9 +5,13 @@ folder so that the command works from an installed package. Every server, whethe
 command, the browser tests or the dashboard benchmark, is configured by :func:`voila_command`:
 
 - it listens on 127.0.0.1 only, with one preheated kernel waiting for the next page;
+- it answers only requests for this machine's names (127.0.0.1, localhost) and, when they carry
+  an Origin, from its own (scheme included): a page of another site gets nothing, not even a
+  kernel, whether it names itself (DNS rebinding) or this server (:func:`guard`);
 - the page carries no notebook source and no tracebacks;
-- no file is served: ``/voila/files/`` allows nothing, and any other path of the server
-  (``/api/contents``, ``/voila/render/...``, ``/launcher.ipynb``) is redirected there;
+- no file is served: ``/voila/files/`` allows nothing, and any path the page does not use
+  (``/api/contents``, ``/voila/render/...``, ``/launcher.ipynb``, ``/login``) answers 404
+  (:data:`VOILA_PATHS`), before Voilà's own handlers, some of which would answer 500;
 - every page answers with ``Content-Security-Policy: frame-ancestors 'self'``, so no other
   site can frame the app, and ``style-src 'self' 'unsafe-inline'``, so it loads no style from the
   internet;
@@ -21,12 +25,12 @@ command, the browser tests or the dashboard benchmark, is configured by :func:`v
 One check is off: the XSRF cookie of POST requests (``disable_check_xsrf``). Voilà's page never
 gets that cookie, so the request by which a page shuts its kernel down when it is closed or
 reloaded was refused and every page view left a kernel running until the server stopped
-(voila-dashboards/voila#1458). Requests from other sites are still refused by the origin check of
-Jupyter's API handlers, and shutting a kernel down takes its random id.
+(voila-dashboards/voila#1458). Requests from other sites are still refused, by the server's own
+origin check (:func:`guard`) and then Jupyter's, and shutting a kernel down takes its random id.
 
 What stays reachable is what the page itself needs: Voilà's and the widgets' static assets
-(``/voila/static/``, ``/voila/templates/``, ``/voila/labextensions/``, ``/voila/api/themes/``)
-and the kernel of a page, by its random id (``/api/kernels/<id>``).
+(``/voila/static/``, ``/voila/templates/<name>/static/``, ``/voila/labextensions/``,
+``/voila/api/themes/``) and the kernel of a page, by its random id (``/api/kernels/<id>``).
 
 The same process also serves the teams' device pages (:mod:`devgames.devices.server`), on a
 port of its own (``$DEVGAMES_DEVICES``): on 127.0.0.1 too, or with ``devgames serve --lan`` on
@@ -64,6 +68,7 @@ True
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -79,6 +84,9 @@ from types import FrameType
 from typing import IO, Any
 
 import nbformat
+import tornado.httputil
+import tornado.routing
+import tornado.web
 
 #: The code of the launcher notebook; ``notebooks/launcher.ipynb`` holds the same cell.
 LAUNCHER_SOURCE = "from devgames.dashboards import FacilitatorApp\n\nFacilitatorApp()"
@@ -130,6 +138,21 @@ DEVICE_URL_VARIABLE = "DEVGAMES_DEVICE_URL"
 #: Where the devices' server listens with ``--lan``: every network address of the machine.
 LAN_HOST = "0.0.0.0"
 
+#: A kernel's id in Voilà's addresses.
+KERNEL_ID = r"\w+-\w+-\w+-\w+-\w+"
+
+#: The paths of the Voilà server the app's page uses, as patterns of the raw path (an escaped
+#: character never matches): Voilà's and the widgets' assets, the template's static files (plain
+#: names, none starting with a dot: Voilà's handler fails on anything else), the page's kernel by
+#: its id, and ``/voila/files/``, which allows nothing. Any other path answers 404 (:func:`guard`).
+VOILA_PATHS = (
+    r"/",
+    r"/voila/(static|labextensions|api/themes|files)/.*",
+    r"/voila/templates/[\w-]+/static(/[\w-][\w.-]*)+",
+    rf"/api/kernels/{KERNEL_ID}(/channels)?",
+    rf"/voila/(api/shutdown|query|execution)/{KERNEL_ID}",
+)
+
 #: The environment variable giving Voilà the pid of the process that started it.
 PARENT_VARIABLE = "DEVGAMES_SERVER_PARENT"
 
@@ -172,20 +195,68 @@ def active_when_taken(*args, **kwargs):
 
     return Manager if hasattr(base, 'get_rendered_notebook') else base
 
-devices = os.environ.get('{DEVICES_VARIABLE}')
-if devices:  # the team devices' server, in this process, on its own port
-    serve_notebook = voila.app.Voila.listen
-    def listen(self):
+serve_notebook = voila.app.Voila.listen
+def listen(self):
+    from devgames.dashboards.serve import guard
+    guard(self.app)
+    devices = os.environ.get('{DEVICES_VARIABLE}')
+    if devices:  # the team devices' server, in this process, on its own port
         from devgames.devices.server import start
-        start(devices)
-        serve_notebook(self)
-    voila.app.Voila.listen = listen
+        start(devices, os.environ['{DEVICE_URL_VARIABLE}'])
+    serve_notebook(self)
+voila.app.Voila.listen = listen
 make_manager = voila.app.voila_kernel_manager_factory
 voila.app.voila_kernel_manager_factory = active_when_taken
 voila.app.Voila._handle_signal_stop = stop
 warnings.filterwarnings('ignore', category=DeprecationWarning, module='traitlets')
 sys.exit(voila.app.main())
 """
+
+
+class Unserved(tornado.routing.Matcher):
+    """Matches the requests for a path that none of ``paths`` (patterns) covers.
+
+    >>> from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+    >>> def request(path: str) -> HTTPServerRequest:
+    ...     return HTTPServerRequest(start_line=RequestStartLine("GET", path, "HTTP/1.1"),
+    ...                              headers=HTTPHeaders({"Host": "127.0.0.1"}))
+    >>> unserved = Unserved(VOILA_PATHS)
+    >>> [unserved.match(request(path)) for path in ("/", "/voila/templates/lab/static/voila.js")]
+    [None, None]
+    >>> [unserved.match(request(path)) for path in ("/logout", "/voila/templates/lab/static/..")]
+    [{}, {}]
+    """
+
+    def __init__(self, paths: tuple[str, ...]) -> None:
+        self.paths = re.compile("|".join(f"(?:{path})" for path in paths))
+
+    def match(self, request: tornado.httputil.HTTPServerRequest) -> dict[str, Any] | None:
+        return None if self.paths.fullmatch(request.path) else {}
+
+
+class NotServed(tornado.web.RequestHandler):
+    """A path the app's page never asks for: 404, before Voilà's handlers see it (some of them
+    answer 500 to paths they do not expect, such as ``/logout`` or ``/voila/templates/x``)."""
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
+def guard(app: tornado.web.Application) -> None:
+    """Put the server's own checks before Voilà's routes: a request for another host name than
+    this machine's, or from another site (scheme included), is refused before any work (no
+    kernel is started: :func:`devgames.devices.server.foreign`), and a path the app does not
+    use answers 404.
+
+    >>> app = tornado.web.Application([])
+    >>> guard(app)
+    >>> [type(rule.matcher).__name__ for rule in app.default_router.rules][:2]
+    ['Stranger', 'Unserved']
+    """
+    from devgames.devices.server import LOCAL_NAMES, guarded
+
+    app.default_router.rules[:0] = [guarded(LOCAL_NAMES),
+                                    tornado.routing.Rule(Unserved(VOILA_PATHS), NotServed)]
 
 
 def notebook_node(source: str) -> nbformat.NotebookNode:

@@ -14,8 +14,20 @@ served on the network; this application serves nothing but these addresses:
 Every request names its team by the token of the team's link; the store finds the token by its
 digest and compares it in constant time. A wrong token gets a page that says so (403); from one
 address, wrong tokens beyond :data:`FREE_FAILURES` a minute are answered ever more slowly. Moves
-are posted with tornado's XSRF check and from this server's own origin only. Every answer forbids
-framing, referrers (the token is in the address), caching and any script or style not from here.
+are posted with tornado's XSRF check. Every answer forbids framing, referrers (the token is in the
+address), caching and any script or style not from here.
+
+Before any work, a request is refused when it names another host than those the server is
+reached by (:data:`LOCAL_NAMES` and the address it announces: no DNS rebinding) or comes from
+another site, scheme included (:func:`foreign`). A move's body is read only when its length is
+within :data:`MAX_BODY`, and must be exactly ``{"revision": int, "move": int, "label": str}``
+(:func:`read_move`).
+
+Every refusal says why (:data:`REASONS`): the page as a short HTML page, its state and moves as
+JSON ``{"reason": ..., "message": ...}``; a refused move also carries the team's state now. The
+game of each session is kept between requests and rebuilt only when its saved log changes, so a
+refused move replays nothing; a move is applied to the kept game just before it is saved, and
+the kept game is dropped if the save fails.
 """
 
 import asyncio
@@ -24,16 +36,22 @@ import json
 import re
 import time
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Any
+from urllib.parse import urlsplit
 
+import tornado.httputil
 import tornado.ioloop
+import tornado.routing
 import tornado.web
 
+from devgames.core.actions import Action
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
-from devgames.core.wording import recent_news
+from devgames.core.wording import public_lines, recent_news
 from devgames.devices.page import PAGE
 from devgames.devices.room import bot_seats, is_paused
 from devgames.devices.state import chosen_action, device_state
@@ -53,6 +71,17 @@ MAX_DELAY = 8.0
 TOKEN = r"[A-Za-z0-9_-]{22,64}"
 #: The script and the style of the page.
 STATIC = Path(__file__).with_name("static")
+#: The largest request body read (a move's is under 1 kB): a longer one is refused unread.
+MAX_BODY = 64 * 1024
+#: The largest revision and move number a move may give, and the longest label.
+MAX_NUMBER = 2**31 - 1
+MAX_LABEL = 2000
+#: The keys of a move's body.
+MOVE_KEYS = frozenset({"revision", "move", "label"})
+#: The host names every devgames server answers to (``--lan`` adds the address it announces).
+LOCAL_NAMES = frozenset({"127.0.0.1", "localhost"})
+#: The news lines a device shows.
+NEWS_LINES = 8
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -71,14 +100,177 @@ REFUSED = """<!DOCTYPE html>
 </head><body><main class="refused"><h1>{title}</h1><p>{sentence}</p></main></body></html>
 """
 
-#: What a refused page says, by status.
-REFUSALS = {
-    403: ("This link does not open a team's seat",
-          "The link is wrong, or the facilitator has given your team a new one. Ask for the "
-          "team's code again."),
-    404: ("Nothing here", "This address is not a page of the game. Scan your team's code."),
-    410: ("This session is over", "The facilitator deleted this session."),
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a request is refused: its status, and what the team reads (a page's title and a
+    sentence)."""
+
+    status: int
+    title: str
+    sentence: str
+
+
+#: Every refusal, by the ``reason`` code its JSON answer carries.
+REASONS = {
+    "replaced": Reason(403, "This link does not open a team's seat",
+                       "The link is wrong, or the facilitator has given your team a new one. "
+                       "Ask for the team's code again."),
+    "cookies": Reason(403, "Cookies are off",
+                      "This browser did not send back the page's cookie (cookies cleared or "
+                      "blocked): allow cookies for this address, then reload the page."),
+    "deleted": Reason(410, "This session is over", "The facilitator deleted this session."),
+    "damaged": Reason(500, "This session cannot be opened",
+                      "Its saved record is damaged: ask the facilitator."),
+    "moved_on": Reason(409, "The table has moved on",
+                       "The table has moved on since your screen last looked: here it is now."),
+    "not_your_turn": Reason(409, "Not your turn",
+                            "It is not your team's turn: here is the table now."),
+    "paused": Reason(409, "The game is paused",
+                     "The facilitator has paused the game: wait for the go."),
+    "bot": Reason(409, "A bot plays for your team",
+                  "A bot plays for your team now; ask the facilitator for the seat back."),
+    "illegal": Reason(409, "Move refused", "This move is not allowed now."),
+    "unreadable": Reason(400, "Unreadable request",
+                         "This move could not be read; choose it again."),
+    "too_large": Reason(413, "Request too large",
+                        "This request is too large to be a move; reload the page."),
+    "host": Reason(421, "Wrong address",
+                   "This server answers only at the addresses it gives out: open the link itself."),
+    "origin": Reason(403, "Another site",
+                     "This server answers only its own pages, not another site's."),
+    "not_found": Reason(404, "Nothing here",
+                        "This address is not a page of the game. Scan your team's code."),
+    "error": Reason(500, "Something went wrong",
+                    "The request could not be carried out. Try again."),
 }
+
+
+class Refused(tornado.web.HTTPError):
+    """A refusal (a key of :data:`REASONS`), answered with its status; ``message`` replaces its
+    sentence (an engine's own words for an illegal move).
+
+    >>> refusal = Refused("paused")
+    >>> refusal.status_code, refusal.code, refusal.message
+    (409, 'paused', 'The facilitator has paused the game: wait for the go.')
+    """
+
+    def __init__(self, code: str, message: str | None = None, cause: str = "") -> None:
+        super().__init__(REASONS[code].status, "%s" if cause else None, cause)
+        self.code = code
+        self.message = message or REASONS[code].sentence
+
+
+def refusal_of(status: int, error: BaseException | None) -> tuple[str, str]:
+    """The reason code and the sentence of an error answer: a :class:`Refused` says its own;
+    tornado's errors (an unknown method, a body cut short) are named by their status.
+
+    >>> refusal_of(404, None)
+    ('not_found', "This address is not a page of the game. Scan your team's code.")
+    >>> refusal_of(405, None)[0]
+    'error'
+    """
+    if isinstance(error, Refused):
+        return error.code, error.message
+    code = {400: "unreadable", 404: "not_found", 413: "too_large"}.get(status, "error")
+    return code, REASONS[code].sentence
+
+
+def read_move(body: bytes) -> tuple[int, int, str]:
+    """The revision, move number and label of a move's body: exactly a JSON object with these
+    three keys, two whole numbers from 0 to :data:`MAX_NUMBER` and a string. Anything else (a
+    float, ``NaN``, a number as a string, a boolean, more keys, deep nesting, bad UTF-8) raises
+    ValueError.
+
+    >>> read_move(b'{"revision": 3, "move": 0, "label": "Red plays Refactor"}')
+    (3, 0, 'Red plays Refactor')
+    >>> for bad in (b'{"revision": Infinity, "move": 0, "label": ""}', b'[' * 60000,
+    ...             b'{"revision": "0", "move": 0, "label": ""}', b'{"revision": 1e400}'):
+    ...     try:
+    ...         read_move(bad)
+    ...     except ValueError as error:
+    ...         print(error)
+    Not a move: Infinity is not a number here.
+    Not a move: nested too deep.
+    Not a move: revision and move must be whole numbers.
+    Not a move: 1e400 is not a whole number.
+    """
+
+    def no_constant(text: str) -> Any:
+        raise ValueError(f"Not a move: {text} is not a number here.")
+
+    def no_float(text: str) -> Any:
+        raise ValueError(f"Not a move: {text} is not a whole number.")
+
+    try:
+        data = json.loads(body, parse_constant=no_constant, parse_float=no_float)
+    except RecursionError:
+        raise ValueError("Not a move: nested too deep.") from None
+    if not isinstance(data, dict) or data.keys() != MOVE_KEYS:
+        raise ValueError(f"Not a move: it must have exactly the keys {sorted(MOVE_KEYS)}.")
+    revision, index, label = data["revision"], data["move"], data["label"]
+    if not all(type(n) is int and 0 <= n <= MAX_NUMBER for n in (revision, index)):
+        raise ValueError("Not a move: revision and move must be whole numbers.")
+    if not isinstance(label, str) or len(label) > MAX_LABEL:
+        raise ValueError("Not a move: its label must be a string.")
+    return revision, index, label
+
+
+def served_names(url: str) -> frozenset[str]:
+    """The host names of a server announced at ``url``: this machine's and the url's.
+
+    >>> sorted(served_names("http://192.168.1.20:8867/"))
+    ['127.0.0.1', '192.168.1.20', 'localhost']
+    """
+    name = urlsplit(url).hostname
+    return LOCAL_NAMES | {name} if name else LOCAL_NAMES
+
+
+def foreign(request: tornado.httputil.HTTPServerRequest, names: Iterable[str]) -> str | None:
+    """Why a request is not for this server: ``"host"`` when its Host header is none of
+    ``names`` (a page of another site reaching this port by DNS rebinding), ``"origin"`` when it
+    carries the Origin of another site (scheme, name and port: ``https://`` is another site for
+    an ``http://`` server); None when it is this server's own.
+
+    >>> from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+    >>> def request(host: str, origin: str | None = None) -> HTTPServerRequest:
+    ...     headers = HTTPHeaders({"Host": host, **({"Origin": origin} if origin else {})})
+    ...     return HTTPServerRequest(start_line=RequestStartLine("GET", "/", "HTTP/1.1"),
+    ...                              headers=headers)
+    >>> foreign(request("127.0.0.1:8867"), LOCAL_NAMES) is None
+    True
+    >>> foreign(request("evil.example:8867"), LOCAL_NAMES)
+    'host'
+    >>> foreign(request("127.0.0.1:8867", "https://127.0.0.1:8867"), LOCAL_NAMES)
+    'origin'
+    """
+    if request.host_name not in names:
+        return "host"
+    origin = request.headers.get("Origin")
+    if origin is not None and origin != f"{request.protocol}://{request.host}":
+        return "origin"
+    return None
+
+
+class Stranger(tornado.routing.Matcher):
+    """Matches the requests that are not for this server (see :func:`foreign`): a routing rule
+    put first sends them to :class:`Refuse` before any other handler does any work."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = frozenset(names)
+
+    def match(self, request: tornado.httputil.HTTPServerRequest) -> dict[str, Any] | None:
+        return {} if foreign(request, self.names) else None
+
+
+def guarded(names: Iterable[str]) -> tornado.routing.Rule:
+    """The routing rule that refuses requests for other hosts or from other sites.
+
+    >>> guarded(LOCAL_NAMES).target.__name__
+    'Refuse'
+    """
+    return tornado.routing.Rule(Stranger(names), Refuse, {"names": frozenset(names)})
 
 
 @dataclass
@@ -100,20 +292,49 @@ class Hub:
         self.tables: dict[int, Table] = {}
         self.failures: dict[str, deque[float]] = {}
         self.last_seen: dict[str, float] = {}
+        self.sessions: dict[str, int] = {}  # the session of each token that opened a seat
         self._moved = asyncio.Event()
         self._seen = -1
         self.waiting = 0  # pages waiting for the table to move
         self._someone = asyncio.Event()  # set while a page waits: the watch runs only then
 
     def table(self, session_id: int) -> Table:
-        """The session as saved now (rebuilt only when its log changed). KeyError if deleted."""
-        revision, meta = self.store.position(session_id)
+        """The session as saved now, rebuilt only when its log changed; refused as ``deleted``
+        or ``damaged`` (a saved session that cannot be rebuilt, whatever the cause)."""
+        try:
+            revision, meta = self.store.position(session_id)
+        except KeyError:
+            raise Refused("deleted") from None
+        except ValueError as error:
+            raise Refused("damaged", cause=f"session {session_id}: {error}") from None
         cached = self.tables.get(session_id)
         if cached is None or cached.revision != revision:
-            game, revision = self.store.checkout(session_id)
-            cached = self.tables[session_id] = Table(game, revision, meta, recent_news(game))
+            self.tables.pop(session_id, None)
+            try:
+                game, revision = self.store.checkout(session_id)
+                news = recent_news(game, NEWS_LINES)
+            except Exception as error:  # whatever fails to rebuild it, the session is damaged
+                raise Refused("damaged", cause=f"session {session_id}: {error!r}") from None
+            cached = self.tables[session_id] = Table(game, revision, meta, news)
         cached.meta = meta
         return cached
+
+    def play(self, session_id: int, action: Action, revision: int) -> None:
+        """Apply ``action`` to the session's kept game and save it as made from ``revision``
+        (which :meth:`table` just gave). When the save fails (StaleSession: another process
+        saved first; IllegalMove), the kept game is dropped: it holds a move never saved."""
+        table = self.tables[session_id]
+        before = len(table.game.events)
+        try:
+            table.game.apply(action)
+            table.revision = self.store.append(session_id, action, expected=revision,
+                                               game_obj=table.game)
+        except BaseException:
+            del self.tables[session_id]
+            raise
+        lines = public_lines(table.game, action, table.game.events[before:])
+        table.news = [*table.news, *lines][-NEWS_LINES:]
+        self.wake()
 
     def state(self, session_id: int, seat: int) -> dict[str, Any]:
         table = self.table(session_id)
@@ -155,6 +376,17 @@ class Hub:
             self.last_seen[token] = now
             self.store.saw(token)
 
+    def lost(self, token: str) -> Refused:
+        """Why ``token`` opens no seat (any more): its session was deleted (the session's
+        links went with it), or the link was replaced, revoked or never was."""
+        session_id = self.sessions.get(token)
+        if session_id is not None:
+            try:
+                self.store.revision(session_id)
+            except KeyError:
+                return Refused("deleted")
+        return Refused("replaced")
+
     def delay_for(self, address: str) -> float:
         """Note a wrong token from ``address``; the seconds to wait before answering it."""
         now = time.monotonic()
@@ -166,35 +398,23 @@ class Hub:
         return 0.0 if extra <= 0 else min(MAX_DELAY, 0.25 * 2 ** extra)
 
 
-class DeviceHandler(tornado.web.RequestHandler):
-    """The common part: headers, refusals as pages (never a traceback), the token's seat."""
+class Handler(tornado.web.RequestHandler):
+    """Every answer of the server: its headers, and its refusals (never a traceback): JSON
+    ``{"reason", "message"}``, or a short HTML page for a handler ``as_page``."""
 
-    def initialize(self, hub: Hub) -> None:
-        self.hub = hub
+    as_page = False
 
     def set_default_headers(self) -> None:
         for name, value in HEADERS.items():
             self.set_header(name, value)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        title, sentence = REFUSALS.get(status_code, (
-            "Something went wrong", "The request could not be carried out. Try again."))
-        self.finish(REFUSED.format(title=title, sentence=sentence))
-
-    async def seat_of(self, token: str) -> tuple[int, int]:
-        """The (session, seat) of the token, or a 403 (slowed down after repeated failures)."""
-        found = self.hub.store.seat_of(token) if re.fullmatch(TOKEN, token) else None
-        if found is None:
-            await asyncio.sleep(self.hub.delay_for(self.request.remote_ip or "?"))
-            raise tornado.web.HTTPError(403)
-        self.hub.seen(token)
-        return found
-
-    def state(self, session_id: int, seat: int) -> dict[str, Any]:
-        try:
-            return self.hub.state(session_id, seat)
-        except KeyError:
-            raise tornado.web.HTTPError(410) from None
+        exc_info: tuple[type, BaseException, TracebackType] | None = kwargs.get("exc_info")
+        code, message = refusal_of(status_code, exc_info[1] if exc_info else None)
+        if self.as_page:
+            self.finish(REFUSED.format(title=REASONS[code].title, sentence=message))
+        else:
+            self.send({"reason": code, "message": message}, status_code)
 
     def send(self, data: dict[str, Any], status: int = 200) -> None:
         self.set_status(status)
@@ -202,9 +422,47 @@ class DeviceHandler(tornado.web.RequestHandler):
         self.finish(json.dumps(data))
 
 
+class Refuse(Handler):
+    """The answer to a request for another host or from another site (:func:`foreign`)."""
+
+    def initialize(self, names: frozenset[str]) -> None:
+        self.names = names
+
+    def check_xsrf_cookie(self) -> None:
+        """Nothing to check: the request is refused whatever its cookie (:meth:`prepare`)."""
+
+    def prepare(self) -> None:
+        raise Refused(foreign(self.request, self.names) or "host")
+
+
+class DeviceHandler(Handler):
+    """The addresses of a team: the token's seat, and the session's state."""
+
+    def initialize(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def seat_of(self, token: str) -> tuple[int, int]:
+        """The (session, seat) of the token, or a 403 (slowed down after repeated failures)."""
+        found = self.hub.store.seat_of(token) if re.fullmatch(TOKEN, token) else None
+        if found is None:
+            refusal = self.hub.lost(token)
+            if refusal.code == "replaced":
+                await asyncio.sleep(self.hub.delay_for(self.request.remote_ip or "?"))
+            raise refusal
+        self.hub.sessions[token] = found[0]
+        self.hub.seen(token)
+        return found
+
+    def state(self, session_id: int, seat: int) -> dict[str, Any]:
+        return self.hub.state(session_id, seat)
+
+
 class PageHandler(DeviceHandler):
+    as_page = True
+
     async def get(self, token: str) -> None:
-        await self.seat_of(token)
+        session_id, _seat = await self.seat_of(token)
+        self.hub.table(session_id)  # a deleted or damaged session is said at once
         self.finish(PAGE.format(xsrf=self.xsrf_token.decode()))
 
 
@@ -223,55 +481,71 @@ class StateHandler(DeviceHandler):
             await self.hub.moved(deadline - time.monotonic())
             if self.gone:
                 return
-            if self.hub.store.seat_of(token) is None:  # the link was replaced meanwhile
-                raise tornado.web.HTTPError(403)
+            if self.hub.store.seat_of(token) is None:  # replaced or deleted meanwhile
+                raise self.hub.lost(token)
             state = self.state(session_id, seat)
         self.send(state)
 
 
+@tornado.web.stream_request_body
 class MoveHandler(DeviceHandler):
+    """A move: its body is read only when announced within :data:`MAX_BODY` (a longer one, or
+    one without a length, is cut off by the server's own limit: see :func:`start`)."""
+
+    def check_xsrf_cookie(self) -> None:
+        try:
+            super().check_xsrf_cookie()
+        except tornado.web.HTTPError:
+            raise Refused("cookies") from None
+
+    def prepare(self) -> None:
+        self.body = bytearray()
+        length = self.request.headers.get("Content-Length", "0")
+        if not length.isdigit() or int(length) > MAX_BODY:
+            raise Refused("too_large")
+
+    def data_received(self, chunk: bytes) -> None:
+        self.body += chunk
+
     async def post(self, token: str) -> None:
         session_id, seat = await self.seat_of(token)
-        origin = self.request.headers.get("Origin")
-        if origin is not None and origin.split("://", 1)[-1] != self.request.host:
-            raise tornado.web.HTTPError(403)
         try:
-            body = json.loads(self.request.body)
-            revision, index, label = int(body["revision"]), int(body["move"]), str(body["label"])
-        except (ValueError, KeyError, TypeError):
-            self.send({"message": "This move could not be read; choose it again."}, 400)
+            revision, index, label = read_move(bytes(self.body))
+        except ValueError:
+            raise Refused("unreadable") from None
+        try:
+            self.make_move(session_id, seat, revision, index, label)
+        except Refused as refusal:
+            if refusal.status_code != 409:
+                raise
+            self.send({"reason": refusal.code, "message": refusal.message,
+                       "state": self.state(session_id, seat)}, 409)
             return
-        message = self.make_move(session_id, seat, revision, index, label)
-        self.send({"message": message, "state": self.state(session_id, seat)},
-                  200 if message is None else 409)
+        self.send({"message": None, "state": self.state(session_id, seat)})
 
     def make_move(self, session_id: int, seat: int, revision: int, index: int,
-                  label: str) -> str | None:
-        """Apply and save the move; None, or the sentence saying why it was not made."""
-        try:
-            game, saved = self.hub.store.checkout(session_id)
-            meta = self.hub.store.position(session_id)[1]
-        except KeyError:
-            raise tornado.web.HTTPError(410) from None
-        moved_on = "The table has moved on since your screen last looked: here it is now."
-        if is_paused(meta):
-            return "The facilitator has paused the game: wait for the go."
-        if seat in bot_seats(game, meta):
-            return "A bot plays for your team now; ask the facilitator for the seat back."
-        if saved != revision:
-            return moved_on
+                  label: str) -> None:
+        """Apply and save the move on the session's kept game (no replay); a refusal says why
+        it was not made."""
+        table = self.hub.table(session_id)
+        game = table.game
+        if is_paused(table.meta):
+            raise Refused("paused")
+        if seat in bot_seats(game, table.meta):
+            raise Refused("bot")
+        if table.revision != revision:
+            raise Refused("moved_on")
+        if not game.is_over and game.current_player != seat:
+            raise Refused("not_your_turn")
         action = chosen_action(game, seat, index, label)
         if action is None:
-            return moved_on
+            raise Refused("moved_on")
         try:
-            game.apply(action)
-            self.hub.store.append(session_id, action, expected=revision, game_obj=game)
+            self.hub.play(session_id, action, revision)
         except IllegalMove as error:
-            return error.message
+            raise Refused("illegal", error.message) from None
         except StaleSession:
-            return moved_on
-        self.hub.wake()
-        return None
+            raise Refused("moved_on") from None
 
 
 class Static(tornado.web.StaticFileHandler):
@@ -283,30 +557,38 @@ class Static(tornado.web.StaticFileHandler):
                 self.set_header(name, value)
 
 
-class NotFound(DeviceHandler):
+class NotFound(Handler):
+    as_page = True
+
+    def check_xsrf_cookie(self) -> None:
+        """Nothing to check: nothing is here (:meth:`prepare`)."""
+
     def prepare(self) -> None:
-        raise tornado.web.HTTPError(404)
+        raise Refused("not_found")
 
 
-def make_app(hub: Hub) -> tornado.web.Application:
-    """The device application: the three addresses of a team, its static files, nothing else."""
+def make_app(hub: Hub, names: Iterable[str] = LOCAL_NAMES) -> tornado.web.Application:
+    """The device application: the three addresses of a team, its static files, nothing else;
+    only for the host ``names`` and from its own pages."""
     routes: list[Any] = [
+        guarded(names),
         (rf"/t/({TOKEN}|[^/]*)", PageHandler, {"hub": hub}),
         (rf"/t/({TOKEN}|[^/]*)/state", StateHandler, {"hub": hub}),
         (rf"/t/({TOKEN}|[^/]*)/move", MoveHandler, {"hub": hub}),
         (r"/static/(device\.(?:js|css))", Static, {"path": str(STATIC)}),
     ]
     return tornado.web.Application(
-        routes, default_handler_class=NotFound, default_handler_args={"hub": hub},
+        routes, default_handler_class=NotFound,
         xsrf_cookies=True, xsrf_cookie_kwargs={"samesite": "Strict"},
         static_hash_cache=False, compress_response=True)
 
 
-def start(address: str) -> Hub:
-    """Serve team devices on ``address`` ("host:port") from the store of this process; the
-    watch of the store runs on the current event loop."""
+def start(address: str, url: str) -> Hub:
+    """Serve team devices on ``address`` ("host:port") from the store of this process, for the
+    host names of their links' ``url`` (:func:`served_names`); the watch of the store runs on
+    the current event loop. No request body beyond :data:`MAX_BODY` is read."""
     host, port = address.rsplit(":", 1)
     hub = Hub(SessionStore())
-    make_app(hub).listen(int(port), host)
+    make_app(hub, served_names(url)).listen(int(port), host, max_body_size=MAX_BODY)
     tornado.ioloop.IOLoop.current().spawn_callback(hub.watch)
     return hub
