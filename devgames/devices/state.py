@@ -8,11 +8,12 @@ is read: another device's and the projector's hands never reach this one.
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from devgames.core.actions import CHANCE, Action
 from devgames.core.game import Game
-from devgames.core.wording import choices, game_title
+from devgames.core.wording import choices, common_prefix, game_title
 from devgames.dashboards.colors import team_colors
 from devgames.dashboards.components import hand_html, subset_choice
 from devgames.dashboards.debrief import winner_line
@@ -22,24 +23,129 @@ from devgames.devices.room import bot_seats, is_paused
 MORE_HAND_KEYS = ("event_cards",)
 
 #: The moves of a device when its team is not to play.
-NO_MOVES: dict[str, Any] = {"heading": "", "moves": [], "subset": None}
+NO_MOVES: dict[str, Any] = {"heading": "", "moves": [], "subset": None, "groups": []}
+#: Verbs whose imperative is not the third person without its "s".
+IRREGULAR_VERBS = {"does": "do", "goes": "go", "has": "have", "is": "be"}
+
+
+def imperative(verb: str) -> str:
+    """The imperative of a verb in the third person ("plays" gives "play").
+
+    >>> [imperative(v) for v in ("plays", "passes", "replaces", "does", "pushes", "end")]
+    ['play', 'pass', 'replace', 'do', 'push', 'end']
+    """
+    if verb in IRREGULAR_VERBS:
+        return IRREGULAR_VERBS[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def move_text(label: str, team: str) -> str:
+    """A move's label as its own team reads it: without the team's name, as an order ("Red
+    plays Flu into its own game" gives "Play Flu into your own game").
+
+    >>> move_text("Red plays a Mitigate and hides the card on top", "Red")
+    'Play a Mitigate and hide the card on top'
+    >>> move_text("Red plays Flu into its own game", "Red"), move_text("Blue wins", "Red")
+    ('Play Flu into your own game', 'Blue wins')
+    """
+    if not label.startswith(f"{team} "):
+        return label
+    verb, _, rest = label[len(team) + 1:].partition(" ")
+    rest = re.sub(r"(?<= and )[a-z]+s\b", lambda found: imperative(found.group()), rest)
+    text = f"{imperative(verb)} {rest}".strip().replace(" its own ", " your own ")
+    return capitalized(text)
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter in upper case (the rest as it is).
+
+    >>> capitalized("your own game"), capitalized("0|3 in B1.1")
+    ('Your own game', '0|3 in B1.1')
+    """
+    return text[:1].upper() + text[1:]
+
+
+def move_groups(actions: list[Action], texts: list[str]) -> list[dict[str, Any]]:
+    """The moves in groups, for a short screen: the moves of one card (same kind and card), or
+    else of one kind, under the words they all begin with, each then named by the rest of its
+    text ("Play Flu into..." then "Your own game", "Blue's game"); the moves alone in their kind
+    in one group with no heading. Each entry keeps the move's index in ``actions``.
+
+    >>> from devgames.core.actions import Action
+    >>> actions = [Action("play", 0, card=3, target=0), Action("play", 0, card=3, target=1),
+    ...            Action("drop", 0, card=3), Action("drop", 0, card=4), Action("pass", 0)]
+    >>> texts = ["Play Flu into your own game", "Play Flu into Blue's game", "Drop Flu",
+    ...          "Drop Crunch", "Let it through"]
+    >>> for group in move_groups(actions, texts):
+    ...     print(repr(group["heading"]), [(m["move"], m["text"]) for m in group["moves"]])
+    'Play Flu into...' [(0, 'Your own game'), (1, "Blue's game")]
+    'Drop...' [(2, 'Flu'), (3, 'Crunch')]
+    '' [(4, 'Let it through')]
+    """
+    by_card: dict[tuple[Any, ...], list[int]] = {}
+    by_kind: dict[str, list[int]] = {}
+    for index, action in enumerate(actions):
+        by_card.setdefault((action.kind, action.card, action.cards), []).append(index)
+        by_kind.setdefault(action.kind, []).append(index)
+    prefixes = []
+    for action in actions:
+        prefix = ""
+        for same in (by_card[(action.kind, action.card, action.cards)], by_kind[action.kind]):
+            prefix = shared_words([texts[other] for other in same])
+            if prefix:
+                break
+        prefixes.append(prefix)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for index, prefix in enumerate(prefixes):
+        if prefixes.count(prefix) == 1:  # a group of one move is a move alone
+            prefix = ""
+        groups.setdefault(prefix, []).append(
+            {"move": index, "text": capitalized(texts[index][len(prefix):])})
+    return [{"heading": f"{prefix.strip()}..." if prefix else "", "moves": moves}
+            for prefix, moves in groups.items()]
+
+
+def shared_words(texts: list[str]) -> str:
+    """The words all ``texts`` begin with (:func:`common_prefix`), less the capitalised words
+    that end them after the first (the start of a name the texts go on differently).
+
+    >>> shared_words(["Play Flu on The Nice HR Guy", "Play Flu on The Nice HR Lady"])
+    'Play Flu on '
+    >>> shared_words(["Drop Flu", "Drop Crunch"]), shared_words(["Drop Flu"])
+    ('Drop ', '')
+    """
+    words = common_prefix(texts).split(" ")[:-1]
+    while len(words) > 1 and words[-1][:1].isupper():
+        words.pop()
+    return "".join(f"{word} " for word in words)
+
 
 def device_moves(game: Game, seat: int) -> dict[str, Any]:
     """The moves of ``seat`` now (none when another seat is to play): labels in the order of
-    :func:`choices`, and the cards to tick when the moves choose any subset of some cards.
+    :func:`choices` (the page sends a move's label back with it) and the text the team reads
+    (:func:`move_text`); the cards to tick when the moves choose any subset of some cards, else
+    the moves in groups (:func:`move_groups`).
 
     >>> from devgames import itstartup
     >>> game = itstartup.new_game(["Ada", "Bob"], seed=11)
     >>> moves = device_moves(game, 0)
     >>> moves["subset"][0]["label"], len(moves["moves"]) == 2 ** len(moves["subset"])
     ('Downer Dave', True)
+    >>> moves["moves"][0], moves["groups"]
+    ({'label': 'Ada keeps the opening hand', 'text': 'Keep the opening hand', 'cards': []}, [])
     >>> device_moves(game, 1)["moves"]
     []
     """
     if game.is_over or game.current_player != seat:
         return dict(NO_MOVES)
     actions, labels, heading = choices(game)
-    moves: list[dict[str, Any]] = [{"label": text} for text in labels]
+    texts = [move_text(label, game.players[seat]) for label in labels]
+    moves: list[dict[str, Any]] = [{"label": label, "text": text}
+                                   for label, text in zip(labels, texts, strict=True)]
     cards = subset_choice(actions)
     subset = None
     if cards is not None:
@@ -48,7 +154,8 @@ def device_moves(game: Game, seat: int) -> dict[str, Any]:
         subset = [{"card": card, "label": card_label(names[card])} for card in cards]
         for move, action in zip(moves, actions, strict=True):
             move["cards"] = sorted(action.cards or ())
-    return {"heading": heading, "moves": moves, "subset": subset}
+    groups = move_groups(actions, texts) if subset is None else []
+    return {"heading": heading, "moves": moves, "subset": subset, "groups": groups}
 
 
 def card_label(move_label: str) -> str:

@@ -102,3 +102,50 @@ def test_the_etag_changes_with_what_the_device_shows_and_only_then() -> None:
     assert device_state(game, 1, 0, {"room": {"paused": True}}, [])["etag"] != first["etag"]
     game.apply(game.legal_actions()[0])
     assert device_state(game, 1, 1, {}, ["Red moved."])["etag"] != first["etag"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_devices_moves_are_grouped_each_once_and_read_without_the_teams_name(
+        name: str) -> None:
+    spec = next(s for s in game_specs() if s.name == name)
+    seats = min(8, spec.max_players)
+    grouped = 0
+    for game in games_along_the_way(name, seats, seed=3, every=5):
+        seat = game.current_player
+        if seat is None or seat == CHANCE or game.is_over:
+            continue
+        state = device_state(game, seat, 0, {}, [])
+        team = game.players[seat]
+        moves = state["moves"]
+        assert all(not move["text"].startswith(team) for move in moves)
+        if state["subset"] is not None:  # ticked card by card instead
+            assert state["groups"] == []
+            continue
+        indices = [entry["move"] for group in state["groups"] for entry in group["moves"]]
+        assert sorted(indices) == list(range(len(moves)))
+        for group in state["groups"]:
+            heading = group["heading"].removesuffix("...")
+            assert group["heading"] == "" or len(group["moves"]) >= 2
+            for entry in group["moves"]:
+                text = moves[entry["move"]]["text"]
+                said = f"{heading} {entry['text']}" if heading else entry["text"]
+                assert said.lower() == text.lower(), (said, text)
+        grouped += len(state["groups"]) < len(moves)
+    assert grouped > 0  # some moves did share a group
+
+
+def test_an_eight_team_scrumkin_device_shows_a_card_then_its_targets() -> None:
+    from devgames import scrumkin
+
+    game = scrumkin.new_game([f"Team{i}" for i in range(8)], seed=7)
+    state = device_state(game, 0, 0, {}, [])
+    hand = game.view(0)["hand"]
+    assert len(state["moves"]) == 9 * len(hand)
+    headings = [group["heading"] for group in state["groups"]]
+    assert len(headings) == len(hand) + 1 and headings[-1] == "Drop..."
+    for heading, card, group in zip(headings, hand, state["groups"], strict=False):
+        assert heading.startswith(f"Play {card['card']} (") and heading.endswith(" into...")
+        targets = [entry["text"] for entry in group["moves"]]
+        assert targets == ["Your own game", *(f"Team{i}'s game" for i in range(1, 8))]
+    drops = [entry["text"] for entry in state["groups"][-1]["moves"]]
+    assert [text.split(" (")[0] for text in drops] == [card["card"] for card in hand]

@@ -19,8 +19,9 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Response
 from playwright.sync_api import Error as PlaywrightError
 
 from devgames.core.game import Game
-from devgames.core.wording import choices, recent_news
+from devgames.core.wording import recent_news
 from devgames.dashboards.debrief import winner_line
+from devgames.devices.state import device_moves
 from devgames.sessions import SessionStore
 from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.harness import (
@@ -338,8 +339,8 @@ def test_of_two_screens_of_one_team_moving_at_once_exactly_one_move_is_saved(
     assert len(refused) == 1
     expect(refused[0]).to_have_text(
         "The table has moved on since your screen last looked: here it is now.")
-    _actions, labels, _heading = choices(game)
-    fresh = labels if game.current_player == 0 else []
+    fresh = [move["text"] for group in device_moves(game, 0)["groups"]
+             for move in group["moves"]]
     for device in (phone, laptop):
         expect(device.locator(".moves button.move")).to_have_text(fresh)
     assert phone.locator(".status").inner_text() == laptop.locator(".status").inner_text()

@@ -1,11 +1,33 @@
 // A team's device: shows what the server says the team may see, and sends the move chosen.
+// Refusals follow the server's contract: JSON {reason, message}; the page says the message.
 "use strict";
 (() => {
   const base = location.pathname.replace(/\/+$/, "");
   const xsrf = document.querySelector('meta[name="xsrf"]').content;
   const $ = (selector) => document.querySelector(selector);
-  let shown = null;   // the state on the screen
-  let busy = false;   // a move is on its way
+  // A request for the state gets its answer within the server's 20 s; past this, the
+  // connection is taken for dead and asked again.
+  const LONGEST_MS = 30000;
+  // The pauses between attempts while the table does not answer (the last one repeats).
+  const RETRY_MS = [250, 500, 750];
+  // Why a request for the state is given up on purpose, to ask again at once.
+  const AGAIN = "ask again";
+  const RECONNECTING = "Reconnecting to the table...";
+  // The refusals after which this page has nothing more to show: its heading and, should the
+  // server give no sentence, what it says.
+  const ENDINGS = {
+    replaced: ["This link no longer opens your team's seat",
+               "The facilitator has given your team a new link: ask for your team's code."],
+    deleted: ["This session is over", "The facilitator deleted this session."],
+    damaged: ["This session cannot be opened",
+              "The saved session cannot be opened: ask the facilitator."],
+  };
+  let shown = null;      // the state on the screen
+  let busy = false;      // a move is on its way
+  let offline = false;   // the last request for the state failed
+  let ended = false;     // the page shows one of ENDINGS and asks for nothing more
+  let asking = null;     // the AbortController of the request for the state under way
+  let wake = () => {};   // ends the pause between two attempts at once
 
   const notice = (text) => {
     const box = $(".notice");
@@ -13,12 +35,57 @@
     box.hidden = !text;
   };
 
-  const refused = (text) => {
+  // The title of the tab and the line at the top always say the same as the page.
+  const showLine = () => {
+    const mine = Boolean(shown && shown.your_move) && !offline;
+    document.body.classList.toggle("offline", offline);
+    document.body.classList.toggle("my-move", mine);
+    if (!shown) {
+      if (offline) $(".status").textContent = RECONNECTING;
+      return;
+    }
+    $(".status").textContent = offline ? RECONNECTING : shown.status;
+    const name = `${shown.team}: ${shown.game}`;
+    document.title = offline ? `Reconnecting... ${name}` : (mine ? `Your move! ${name}` : name);
+  };
+
+  // Moves can be chosen only while the table answers and no other move is on its way.
+  const enable = () => {
+    document.querySelectorAll(".moves button, .moves input").forEach((b) => {
+      b.disabled = offline || busy;
+    });
+  };
+
+  const setOffline = (value) => {
+    offline = value;
+    showLine();
+    enable();
+  };
+
+  const end = (reason, message) => {
+    const [heading, sentence] = ENDINGS[reason];
+    ended = true;
+    if (asking) asking.abort();
+    document.body.classList.remove("offline", "my-move");
     document.body.classList.add("gone");
-    $(".team").textContent = "This link no longer opens your team's seat";
-    $(".status").textContent = text;
+    document.title = `${heading}: devgames`;
+    $(".team").textContent = heading;
+    $(".status").textContent = message || sentence;
+    notice("");
     $(".moves").replaceChildren();
     $(".hand").replaceChildren();
+  };
+
+  // The refusal in an answer that is not a success: {reason, message, state?} by the contract;
+  // an answer of another form (an HTML page) is read from its status by ``guess``.
+  const refusalOf = async (answer, guess) => {
+    try {
+      const data = await answer.json();
+      if (data && typeof data.reason === "string") return data;
+    } catch (error) {
+      // not JSON
+    }
+    return { reason: guess[answer.status] || "", message: "" };
   };
 
   const button = (label, onClick, extra) => {
@@ -47,7 +114,7 @@
       const name = () => {
         const want = [...ticked].sort((a, b) => a - b).join(",");
         const move = state.moves.find((m) => m.cards.join(",") === want);
-        go.textContent = move ? move.label : "";
+        go.textContent = move ? move.text : "";
       };
       for (const card of state.subset) {
         const label = document.createElement("label");
@@ -64,21 +131,34 @@
       name();
       parts.push(go);
     } else {
-      state.moves.forEach((move, index) => parts.push(button(move.label, () => send(state, index))));
+      for (const group of state.groups) {
+        const part = document.createElement("div");
+        part.className = "group";
+        part.setAttribute("role", "group");
+        if (group.heading) {
+          const title = document.createElement("h3");
+          title.textContent = group.heading;
+          part.setAttribute("aria-label", group.heading);
+          part.append(title);
+        }
+        for (const { move, text } of group.moves) {
+          part.append(button(text, () => send(state, move)));
+        }
+        parts.push(part);
+      }
     }
     box.replaceChildren(...parts);
+    enable();
   };
 
   const render = (state) => {
     if (shown && state.revision < shown.revision) return;  // an older answer arriving late
     shown = state;
-    document.title = (state.your_move ? "Your move! " : "") + `${state.team}: ${state.game}`;
     document.body.style.setProperty("--team", state.color);
-    document.body.classList.toggle("my-move", state.your_move);
     document.body.classList.toggle("paused", state.paused);
     $(".game").textContent = state.game;
     $(".team").textContent = state.team;
-    $(".status").textContent = state.status;
+    showLine();
     renderMoves(state);
     $(".hand").innerHTML = state.hand;  // built and escaped by the server
     $(".news ol").replaceChildren(...state.news.slice().reverse().map((line) => {
@@ -89,9 +169,9 @@
   };
 
   async function send(state, index) {
-    if (busy) return;
+    if (busy || offline || ended) return;
     busy = true;
-    document.querySelectorAll(".moves button, .moves input").forEach((b) => { b.disabled = true; });
+    enable();
     try {
       const answer = await fetch(base + "/move", {
         method: "POST",
@@ -99,36 +179,85 @@
         body: JSON.stringify({ revision: state.revision, move: index,
                                label: state.moves[index].label }),
       });
-      if (answer.status === 403) { refused("The facilitator gave your team a new link."); return; }
-      const data = await answer.json();
-      notice(data.message);
-      if (data.state) render(data.state); else if (shown) render(shown);
+      if (answer.ok) {
+        const data = await answer.json();
+        notice("");
+        if (data.state) render(data.state);
+        return;
+      }
+      const refusal = await refusalOf(answer, { 410: "deleted" });
+      if (ENDINGS[refusal.reason]) { end(refusal.reason, refusal.message); return; }
+      notice(refusal.message
+             || "The move was not made: wait a moment, then choose it again.");
+      if (refusal.state) render(refusal.state);
     } catch (error) {
       notice("The move did not reach the table: check the network and try again.");
-      if (shown) renderMoves(shown);
     } finally {
       busy = false;
+      if (!ended) enable();
     }
   }
 
+  // Asks for the state again and again: while nothing changes the server holds the request
+  // (the state the page knows is named by its etag); after a failure the page asks at once for
+  // the whole state (the server answers at once), so that it is itself again as soon as the
+  // table answers, whether or not the table moved meanwhile.
   async function follow() {
-    for (;;) {
+    let failures = 0;
+    while (!ended) {
+      const control = new AbortController();
+      const timer = setTimeout(() => control.abort(), LONGEST_MS);
+      asking = control;
       try {
-        const known = shown ? shown.etag : "";
-        const answer = await fetch(`${base}/state?known=${encodeURIComponent(known)}`);
-        if (answer.status === 403) { refused("The facilitator gave your team a new link."); return; }
-        if (answer.status === 410) { refused("The facilitator deleted this session."); return; }
-        if (!answer.ok) throw new Error(String(answer.status));
-        document.body.classList.remove("offline");
+        const known = shown && !offline ? shown.etag : "";
+        const answer = await fetch(`${base}/state?known=${encodeURIComponent(known)}`,
+                                   { signal: control.signal, cache: "no-store" });
+        if (!answer.ok) {
+          const refusal = await refusalOf(answer, { 403: "replaced", 410: "deleted" });
+          if (ENDINGS[refusal.reason]) { end(refusal.reason, refusal.message); return; }
+          throw new Error(`${answer.status} ${refusal.reason}`);
+        }
         const state = await answer.json();
-        if (!busy && (!shown || state.etag !== shown.etag)) render(state);
+        const back = offline;
+        failures = 0;
+        offline = false;
+        if (!busy && (back || !shown || state.etag !== shown.etag)) {
+          notice("");  // what it said was about the table as it was
+          render(state);
+        }
+        setOffline(false);
       } catch (error) {
-        document.body.classList.add("offline");
-        $(".status").textContent = "Reconnecting to the table...";
-        await new Promise((done) => setTimeout(done, 1000));
+        if (ended) return;
+        if (control.signal.reason === AGAIN) continue;
+        setOffline(true);
+        const pause = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+        failures += 1;
+        await new Promise((done) => {
+          wake = done;
+          setTimeout(done, pause);
+        });
+      } finally {
+        clearTimeout(timer);
+        asking = null;
       }
     }
   }
+
+  // Ask again at once: a request made before the network came back, or before the phone
+  // slept, may hang on a dead connection.
+  const again = () => {
+    if (asking) asking.abort(AGAIN);
+    wake();
+  };
+  // The browser knows first when its network goes and comes back.
+  window.addEventListener("offline", () => {
+    setOffline(true);
+    if (asking) asking.abort();
+  });
+  window.addEventListener("online", again);
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) again();
+  });
 
   follow();
 })();
