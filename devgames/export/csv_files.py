@@ -6,6 +6,8 @@ endings between rows, and holds no cell a spreadsheet would run as a formula.
 
 import base64
 import html
+from collections.abc import Sequence
+from datetime import datetime
 from numbers import Number
 from typing import Any
 
@@ -87,26 +89,29 @@ def download_link_html(df: pd.DataFrame | str, filename: str, label: str) -> str
     return f'<a download="{name}" href="{data_url(df)}">{text}</a>'
 
 
-def export_tables(game: Game, notes: Notes | None = None) -> dict[str, pd.DataFrame]:
+def export_tables(game: Game, notes: Notes | None = None,
+                  times: Sequence[datetime | None] | None = None) -> dict[str, pd.DataFrame]:
     """The tables of :func:`export_session`, by file name."""
     if notes is None:
         notes = {prompt: [] for prompt in DEBRIEF_PROMPTS.get(game.name, ())}
     tables = {
-        "events.csv": events_table(game),
+        "events.csv": events_table(game, times),
         "rounds.csv": rounds_table(game),
         "retro.csv": retro_table(notes),
     }
     return tables | extra_tables(game)
 
 
-def export_session(game: Game, notes: Notes | None = None) -> dict[str, str]:
+def export_session(game: Game, notes: Notes | None = None,
+                   times: Sequence[datetime | None] | None = None) -> dict[str, str]:
     """The files a facilitator downloads after a game, as CSV text by file name.
 
     ``notes`` maps each debrief prompt to the room's notes (see :func:`retro_table`); without
-    them ``retro.csv`` lists the game's debrief questions.
+    them ``retro.csv`` lists the game's debrief questions. ``times``, when each move was saved
+    (the session store's ``move_times``), gives ``events.csv`` its ``time_utc`` column.
 
     >>> from devgames import itstartup
     >>> sorted(export_session(itstartup.new_game(["Ada", "Bob"], seed=1)))
     ['employees.csv', 'events.csv', 'retro.csv', 'rounds.csv']
     """
-    return {name: to_csv_text(table) for name, table in export_tables(game, notes).items()}
+    return {name: to_csv_text(table) for name, table in export_tables(game, notes, times).items()}

@@ -2,14 +2,24 @@
 
 The first row is the session (``number`` 0, ``kind`` "session"): the game, its rules version,
 the seed, and the players, options and meta (seats, debrief notes) as JSON in ``players_json``,
-``options_json`` and ``meta_json``; the seed is written whole (128 bits for a new session, more
-than Int64 holds), and the row's description names it too, so that a seed a spreadsheet rounded
-is found again. These six columns are empty on every other row. Then comes
+``options_json`` and ``meta_json``; the seed is written whole after an apostrophe (``'7``), as
+text: pandas reads it as text whatever its size (digits alone, in a column empty on the other
+rows, come back as a float such as 4.1e+09), and a spreadsheet keeps every digit (128 bits for a
+new session). The row's description names it too, so that a seed a spreadsheet rounded in an
+older file is found again. These six columns are empty on every other row. Then comes
 one row per move, in order (``number`` 1, 2...): ``player`` is the acting team's name ("deck"
 for a card, roll or coin entered by the facilitator), ``target`` the team a move is aimed at
 (played into, taken from, asked for help, robbed) and ``target_card`` the card a move is aimed
 at (an IT Startup employee), so no column holds a seat number; ``cards`` lists card ids ("none"
 for an empty choice). A pandas reader keeps the moves with ``table[table["kind"] != "session"]``.
+
+After ``number`` come the game's own counts of play (:data:`PROGRESS_COLUMNS`), each as the game
+stood when the move was made (on the session row: as it was set up, so that every cell is a whole
+number): ``release`` and ``iteration`` in Release!, ``sprint`` in Scrumkin, ``round`` in IT
+Startup, ``round`` and ``turn`` in РЕЛИЗ (turn 0: the set-up), ``turn`` in Exploding Git Commits;
+a count the game does not keep has no column. Then ``time_utc``, when the move was saved in the
+session store (UTC, to the millisecond), where the export is given the store's times; empty on
+the session row and for a move saved untimed, and no column for a game exported without them.
 
 Why a first row: the file stays one plain table (one header, the same columns on every row) that
 a spreadsheet and ``pandas.read_csv`` open as they are, the session's JSON is written once instead
@@ -23,17 +33,18 @@ Files of the older format (the session's JSON and an ``action_json`` on every ro
 >>> from devgames import scrumkin
 >>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
 >>> game.play("Red", "Scope creep", target="Blue")
->>> events_table(game)[["number", "player", "kind", "card_name", "target", "game"]]
-   number player     kind    card_name target      game
-0       0    NaN  session          NaN    NaN  scrumkin
-1       1    Red     play  Scope creep   Blue       NaN
+>>> events_table(game)[["number", "sprint", "player", "kind", "card_name", "target", "seed"]]
+   number  sprint player     kind    card_name target seed
+0       0       1    NaN  session          NaN    NaN   '7
+1       1       1    Red     play  Scope creep   Blue  NaN
 """
 
 import io
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import pandas as pd
@@ -51,6 +62,11 @@ MOVE_COLUMNS = ("number", "player", "kind", "card", "card_name", "target", "targ
                 "count", "cards", "description")
 SESSION_COLUMNS = ("game", "rules_version", "seed", "players_json", "options_json", "meta_json")
 EVENT_COLUMNS = MOVE_COLUMNS + SESSION_COLUMNS
+#: The counts of play a game's public view (``game.view(None)``) may keep, in the order of their
+#: columns after ``number``: each one the game keeps is a column, with its value at each move.
+PROGRESS_COLUMNS = ("release", "iteration", "sprint", "round", "turn")
+#: The column of when each move was saved in the session store (UTC).
+TIME_COLUMN = "time_utc"
 #: The kinds of move whose target is a seat, by game (from its spec); any other target is a card.
 SEAT_TARGETS: SpecTable[frozenset[str]] = SpecTable(lambda spec: spec.seat_targets)
 #: How a move's empty choice of cards (an IT Startup mulligan keeping every card) is written.
@@ -59,6 +75,36 @@ NO_CARDS = "none"
 _INTS = ("number", "card", "target_card", "count")
 #: The end of the session row's description: the seed again, as text no spreadsheet rounds.
 _NAMED_SEED = re.compile(r", seed (-?\d+)$")
+
+
+def progress(view: Mapping[str, Any]) -> dict[str, int]:
+    """The counts of play (:data:`PROGRESS_COLUMNS`) a game's public view holds.
+
+    >>> progress({"release": 2, "releases": 5, "iteration": 7, "round": None, "is_over": False})
+    {'release': 2, 'iteration': 7}
+    """
+    return {name: view[name] for name in PROGRESS_COLUMNS
+            if type(view.get(name)) is int}  # not a bool, nor a count the game does not keep
+
+
+def time_cell(at: datetime | None) -> str | None:
+    """When a move was saved, as ``time_utc`` writes it: UTC to the millisecond, which pandas
+    (``parse_dates``) and spreadsheets read as a date and time.
+
+    >>> time_cell(datetime(2025, 3, 4, 9, 5, 7, 123456, tzinfo=UTC)), time_cell(None)
+    ('2025-03-04 09:05:07.123', None)
+    """
+    return None if at is None else at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3]
+
+
+def seed_cell(seed: int) -> str:
+    """The seed as ``events.csv`` writes it: its digits after an apostrophe, text for pandas and
+    for a spreadsheet (which would round a number past 15 digits).
+
+    >>> seed_cell(4_100_000_000), seed_cell(0)
+    ("'4100000000", "'0")
+    """
+    return f"'{seed}"
 
 
 class EventsFileError(ValueError):
@@ -134,10 +180,13 @@ class Seats:
                               f"this session's players ({named}).")
 
 
-def events_table(game: Game) -> pd.DataFrame:
+def events_table(game: Game, times: Sequence[datetime | None] | None = None) -> pd.DataFrame:
     """The session row, then one row per move naming teams, enough to rebuild the game.
 
-    ``description`` is the game's sentence for the move as it was played.
+    ``description`` is the game's sentence for the move as it was played, and the game's counts
+    of play (``sprint``...) are those it showed then. ``times`` (the session store's
+    ``move_times``, one per saved move) adds the column ``time_utc``; a move past them (not saved
+    yet) has none.
 
     >>> from devgames import scrumkin
     >>> game = scrumkin.new_game(["Red", "Blue", "Green"], seed=7)
@@ -152,18 +201,27 @@ def events_table(game: Game) -> pd.DataFrame:
     seats = Seats(session.players)
     at_seat = SEAT_TARGETS.get(session.game, frozenset())
     names = game_module(game.name).CARDS
+    saved = list(times or [])[:len(session.log)]
+    saved += [None] * (len(session.log) - len(saved))
+    replay = session.new_game()  # each sentence is said in the position the move was made
+    counts = progress(replay.view(None))
+    counted = dict.fromkeys(counts)  # the counts of play the game keeps, in column order
     rows: list[dict[str, Any]] = [{
-        "number": 0, "player": None, "kind": SESSION_KIND,
+        "number": 0, **counts, "player": None, "kind": SESSION_KIND,
         "description": f"{session.game} for {', '.join(session.players)}, seed {session.seed}",
-        "game": session.game, "rules_version": session.rules_version, "seed": session.seed,
+        "game": session.game, "rules_version": session.rules_version,
+        "seed": seed_cell(session.seed),
         "players_json": _json(session.players), "options_json": _json(session.options),
         "meta_json": _json(session.meta),
     }]
-    replay = session.new_game()  # each sentence is said in the position the move was made
-    for number, action in enumerate(session.log, 1):
+    for number, (action, at) in enumerate(zip(session.log, saved, strict=True), 1):
         seat = action.target if action.kind in at_seat else None  # a target that is a seat
+        counts = progress(replay.view(None))
+        counted.update(dict.fromkeys(counts))
         rows.append({
             "number": number,
+            **counts,
+            TIME_COLUMN: time_cell(at),
             "player": seats.name(action.player),
             "kind": action.kind,
             "card": action.card,
@@ -175,12 +233,11 @@ def events_table(game: Game) -> pd.DataFrame:
             "description": replay.describe(action),
         })
         replay.apply(action)
-    table = pd.DataFrame(rows, columns=list(EVENT_COLUMNS)).astype(
-        {name: "Int64" for name in _INTS})
-    # The seed as a Python int, exact (it has 128 bits, more than Int64 and float64 hold): the
-    # CSV writes its digits, and pandas reads them back as an int, not a float.
-    table["seed"] = pd.Series([session.seed] + [None] * len(session.log), dtype=object)
-    return table
+    kept = [name for name in PROGRESS_COLUMNS if name in counted]
+    timed = [TIME_COLUMN] if times is not None else []
+    columns = ["number", *kept, *timed, *EVENT_COLUMNS[1:]]
+    return pd.DataFrame(rows, columns=columns).astype(
+        {name: "Int64" for name in (*_INTS, *kept)})
 
 
 def _text(value: Any) -> str:
@@ -226,7 +283,7 @@ def _seed(cell: str, description: str) -> int:
     """The session's seed: its ``seed`` cell, or the seed the session row's description names
     where a spreadsheet rounded the cell (it keeps 15 digits; a new session's seed has up to 39).
 
-    >>> _seed("7", "scrumkin for Red, Blue, seed 7"), _seed("7", "")
+    >>> _seed("'7", "scrumkin for Red, Blue, seed 7"), _seed("7", "")
     (7, 7)
     >>> _seed("2.60299E+38", "scrumkin for Red, seed 260299456221816779509151915227237864890")
     260299456221816779509151915227237864890
@@ -235,8 +292,9 @@ def _seed(cell: str, description: str) -> int:
     ...
     devgames.export.events.EventsFileError: This events file's seed (8) is not the one its ...
     """
+    cell = cell.strip().removeprefix("'")  # written as text; older files: digits alone
     named = _NAMED_SEED.search(description)
-    if named is None or cell.strip() == named.group(1):
+    if named is None or cell == named.group(1):
         return int(cell)
     seed = int(named.group(1))
     try:
