@@ -43,12 +43,18 @@ class Session:
         from devgames import game_module
 
         module = game_module(self.game)
+        options = self.options
         if self.rules_version != module.RULES_VERSION:
-            raise ValueError(
-                f"This {self.game} session was saved with rules version {self.rules_version}; "
-                f"this devgames plays version {module.RULES_VERSION} and cannot replay it exactly."
-            )
-        game = module.new_game(self.players, seed=self.seed, **self.options)
+            # A game whose rules changed may say how its older sessions replay exactly: the
+            # options that play today as its rules played then (``OLDER_RULES``, by version).
+            upgrade = getattr(module, "OLDER_RULES", {}).get(self.rules_version)
+            if upgrade is None:
+                raise ValueError(
+                    f"This {self.game} session was saved with rules version "
+                    f"{self.rules_version}; this devgames plays version {module.RULES_VERSION} "
+                    "and cannot replay it exactly.")
+            options = upgrade(dict(options))
+        game = module.new_game(self.players, seed=self.seed, **options)
         game.meta = dict(self.meta)
         return game
 

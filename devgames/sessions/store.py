@@ -38,6 +38,7 @@ True
 >>> store.close()
 """
 
+import functools
 import hashlib
 import hmac
 import json
@@ -230,6 +231,34 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+def _header_of(session: Session) -> tuple[Any, ...]:
+    """What says which game a session is: game, rules version, players and options (as JSON
+    read back, as they are saved) and seed."""
+    return (session.game, session.rules_version, json.loads(_dumps(session.players)),
+            json.loads(_dumps(session.options)), str(session.seed))
+
+
+@functools.lru_cache(maxsize=64)
+def _game_header(game: str, rules_version: str, players: str, options: str,
+                 seed: str) -> tuple[Any, ...]:
+    """The header of the game a saved header rebuilds: a session saved before an option was
+    added, or under older rules, is the game its replay is today (the option at its default, the
+    options that play its older rules), so its moves can still be saved.
+
+    >>> from devgames import scrumkin
+    >>> header = _header_of(scrumkin.new_game(["Red", "Blue"], seed=1).session())
+    >>> older = {k: v for k, v in header[3].items() if k != "backlog"}  # saved before "backlog"
+    >>> _game_header("scrumkin", header[1], '["Red", "Blue"]', json.dumps(older), "1") == header
+    True
+    """
+    saved = Session(game=game, rules_version=rules_version, players=json.loads(players),
+                    options=json.loads(options), seed=int(seed))
+    try:
+        return _header_of(saved.new_game().session())
+    except Exception:
+        return _header_of(saved)
+
+
 class SessionStore:
     """Sessions saved in an SQLite file, written action by action.
 
@@ -348,19 +377,9 @@ class SessionStore:
     @staticmethod
     def _check_same_game(session_id: int, header: Sequence[Any], game_obj: Game) -> None:
         """Refuse to write the moves of one game into another game's session."""
-        mine = game_obj.session()
-        # Players and options are compared as JSON read back, as they would be saved.
-        stored = (header[0], header[1], json.loads(header[2]), json.loads(header[3]), header[4])
-        given = (
-            mine.game,
-            mine.rules_version,
-            json.loads(_dumps(mine.players)),
-            json.loads(_dumps(mine.options)),
-            str(mine.seed),
-        )
-        if stored != given:
+        if _game_header(*header[:5]) != _header_of(game_obj.session()):
             raise ValueError(
-                f"This {mine.game} game is not the one saved as session {session_id} "
+                f"This {game_obj.name} game is not the one saved as session {session_id} "
                 "(the game, players, options or seed differ)."
             )
 
