@@ -17,8 +17,25 @@ from devgames.core.options import build_options
 from devgames.core.players import clean_names
 from devgames.core.spec import Credit, GameSpec
 from devgames.release.bots import HeuristicBot, RandomBot
-from devgames.release.cards import BASE, CARDS, DeckFileError, Method, PlayCard, load_deck
-from devgames.release.game import ROUND_FIELDS, RULES_VERSION, ReleaseGame
+from devgames.release.cards import (
+    BASE,
+    CARDS,
+    Deck,
+    DeckFileError,
+    Method,
+    PlayCard,
+    load_deck,
+    other_sign,
+    rulebook_only,
+)
+from devgames.release.game import (
+    ROUND_FIELDS,
+    RULES_VERSION,
+    TARGET_RELEASES,
+    TWO_PLAYER_DISCARD,
+    ReleaseGame,
+    table_cards,
+)
 from devgames.release.options import ReleaseOptions
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -35,7 +52,9 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
 
     One play deck serves 2 to 5 players, two decks combined 5 to 10. A deck file of our card
     table's columns (``deck_file``: its name or its text) replaces the base game's cards; a bad
-    one is refused with a :class:`DeckFileError` naming the line and the problem.
+    one is refused with a :class:`DeckFileError` naming the line and the problem, and so is one
+    whose play cards do not deal evenly (the rulebook deals all of them, the same number to
+    each player).
 
     >>> new_game(["Ada", "Bob"], seed=1, releases=3).options.releases
     3
@@ -64,16 +83,61 @@ name, suit, rank, person, effect, reconstructed, does.
     if opts.points_target < 0:
         raise SetupError("The points target is a whole number from 1 (or 0: no target).")
     deck = load_deck(opts.deck_file) if opts.deck_file else BASE
-    game = ReleaseGame(names, seed, opts, deck, decks) if _enough(deck, n, decks) else None
-    if game is None:
-        raise DeckFileError(0, f"it has too few play cards to deal {n} players")
-    return game
+    if opts.card_set == "rulebook":
+        deck = rulebook_only(deck)
+    if opts.jez_humble == "minus":
+        deck = other_sign(deck)
+    _check_deal(deck, n, decks)
+    return ReleaseGame(names, seed, opts, deck, decks)
 
 
-def _enough(deck: Any, players: int, decks: int) -> bool:
-    """True if the deck deals at least one card to each player (after the 2-player discard)."""
-    discard = 12 if players == 2 else 0
-    return len(deck.cards) * decks - 2 - discard >= players
+def _check_deal(deck: Deck, players: int, decks: int) -> None:
+    """Refuse a deck that cannot deal all of its play cards, the same number to each player
+    (after the 2-player discard and without the 2 of Fruits at 5, 7 or 10 players), as the
+    rulebook deals them.
+
+    >>> _check_deal(BASE, 4, 1)
+    >>> from dataclasses import replace
+    >>> _check_deal(replace(BASE, cards={c: BASE.cards[c] for c in range(1, 36)}), 4, 1)
+    Traceback (most recent call last):
+    ...
+    devgames.release.cards.DeckFileError: Deck file: the rulebook deals all of the play cards, \
+the same number to each player, and 35 cards do not divide among 4 players: add 1 play card \
+or remove 3.
+    """
+    composition, removed = table_cards(deck, players, decks)
+    discard = TWO_PLAYER_DISCARD if players == 2 else 0
+    dealt = len(composition) - discard
+    if dealt < players:
+        raise DeckFileError(0, f"it has too few play cards to deal {players} players")
+    short = dealt % players
+    if short:
+        why = (f" (after the {discard} discarded face down)" if discard else
+               " (without the 2 of Fruits)" if removed else "")
+        add = players - short
+        raise DeckFileError(0, f"the rulebook deals all of the play cards, the same number to "
+                               f"each player, and {dealt} cards{why} do not divide among "
+                               f"{players} players: add {add} play card{'s' * (add > 1)} "
+                               f"or remove {short}")
+
+
+def _from_rules_1(options: dict[str, Any]) -> dict[str, Any]:
+    """The options that replay a session saved with rules version 1 under today's rules: the
+    app flipped the coin for the first lead, and a points target played up to 36 releases.
+
+    >>> _from_rules_1({"deck": "physical", "releases": 5, "points_target": 35})
+    {'deck': 'physical', 'releases': 36, 'points_target': 35, 'first_lead': 'app'}
+    """
+    upgraded = dict(options)
+    if upgraded.get("points_target"):
+        upgraded["releases"] = TARGET_RELEASES
+    upgraded["first_lead"] = "app"
+    return upgraded
+
+
+#: How a session saved with an older rules version replays under today's rules: the options
+#: that make it play as it did then, from its saved options (by rules version).
+OLDER_RULES: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"1": _from_rules_1}
 
 
 #: What the shared code knows of Release!.
@@ -113,5 +177,5 @@ SPEC = GameSpec(
     retro="devgames.release.retro:RETRO",
 )
 
-__all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "RULES_VERSION", "SPEC",
+__all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "OLDER_RULES", "RULES_VERSION", "SPEC",
            "DeckFileError", "Method", "PlayCard", "ReleaseGame", "ReleaseOptions", "new_game"]

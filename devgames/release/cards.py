@@ -37,7 +37,7 @@ counted in order and a card counts in one term only.
 
 import csv
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -47,7 +47,9 @@ CARDS_FILE = Path(__file__).with_name("cards.csv")
 SUITS = ("Doors", "Fruits", "Birds")
 COLUMNS = ("id", "deck", "name", "suit", "rank", "person", "effect", "reconstructed", "does")
 #: What a ``reconstructed`` cell may name.
-RECONSTRUCTED = ("person", "suit", "rank", "ability", "name", "rule", "card")
+#: ``sign``: the sign of the card's number is our reading (the ``jez_humble`` option has the
+#: other one).
+RECONSTRUCTED = ("person", "suit", "rank", "ability", "name", "rule", "card", "sign")
 TRIGGERS = ("on_commit", "end_of_iteration", "after_winning", "after_other_wins",
             "after_losing", "during_scoring", "rank")
 UNITS = ("card", "straight", "longest_straight_card", "kind", "unmatched_rank", "iteration_won")
@@ -310,6 +312,29 @@ def _reconstructed(cell: str, line: int) -> tuple[str, ...]:
     return parts
 
 
+def _cells(line: str, number: int) -> list[str]:
+    """The cells of one line of a deck file (a card is one line: a quote opened in a cell
+    closes on that line); a :class:`DeckFileError` for a line that is not CSV.
+
+    >>> _cells('1,play,"A, B",Doors', 2)
+    ['1', 'play', 'A, B', 'Doors']
+    >>> _cells('1,play,"A, B,Doors', 3)
+    Traceback (most recent call last):
+    ...
+    devgames.release.cards.DeckFileError: Deck file, line 3: the quote that opens its cell 3 \
+is not closed on this line (a card is one line; write a quote inside a quoted cell as "").
+    """
+    try:
+        return next(csv.reader([line], strict=True))
+    except csv.Error as error:
+        if "unexpected end of data" in str(error):
+            cell = len(next(csv.reader([line])))
+            raise DeckFileError(number, f"the quote that opens its cell {cell} is not closed "
+                                        "on this line (a card is one line; write a quote "
+                                        'inside a quoted cell as "")') from None
+        raise DeckFileError(number, f"it is not CSV ({error})") from None
+
+
 def parse_deck(text: str, source: str = "deck file") -> Deck:
     """A deck from the text of a card table (the columns of ``cards.csv``); a
     :class:`DeckFileError` naming the line and the problem when it cannot be used.
@@ -325,11 +350,7 @@ def parse_deck(text: str, source: str = "deck file") -> Deck:
                 if line.strip() and not line.lstrip().startswith("#")]
     if not numbered:
         raise DeckFileError(0, "it is empty")
-    reader = csv.reader([line for _, line in numbered])
-    try:
-        rows = list(reader)
-    except csv.Error as error:
-        raise DeckFileError(numbered[reader.line_num - 1][0], f"it is not CSV ({error})") from None
+    rows = [_cells(line, number) for number, line in numbered]
     header_line = numbered[0][0]
     header = [cell.strip() for cell in rows[0]]
     missing = [column for column in COLUMNS if column not in header]
@@ -389,6 +410,53 @@ def parse_deck(text: str, source: str = "deck file") -> Deck:
     if not methods:
         raise DeckFileError(0, "it has no Tools & Methods card")
     return Deck(cards, methods, source)
+
+
+def rulebook_only(deck: Deck) -> Deck:
+    """The deck as far as the rulebook prints it: the Tools & Methods cards whose scoring rule
+    is readable (not marked ``rule`` or ``card``), and every play card, those whose ability is
+    ours (marked ``ability`` or ``card``) played without it.
+
+    >>> cards = rulebook_only(BASE)
+    >>> sorted(m.name for m in cards.methods.values())  # doctest: +NORMALIZE_WHITESPACE
+    ['Boilerplate Code: Birds', 'Boilerplate Code: Doors', 'Cutting Corners',
+     'Platform Zealot: Birds', 'Platform Zealot: Doors', 'Senior Level Development']
+    >>> [c.name for c in cards.cards.values() if c.person and c.ability is None]
+    ['Linda Rising', 'Gojko Adzic']
+    >>> len(cards.cards)
+    36
+    """
+    ours = {"ability", "card"}
+    cards = {c: replace(card, ability=None, effect="", does="Played without an ability: "
+                        "the rulebook does not print one.")
+             if ours & set(card.reconstructed) and card.ability else card
+             for c, card in deck.cards.items()}
+    methods = {m: method for m, method in deck.methods.items()
+               if not {"rule", "card"} & set(method.reconstructed)}
+    if not methods:
+        raise DeckFileError(0, "every Tools & Methods card of it is marked reconstructed: none "
+                               "is left for \"rulebook cards only\"")
+    return replace(deck, cards=cards, methods=methods)
+
+
+def other_sign(deck: Deck) -> Deck:
+    """The deck with the other reading of every number whose sign is ours (marked ``sign``): a
+    bare "scores 2" read as -2 instead of +2.
+
+    >>> jez = other_sign(BASE).cards[23]
+    >>> jez.name, jez.ability.value, jez.does
+    ('Jez Humble', -2, 'When this iteration ends, whoever won it loses 2 points at once.')
+    """
+    cards = {}
+    for c, card in deck.cards.items():
+        if "sign" in card.reconstructed and card.ability is not None:
+            value = -card.ability.value
+            card = replace(card, ability=replace(card.ability, value=value),
+                           effect=" ".join(f"{value:g}" if word == f"{-value:g}" else word
+                                           for word in card.effect.split()),
+                           does=re.sub(r"\bscores (\d+) point", r"loses \1 point", card.does))
+        cards[c] = card
+    return replace(deck, cards=cards)
 
 
 def load_deck(path_or_text: str) -> Deck:

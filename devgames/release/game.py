@@ -26,14 +26,17 @@ from devgames.core.piles import shuffle
 from devgames.release.cards import SUITS, Deck, Method
 from devgames.release.options import ReleaseOptions
 
-RULES_VERSION = "1"
+#: Version 2: a points target plays at most ``releases`` releases; with a printed deck the table
+#: enters who won the coin for the first lead (``first_lead``). ``release.OLDER_RULES`` replays
+#: version 1.
+RULES_VERSION = "2"
 #: Columns of the metrics rows (``game.rounds``): one row per team (or player working remotely)
 #: at the end of every release.
 ROUND_FIELDS = (
     "release", "team", "method", "rule_points", "doubled", "immediate_points",
     "iterations_won", "artifacts", "suit_breaks", "points", "score",
 )
-#: The most releases of a game played to a points target.
+#: The most releases of a game (played to a points target, say).
 TARGET_RELEASES = 36
 #: Cards discarded face down before the deal of a 2-player game.
 TWO_PLAYER_DISCARD = 12
@@ -44,7 +47,7 @@ DEAL, LEAD, COMMIT, SWAP, REVEAL, PASS, OVER = (
 _NONE: frozenset[str] = frozenset()
 _CARD = frozenset({"card"})
 _check_shape = ShapeCheck({
-    "deal": _CARD, "commit": _CARD, "lead": frozenset({"target"}),
+    "deal": frozenset({"card", "target"}), "commit": _CARD, "lead": frozenset({"target"}),
     "swap": frozenset({"card", "target"}), "reveal": frozenset({"card", "count"}),
     "pass": _CARD, "decline": _NONE,
 }, "Release!")
@@ -72,6 +75,25 @@ def ordinal(number: int) -> str:
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10,
                                                                                     "th")
     return f"{number}{suffix}"
+
+
+def table_cards(deck: Deck, players: int, decks: int) -> tuple[list[int], list[int]]:
+    """The play cards of a table, every copy in card order, and the copies removed from the
+    game: every 2 of Fruits at 5, 7 or 10 players.
+
+    >>> from devgames.release.cards import BASE
+    >>> cards, removed = table_cards(BASE, 5, 1)
+    >>> len(cards), [BASE.cards[c].name for c in removed]
+    (35, ['2 of Fruits'])
+    """
+    removing = players in (5, 7, 10)
+    cards: list[int] = []
+    removed: list[int] = []
+    for c in deck.play_ids:
+        info = deck.cards[c]
+        two_of_fruits = info.rank == 2 and SUITS[info.suit] == "Fruits"
+        (removed if removing and two_of_fruits else cards).extend([c] * decks)
+    return cards, removed
 
 
 def score_artifacts(deck: Deck, method: Method, cards: list[int], iterations_won: int,
@@ -178,13 +200,10 @@ class ReleaseGame(Game):
         self.separate = options.artifacts == "separate"
         self.everyone = options.reveal_asks == "everyone"
         self.team_loses = options.losing == "team_lost"
-        self.last_release = TARGET_RELEASES if options.points_target else options.releases
-        removed = n in (5, 7, 10)
-        #: The play cards of this table: every copy, but the 2 of Fruits at 5, 7 or 10 players.
-        self.composition = [c for c in deck.play_ids for _ in range(decks)
-                            if not (removed and self._two_of_fruits(c))]
-        self.removed = [c for c in deck.play_ids for _ in range(decks)
-                        if removed and self._two_of_fruits(c)]
+        self.last_release = options.releases
+        #: The play cards of this table (every copy, in card order), and those removed from the
+        #: game (the 2 of Fruits at 5, 7 or 10 players).
+        self.composition, self.removed = table_cards(deck, n, decks)
         #: Physical deck: the cards that may be entered as dealt (each once, in card order).
         self.dealable = sorted(set(self.composition))
         dealt = len(self.composition) - (TWO_PLAYER_DISCARD if n == 2 else 0)
@@ -229,6 +248,7 @@ class ReleaseGame(Game):
         self.passing: dict[int, int] = {}  # seat -> card chosen, until all have chosen
         self.kent = -1  # the seat deciding a Kent Beck swap
         self.kent_card = 0  # the artifact it gives, while the card taken is entered
+        self.coin: list[int] = []  # physical: the seats the coin for the first lead may give
         self._rows: list[dict[str, Any]] = []
         self.result = ""
         if not self.physical:
@@ -236,10 +256,6 @@ class ReleaseGame(Game):
             shuffle(self.method_deck, self.rng)
             self.chance_steps += 1
         self._start_release()
-
-    def _two_of_fruits(self, card: int) -> bool:
-        info = self.cards[card]
-        return info.rank == 2 and SUITS[info.suit] == "Fruits"
 
     # ----- releases -----------------------------------------------------------------------------
     def _start_release(self) -> None:
@@ -293,16 +309,42 @@ class ReleaseGame(Game):
             self.pool = Counter()
         low = min(self.scores)
         teams = [t for t, score in enumerate(self.scores) if score == low]
+        self.iteration = 1
+        choose = self.options.team_lead == "choose"
+        if self.physical and self.options.first_lead == "table":
+            # The table flips the coin: a team (its first seat) when it chooses its leader, a
+            # player otherwise; every tied one, in seat order.
+            coin = ([self.teams[t][0] for t in teams] if choose
+                    else sorted(p for t in teams for p in self.teams[t]))
+            if len(coin) > 1:
+                self.coin = coin
+                self.chance = ("coin", 0, 0)
+                self.phase = DEAL
+                return
+            self._lead_from(coin[0])
+            return
         team = teams[0] if len(teams) == 1 else teams[self.rng.randrange(len(teams))]
         seats = self.teams[team]
-        self.iteration = 1
-        if len(seats) == 1:
-            self._start_iteration(seats[0])
-        elif self.options.team_lead == "random":
-            self._start_iteration(seats[self.rng.randrange(len(seats))])
+        if len(seats) > 1 and not choose:
+            self._lead_from(seats[self.rng.randrange(len(seats))])
         else:
+            self._lead_from(seats[0])
+
+    def _lead_from(self, seat: int) -> None:
+        """The first lead goes to ``seat``; with pair programming and ``team_lead="choose"``, to
+        its team, whose first seat says which teammate leads."""
+        seats = self.teams[self.team_of[seat]]
+        if len(seats) > 1 and self.options.team_lead == "choose":
             self.chooser = seats[0]
             self.phase = LEAD
+        else:
+            self._start_iteration(seat)
+
+    def _coin_name(self, seat: int) -> str:
+        """Who a coin entry names: a team choosing its leader, else a player."""
+        if self.options.team_lead == "choose":
+            return self.team_names[self.team_of[seat]]
+        return self.players[seat]
 
     def _start_iteration(self, leader: int) -> None:
         self.leader = self.turn = leader
@@ -404,6 +446,8 @@ class ReleaseGame(Game):
             return [Action("lead", self.chooser, target=q)
                     for q in self.teams[self.team_of[self.chooser]]]
         if phase == DEAL:
+            if self.coin:
+                return [Action("deal", CHANCE, target=q) for q in self.coin]
             return [self._deal_t[c] for c in self._enterable()]
         return []
 
@@ -447,8 +491,13 @@ class ReleaseGame(Game):
                     PASS: ("pass",)}[phase]
         if kind not in expected:
             raise IllegalMove("wrong_move", f"Not now: {self.waiting_for}")
-        if phase == DEAL:
-            if action.card not in self._enterable():
+        if phase == DEAL and self.coin:
+            if action.card is not None or action.target not in self.coin:
+                names = " or ".join(self._coin_name(q) for q in self.coin)
+                raise IllegalMove("not_tied", f"Not now: enter who won the coin toss for the "
+                                  f"first lead: {names}.")
+        elif phase == DEAL:
+            if action.target is not None or action.card not in self._enterable():
                 what = self._card_words(action.card)
                 raise IllegalMove("card_not_in_deck", f"Not now: {what} cannot be entered; "
                                   "enter the card really revealed, dealt or taken.")
@@ -535,6 +584,12 @@ class ReleaseGame(Game):
             target = action.target or 0
             self.events.append(Event("lead", p, {"leader": target}))
             self._start_iteration(target)
+        elif self.coin:
+            seat = action.target or 0
+            self.coin = []
+            self.chance = None
+            self.events.append(Event("coin", None, {"seat": seat}))
+            self._lead_from(seat)
         else:
             self._entered(card)
 
@@ -869,6 +924,19 @@ class ReleaseGame(Game):
         """True if :meth:`deal` of this card is allowed now."""
         return self._can(lambda: Action("deal", CHANCE, card=self.card_id(card)))
 
+    def coin_toss(self, winner: int | str) -> None:
+        """Physical deck: enter who won the coin flipped for the first lead (a player, or any
+        player of a team that chooses its leader)."""
+        self.apply(Action("deal", CHANCE, target=self._coin_seat(winner)))
+
+    def can_coin_toss(self, winner: int | str) -> bool:
+        """True if :meth:`coin_toss` for ``winner`` is allowed now."""
+        return self._can(lambda: Action("deal", CHANCE, target=self._coin_seat(winner)))
+
+    def _coin_seat(self, winner: int | str) -> int:
+        seat = self.seat(winner)
+        return self.teams[self.team_of[seat]][0] if self.options.team_lead == "choose" else seat
+
     # ----- what players see -----------------------------------------------------------------
     @property
     def waiting_for(self) -> str:
@@ -894,6 +962,10 @@ class ReleaseGame(Game):
         if phase == PASS:
             way = "left" if self.passes[0] == 1 else "right"
             return f"{where}: {players[self.passers[0]]} chooses a card to pass {way}."
+        if self.coin:
+            names = " or ".join(self._coin_name(q) for q in self.coin)
+            return (f"Release {self.release}: flip a coin for the first lead ({names}) and "
+                    "enter who won.")
         assert self.chance is not None
         reason, p, q = self.chance
         if reason == "method":
@@ -1064,7 +1136,7 @@ class ReleaseGame(Game):
             "chooser": self.chooser, "trick": list(self.trick), "winner": self.winner,
             "led_suit": self.led_suit, "asked": list(self.asked), "passes": list(self.passes),
             "passers": list(self.passers), "passing": dict(self.passing), "kent": self.kent,
-            "kent_card": self.kent_card,
+            "kent_card": self.kent_card, "coin": list(self.coin),
             "rows": [dict(r) for r in self._rows], "chance_steps": self.chance_steps,
             "events_count": len(self.events),
             "last_event": self.events[-1] if self.events else None,
@@ -1118,6 +1190,10 @@ class ReleaseGame(Game):
             taken = (self.cards[self.trick[position][1]].label
                      if position is not None and 0 <= position < len(self.trick) else "?")
             return f"{who} reveals {card} and swaps it for {taken}"
+        if kind == "deal" and action.target is not None:
+            target = action.target
+            name = self._coin_name(target) if 0 <= target < self.n else "?"
+            return f"The first lead goes to {name}"
         reason = self.chance[0] if self.chance else "hand"
         lead = {"method": "The Tools & Methods card revealed is",
                 "hand": "The card dealt is", "taken": "The card taken is"}[reason]
@@ -1154,6 +1230,8 @@ class ReleaseGame(Game):
             return f"{who} has no artifacts to swap."
         if kind == "lead":
             return f"{who} says {self.players[data['leader']]} leads."
+        if kind == "coin":
+            return f"The coin gives the first lead to {self._coin_name(data['seat'])}."
         if kind == "decline":
             return None
         if kind == "pass":

@@ -34,8 +34,8 @@ def game_text(options: dict[str, Any]) -> GameText:
     from devgames.release.options import ReleaseOptions
 
     opts = build_options(ReleaseOptions, options)
-    length = (f"Play to {opts.points_target} points." if opts.points_target
-              else f"Play {opts.releases} releases.")
+    length = (f"Play to {opts.points_target} points, at most {opts.releases} releases."
+              if opts.points_target else f"Play {opts.releases} releases.")
     pairs = ("Pair programming at 4, 6, 8 or 10 players: teams of two, seated alternately, "
              "sharing a score; hands stay private." if opts.style == "rulebook"
              else "Everyone works remotely: one score each.")

@@ -12,6 +12,9 @@ ARTIFACTS = ("combined", "separate")
 REVEAL_ASKS = ("holders", "everyone")
 DOUBLING = ("each_copy", "once")
 LOSING = ("not_won", "team_lost")
+FIRST_LEADS = ("table", "app")
+CARD_SETS = ("ours", "rulebook")
+SIGNS = ("plus", "minus")
 
 
 @dataclass(frozen=True)
@@ -25,13 +28,16 @@ class ReleaseOptions:
     #: "digital": the engine shuffles and deals; "physical": the facilitator enters each Tools &
     #: Methods card revealed and each card really dealt.
     deck: str = field(default="digital", metadata={"choices": DECKS, "label": "Deck"})
-    #: Releases in a game (the rulebook: 5). With a points target, the most releases played.
+    #: Releases in a game (the rulebook: 5). With a points target, the most releases played
+    #: (36: as good as no limit).
     releases: int = field(default=5, metadata={
-        "label": "Releases", "offered": {3: "3 (short)", 5: "5 (the rulebook)", 7: "7 (long)"}})
+        "label": "Releases", "offered": {2: "2 (quick)", 3: "3 (short)", 5: "5 (the rulebook)",
+                                         7: "7 (long)", 36: "36 (the most: to a points target)"}})
     #: A house rule: the game ends after the first release in which a player or team reaches
-    #: this score (the rulebook suggests 35); 0: play the set number of releases.
+    #: this score (the rulebook suggests 35), or after the releases set; 0: play the releases.
     points_target: int = field(default=0, metadata={
-        "label": "Points target", "offered": {0: "off (play the releases)", 35: "35 points"}})
+        "label": "Points target", "offered": {0: "off (play the releases)",
+                                              35: "35 points (within the releases set)"}})
     #: "rulebook": pair programming at 4, 6, 8 and 10 players (teams of two seated alternately,
     #: sharing a score), working remotely otherwise; "remote": everyone on their own.
     style: str = field(default="rulebook", metadata={"choices": STYLES, "label": "Play style"})
@@ -44,6 +50,13 @@ class ReleaseOptions:
     #: (the team's first seat says which, a move of its own) or "random".
     team_lead: str = field(default="choose", metadata={"choices": TEAM_LEADS,
                                                        "label": "Team's first lead"})
+    #: Physical deck: who flips the coin when the lowest scores tie for the first lead (and
+    #: draws the teammate who leads with ``team_lead="random"``): "table" (the table flips it
+    #: and enters who won, a card entry of its own) or "app" (the game's random source).
+    first_lead: str = field(default="table", metadata={
+        "choices": FIRST_LEADS, "label": "Coin for the first lead",
+        "labels": {"table": "the table flips it (printed deck: enter who won)",
+                   "app": "the app flips it"}})
     #: Pair programming: "combined" (teammates' artifacts scored as one set, the rulebook) or
     #: "separate" (each teammate's artifacts scored alone, the points added; a house rule).
     artifacts: str = field(default="combined", metadata={"choices": ARTIFACTS,
@@ -62,8 +75,40 @@ class ReleaseOptions:
     #: player who did not win it) or "team_lost" (a player whose teammate won it did not lose).
     losing: str = field(default="not_won", metadata={"choices": LOSING,
                                                      "label": "Losing an iteration"})
+    #: "ours": the base game's cards as our table completes them (the Tools & Methods cards and
+    #: face abilities marked reconstructed included); "rulebook": only the Tools & Methods cards
+    #: whose rule the rulebook prints, and the face cards whose ability is ours play without it.
+    card_set: str = field(default="ours", metadata={
+        "choices": CARD_SETS, "label": "Card set",
+        "labels": {"ours": "the rulebook's and ours (reconstructed, marked)",
+                   "rulebook": "rulebook cards only"}})
+    #: Jez Humble's "immediately scores 2" (a number printed without a sign): "plus" (our
+    #: reading: +2 to the winner, like Patrick Debois's "+2") or "minus" (a minus sign lost:
+    #: -2 to the winner). Applies to every card marked ``sign``.
+    jez_humble: str = field(default="plus", metadata={
+        "choices": SIGNS, "label": "Jez Humble's points",
+        "labels": {"plus": "+2 to the winner (our reading)",
+                   "minus": "-2 to the winner (a minus sign lost)"}})
     #: A deck file of our card table's columns (its name, or its text) to play instead of the
     #: base game's cards: a printed copy typed in, or a house-rule plug-in deck. "": the base game.
     deck_file: str = field(default="", metadata={
         "label": "Cards", "file": True, "accept": ".csv,.txt", "hints": ("deck file",),
         "default_text": "the base game's cards (cards.csv; a file of its columns replaces it)"})
+
+
+#: Named sets of options a facilitator picks from (the set-up form's "Preset"); each names the
+#: same options. "standard" is the rulebook's five releases; "short" (3 releases) ends within the
+#: 35 minutes of play of a 90-minute workshop, "quick" (2 releases) within the 25 of a 60-minute
+#: one, with 4 players (facilitation/release.md has the planner's figures:
+#: ``python -m devgames.sim.durations``).
+PRESETS: dict[str, dict[str, int]] = {
+    "standard": {"releases": 5, "points_target": 0},
+    "short": {"releases": 3, "points_target": 0},
+    "quick": {"releases": 2, "points_target": 0},
+}
+#: How the set-up form's "Preset" list names each preset.
+PRESET_LABELS = {
+    "standard": "standard (the rulebook's 5 releases)",
+    "short": "short (a 90-minute workshop: 3 releases)",
+    "quick": "quick (a 60-minute workshop: 2 releases)",
+}

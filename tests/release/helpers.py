@@ -22,13 +22,15 @@ def scripted(players: Sequence[str], method: str,
              **options: Any) -> ReleaseGame:
     """A physical-deck game, first release under ``method``, with the named cards in the named
     hands; the rest of each hand is filled with the lowest cards left, in card order. The first
-    leader (drawn at random from the tied scores) is ``leader`` (the first player if not named):
-    the helper takes the first seed that makes it so (with pair programming, the team's choice
-    names the leader)."""
+    leader (the coin flipped for the tied scores) is ``leader`` (the first player if not named):
+    the table enters it (with ``first_lead="app"``, the helper takes the first seed that makes
+    it so; with pair programming, the team's choice names the leader)."""
     wanted = leader or players[0]
     for seed in range(100):
         game = new_game(list(players), seed=seed, deck="physical", **options)
         deal_release(game, method, hands or {})
+        if game.coin:
+            game.coin_toss(wanted)
         if game.phase == "lead" and wanted in [game.players[q] for q in
                                                game.teams[game.team_of[game.chooser]]]:
             game.lead(game.chooser, wanted)

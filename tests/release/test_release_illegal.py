@@ -113,6 +113,9 @@ def test_the_lead_is_a_teammate_and_cards_entered_are_in_the_deck() -> None:
     assert_refused(game, lambda: game.deal("Hotfix"), "card_not_in_deck", "Hotfix")
     for card in sorted(game.pool.elements()):
         game.deal(card)
+    assert_refused(game, lambda: game.deal("5 of Doors"), "not_tied", "coin toss")
+    assert_refused(game, lambda: game.lead("Ada", "Cy"), "card_expected")
+    game.coin_toss("Bob")
     chooser = game.chooser
     other = next(q for q in range(4) if game.team_of[q] != game.team_of[chooser])
     assert_refused(game, lambda: game.lead(chooser, other), "not_a_teammate")

@@ -115,6 +115,7 @@ def test_with_pair_programming_the_team_says_which_teammate_leads() -> None:
     game.deal("Waterfall")
     for c in sorted(game.pool.elements()):
         game.deal(c)
+    game.coin_toss("Dee")  # the table flipped the coin: Bob & Dee lead
     assert game.phase == "lead" and game.current_player == game.teams[game.team_of[
         game.chooser]][0]
     team = game.teams[game.team_of[game.chooser]]
