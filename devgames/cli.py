@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from devgames import GAMES, game_module
 from devgames.core.actions import CHANCE
@@ -27,6 +27,7 @@ from devgames.core.errors import IllegalMove, SetupError
 from devgames.core.game import Game
 from devgames.core.options import parse_option_value
 from devgames.core.session import Session
+from devgames.sim.dask_runner import ClusterError, worker_count
 from devgames.sim.runner import (
     TextProgress,
     check_bot,
@@ -38,7 +39,18 @@ from devgames.sim.runner import (
 )
 from devgames.terminal import HELP_KEYS, TerminalTable
 
+if TYPE_CHECKING:
+    from devgames.sessions.store import SessionStore
+
 DEFAULT_PLAYERS = ("You", "Bot 1", "Bot 2")
+#: The exit statuses of the commands that play on Dask, as their help says them ({store}: the
+#: line of a command that reads the session store).
+EXIT_STATUS_DASK = (
+    "exit status:\n"
+    "  0  done\n"
+    "  1  the Dask scheduler does not answer, has no workers, or was lost during the run\n"
+    "{store}"
+    "  2  bad command line (a malformed --scheduler address too: give it as tcp://host:8786)")
 
 
 
@@ -256,6 +268,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = split_names(args.bots) if args.bots else None
     workers = args.workers or os.cpu_count() or 1
     started = time.monotonic()
+    bar = TextProgress(sys.stderr)
     try:
         if args.scheduler:
             from devgames.sim.dask_runner import Cluster, simulate_on
@@ -263,20 +276,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             with Cluster(args.scheduler, args.workers) as cluster:
                 game_rows, round_rows = simulate_on(
                     cluster, args.game, args.games, players, args.seed, bots,
-                    parse_options(args.option), progress=TextProgress(sys.stderr))
+                    parse_options(args.option), progress=bar)
                 workers = cluster.workers
         else:
             game_rows, round_rows = simulate(
                 args.game, args.games, players, args.seed, bots, workers,
-                parse_options(args.option), progress=TextProgress(sys.stderr),
+                parse_options(args.option), progress=bar,
             )
     except (SetupError, ValueError, TypeError) as error:
         raise CliError(str(error)) from None
-    except OSError as error:
-        raise CliError(f"Cannot reach the Dask scheduler {args.scheduler}: {error}", 1) from None
+    except ClusterError as error:
+        raise cluster_failed(error, bar) from None
     paths = write_results(args.out, game_rows, round_rows)
     seconds = time.monotonic() - started
-    print(f"Played {len(game_rows)} games in {seconds:.1f} s with {workers} worker(s).")
+    print(f"Played {len(game_rows)} games in {seconds:.1f} s with {worker_count(workers)}.")
     print(f"  {paths[0]}: {len(game_rows)} rows, one per game")
     print(f"  {paths[1]}: {len(round_rows)} rows, one per player per round")
     wins = Counter(name for row in game_rows for name in str(row["winners"]).split(";") if name)
@@ -321,32 +334,59 @@ def parse_grid(pairs: Sequence[str] | None) -> dict[str, list[Any]]:
     return grid
 
 
+def cluster_failed(error: ClusterError, bar: TextProgress) -> CliError:
+    """The Dask cluster's failure as the command's one sentence (exit status 1), on a line of
+    its own when a progress bar was being drawn."""
+    if bar.live and bar.drawn:
+        bar.stream.write("\n")
+    return CliError(str(error), 1)
+
+
+def existing_store(path: Path | None) -> "SessionStore | None":
+    """The session store to read the pace in: the one at ``path``, which must exist (a mistyped
+    path makes no folder and no empty store), else the app's store if it was ever made (None
+    when not: the game's default pace).
+
+    >>> existing_store(Path("no-such-folder/sessions.sqlite"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    devgames.cli.CliError: There is no session store at no-such-folder/sessions.sqlite: ...
+    """
+    from devgames.sessions.store import SessionStore, default_path
+
+    where = (path or default_path()).expanduser()
+    if not where.is_file():
+        if path is None:
+            return None
+        raise CliError(f"There is no session store at {path}: give the file the app saves its "
+                       "sessions to (devgames serve --db PATH), or --no-store for the game's "
+                       "default pace.", 1)
+    try:
+        return SessionStore(where)
+    except (ValueError, OSError, sqlite3.Error) as error:
+        raise CliError(f"Cannot read the session store {path or where}: {error}", 1) from None
+
+
 def cmd_plan(args: argparse.Namespace) -> int:
     """`devgames plan`: rounds and minutes at P50/P80/P95 for a game with these teams."""
-    from devgames.sessions.store import SessionStore
     from devgames.sim import planner
     from devgames.sim.dask_runner import Cluster
 
     load_module(args.game)
     bots = split_names(args.bots) if args.bots else None
     options = parse_options(args.option)
-    store = None
-    if not args.no_store:
-        try:
-            store = SessionStore(args.db)
-        except (ValueError, OSError, sqlite3.Error) as error:
-            raise CliError(f"Cannot read the session store: {error}", 1) from None
+    store = None if args.no_store else existing_store(args.db)
     started = time.monotonic()
+    bar = TextProgress(sys.stderr)
     try:
         with Cluster(args.scheduler, args.workers) as cluster:
             plan = planner.make_plan(args.game, args.players, args.games, args.seed, bots,
-                                     options, store=store, cluster=cluster,
-                                     progress=TextProgress(sys.stderr))
+                                     options, store=store, cluster=cluster, progress=bar)
             workers = cluster.workers
     except (SetupError, ValueError, TypeError) as error:
         raise CliError(str(error)) from None
-    except OSError as error:
-        raise CliError(f"Cannot reach the Dask scheduler {args.scheduler}: {error}", 1) from None
+    except ClusterError as error:
+        raise cluster_failed(error, bar) from None
     finally:
         if store is not None:
             store.close()
@@ -354,7 +394,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
     for line in plan.sentences(args.minutes, args.rounds):
         print(line)
     print(plan.table().to_string(index=False))
-    print(f"Played {plan.games} games in {seconds:.1f} s on {workers} Dask worker(s).")
+    print(f"Played {plan.games} games in {seconds:.1f} s on "
+          f"{worker_count(workers, 'Dask worker')}.")
     if args.out:
         paths = planner.write_plan(plan, args.out)
         print("Wrote " + ", ".join(str(path) for path in paths))
@@ -373,22 +414,23 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     for duel in args.duel or ():
         lineups.extend(list(rotation) for rotation in balance.rotations(split_names(duel)))
     started = time.monotonic()
+    bar = TextProgress(sys.stderr)
     try:
         with Cluster(args.scheduler, args.workers) as cluster:
             sweep = balance.run_sweep(args.game, args.games, counts, args.seed,
                                       lineups or None, grid, parse_options(args.option),
-                                      cluster, progress=TextProgress(sys.stderr))
+                                      cluster, progress=bar)
             workers = cluster.workers
     except (SetupError, ValueError, TypeError) as error:
         raise CliError(str(error)) from None
-    except OSError as error:
-        raise CliError(f"Cannot reach the Dask scheduler {args.scheduler}: {error}", 1) from None
+    except ClusterError as error:
+        raise cluster_failed(error, bar) from None
     seconds = time.monotonic() - started
     paths = sweep.write_csv(args.out)
     for line in sweep.findings():
         print(line)
-    print(f"Played {len(sweep.cells)} x {args.games} games in {seconds:.1f} s on {workers} "
-          "Dask worker(s).")
+    print(f"Played {len(sweep.cells)} x {args.games} games in {seconds:.1f} s on "
+          f"{worker_count(workers, 'Dask worker')}.")
     print("Wrote " + ", ".join(str(path) for path in paths))
     return 0
 
@@ -527,7 +569,7 @@ def build_parser() -> argparse.ArgumentParser:
         "files,\nwhatever the number of workers.",
         epilog="example:\n"
         "  devgames simulate scrumkin --games 1000 --players 4 --seed 1 --bots random "
-        "--out sim-out",
+        "--out sim-out\n\n" + EXIT_STATUS_DASK.format(store=""),
     )
     sim.add_argument("game", metavar="GAME", help=f"the game to simulate ({games})")
     sim.add_argument("--games", type=whole_number(0), default=100,
@@ -562,7 +604,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  devgames plan scrumkin --players 6 --minutes 60     will 6 teams fit in 60 minutes?\n"
         "  devgames plan scrumkin --players 4 --option backlog=8 --rounds 8\n"
-        "  devgames plan itstartup --players 3 --option goal=32 --scheduler tcp://10.0.0.5:8786",
+        "  devgames plan itstartup --players 3 --option goal=32 --scheduler tcp://10.0.0.5:8786"
+        "\n\n" + EXIT_STATUS_DASK.format(store="  1  --db names no session store (none is made)\n"),
     )
     plan.add_argument("game", metavar="GAME", help=f"the game ({games})")
     plan.add_argument("--players", type=whole_number(1), default=4,
@@ -603,7 +646,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  devgames sweep scrumkin --vary backlog=8,10,12 --players 2-8 --games 500\n"
         "  devgames sweep scrumkin --players 4 --duel heuristic,random --games 1000\n"
-        "  devgames sweep exploding --players 2-5 --bots random --scheduler tcp://10.0.0.5:8786",
+        "  devgames sweep exploding --players 2-5 --bots random --scheduler tcp://10.0.0.5:8786"
+        "\n\n" + EXIT_STATUS_DASK.format(store=""),
     )
     sweep.add_argument("game", metavar="GAME", help=f"the game ({games})")
     sweep.add_argument("--players", default="4",

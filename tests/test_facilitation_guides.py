@@ -462,3 +462,39 @@ def test_the_scrumkin_timing_table_is_what_the_simulation_prints() -> None:
     assert finished["short"] >= 80 > 50 > finished["standard"]
     agenda = section(text, r"agenda")
     assert '"Preset": "short"' in agenda and PRESETS["short"]["sprint_cap"] == 7
+
+
+# ----- РЕЛИЗ: the rules a table asks for first ---------------------------------------------
+def test_the_reliz_rules_in_three_minutes_say_how_to_win_the_draw_and_the_hand_limit() -> None:
+    """The script names who wins, the turn's tile draw, an undecided game and the hand limit with
+    the engine's number; the notes under it give each scenario's hand limit as the engine has it
+    and whom Cooperation's Sick Leave may name, as the engine lets it."""
+    from devgames.reliz.game import SCENARIOS
+
+    body = section(guide("reliz"), r"^the rules in three minutes$")
+    script = " ".join(line.lstrip("> ") for line in body.splitlines() if line.startswith(">"))
+    limit = SCENARIOS["duel"].hand_limit
+    assert SCENARIOS["prototype"].hand_limit == limit  # the script's game: either two-seat one
+    must = {
+        "the win condition": r"the last free zone wins",
+        "the tile drawn each turn": r"draw one tile",
+        "a drawn (undecided) game": r"\bA draw\b.*\bundecided\b",
+        "the hand limit": rf"hand limit: {limit} tiles",
+        "the whole tile hand going back": r"whole hand\s+of tiles goes back",
+    }
+    missing = [what for what, pattern in must.items() if not re.search(pattern, script, re.I)]
+    assert not missing, f"facilitation/reliz.md's three-minute rules do not say {missing}"
+
+    notes = " ".join(body.split())
+    stated = {name.strip(): int(count) for count, names in re.findall(
+        r"(\d+) (?:in|for each member of a team in) ([A-Z][^;(]+)", notes)
+        for name in re.split(r",| and ", names)}
+    assert stated == {s.name_en: s.hand_limit for s in SCENARIOS.values()}
+
+    sick = notes[notes.index("Sick Leave in Cooperation"):]
+    assert "names another team, never the team that plays it" in sick
+    assert "may name any team, the team playing it too" in sick
+    game = reliz.new_game(["Ana", "Ben", "Cy"], seed=1, scenario="cooperation")
+    assert all(p not in game.opponents(p) for p in range(3))
+    game.central_open = True  # the central integration is open
+    assert all(game.opponents(p) == [q for q in range(3) if q != p] + [p] for p in range(3))

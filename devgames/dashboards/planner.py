@@ -30,7 +30,7 @@ from devgames.core.wording import game_title
 from devgames.dashboards.components import Notice, html
 from devgames.dashboards.setup_form import game_presets, option_widget, preset_labels
 from devgames.sessions.store import SessionStore
-from devgames.sim.dask_runner import Cluster
+from devgames.sim.dask_runner import Cluster, ClusterError, worker_count
 from devgames.sim.planner import PERCENTILES, Plan, calibrate, make_plan, plan_figure
 
 #: Games the page offers to play, and the one chosen at first.
@@ -243,28 +243,26 @@ class PlannerPage(widgets.VBox):
         self.run.disabled = True
         games = int(self.games.value)
         self.progress.max, self.progress.value = games, 0
-        cluster = shared_cluster(self.scheduler)
-        self.status.value = ("Starting the local Dask cluster..." if cluster.scheduler is None
-                             and not cluster.in_process and cluster._client is None
-                             else "Playing...")
         try:
+            cluster = shared_cluster(self.scheduler)  # a malformed address is refused here
+            self.status.value = ("Starting the local Dask cluster..." if cluster.scheduler is None
+                                 and not cluster.in_process and cluster._client is None
+                                 else "Playing...")
             plan = make_plan(self.game.value, int(self.teams.value), games, seed=0,
                              bots=self.bots.value, options=self.chosen_options(),
                              calibration=self.calibration(), cluster=cluster,
                              progress=self._progress)
-        except (SetupError, ValueError, TypeError) as error:
+        except (SetupError, ValueError, TypeError, ClusterError) as error:
+            # ClusterError: no scheduler answers, it has no workers, or it was lost during the
+            # run; the next "Plan" connects again
             self.notice.error(str(error))
-            self.status.value = ""
-            return
-        except OSError as error:
-            self.notice.error(f"The Dask cluster cannot be reached: {error}")
             self.status.value = ""
             return
         finally:
             self.run.disabled = False
         self.plan = plan
         self.progress.value = games
-        self.status.value = f"{plan.games:,} games played on {cluster.workers} worker(s)."
+        self.status.value = f"{plan.games:,} games played on {worker_count(cluster.workers)}."
         rounds = int(self.rounds.value) or None
         self.result.value = answer_html(plan, float(self.minutes.value), rounds)
         self.pace.value = f"<div class='dg-muted'>Pace: {html(plan.calibration.sentence())}</div>"

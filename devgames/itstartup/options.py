@@ -16,7 +16,8 @@ class ItStartupOptions:
     #: Project points to reach: 32 (fast), 64 (standard), 128 (long) or any other target.
     goal: int = field(default=64, metadata={
         "label": "Goal (project points)", "main": True,
-        "offered": {32: "32 (fast)", 64: "64 (standard)", 128: "128 (long)"}})
+        "offered": {14: "14 (quick)", 24: "24 (short)", 32: "32 (fast)", 64: "64 (standard)",
+                    128: "128 (long)"}})
     #: "digital": the engine shuffles, rolls and flips; "physical": the facilitator enters them.
     deck: str = field(default="digital", metadata={"choices": DECKS})
     #: Seat of the first player, or -1 to roll for it.
@@ -58,3 +59,21 @@ class ItStartupOptions:
     #: Tournament mode: a help token's -4 can take a player below 0 points (off: it stops at 0).
     help_below_zero: bool = field(default=False, metadata={
         "label": "A help token's -4 may go below 0"})
+
+
+#: Named sets of options a facilitator picks from (the set-up form's "Preset"); each names the
+#: same options. "standard" is the rulebook's goal of 64; "short" (goal 24) ends within the 35
+#: minutes of play of a 90-minute workshop, and "quick" (goal 14) within the 25 of a 60-minute
+#: one, in at least 4 games in 5 with 3 seats (facilitation/itstartup.md has the planner's
+#: figures: ``python -m devgames.sim.durations``).
+PRESETS: dict[str, dict[str, int]] = {
+    "standard": {"goal": 64},
+    "short": {"goal": 24},
+    "quick": {"goal": 14},
+}
+#: How the set-up form's "Preset" list names each preset.
+PRESET_LABELS = {
+    "standard": "standard (the rulebook's goal of 64)",
+    "short": "short (a 90-minute workshop: goal 24)",
+    "quick": "quick (a 60-minute workshop: goal 14)",
+}

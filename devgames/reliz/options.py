@@ -80,3 +80,20 @@ class RelizOptions:
     #: (rulebook Q45, Q48); "shared": the team holds one hand of 2.
     team_hands: str = field(default="members", metadata={
         "choices": TEAM_HANDS, "label": "Tender and Cooperation hands"})
+
+
+#: Named sets of options a facilitator picks from (the set-up form's "Preset"); each names the
+#: same options. "standard" is the defaults (the scenario by the number of seats); "short", for
+#: 2 seats, plays Writing a Prototype (3 blocks) with an integration zone matched at one end and
+#: every tile but the first touching another: it ends within the 25 minutes of play of a
+#: 60-minute workshop in about 9 games in 10, where a Duel does in about 4 in 10
+#: (facilitation/reliz.md has the planner's figures: ``python -m devgames.sim.durations``).
+PRESETS: dict[str, dict[str, str]] = {
+    "standard": {"scenario": "auto", "integration_match": "every_end", "first_tile": "anywhere"},
+    "short": {"scenario": "prototype", "integration_match": "one_end", "first_tile": "touching"},
+}
+#: How the set-up form's "Preset" list names each preset.
+PRESET_LABELS = {
+    "standard": "standard (the scenario by the number of seats)",
+    "short": "short (2 seats, a 60- or 90-minute workshop: Writing a Prototype)",
+}

@@ -28,7 +28,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
@@ -50,7 +50,10 @@ Outcome = tuple[int, int, int]
 #: Card moves counted over games: (seat won?, move kind, card id) -> seat-games that made it.
 CardCounts = dict[tuple[bool, str, int], int]
 #: The summary keys that count a game's rounds, the first one a game's summary has being used.
-ROUND_KEYS = ("sprints", "rounds", "releases", "turns")
+#: Each counts a stretch of the game's time: Scrumkin's sprints, IT Startup's rounds, the turns
+#: of Exploding Git Commits and РЕЛИЗ, Release!'s releases. ``turns`` comes before ``releases``:
+#: РЕЛИЗ's summary also has ``releases``, the RELEASE cards played, which are not time.
+ROUND_KEYS = ("sprints", "rounds", "turns", "releases")
 #: The most games in one task, and the fewest (unless the job is smaller).
 MAX_CHUNK, MIN_CHUNK = 500, 10
 #: Tasks per worker a job is cut into at least (for the progress bar and the balance of load).
@@ -111,6 +114,8 @@ def rounds_of(summary: dict[str, Any]) -> int:
 
     >>> rounds_of({"sprints": 7, "result": "x"}), rounds_of({"turns": 30}), rounds_of({})
     (7, 30, 0)
+    >>> rounds_of({"turns": 41, "releases": 3})  # РЕЛИЗ: 41 turns, 3 RELEASE cards
+    41
     """
     for key in ROUND_KEYS:
         if key in summary:
@@ -130,6 +135,22 @@ def round_noun(game: str) -> str:
         if key in summary:
             return key[:-1]
     return "round"
+
+
+def round_cap(game: str, options: dict[str, Any] | None = None) -> int:
+    """The most rounds a game of ``game`` with ``options`` may last: its option named after its
+    rounds (Scrumkin's ``sprint_cap``, РЕЛИЗ's ``turn_cap``); 0 when it has none (or it is 0).
+    A game that lasts that many rounds was stopped by the cap (or ended in its last round).
+
+    >>> round_cap("scrumkin"), round_cap("scrumkin", {"sprint_cap": 7}), round_cap("reliz")
+    (60, 7, 300)
+    >>> round_cap("exploding"), round_cap("release")
+    (0, 0)
+    """
+    module = game_module(game)
+    made = module.new_game(player_names(game_spec_min(game)), seed=0, **(options or {}))
+    cap = getattr(getattr(made, "options", None), f"{round_noun(game)}_cap", 0)
+    return int(cap or 0)
 
 
 def game_spec_min(game: str) -> int:
@@ -246,21 +267,112 @@ def chunks(games: int, workers: int, size: int | None = None) -> list[tuple[int,
 
 
 # ----- where the chunks run ---------------------------------------------------------------------
+#: Seconds to reach a scheduler (and to reach it again when it is lost during a run).
+CONNECT_SECONDS = 2.0
+#: Seconds a scheduler may be without workers (at first, or during a run) before giving up.
+WORKER_SECONDS = 5.0
+#: Seconds between two looks at a run in which no task finishes (are there still workers?).
+POLL_SECONDS = 1.0
+#: The schemes of Dask's connections that a scheduler address may start with.
+SCHEMES = ("tcp", "tls", "ws", "wss")
+#: The address a local cluster's scheduler serves its HTTP routes on (health, metrics): this
+#: machine only, any free port, so that two local clusters never compete for Dask's 8787.
+LOCAL_HTTP = "127.0.0.1:0"
+
+
+class ClusterError(OSError):
+    """The Dask cluster cannot play the games: no scheduler answers, it has no workers, or it was
+    lost during the run. The message is one sentence that says what to do."""
+
+
+class AddressError(ValueError):
+    """A scheduler address that is not one (``foo:bar``); the message shows the form wanted."""
+
+
+def scheduler_address(text: str) -> str:
+    """A scheduler address checked, as Dask reads it: ``tcp://`` is added when no scheme is given;
+    an ``inproc://`` address (a scheduler in this process) is kept as it is.
+
+    >>> scheduler_address("10.0.0.5:8786"), scheduler_address("tls://[::1]:8786")
+    ('tcp://10.0.0.5:8786', 'tls://[::1]:8786')
+    >>> scheduler_address("foo:bar")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    devgames.sim.dask_runner.AddressError: 'foo:bar' is not a Dask scheduler address: give it ...
+    """
+    scheme, sep, place = text.strip().partition("://")
+    if not sep:
+        scheme, place = "tcp", scheme
+    if scheme == "inproc" and place:
+        return f"inproc://{place}"
+    host, colon, port = place.rpartition(":")
+    bracketed = host.startswith("[") and host.endswith("]")  # an IPv6 address
+    if (scheme.lower() in SCHEMES and colon and port.isascii() and port.isdigit()
+            and 0 < int(port) < 65536 and host and (bracketed or ":" not in host)
+            and not any(char.isspace() or char in "/?#@" for char in host)):
+        return f"{scheme.lower()}://{host}:{int(port)}"
+    raise AddressError(
+        f"{text!r} is not a Dask scheduler address: give it as tcp://host:8786 (the host name "
+        "or IP address of the scheduler and its port, as `dask scheduler` prints it).")
+
+
+def worker_count(count: int, noun: str = "worker") -> str:
+    """A number of workers in words, the noun in the plural unless there is one.
+
+    >>> worker_count(1), worker_count(2, "Dask worker")
+    ('1 worker', '2 Dask workers')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _capital(text: str) -> str:
+    """``text`` with a capital first letter, the rest as it is.
+
+    >>> _capital("the Dask scheduler")
+    'The Dask scheduler'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def _quiet_dask_logs() -> None:
+    """Keep only the critical lines of Dask's client-side logs: the others (a connection lost,
+    a reconnection given up, with their tracebacks) repeat what a :class:`ClusterError` says."""
+    import logging
+
+    import distributed  # noqa: F401  (its import sets its loggers' levels: set them after)
+
+    for name in ("distributed.client", "distributed.comm", "distributed.core",
+                 "distributed.batched", "distributed.deploy"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
 class Cluster:
     """Where the tasks run: a local Dask cluster (``scheduler=None``, one worker process per core
     or ``workers``), an existing one (``scheduler="tcp://host:8786"``), or this process
     (``scheduler="in-process"``); ``"local"`` is the same as None. The local cluster starts on
     first use and stops at :meth:`close` (or at the end of a ``with`` block).
 
+    A malformed address raises :class:`AddressError` here; a scheduler that does not answer
+    within ``timeout`` seconds, one without workers for ``worker_wait`` seconds (at first or
+    during a run), and one lost during a run raise :class:`ClusterError` with a sentence. After
+    a loss the next use connects again (or starts a new local cluster).
+
     >>> with Cluster("in-process") as cluster:
     ...     cluster.map(pow, [(2, 3), (3, 2)])
     [8, 9]
+    >>> Cluster("10.0.0.5:8786").place
+    'the Dask scheduler at tcp://10.0.0.5:8786'
     """
 
     def __init__(self, scheduler: str | None = None, workers: int | None = None,
-                 timeout: float = 20.0) -> None:
-        self.scheduler = None if scheduler in (None, "", LOCAL) else scheduler
+                 timeout: float = CONNECT_SECONDS, worker_wait: float = WORKER_SECONDS) -> None:
+        self.scheduler: str | None = None
+        if scheduler == IN_PROCESS:
+            self.scheduler = IN_PROCESS
+        elif scheduler not in (None, "", LOCAL):
+            self.scheduler = scheduler_address(scheduler)
         self.timeout = timeout
+        self.worker_wait = worker_wait
         self.wanted_workers = workers
         self._client: Any = None
         self._cluster: Any = None
@@ -279,27 +391,62 @@ class Cluster:
         return self.scheduler == IN_PROCESS
 
     @property
+    def place(self) -> str:
+        """Where the tasks run, in words ("the local Dask cluster", "the Dask scheduler at ...")."""
+        if self.in_process:
+            return "this process"
+        return f"the Dask scheduler at {self.scheduler}" if self.scheduler else \
+            "the local Dask cluster"
+
+    @property
     def client(self) -> Any:
         """The ``distributed.Client``, connecting (or starting the local cluster) on first use."""
         if self.in_process:
             raise ValueError("An in-process cluster has no Dask client.")
         if self._client is None:
-            import logging
-
-            from distributed import Client, LocalCluster
-
-            if self.scheduler:
-                self._client = Client(self.scheduler, timeout=f"{self.timeout}s")
-            else:
-                import dask
-
-                with dask.config.set(LOCAL_CONFIG):  # read by the scheduler and each worker
-                    self._cluster = LocalCluster(
-                        n_workers=self.wanted_workers or os.cpu_count() or 1,
-                        threads_per_worker=1, processes=True, dashboard_address=None,
-                        silence_logs=logging.ERROR)
-                self._client = Client(self._cluster)
+            _quiet_dask_logs()
+            self._client = self._connect() if self.scheduler else self._start_local()
         return self._client
+
+    def _connect(self) -> Any:
+        """A client of the scheduler at :attr:`scheduler` that has a worker, or ClusterError."""
+        from distributed import Client
+
+        try:
+            client = Client(self.scheduler, timeout=f"{self.timeout}s")
+        except (OSError, TimeoutError) as error:
+            raise ClusterError(
+                f"No Dask scheduler answers at {self.scheduler} (waited {self.timeout:g} s): "
+                "check the address, and start one there with `dask scheduler`.") from error
+        try:
+            client.wait_for_workers(1, timeout=self.worker_wait)
+        except (OSError, TimeoutError):
+            client.close()
+            raise ClusterError(
+                f"The Dask scheduler at {self.scheduler} has no workers (waited "
+                f"{self.worker_wait:g} s): start one with `dask worker {self.scheduler}`."
+            ) from None
+        return client
+
+    def _start_local(self) -> Any:
+        """A client of a new local cluster: one single-threaded worker process per core (or
+        :attr:`wanted_workers`), no dashboard, its scheduler's HTTP routes on a free port."""
+        import logging
+
+        import dask
+        from distributed import Client, LocalCluster
+
+        try:
+            with dask.config.set(LOCAL_CONFIG):  # read by the scheduler and each worker
+                self._cluster = LocalCluster(
+                    n_workers=self.wanted_workers or os.cpu_count() or 1,
+                    threads_per_worker=1, processes=True, dashboard_address=None,
+                    scheduler_kwargs={"dashboard": False, "dashboard_address": LOCAL_HTTP},
+                    silence_logs=logging.ERROR)
+            return Client(self._cluster)
+        except (OSError, RuntimeError, TimeoutError) as error:
+            self.close()
+            raise ClusterError(f"The local Dask cluster could not start ({error}).") from error
 
     @property
     def workers(self) -> int:
@@ -322,30 +469,83 @@ class Cluster:
                 if done is not None:
                     done(number)
             return results
-        from distributed import as_completed
+        from concurrent.futures import CancelledError
+
+        from distributed import KilledWorker
 
         client = self.client
         futures = [client.submit(function, *args, pure=False) for args in arguments]
         place = {future.key: number for number, future in enumerate(futures)}
         try:
-            for future in as_completed(futures):
+            for future in self._as_finished(futures):
                 if future.status == "error":
+                    if isinstance(future.exception(), KilledWorker):
+                        raise ClusterError(
+                            f"The workers of {self.place} kept dying playing the same games "
+                            "(stopped, or out of memory): check them and run again.")
                     future.result()  # raises the task's error here
                 if done is not None:
                     done(place[future.key])
-            return client.gather(futures)
+            try:
+                return client.gather(futures)
+            except (CancelledError, OSError) as error:
+                raise self._lost(len(futures), len(futures)) from error
+        except ClusterError:
+            self.close()  # the next use connects again, or starts a new local cluster
+            raise
         finally:
             for future in futures:
                 future.release()
 
+    def _as_finished(self, futures: Sequence[Any]) -> Iterator[Any]:
+        """``futures`` as they finish; :class:`ClusterError` when the scheduler is lost, or when
+        it has been without workers for :attr:`worker_wait` seconds while no task finished."""
+        import queue
+        import time
+
+        from distributed import as_completed
+
+        finished = as_completed(futures).queue  # each future is put there as it finishes
+        done = 0
+        without: float | None = None  # since when the scheduler has had no worker
+        while done < len(futures):
+            try:
+                future = finished.get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                try:
+                    workers = self._client.nthreads()
+                except (OSError, TimeoutError) as error:
+                    raise self._lost(done, len(futures)) from error
+                now = time.monotonic()
+                without = None if workers else (without or now)
+                if without is not None and now - without >= self.worker_wait:
+                    start = (f"start one with `dask worker {self.scheduler}`" if self.scheduler
+                             else "check this machine's memory")
+                    raise ClusterError(
+                        f"{_capital(self.place)} has had no workers for {self.worker_wait:g} s "
+                        f"({done} of {len(futures)} tasks done): {start} and run again."
+                    ) from None
+                continue
+            if future.status == "cancelled":
+                raise self._lost(done, len(futures))
+            done += 1
+            yield future
+
+    def _lost(self, done: int, tasks: int) -> ClusterError:
+        """The error of a scheduler lost during a run, with ``done`` of ``tasks`` tasks done."""
+        again = "start it again, with its workers, and run again" if self.scheduler else \
+            "run again"
+        return ClusterError(f"{_capital(self.place)} stopped answering during the run ({done} "
+                            f"of {tasks} tasks done): {again}.")
+
     def close(self) -> None:
         """Disconnect, and stop the local cluster if this object started it."""
-        if self._client is not None:
-            self._client.close()
-            self._client = None
-        if self._cluster is not None:
-            self._cluster.close()
-            self._cluster = None
+        client, cluster = self._client, self._cluster
+        self._client = self._cluster = None
+        for part in (client, cluster):
+            if part is not None:
+                with suppress(OSError, TimeoutError):  # a scheduler lost has nothing to say
+                    part.close()
 
 
 @contextmanager

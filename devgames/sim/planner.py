@@ -1,13 +1,15 @@
 """The workshop planner: how many rounds, and how many minutes, a game with these teams and
 options takes, from bot games played on Dask and the pace of the room's real sessions.
 
-Rounds are what each game counts (Scrumkin's sprints, IT Startup's rounds, Release!'s releases,
-turns otherwise: :data:`devgames.sim.dask_runner.ROUND_KEYS`), as percentiles over the simulated
-games (P50: half the games end by then; P80; P95). Minutes are each simulated game's moves times
-the seconds a move takes at a real table: :func:`calibrate` measures them in the session store
-(finished sessions of the game), and falls back on a default per game
-(:data:`DEFAULT_SECONDS_PER_MOVE`, from the timings of the facilitation guides) when the store has
-none. docs/planner.md explains both.
+Rounds are what each game counts as its time goes by (Scrumkin's sprints, IT Startup's rounds,
+Release!'s releases, the turns of Exploding Git Commits and РЕЛИЗ:
+:data:`devgames.sim.dask_runner.ROUND_KEYS`), as percentiles over the simulated games (P50: half
+the games end by then; P80; P95); the games stopped by the game's cap on its rounds
+(:func:`devgames.sim.dask_runner.round_cap`) are counted and said. Minutes are each simulated
+game's moves times the seconds a move takes at a real table: :func:`calibrate` measures them in
+the session store (finished sessions of the game), and falls back on a default per game
+(:data:`DEFAULT_SECONDS_PER_MOVE`, from the rulebooks and the guides) when the store has none.
+docs/planner.md explains both.
 
 >>> plan = make_plan("scrumkin", 4, games=20, seed=1, bots="random", cluster="in-process",
 ...                  calibration=Calibration("scrumkin", 15.0, 0, "default"))
@@ -27,20 +29,22 @@ from typing import Any
 from devgames import game_spec
 from devgames.core.wording import game_title
 from devgames.sessions.store import SessionStore, SessionSummary
-from devgames.sim.dask_runner import Cluster, Outcome, make_job, round_noun, run_jobs
+from devgames.sim.dask_runner import Cluster, Outcome, make_job, round_cap, round_noun, run_jobs
 from devgames.sim.runner import Progress
 from devgames.sim.stats import percentile, share_text
 
-#: Seconds a move takes at a real table, per game, when the store has no finished session of it.
-#: Scrumkin: a sprint takes 5-8 minutes with 3-4 teams and 8-12 with 6-8 (facilitation/scrumkin.md);
-#: a sprint of heuristic bots makes about 27 moves with 4 teams (6.5 min / 27 = 14 s a move) and
-#: 60 with 6 (10 min / 60 = 10 s): 12 s keeps both within the guide's ranges. IT Startup: a round of
-#: 3 seats takes 5-10 minutes (facilitation/itstartup.md), about 12.6 moves at goal 32: 36 s.
-#: Exploding Git Commits: a turn takes 20-40 s (facilitation/exploding.md), 2.6 moves a turn:
-#: 12 s. Release! and РЕЛИЗ: no guide gives a time per turn yet; 20 s is a guess, to be replaced
-#: by the pace of real sessions.
+#: Seconds a move takes at a real table, per game, when the store has no finished session of it
+#: (the reasons, with the figures measured: docs/planner.md, "The default pace of each game").
+#: Scrumkin: the rulebook's standard game "takes about 45 min"; with 4 teams (the box's pieces are
+#: for 2-4 players) heuristic bots make a median of 276 moves: 45 min / 276 = 9.8 s, so 10 s.
+#: IT Startup: a round of 3 seats takes 5-10 minutes, about 12.6 moves at goal 32: 35 s.
+#: Exploding Git Commits: a turn at the laptop takes 20-40 s, 2.6 moves a turn: 12 s.
+#: Release!: a release of 4 players is 36 cards committed, 48 moves with the passes and the
+#: deal; at 10-20 s a card that is 8-12 minutes, 10 min / 48 = 12.5 s a move.
+#: РЕЛИЗ: the rulebook's timer gives a team's turn 2 minutes (Tender, Cooperation); a turn of
+#: heuristic bots is 2.8 moves, so a turn of a minute is 20 s a move.
 DEFAULT_SECONDS_PER_MOVE: dict[str, float] = {
-    "scrumkin": 12.0, "itstartup": 35.0, "exploding": 12.0, "release": 20.0, "reliz": 20.0}
+    "scrumkin": 10.0, "itstartup": 35.0, "exploding": 12.0, "release": 12.5, "reliz": 20.0}
 #: Seconds a move for a game this table does not know (a game added later).
 FALLBACK_SECONDS_PER_MOVE = 20.0
 #: A session counts for the calibration when it is finished, has at least this many moves...
@@ -208,8 +212,19 @@ class Plan:
         """What a round is called in this game (sprint, round, release, turn)."""
         return round_noun(self.game)
 
+    @property
+    def cap(self) -> int:
+        """The most rounds a game may last with these options (0: no cap)."""
+        return round_cap(self.game, self.options)
+
     def rounds(self) -> list[int]:
         return [outcome[0] for outcome in self.outcomes]
+
+    def capped(self) -> tuple[int, int]:
+        """(games stopped by the cap on their rounds, games): their minutes are the cap's, not
+        the length of a game played to its end."""
+        cap = self.cap
+        return (sum(count >= cap for count in self.rounds()) if cap else 0), self.games
 
     def minutes(self) -> list[float]:
         """Each game's length at the table: its moves at the calibrated pace, in minutes."""
@@ -253,6 +268,10 @@ class Plan:
         Within 60 minutes: 3 of 4 games, 75.0% (30.1-95.4%).
         Within 9 sprints: 2 of 4 games, 50.0% (15.0-85.0%).
         Pace: 15 s a move: the default for Scrumkin (no finished session in the store to measure).
+        >>> plan.options = {"sprint_cap": 10}
+        >>> plan.sentences()[2]
+        'Stopped by the cap of 10 sprints: 2 of 4 games, 50.0% (15.0-85.0%); their minutes are \
+the length at the cap.'
         """
         if not self.outcomes:
             return ["No game was played."]
@@ -274,6 +293,11 @@ class Plan:
             done, games = self.within(rounds)
             lines.append(f"Within {rounds} {noun}s: {done} of {games} games, "
                          f"{share_text(done, games)}.")
+        stopped, games = self.capped()
+        if stopped:
+            lines.insert(2, f"Stopped by the cap of {self.cap} {noun}s: {stopped} of {games} "
+                            f"games, {share_text(stopped, games)}; their minutes are the length "
+                            "at the cap.")
         lines.append(f"Pace: {self.calibration.sentence()}")
         return lines
 

@@ -26,7 +26,7 @@ def test_plan_answers_in_percentiles_minutes_and_shares(tmp_path: Path, capsys) 
     out = capsys.readouterr().out
     assert "Scrumkin with 3 teams (random bots, 40 games):" in out
     assert "Within 45 minutes:" in out and "Within 8 sprints:" in out
-    assert "12 s a move: the default for Scrumkin" in out
+    assert "10 s a move: the default for Scrumkin" in out
     table = read(tmp_path / "plan.csv")
     assert [row["percentile"] for row in table] == ["P50", "P80", "P95"]
     games = read(tmp_path / "plan-games.csv")
@@ -35,7 +35,7 @@ def test_plan_answers_in_percentiles_minutes_and_shares(tmp_path: Path, capsys) 
     assert int(table[0]["sprints"]) == sprints[19]  # nearest rank: the 20th of 40
     within = sum(int(row["sprints"]) <= 8 for row in games)
     assert f"Within 8 sprints: {within} of 40 games" in out
-    assert all(float(row["minutes"]) == round(int(row["moves"]) * 12 / 60, 1) for row in games)
+    assert all(float(row["minutes"]) == round(int(row["moves"]) * 10 / 60, 1) for row in games)
     assert main([*args, "--out", str(tmp_path / "again")]) == 0
     for name in ("plan.csv", "plan-games.csv"):
         assert (tmp_path / name).read_bytes() == (tmp_path / "again" / name).read_bytes()

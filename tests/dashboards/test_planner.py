@@ -39,7 +39,7 @@ def test_a_plan_answers_with_percentiles_the_budget_and_the_pace() -> None:
         assert f"<th>P{p}</th>" in text
     assert f"<td>{plan.rounds_at(95)}</td>" in text
     assert "Within 9 sprints:" in text
-    assert "12 s a move: the default for Scrumkin" in page.pace.value
+    assert "10 s a move: the default for Scrumkin" in page.pace.value
     assert (page.progress.value, page.progress.max) == (100, 100)
     assert "100 games played" in page.status.value
     assert [trace.type for trace in page.chart.data] == ["bar", "scatter"]

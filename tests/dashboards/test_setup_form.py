@@ -129,10 +129,10 @@ def test_the_seat_counts_read_naturally() -> None:
         exploding.new_game(["Ada"])
 
 
-def test_the_goal_offers_only_the_rules_goals() -> None:
+def test_the_goal_offers_only_the_rules_goals_and_the_presets() -> None:
     form = form_of("itstartup")
     goal = form.options["goal"]
-    assert [value for _label, value in goal.options] == [32, 64, 128]
+    assert [value for _label, value in goal.options] == [14, 24, 32, 64, 128]
     assert goal.value == 64
     with pytest.raises(TraitError):
         goal.value = 50
@@ -193,7 +193,7 @@ def test_the_scrumkin_preset_fills_the_option_fields_and_starts_the_short_game()
     assert {name: form.options[name].value for name in PRESETS["standard"]} == PRESETS["standard"]
     form.preset.value = "custom"  # picking custom leaves the fields as they are
     assert form.options["backlog"].value == 10
-    assert form_of("itstartup").preset is None  # only games with presets have the list
+    assert form_of("exploding").preset is None  # only games with presets have the list
 
 
 def test_a_deck_file_of_ones_own_is_loaded_or_refused_naming_its_line() -> None:

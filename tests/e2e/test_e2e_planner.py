@@ -33,7 +33,7 @@ def test_plan_a_workshop_from_the_launcher(page: Page, voila_server: Server) -> 
     planner = page.locator(".dg-planner")
     # The first opening loads the simulation's libraries in the kernel: slow on a busy machine.
     expect(planner).to_be_visible(timeout=60_000)
-    expect(page.locator(".dg-plan-pace")).to_contain_text("12 s a move: the default for Scrumkin")
+    expect(page.locator(".dg-plan-pace")).to_contain_text("10 s a move: the default for Scrumkin")
     wait_for_kernel_idle(page)
 
     teams = page.locator(".dg-plan-teams input")
