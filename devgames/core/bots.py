@@ -37,6 +37,36 @@ class RandomBot:
     def choose(self, game: Game) -> Action:
         return self.rng.choice(game.legal_actions())
 
+    def claim(self, game: Game, seat: int) -> Action | None:
+        """A move out of turn (:meth:`Game.claims`), one time in two when there is one."""
+        moves = game.claims(seat)
+        return self.rng.choice([None, *moves]) if moves else None
+
+
+def first_claim(game: Game, bots: Mapping[int, object]) -> Action | None:
+    """The first move out of turn a bot makes while the table is to act (a Nope in an open
+    window), asking the bots in seat order; bots without a ``claim`` method make none.
+
+    >>> from devgames import exploding
+    >>> game = exploding.new_game(["Ada", "Bob", "Cy"], seed=12)
+    >>> game.play("Ada", "Shuffle")
+    >>> [first_claim(game, {1: RandomBot(seed)}) is not None for seed in range(4)]
+    [True, False, False, False]
+    """
+    if game.is_over or game.current_player != CHANCE:
+        return None
+    for seat in sorted(bots):
+        action = claim_of(bots[seat], game, seat)
+        if action is not None:
+            return action
+    return None
+
+
+def claim_of(bot: object, game: Game, seat: int) -> Action | None:
+    """The move out of turn ``bot`` makes now for ``seat`` (its ``claim`` method), or None."""
+    claim = getattr(bot, "claim", None)
+    return claim(game, seat) if claim is not None else None
+
 
 #: The kind of the private event an engine adds when a card entered from a printed deck
 #: contradicts what it believed (the table is the truth; the engine puts its books right).
@@ -89,7 +119,7 @@ def play_out(
         bot = chance if seat == CHANCE else bots.get(seat)
         if bot is None:
             break
-        action = bot.choose(game)
+        action = (seat == CHANCE and first_claim(game, bots)) or bot.choose(game)
         game.apply(action)
         applied += 1
         if on_action is not None:

@@ -158,6 +158,17 @@ class Game(ABC):
         self._do(action)
         self.log.append(action)
 
+    def claims(self, seat: int) -> list[Action]:
+        """Moves ``seat`` may make now out of turn, while the table is to act (Exploding Git
+        Commits' Nope in its window open to everybody): shown on that seat's own screen only,
+        since they tell what it holds. None in most games.
+
+        >>> from devgames import scrumkin
+        >>> scrumkin.new_game(["Red", "Blue"], seed=1).claims(1)
+        []
+        """
+        return []
+
     def can_apply(self, action: Action) -> bool:
         """True if ``action`` is allowed now."""
         try:

@@ -977,6 +977,95 @@ class Curtain(widgets.VBox):
             self.on_change()
 
 
+#: Seconds an open Nope window (Exploding Git Commits) waits for a claim before it closes.
+NOPE_SECONDS = 5
+
+
+class NopeWindow(widgets.VBox):
+    """Exploding Git Commits' public Nope window: "Anyone to Nope? 5 s" for the whole room, a
+    "Nope!" button that opens a curtain to choose who says it (only the players holding a Nope
+    are listed, and only once the curtain is lifted), and a button to go on at once. Nothing it
+    shows before the curtain is lifted depends on a hand.
+
+    >>> window = NopeWindow(lambda seat: None, lambda: None)
+    >>> window.open_for(5, yup=False); window.line.value
+    '<div class="dg-waiting dg-nope-line">Anyone to Nope? 5 s</div>'
+    >>> window.ask_who([(1, "Bob")], hidden=True); window.holders.children
+    ()
+    """
+
+    def __init__(self, on_claim: Callable[[int], object], on_close: Callable[[], object]) -> None:
+        super().__init__()
+        self.add_class("dg-nope-window")
+        self.on_claim = on_claim
+        #: Called with True when someone starts choosing who says Nope (the clock stops), and
+        #: with False when they go back without a Nope (the clock goes on).
+        self.on_hold: Callable[[bool], None] | None = None
+        self.word = "Nope"
+        self.line = widgets.HTML()
+        self.claim = widgets.Button(description="Nope!", button_style="danger")
+        self.claim.add_class("dg-nope-claim")
+        self.claim.on_click(lambda _button: self._hold())
+        self.go_on = widgets.Button(description="Go on: nobody says Nope")
+        self.go_on.add_class("dg-nope-close")
+        self.go_on.on_click(lambda _button: on_close())
+        self.message = widgets.HTML()
+        self.reveal = widgets.Button(button_style="primary")
+        self.reveal.add_class("dg-reveal")
+        self.back = widgets.Button(description="Nobody after all")
+        self.back.add_class("dg-nope-back")
+        self.back.on_click(lambda _button: self._release())
+        self.holders = widgets.HBox()
+        self.holders.add_class("dg-nope-holders")
+        self._who: list[tuple[int, str]] = []
+        self.reveal.on_click(lambda _button: self._show_holders())
+
+    def open_for(self, seconds: int, yup: bool) -> None:
+        """Show the open window with ``seconds`` left (a Yup window after a Nope)."""
+        self.word = "Yup" if yup else "Nope"
+        self.claim.description = "Yup!" if yup else "Nope!"
+        self.go_on.description = "Go on: nobody says Yup" if yup else "Go on: nobody says Nope"
+        self.tick(seconds)
+        self.holders.children = []
+        self.children = [self.line, widgets.HBox([self.claim, self.go_on])]
+
+    def tick(self, seconds: int) -> None:
+        """The countdown: the seconds left before the window closes by itself."""
+        self.line.value = (f'<div class="dg-waiting dg-nope-line">Anyone to {self.word}? '
+                           f"{seconds} s</div>")
+
+    def ask_who(self, holders: list[tuple[int, str]], hidden: bool) -> None:
+        """Choose who says it among ``holders`` (seat, name): behind a curtain when hands are
+        hidden, so that the room does not see who holds a Nope."""
+        self._who = holders
+        self.holders.children = []
+        self.message.value = (f'<span class="dg-muted">Only the player saying {self.word} looks '
+                              "at the screen now.</span>")
+        self.reveal.description = "Show who may say Nope"
+        self.children = [self.message, widgets.HBox([self.reveal, self.back])]
+        if not hidden:
+            self._show_holders()
+
+    def _show_holders(self) -> None:
+        buttons = []
+        for seat, name in self._who:
+            button = widgets.Button(description=f"{name} says {self.word}")
+            button.add_class("dg-nope-holder")
+            button.on_click(lambda _button, seat=seat: self.on_claim(seat))
+            buttons.append(button)
+        self.holders.children = buttons
+        none = widgets.HTML('<span class="dg-muted">Nobody at the screen holds a Nope.</span>')
+        self.children = [self.holders if buttons else none, self.back]
+
+    def _hold(self) -> None:
+        if self.on_hold is not None:
+            self.on_hold(True)
+
+    def _release(self) -> None:
+        if self.on_hold is not None:
+            self.on_hold(False)
+
+
 def subset_choice(actions: Sequence[Action]) -> tuple[int, ...] | None:
     """The cards that ``actions`` choose among, when the moves are exactly every subset of them
     (an opening hand's mulligan: put back any of these cards); None for any other list.

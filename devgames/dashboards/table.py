@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from devgames import game_module, game_spec
 from devgames.core.actions import CHANCE, Action
-from devgames.core.bots import Bot, likely_entry
+from devgames.core.bots import Bot, claim_of, likely_entry
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.core.spec import resolve
@@ -20,8 +20,10 @@ from devgames.dashboards.charts import charts_for
 from devgames.dashboards.clientside import Pacer
 from devgames.dashboards.colors import seat_colors
 from devgames.dashboards.components import (
+    NOPE_SECONDS,
     Curtain,
     MovePicker,
+    NopeWindow,
     Notice,
     Scoreboard,
     SubsetPicker,
@@ -38,6 +40,7 @@ from devgames.dashboards.handouts_panel import HandoutsPanel
 from devgames.dashboards.join_panel import JoinPanel
 from devgames.dashboards.seats import SeatsPanel, players_line
 from devgames.devices.room import PAUSED, is_paused
+from devgames.exploding.game import CLOSE, ExplodingGame
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sim.runner import game_seed, make_bot
 
@@ -109,6 +112,14 @@ class SessionTable(widgets.VBox):
         self.paused = is_paused(game.meta)  # a paused room stays paused on reload
         self.news: list[str] = recent_news(game, NEWS_LINES)
         self.pacer = Pacer()
+        # Exploding Git Commits' open Nope window: its own clock, the seconds left, the log
+        # length it opened at, and the Nope a bot claimed in it.
+        self.window_clock = Pacer()
+        self.window_left = 0
+        self.window_key = -1
+        self.window_claim: Action | None = None
+        self.window_held = False
+        self.window_running = False
         self.subsets = SubsetPicker(self.apply)
         self.charts = charts_for(game)
         board = game_spec(game.name).board
@@ -143,6 +154,8 @@ class SessionTable(widgets.VBox):
         self.picker = MovePicker(self.apply)
         self.curtain = Curtain()
         self.curtain.on_change = self.curtain_moved
+        self.nope_window = NopeWindow(self.claim_nope, lambda: self.apply(CLOSE))
+        self.nope_window.on_hold = self.hold_window
         self.turn = widgets.VBox()
         self.turn.add_class("dg-turn")
         self.news_box = widgets.HTML()
@@ -201,7 +214,7 @@ class SessionTable(widgets.VBox):
         top = widgets.HBox([self.heading, self.pause_toggle, self.join_toggle,
                             self.admin_toggle])
         top.add_class("dg-table-top")
-        self.children = [top, main, self.admin, self.join_drawer, self.pacer]
+        self.children = [top, main, self.admin, self.join_drawer, self.pacer, self.window_clock]
         self.show_heading()
 
     @staticmethod
@@ -301,6 +314,9 @@ class SessionTable(widgets.VBox):
             return
         seat = game.current_player
         assert seat is not None  # the game is not over
+        if isinstance(game, ExplodingGame) and game.window_open:
+            self.show_nope_window(game)
+            return
         if seat == CHANCE:
             actions, labels, heading = choices(game)
             self.picker.offer(actions, labels, heading, game.name)
@@ -322,6 +338,88 @@ class SessionTable(widgets.VBox):
             self.turn.children = [self.bot_line, self.play_here_button]
         else:
             self.offer_moves(seat)
+
+    # ----- Exploding Git Commits' open Nope window --------------------------------------------
+    def show_nope_window(self, game: ExplodingGame) -> None:
+        """"Anyone to Nope? 5 s": one public window for everybody, whatever they hold. A newly
+        opened window starts its clock: NOPE_SECONDS when a player at the screen or on a device
+        may claim it, the bots' pace when only bots may (they decide at once, from their own
+        hands); the bots' claim, if any, comes at the bots' pace."""
+        self.picker.clear()
+        self.turn.children = [self.nope_window]
+        if len(game.log) != self.window_key:
+            self.window_key = len(game.log)
+            self.window_held = False
+            humans = any(seat not in self.bots for seat in game.asked)
+            self.window_left = NOPE_SECONDS if humans else 0
+            self.window_claim = next((claim for seat in game.asked if seat in self.bots
+                                      if (claim := claim_of(self.bots[seat], game, seat))),
+                                     None)
+            self.nope_window.open_for(self.window_left or 1, yup=game.nopes % 2 == 1)
+            self.arm_window()
+        elif not self.window_running and not self.window_held:
+            self.arm_window()  # the room was paused, or the facilitator held the bots
+
+    def arm_window(self) -> None:
+        """Wait for the window's next second, or for the bots' pace when a bot claims it or
+        only bots may claim it; at once at the pace "at once"."""
+        self.window_running = False
+        if self.paused:
+            self.window_clock.cancel()
+            return
+        bots_only = self.window_claim is not None or not self.window_left
+        pace = self.pace if self.pace is not None else DEFAULT_PACE
+        if bots_only and pace == 0:
+            self.window_clock.cancel()
+            self.window_step()
+            return
+        self.window_clock.delay_ms = int((pace if bots_only else 1.0) * 1000)
+        self.window_running = True
+        self.window_clock.wait(self.window_step)
+
+    def window_step(self) -> None:
+        """A second of the window passed (or the bots' pace): a bot's claim is made, the
+        countdown goes on, or the window closes (after taking in a Nope a device saved)."""
+        self.window_running = False
+        game = self.game
+        if not isinstance(game, ExplodingGame) or not game.window_open or \
+                len(game.log) != self.window_key:
+            return
+        if self.window_claim is not None:
+            self.apply(self.window_claim)
+            return
+        if self.window_left > 1:
+            self.window_left -= 1
+            self.nope_window.tick(self.window_left)
+            self.arm_window()
+            return
+        self.follow_store()
+        if self.game is game and game.window_open and len(game.log) == self.window_key:
+            self.apply(CLOSE)
+
+    def hold_window(self, held: bool) -> None:
+        """"Nope!" was clicked: the clock stops while the holders are listed behind the curtain
+        (players at the screen, not bots); "Nobody after all" starts it again."""
+        game = self.game
+        if not isinstance(game, ExplodingGame) or not game.window_open:
+            return
+        self.window_held = held
+        self.window_running = False
+        if not held:
+            self.nope_window.open_for(self.window_left or 1, yup=game.nopes % 2 == 1)
+            self.arm_window()
+            return
+        self.window_clock.cancel()
+        holders = [(seat, game.players[seat]) for seat in game.asked
+                   if seat not in self.bots and game.nope_moves(seat)]
+        self.nope_window.ask_who(holders, self.hidden_hands)
+
+    def claim_nope(self, seat: int) -> None:
+        """A player at the screen says Nope (or Yup) in the open window."""
+        game = self.game
+        moves = game.nope_moves(seat) if isinstance(game, ExplodingGame) else []
+        if moves:
+            self.apply(moves[0])
 
     def curtain_moved(self) -> None:
         """The curtain was lifted or lowered: its team's hand and moves come or go."""
@@ -693,7 +791,9 @@ class ExportPanel(widgets.VBox):
 
         self.table.follow_store()  # the files hold what every screen saved, not this one only
         meta = self.table.game.meta
-        tables = export_tables(self.table.game, retro_notes(meta, self.table.debrief.questions))
+        times = self.table.store.move_times(self.table.session_id)[1]
+        tables = export_tables(self.table.game, retro_notes(meta, self.table.debrief.questions),
+                               times)
         links = [download_link_html(table, name, f"Download {name}")
                  for name, table in tables.items()]
         notes = [*notes_of(meta), *({"phase": "map", "prompt": "Cards we meet at work",

@@ -54,7 +54,7 @@ from devgames.core.game import Game
 from devgames.core.wording import public_lines, recent_news
 from devgames.devices.page import PAGE
 from devgames.devices.room import bot_seats, is_paused
-from devgames.devices.state import chosen_action, device_state
+from devgames.devices.state import chosen_action, device_state, window_moves
 from devgames.sessions.store import SessionStore, StaleSession
 
 #: How long a state request waits for the table to move before it answers "nothing new".
@@ -535,7 +535,7 @@ class MoveHandler(DeviceHandler):
             raise Refused("bot")
         if table.revision != revision:
             raise Refused("moved_on")
-        if not game.is_over and game.current_player != seat:
+        if not game.is_over and game.current_player != seat and not window_moves(game, seat):
             raise Refused("not_your_turn")
         action = chosen_action(game, seat, index, label)
         if action is None:

@@ -18,6 +18,7 @@ from devgames.dashboards.colors import team_colors
 from devgames.dashboards.components import hand_html, subset_choice
 from devgames.dashboards.debrief import winner_line
 from devgames.devices.room import bot_seats, is_paused
+from devgames.exploding.game import ExplodingGame
 
 #: Keys of a seat's view holding more cards of its hand than ``hand`` (РЕЛИЗ's event cards).
 MORE_HAND_KEYS = ("event_cards",)
@@ -124,6 +125,23 @@ def shared_words(texts: list[str]) -> str:
     return "".join(f"{word} " for word in words)
 
 
+def window_moves(game: Game, seat: int) -> list[Action] | None:
+    """While Exploding Git Commits' Nope window is open to everybody: the Nope ``seat`` may
+    claim (none when it holds no Nope); None when no such window is open.
+
+    >>> from devgames import exploding
+    >>> game = exploding.new_game(["Ada", "Bob", "Cy"], seed=12)
+    >>> window_moves(game, 1) is None
+    True
+    >>> game.play("Ada", "Shuffle")
+    >>> [action.kind for action in window_moves(game, 1)], window_moves(game, 2)
+    (['nope'], [])
+    """
+    if isinstance(game, ExplodingGame) and game.window_open:
+        return game.nope_moves(seat)
+    return None
+
+
 def device_moves(game: Game, seat: int) -> dict[str, Any]:
     """The moves of ``seat`` now (none when another seat is to play): labels in the order of
     :func:`choices` (the page sends a move's label back with it) and the text the team reads
@@ -140,9 +158,13 @@ def device_moves(game: Game, seat: int) -> dict[str, Any]:
     >>> device_moves(game, 1)["moves"]
     []
     """
-    if game.is_over or game.current_player != seat:
+    claims = window_moves(game, seat)
+    if claims:  # a Nope said from the device, while the window is open to everybody
+        actions, labels, heading = claims, [game.describe(a) for a in claims], "Your options"
+    elif claims is not None or game.is_over or game.current_player != seat:
         return dict(NO_MOVES)
-    actions, labels, heading = choices(game)
+    else:
+        actions, labels, heading = choices(game)
     texts = [move_text(label, game.players[seat]) for label in labels]
     moves: list[dict[str, Any]] = [{"label": label, "text": text}
                                    for label, text in zip(labels, texts, strict=True)]
@@ -182,11 +204,13 @@ def status_line(game: Game, seat: int, meta: dict[str, Any]) -> str:
         return "The facilitator has paused the game."
     if seat in bot_seats(game, meta):
         return "A bot plays for your team now; the facilitator can give the seat back."
+    if window_moves(game, seat) is not None:  # the same line on every device
+        return game.waiting_for
     current = game.current_player
     if current == seat:
         return f"Your move, {game.players[seat]}."
     if current == CHANCE:
-        return "Waiting for the card drawn at the table to be entered."
+        return "Waiting for the facilitator to enter what the table drew or tossed."
     if current is None:
         return "Waiting for the table."
     return f"Waiting for {game.players[current]}."
@@ -238,9 +262,13 @@ def chosen_action(game: Game, seat: int, index: int, label: str) -> Action | Non
     >>> chosen_action(game, 0, 0, first) == choices(game)[0][0], chosen_action(game, 0, 0, "x")
     (True, None)
     """
-    if game.is_over or game.current_player != seat:
+    claims = window_moves(game, seat)
+    if claims is not None:
+        actions, labels = claims, [game.describe(action) for action in claims]
+    elif game.is_over or game.current_player != seat:
         return None
-    actions, labels, _heading = choices(game)
+    else:
+        actions, labels, _heading = choices(game)
     if not 0 <= index < len(actions) or labels[index] != label:
         return None
     return actions[index]

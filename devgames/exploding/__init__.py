@@ -46,6 +46,20 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
     return ExplodingGame(names, seed, opts)
 
 
+
+def _from_rules_1(options: dict[str, Any]) -> dict[str, Any]:
+    """The options that replay a session saved with rules version 1: each holder was asked in
+    turn whether to Nope (the open window came with version 2).
+
+    >>> _from_rules_1({"deck": "digital"})
+    {'deck': 'digital', 'nope_window': 'in_turn'}
+    """
+    return {**options, "nope_window": "in_turn"}
+
+
+#: How a session saved with an older rules version replays under today's rules (by version).
+OLDER_RULES: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"1": _from_rules_1}
+
 #: What the shared code knows of Exploding Git Commits.
 SPEC = GameSpec(
     name="exploding",
@@ -82,5 +96,5 @@ SPEC = GameSpec(
     retro="devgames.exploding.retro:RETRO",
 )
 
-__all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "RULES_VERSION", "SPEC", "Card",
-           "ExplodingGame", "ExplodingOptions", "new_game"]
+__all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "OLDER_RULES", "RULES_VERSION", "SPEC",
+           "Card", "ExplodingGame", "ExplodingOptions", "new_game"]

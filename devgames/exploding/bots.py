@@ -152,15 +152,38 @@ class HeuristicBot:
     def _nope_or_pass(self, game: ExplodingGame, seat: int, legal: list[Action]) -> Action:
         passing = next(a for a in legal if a.kind == "pass")
         nope = next((a for a in legal if a.kind == "nope"), None)
+        return nope if nope is not None and self.wants_nope(game, seat) else passing
+
+    def claim(self, game: ExplodingGame, seat: int) -> Action | None:
+        """The Nope it says in a window open to everybody, when it wants to (from its own hand
+        and the public table only: a bot without a Nope claims nothing).
+
+        >>> from devgames import exploding
+        >>> game = exploding.new_game(["Ada", "Bob", "Cy"], seed=12)
+        >>> game.play("Ada", "Shuffle")
+        >>> HeuristicBot(seed=1).claim(game, 1), HeuristicBot(seed=1).claim(game, 2)
+        (None, None)
+        """
+        moves = game.claims(seat)
+        return moves[0] if moves and self.wants_nope(game, seat) else None
+
+    def wants_nope(self, game: ExplodingGame, seat: int) -> bool:
+        """Whether the bot at ``seat`` says Nope (or Yup) to the card waiting, if it may: from
+        its own hand and the public table only.
+
+        >>> from devgames import exploding
+        >>> game = exploding.new_game(["Ada", "Bob", "Cy"], seed=12)
+        >>> game.play("Ada", "Shuffle")
+        >>> HeuristicBot(seed=1).wants_nope(game, 1)   # a Shuffle costs Bob nothing
+        False
+        """
         action = game.pending
-        if nope is None or action is None:
-            return passing
+        if action is None or not game.nope_moves(seat):
+            return False
         stands = game.nopes % 2 == 0
         if action.player == seat:  # its own card was noped: a Yup if it matters
-            return nope if not stands and self._matters(game, seat, action) else passing
-        if stands and self._hurts(game, seat, action):
-            return nope
-        return passing
+            return not stands and self._matters(game, seat, action)
+        return stands and self._hurts(game, seat, action)
 
     @staticmethod
     def _matters(game: ExplodingGame, seat: int, action: Action) -> bool:

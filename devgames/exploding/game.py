@@ -7,7 +7,8 @@ played may be stopped with a Nope (and a Nope with a Nope). The interpretations 
 docs/rules/exploding.md; those that change the game are options.
 
 Phases: ``deal`` (a card to enter from the physical deck), ``play`` (the turn player plays cards
-or draws), ``nope`` (a card or combo waits while players are asked whether to Nope it),
+or draws), ``nope`` (a card or combo waits for Nopes: in one window open to everybody at once,
+which any holder of a Nope may claim and the table closes, or while players are asked in turn),
 ``exploding`` (an Exploding Git Commit was drawn by a player holding a Mitigate), ``give`` (a
 player asked for help chooses the card to give), ``steal`` (physical deck: the player a pair took
 a random card from says which), ``pick`` (a five-card combo takes a card from the discard pile)
@@ -39,7 +40,7 @@ from devgames.exploding.cards import (
 )
 from devgames.exploding.options import ExplodingOptions
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: the Nope window open to everybody at once by default
 DEALT = 4  # cards dealt to each player, before the Mitigate each is given
 PEEK_DEPTH = 3
 BAIL_TURNS = 2
@@ -72,7 +73,7 @@ _NONE: frozenset[str] = frozenset()
 _CARD = frozenset({"card"})
 _check_shape = ShapeCheck({
     "deal": _CARD, "draw": _NONE, "play": frozenset({"card", "target"}),
-    "combo": frozenset({"cards", "target", "card"}), "nope": _NONE, "pass": _NONE,
+    "combo": frozenset({"cards", "target", "card"}), "nope": _NONE, "pass": _NONE, "close": _NONE,
     "mitigate": frozenset({"count"}), "explode": _NONE, "give": _CARD, "pick": _CARD,
 }, "Exploding Git Commits")
 
@@ -82,6 +83,8 @@ _SEATS, _IDS = range(_MAX_SEATS), range(_MAX_ID)
 _DRAW = [Action("draw", p) for p in _SEATS]
 _PASS = [Action("pass", p) for p in _SEATS]
 _NOPE = [Action("nope", p) for p in _SEATS]
+#: The table's move that closes an open Nope window when nobody claimed it in time.
+CLOSE = Action("close", CHANCE)
 _EXPLODE = [Action("explode", p) for p in _SEATS]
 _PLAY = [[Action("play", p, card=c) for c in _IDS] for p in _SEATS]
 _PLAY_AT = [[Action("play", p, card=HELP, target=t) for t in _SEATS] for p in _SEATS]
@@ -147,11 +150,12 @@ class ExplodingGame(Game):
     >>> game = exploding.new_game(["Ada", "Bob", "Cy"], seed=12)
     >>> game.hand("Ada")
     ['Shuffle', 'Nope', 'Bail', 'Copy-Paste Code', 'Mitigate']
-    >>> game.play("Ada", "Shuffle")          # everyone else is asked, Bob first
+    >>> game.play("Ada", "Shuffle")          # one window, open to everybody at once
     >>> game.waiting_for
-    "Bob may say Nope to Ada's Shuffle."
-    >>> game.pass_nope("Bob")
-    >>> game.pass_nope("Cy")                  # nobody says Nope: the Shuffle happens
+    "Anyone may say Nope to Ada's Shuffle."
+    >>> game.can_nope("Bob"), game.can_nope("Cy")   # Bob holds a Nope, Cy does not
+    (True, False)
+    >>> game.close_window()                   # nobody says Nope in time: the Shuffle happens
     >>> game.draw("Ada")                      # Ada ends her turn by drawing
     >>> game.view(None)["turn_player"], game.view(None)["deck_size"]
     ('Bob', 38)
@@ -176,6 +180,7 @@ class ExplodingGame(Game):
         self.ask_empty = options.ask_empty_hand == "allowed"
         self.pick_exploding = options.pick_exploding == "allowed"
         self.random_nopes = options.nope_first == "random"
+        self.open_window = options.nope_window == "open"
         #: Titles a three-of-a-kind may name (an Exploding Git Commit only when one can be held).
         self.nameable = TITLES if self.pick_exploding else NAMEABLE
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -263,7 +268,7 @@ class ExplodingGame(Game):
         if phase in (PLAY, DEFUSE, PICK):
             return self.turn_player
         if phase == NOPE_WINDOW:
-            return self.asked[0]
+            return CHANCE if self.open_window else self.asked[0]
         if phase in (GIVE, STEAL):
             return self.giver
         if phase == DEAL:
@@ -279,6 +284,8 @@ class ExplodingGame(Game):
         if phase == PLAY:
             return self._legal_play(self.turn_player)
         if phase == NOPE_WINDOW:
+            if self.open_window:  # the holders' Nopes are theirs to see: nope_moves(seat)
+                return [CLOSE]
             q = self.asked[0]
             return [_PASS[q], _NOPE[q]] if NOPE in self.hands[q] else [_PASS[q]]
         if phase == DEFUSE:
@@ -297,6 +304,39 @@ class ExplodingGame(Game):
                     if c != EXPLODING or self.pick_exploding]
         if phase == DEAL:
             return [_DEAL[c] for c in self._enterable()]
+        return []
+
+    @property
+    def window_open(self) -> bool:
+        """True while a card waits in a Nope window open to everybody at once (option
+        ``nope_window="open"``): any holder of a Nope may claim it, the table closes it.
+
+        >>> from devgames import exploding
+        >>> game = exploding.new_game(["Ada", "Bob"], seed=12)
+        >>> game.play("Ada", "Shuffle"); game.window_open
+        True
+        """
+        return self.phase == NOPE_WINDOW and self.open_window
+
+    def claims(self, seat: int) -> list[Action]:
+        """The Nope ``seat`` may claim in a window open to everybody (:meth:`nope_moves`)."""
+        return self.nope_moves(seat) if self.window_open else []
+
+    def nope_moves(self, player: int | str) -> list[Action]:
+        """The Nope (or Yup) ``player`` may say now: one move, or none. Only that player's own
+        screen may list it: it tells that they hold a Nope.
+
+        >>> from devgames import exploding
+        >>> game = exploding.new_game(["Ada", "Bob", "Cy"], seed=12)
+        >>> game.play("Ada", "Shuffle")
+        >>> game.nope_moves("Bob"), game.nope_moves("Cy")
+        ([Action(kind='nope', player=1, card=None, target=None, count=None, cards=None)], [])
+        """
+        p = self.seat(player)
+        if self.phase != NOPE_WINDOW or NOPE not in self.hands[p]:
+            return []
+        if p == self.asked[0] or (self.open_window and p in self.asked):
+            return [_NOPE[p]]
         return []
 
     def _legal_play(self, p: int) -> list[Action]:
@@ -395,7 +435,7 @@ class ExplodingGame(Game):
     def _wrong_move(self, p: int, kind: str) -> IllegalMove:
         """Why a move of another phase is refused during the turn player's own play."""
         who = self.players[p]
-        if kind in ("nope", "pass"):
+        if kind in ("nope", "pass", "close"):
             return IllegalMove("nothing_to_nope", "No card is waiting for a Nope now.")
         if kind in ("mitigate", "explode"):
             return IllegalMove("no_exploding",
@@ -505,6 +545,12 @@ class ExplodingGame(Game):
         if self.is_over:  # pragma: no cover - a window never stays open at the end
             raise IllegalMove("game_over", "The game is over; no more moves can be made.")
         what = self._pending_words()
+        if self.open_window:
+            self._check_open_window(kind, p, what)
+            return
+        if kind == "close":
+            raise IllegalMove("asked_in_turn", f"The players are asked in turn in this game: "
+                              f"{self.players[q]} says whether to Nope {what} (nope or pass).")
         if p == q:
             if kind == "pass":
                 return
@@ -526,6 +572,32 @@ class ExplodingGame(Game):
             raise IllegalMove("not_asked", f"{self.players[p]} is not asked about {what} now.")
         raise IllegalMove("nope_pending", f"{self.players[q]} must first say whether to Nope "
                           f"{what} (nope or pass).")
+
+    def _check_open_window(self, kind: str, p: int, what: str) -> None:
+        """A move while the window is open to everybody: the table closes it, or a player in
+        the game holding a Nope (not the one who played the card or Nope waiting) claims it."""
+        if kind == "close" and p == CHANCE:
+            return
+        if kind == "close":
+            raise IllegalMove("table_closes", f"The table closes the window on {what} when "
+                              "nobody says Nope in time, not a player.")
+        if p != CHANCE and not (type(p) is int and 0 <= p < self.n):
+            raise IllegalMove("unknown_player", f"There is no player {p!r} at this table.")
+        if kind == "nope" and p != CHANCE:
+            who = self.players[p]
+            if not self.alive[p]:
+                raise IllegalMove("player_out", f"{who} has exploded and is out of the game.")
+            if p not in self.asked:
+                raise IllegalMove("own_card", f"{who} played the card waiting; another player "
+                                  f"may say Nope to {what}.")
+            if NOPE not in self.hands[p]:
+                raise IllegalMove("card_not_in_hand", f"{who} holds no Nope.")
+            return
+        if kind == "pass":
+            raise IllegalMove("nobody_asked", f"Nobody is asked in turn: the window on {what} "
+                              "closes by itself when nobody says Nope.")
+        raise IllegalMove("nope_pending", f"The table first lets anyone say Nope to {what} "
+                          "(a Nope, or the window closes).")
 
     def _check_deal(self, action: Action) -> None:
         card = action.card
@@ -580,6 +652,8 @@ class ExplodingGame(Game):
         card, count = action.card or 0, action.count or 0
         if kind == "draw":
             self._draw(p)
+        elif kind == "close":
+            self._resolve()
         elif kind == "pass":
             asked = self.asked
             del asked[0]
@@ -633,8 +707,13 @@ class ExplodingGame(Game):
     def _open_window(self, last: int) -> None:
         """Ask the other players in the game, in the direction of play from ``last`` (who played
         the last card) or in a random order, whether to Nope; only those holding a Nope when the
-        holders are asked."""
+        holders are asked. An open window is open to everybody else in the game, whatever they
+        hold, so that it tells nothing."""
         alive, hands = self.alive, self.hands
+        if self.open_window:
+            self.asked = [q for q in self.others[last] if alive[q]]
+            self.phase = NOPE_WINDOW
+            return
         if self.everyone:
             asked = [q for q in self.others[last] if alive[q]]
         else:
@@ -1060,6 +1139,14 @@ class ExplodingGame(Game):
         """True if ``player`` may say Nope now."""
         return self._can(lambda: Action("nope", self.seat(player)))
 
+    def close_window(self) -> None:
+        """The table closes the open Nope window: nobody said Nope (or Yup) in time."""
+        self.apply(CLOSE)
+
+    def can_close_window(self) -> bool:
+        """True while a Nope window is open to everybody (the table may close it)."""
+        return self.can_apply(CLOSE)
+
     def pass_nope(self, player: int | str) -> None:
         """Let the card just played happen (no Nope from ``player``)."""
         self.apply(Action("pass", self.seat(player)))
@@ -1172,6 +1259,11 @@ class ExplodingGame(Game):
         if phase == PLAY:
             turns = f" (1 of {self.turns_left} turns to take)" if self.turns_left > 1 else ""
             return f"{who}'s turn{turns}: play cards, or draw to end the turn."
+        if phase == NOPE_WINDOW and self.open_window:
+            if self.nopes % 2:
+                return f"Anyone may say Yup (a Nope on the Nope) to bring back " \
+                       f"{self._pending_words()}."
+            return f"Anyone may say Nope to {self._pending_words()}."
         if phase == NOPE_WINDOW:
             q = players[self.asked[0]]
             if self.nopes % 2:
@@ -1341,6 +1433,10 @@ class ExplodingGame(Game):
             return f"{who} says {'Yup' if self.nopes % 2 else 'Nope'}"
         if kind == "pass":
             return f"{who} lets it happen"
+        if kind == "close":
+            if self.nopes % 2:
+                return f"Nobody says Yup: {self._pending_words()} stays noped"
+            return f"Nobody says Nope: {self._pending_words()} goes ahead"
         if kind == "mitigate":
             where = position_words(action.count or 0, len(self.deck))
             return f"{who} plays a Mitigate and hides the card {where}"

@@ -11,6 +11,7 @@ OWED_TURNS = ("lost", "passed_on")
 ASK_EMPTY = ("refused", "allowed")
 PICK_EXPLODING = ("never", "allowed")
 NOPE_FIRST = ("left", "random")
+NOPE_WINDOWS = ("open", "in_turn")
 
 
 @dataclass(frozen=True)
@@ -60,3 +61,9 @@ class ExplodingOptions:
     #: seat, standing in for the race to shout Nope first).
     nope_first: str = field(default="left", metadata={
         "choices": NOPE_FIRST, "label": "Who is asked to Nope first"})
+    #: How the table may Nope a card just played: "open" (one public window for everybody at
+    #: once: any player holding a Nope may claim it, and the table closes it when nobody does,
+    #: as the rulebook's "at any time ... even if it's not your turn") or "in_turn" (the players
+    #: are asked one by one; ``nope_asks`` and ``nope_first`` then say who and in which order).
+    nope_window: str = field(default="open", metadata={
+        "choices": NOPE_WINDOWS, "label": "Nope window"})

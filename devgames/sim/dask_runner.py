@@ -35,6 +35,7 @@ from typing import Any
 
 from devgames import game_module
 from devgames.core.actions import CHANCE
+from devgames.core.bots import first_claim
 from devgames.sim.runner import (
     Progress,
     Row,
@@ -215,8 +216,9 @@ def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tup
     # more than the draw; the lean games are checked against simulate's in the tests).
     bits: dict[int, Callable[[int], int]] = {}
     bots: dict[int, Any] = {}
+    every: dict[int, Any] = {}  # every seat's bot: they may claim a move out of turn
     for seat, kind in enumerate(job.kinds):
-        bot = make_bot(module, kind, game_seed(this_seed, seat))
+        bot = every[seat] = make_bot(module, kind, game_seed(this_seed, seat))
         if type(bot).__name__ == "RandomBot" and hasattr(bot, "rng"):
             bits[seat] = bot.rng.getrandbits
         else:
@@ -228,12 +230,17 @@ def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tup
             break
         seat = actions[0].player  # every legal action is the current player's (the protocol)
         draw = bits.get(seat)
-        if draw is None:
-            if seat != CHANCE:
-                apply(bots[seat].choose(game))
+        if draw is None and seat != CHANCE:
+            apply(bots[seat].choose(game))
+            continue
+        if seat == CHANCE:
+            claim = first_claim(game, every)  # a Nope said in an open window, as in play_out
+            if claim is not None:
+                apply(claim)
                 continue
-            # the first card to enter: RandomBot(game.seed), as play_out draws
-            bits[CHANCE] = draw = Random(this_seed).getrandbits
+            if draw is None:  # the first card to enter: RandomBot(game.seed), as play_out draws
+                bits[CHANCE] = draw = Random(this_seed).getrandbits
+        assert draw is not None  # a random seat's, or the table's
         n = len(actions)
         k = n.bit_length()
         r = draw(k)

@@ -21,6 +21,7 @@ def test_a_peek_shows_the_cards_behind_the_curtain_only(tmp_path: Path) -> None:
         app.show_setup("exploding")
         app.setup.set_seats([("Ada", "human"), ("Bob", "human")])
         app.setup.seed.value = "2"  # Ada starts with a Peek into the Future
+        app.setup.options["nope_window"].value = "in_turn"
         app.setup.start.click()
         table = app.table
         table.curtain.reveal.click()
@@ -87,6 +88,7 @@ def test_a_nope_prompt_goes_to_the_player_asked_behind_the_curtain(tmp_path: Pat
         app.setup.set_seats([("Ada", "human"), ("Bob", "human")])
         app.setup.seed.value = "1"  # Ada holds a Nope; Ada starts, Bob then holds two Skips
         app.setup.options["first_player"].value = 1
+        app.setup.options["nope_window"].value = "in_turn"  # each holder asked in turn
         app.setup.start.click()
         table = app.table
         assert table.curtain.owner == "Bob" and not table.curtain.is_open

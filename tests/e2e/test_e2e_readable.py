@@ -12,6 +12,7 @@ game at its most teams (РЕЛИЗ: Cooperation at 4 teams) at 1280x720 is kept 
 """
 
 import json
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,12 +98,13 @@ def played(case: Case, seed: int = 11) -> tuple[list[Any], list[int]]:
     module = game_module(case.game)
     game = module.new_game(NAMES[:case.teams], seed=seed, **case.options)
     bots = {seat: make_bot(module, "heuristic", seed + seat) for seat in range(case.teams)}
+    chance = random.Random(seed)  # the table's entries: never the game's own random source
     moves, turns = [], []
     while not game.is_over and len(moves) < 5000:
         seat = game.current_player
         if seat == 0:
             turns.append(len(moves))
-        action = (game.rng.choice(game.legal_actions()) if seat == CHANCE
+        action = (chance.choice(game.legal_actions()) if seat == CHANCE
                   else bots[seat].choose(game))
         game.apply(action)
         moves.append(action)

@@ -44,10 +44,11 @@ def scripted_game(players: Sequence[str], hands: Mapping[str, Sequence[str]] | N
 
     Hands a test leaves out, or gives fewer than 4 cards, are filled with Code Cards of different
     titles. The deal goes 4 cards to the first seat, then 4 to the next, and so on. The scripts
-    ask only the players holding a Nope (``nope_asks="holders"``) unless a test says otherwise,
-    so that a card played happens at once when nobody can Nope it.
+    ask the players in turn, only those holding a Nope (``nope_window="in_turn"``,
+    ``nope_asks="holders"``), unless a test says otherwise, so that a card played happens at once
+    when nobody can Nope it.
     """
-    options = {"nope_asks": "holders", **options}
+    options = {"nope_window": "in_turn", "nope_asks": "holders", **options}
     game = new_game(list(players), deck="physical", **options)
     hands = dict(hands or {})
     left = {CARDS[c].name: game.pool[c] for c in CARDS if c not in (EXPLODING, MITIGATE)}
@@ -79,9 +80,13 @@ def say_taken(game: ExplodingGame, card: str) -> None:
 
 
 def let_it_happen(game: ExplodingGame) -> None:
-    """Everybody asked whether to Nope the card just played passes."""
+    """Nobody says Nope to the card just played: each player asked passes, or the table closes
+    the open window."""
     while game.phase == "nope":
-        game.pass_nope(game.current_player)  # type: ignore[arg-type]
+        if game.window_open:
+            game.close_window()
+        else:
+            game.pass_nope(game.current_player)  # type: ignore[arg-type]
 
 
 def whose_turn(game: ExplodingGame) -> tuple[str, int]:

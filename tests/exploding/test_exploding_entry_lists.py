@@ -181,7 +181,7 @@ class EntryListInvariants(ExplodingInvariants):
     def __call__(self, game: Game) -> None:
         super().__call__(game)
         assert isinstance(game, ExplodingGame)
-        if game.current_player != CHANCE:
+        if game.current_player != CHANCE or game.window_open:  # the table closes a window
             return
         titles = [a.card for a in game.legal_actions()]
         if titles != [a.card for a in mixed(game, self.rng).legal_actions()]:

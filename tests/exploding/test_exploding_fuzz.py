@@ -82,7 +82,7 @@ class ExplodingInvariants:
         if game.phase == NOPE_WINDOW:
             if not game.asked or any(not game.alive[q] for q in game.asked):
                 fail(game, f"bad Nope window {game.asked}")
-            if game.options.nope_asks == "holders" and any(
+            if game.options.nope_asks == "holders" and not game.window_open and any(
                     NOPE not in game.hands[q] for q in game.asked):
                 fail(game, "a player without a Nope is asked in 'holders' mode")
 
@@ -136,8 +136,8 @@ class ExplodingInvariants:
             fail(game, "the public view shows private cards")
         if view["deck_size"] != len(game.deck):
             fail(game, "the public deck size is wrong")
-        if game.current_player == CHANCE and game.phase != "deal":
-            fail(game, "chance acts outside a deal")
+        if game.current_player == CHANCE and game.phase != "deal" and not game.window_open:
+            fail(game, "the table acts outside a deal and an open Nope window")
 
     @staticmethod
     def ending(game: ExplodingGame) -> None:

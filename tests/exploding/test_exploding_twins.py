@@ -44,11 +44,13 @@ def public_key(game: Game, action: Action, seat: int) -> Hashable:
 
     Moves whose public outcome depends on a hand that may differ between the twins (a hand put
     face up by an explosion, a card named by three of a kind) carry that hand in their key, so
-    they are only played when both twins agree. So does a card entered that the engine believes
-    is in no place of the stack: the engine then takes the copy from a hand, and that hand's
-    player sees the change (documented in docs/rules/exploding.md). A card given or taken
-    between two other players keeps only whether it is a Mitigate: both twins then hold as many
-    Mitigates in each hand, and an Exploding Git Commit drawn has the same public outcome.
+    they are only played when both twins agree. So does a card entered of which the engine
+    believes no copy is among the unknown cards of the stack: the engine then takes the copy
+    from a place it thought it knew, or from a hand, and the player who believed that place, or
+    that hand's player, sees the change (documented in docs/rules/exploding.md). A card given or
+    taken between two other players keeps only whether it is a Mitigate: both twins then hold as
+    many Mitigates in each hand, and an Exploding Git Commit drawn has the same public
+    outcome.
     """
     assert isinstance(game, ExplodingGame)
     kind, player = action.kind, action.player
@@ -59,8 +61,8 @@ def public_key(game: Game, action: Action, seat: int) -> Hashable:
     if kind == "explode":
         return (action, tuple(sorted(game.hands[player])))
     card = action.card
-    if kind == "deal" and card is not None and not game.pool[card] and card not in game.deck:
-        return (action, tuple(tuple(sorted(hand)) for hand in game.hands))
+    if kind == "deal" and card is not None and not game.pool[card]:
+        return (action, tuple(tuple(sorted(hand)) for hand in game.hands), tuple(game.deck))
     if kind == "deal" and game.chance and game.chance[0] == "draw" and action.card == EXPLODING:
         drawer = game.hands[game.chance[1]]
         return (action, MITIGATE in drawer or tuple(sorted(drawer)))
@@ -127,11 +129,12 @@ def test_a_seat_cannot_tell_twin_games_apart(case: int) -> None:
 
 
 def test_asking_only_the_holders_of_a_nope_is_told_apart() -> None:
-    """``nope_asks="holders"`` is the quick option that shows who holds a Nope: the twins
-    catch it."""
+    """Asking in turn only the players holding a Nope (``nope_asks="holders"``) is the option
+    that shows who holds one: the twins catch it."""
     with pytest.raises(InvariantError, match=r"may say (Nope|Yup)"):
         for seed in range(20):
-            first, second, seat = make_twins(seed, {"nope_asks": "holders"})
+            first, second, seat = make_twins(seed, {"nope_window": "in_turn",
+                                                    "nope_asks": "holders"})
             play_twins(first, second, seat, public_key, seed)
 
 

@@ -60,3 +60,15 @@ def test_another_game_is_still_refused() -> None:
         assert "not the one saved" in str(error)
     else:
         raise AssertionError("the moves of another game were saved")
+
+
+def test_an_exploding_session_of_rules_version_1_is_asked_in_turn_as_it_was() -> None:
+    from devgames import exploding
+
+    store = SessionStore(":memory:")
+    game = exploding.new_game(["Ada", "Bob", "Cy"], seed=5)
+    options = {k: v for k, v in game.session().options.items() if k != "nope_window"}
+    number = saved_as_older(store, game, "1", options)
+    played = play_two_moves(store, number)
+    assert played.options.nope_window == "in_turn"
+    assert store.checkout(number)[0].snapshot() == played.snapshot()
