@@ -43,7 +43,7 @@ def test_in_a_running_loop_the_watch_checks_by_itself_and_survives_a_failing_scr
         asyncio.get_running_loop().set_exception_handler(lambda _loop, _context: None)
         for seed in (1, 2):
             elsewhere.create(scrumkin.new_game(["Red", "Blue"], seed=seed))
-            for _ in range(200):
+            for _ in range(1000):  # up to 10 s on a busy machine; at once on a quiet one
                 await asyncio.sleep(0.01)
                 if len(heard) == seed:
                     break
