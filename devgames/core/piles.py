@@ -66,7 +66,7 @@ class Pile(deque[int]):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pile) and deque.__eq__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         return f"Pile({list(self)!r})"

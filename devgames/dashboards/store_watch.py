@@ -24,7 +24,7 @@ def kernel_loop() -> asyncio.AbstractEventLoop | None:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with ipykernel
         return None
-    shell = get_ipython()  # type: ignore[no-untyped-call]
+    shell = get_ipython()
     if shell is None or getattr(shell, "kernel", None) is None:
         return None
     try:

@@ -107,8 +107,8 @@ def load_blocks(path: Path = BLOCKS_FILE) -> dict[int, Block]:
         blocks[item["id"]] = Block(
             item["id"],
             tuple((z["zone"], bool(z["vertical"]), bool(z["double"])) for z in item["zones"]),
-            tuple(tuple(link) for link in item["links"]),  # type: ignore[misc]
-            tuple(Port(p["port"], p["side"], tuple(tuple(h) for h in p["halves"]))  # type: ignore[misc]
+            tuple(tuple(link) for link in item["links"]),
+            tuple(Port(p["port"], p["side"], tuple(tuple(h) for h in p["halves"]))
                   for p in item["ports"]))
     return blocks
 

@@ -100,7 +100,7 @@ _LINKED_ZONE = itemgetter(1)  # the zone of a link (my half, zone, its half)
 #: An event from its four fields (kind, player, data, private) in one tuple: the frequent events
 #: are made so, without the Python-level constructor of Event.
 _event: Callable[[tuple[str, int | None, dict[str, Any], bool]], Event] = partial(
-    tuple.__new__, Event)  # type: ignore[assignment]
+    tuple.__new__, Event)
 _EV_CODE = {c: card.code for c, card in EVENTS.items()}
 _EV_METHOD = {c: f"_ev_{code}" for c, code in _EV_CODE.items()}  # what each event card does
 

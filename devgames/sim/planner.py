@@ -380,7 +380,7 @@ def plan_figure(plan: Plan, minutes: float | None = None, dark: bool = False) ->
     for p, colour in zip(PERCENTILES, COLOURS[1:], strict=True):
         figure.add_vline(x=plan.rounds_at(p), line_dash="dash", line_color=colour, line_width=3,
                          annotation_text=f"P{p}", annotation_font_size=FONT_SIZE - 2,
-                         row=1, col=1)  # type: ignore[arg-type]
+                         row=1, col=1)
     lengths = sorted(plan.minutes())
     shares = [(index + 1) / len(lengths) for index in range(len(lengths))] if lengths else []
     figure.add_trace(go.Scatter(x=lengths, y=shares, mode="lines", name="share of games over",
@@ -392,7 +392,7 @@ def plan_figure(plan: Plan, minutes: float | None = None, dark: bool = False) ->
         share = done / games if games else 0.0
         figure.add_vline(x=minutes, line_color=COLOURS[1], line_width=3,
                          annotation_text=f"{minutes:g} min: {share:.0%}",
-                         annotation_font_size=FONT_SIZE - 2, row=1, col=2)  # type: ignore
+                         annotation_font_size=FONT_SIZE - 2, row=1, col=2)
     figure.update_xaxes(title_text=f"{noun}s", dtick=1 if len(xs) <= 20 else None, row=1, col=1)
     figure.update_xaxes(title_text="minutes", row=1, col=2)
     figure.update_yaxes(title_text="games", row=1, col=1)
