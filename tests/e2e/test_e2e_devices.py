@@ -84,12 +84,11 @@ ON_MY_MOVE = """() => document.body.classList.contains("my-move")
     && Boolean(document.querySelector(".moves button.move:not(:disabled)"))"""
 
 
-def start_session(page: Page, server: Server, seats: list[tuple[str, str]],
-                  preset: str | None = "short") -> None:
-    """A Scrumkin session of ``seats`` (name, "human" or a bot's kind), seed 7, hands hidden."""
+def set_up_seats(page: Page, server: Server, game: str, seats: list[tuple[str, str]]) -> None:
+    """The set-up form of a new ``game`` with ``seats`` (name, "human" or a bot's kind)."""
     page.goto(server.url)
     wait_for_app(page)
-    page.click(".dg-new-scrumkin")
+    page.click(f".dg-new-{game}")
     page.locator(".dg-setup").wait_for()
     names, kinds = page.locator(".dg-seat-name input"), page.locator(".dg-seat-kind select")
     for left in range(names.count() - 1, len(seats) - 1, -1):
@@ -99,6 +98,12 @@ def start_session(page: Page, server: Server, seats: list[tuple[str, str]],
         names.nth(index).fill(name)
         names.nth(index).press("Enter")
         kinds.nth(index).select_option(label="plays here" if kind == "human" else f"{kind} bot")
+
+
+def start_session(page: Page, server: Server, seats: list[tuple[str, str]],
+                  preset: str | None = "short") -> None:
+    """A Scrumkin session of ``seats`` (name, "human" or a bot's kind), seed 7, hands hidden."""
+    set_up_seats(page, server, "scrumkin", seats)
     if preset is not None:
         select = page.locator(".dg-preset select")
         label = next(text for text in select.locator("option").all_inner_texts()

@@ -8,8 +8,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from devgames.sessions import SessionStore
-from tests.e2e.harness import Server, save_screenshot, wait_for_app, wait_for_kernel_idle
-from tests.e2e.test_e2e_devices import give_codes, open_device  # noqa: F401 - a fixture
+from tests.e2e.harness import Server, save_screenshot, wait_for_kernel_idle
+from tests.e2e.test_e2e_devices import (  # noqa: F401 - open_device is a fixture
+    give_codes,
+    open_device,
+    set_up_seats,
+)
 from tests.e2e.test_e2e_games import session_id
 
 pytestmark = pytest.mark.e2e
@@ -20,18 +24,7 @@ SEATS = [("Ada", "human"), ("Bob", "human"), ("Cy", "human")]
 
 def start(page: Page, server: Server) -> None:
     """An Exploding Git Commits session of three players at the screen, seed 12, hands hidden."""
-    page.goto(server.url)
-    wait_for_app(page)
-    page.click(".dg-new-exploding")
-    page.locator(".dg-setup").wait_for()
-    names, kinds = page.locator(".dg-seat-name input"), page.locator(".dg-seat-kind select")
-    for left in range(names.count() - 1, len(SEATS) - 1, -1):
-        page.locator(".dg-remove-seat").last.click()
-        expect(names).to_have_count(left)
-    for index, (name, _kind) in enumerate(SEATS):
-        names.nth(index).fill(name)
-        names.nth(index).press("Enter")
-        kinds.nth(index).select_option(label="plays here")
+    set_up_seats(page, server, "exploding", SEATS)
     page.locator(".dg-seed input").fill("12")
     wait_for_kernel_idle(page)
     page.click(".dg-start")

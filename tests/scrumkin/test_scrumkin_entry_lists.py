@@ -55,15 +55,21 @@ def test_twins_that_differ_in_a_hidden_hand_offer_the_same_cards() -> None:
     assert choices(game) == choices(twin)
 
 
-def test_a_dropped_card_is_not_told_by_the_list() -> None:
-    """Red drops a card face down under the deck: the next sprint's list is the same whatever
-    card it was (before, the dropped card came back into the list, and the room saw which)."""
+def fairy_dust_played_and_flu_dropped() -> ScrumkinGame:
+    """Red plays Fairy dust face up and drops Flu face down; Blue plays on, to the next deal."""
     game = scripted_game(["Red", "Blue"], hands={"Red": ["Fairy dust", "Flu", "Stress"]})
     game.deal("Gummy-Bear")
     game.play("Red", "Fairy dust")
     game.drop("Red", "Flu")
     game.play("Blue", game.hand("Blue")[0])
     game.play("Blue", game.hand("Blue")[0], target="Red")
+    return game
+
+
+def test_a_dropped_card_is_not_told_by_the_list() -> None:
+    """Red drops a card face down under the deck: the next sprint's list is the same whatever
+    card it was (before, the dropped card came back into the list, and the room saw which)."""
+    game = fairy_dust_played_and_flu_dropped()
     assert game.phase == "deal"
     assert game.legal_actions() == public_entries(game)
 
@@ -101,12 +107,7 @@ def test_a_card_believed_in_a_hand_is_accepted_without_telling_the_room() -> Non
 
 def test_a_card_face_up_on_the_table_is_not_offered() -> None:
     """Fairy dust lies face up in Red's game: it is left out of the list and refused."""
-    game = scripted_game(["Red", "Blue"], hands={"Red": ["Fairy dust", "Flu", "Stress"]})
-    game.deal("Gummy-Bear")
-    game.play("Red", "Fairy dust")
-    game.drop("Red", "Flu")
-    game.play("Blue", game.hand("Blue")[0])
-    game.play("Blue", game.hand("Blue")[0], target="Red")
+    game = fairy_dust_played_and_flu_dropped()
     fairy = game.card_id("Fairy dust", game.table[0])
     assert fairy not in [a.card for a in game.legal_actions()]
     assert not game.can_deal("Fairy dust")
