@@ -5,7 +5,7 @@ Used by ``devgames play``; works for any game through the generic game protocol.
 
 import shutil
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -85,7 +85,7 @@ def render_rows(title: str, rows: list[dict[str, Any]], width: int = 100) -> lis
 HIDDEN_KEYS = ("game", "you", "hand")
 
 
-def render_view(view: dict[str, Any], width: int = 100) -> str:
+def render_view(view: Mapping[str, Any], width: int = 100) -> str:
     """The public view of a game (``game.view(None)``) as a readable text table.
 
     >>> from devgames import scrumkin

@@ -17,7 +17,7 @@ The base class keeps the action log and turns it into sessions, replays and undo
 
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -118,7 +118,7 @@ class Game(ABC):
         """Carry out an action that passed ``_check``."""
 
     @abstractmethod
-    def view(self, player: int | str | None) -> dict[str, Any]:
+    def view(self, player: int | str | None) -> Mapping[str, Any]:
         """What ``player`` may see; ``view(None)`` is the public projector view."""
 
     def secrets(self, player: int | str) -> list[str]:

@@ -465,7 +465,7 @@ class Scoreboard(widgets.HTML):
         super().__init__("")
         self.add_class("dg-scoreboard")
 
-    def show(self, view: dict[str, Any], colors: dict[str, str] | None = None,
+    def show(self, view: Mapping[str, Any], colors: dict[str, str] | None = None,
              skip: Collection[str] = (), bots: Collection[str] = ()) -> None:
         """Draw ``game.view(None)``, but for the keys in ``skip`` (drawn on a board) and those
         the view itself sets ``aside`` (kept for notebooks and tests, not for the room), facts

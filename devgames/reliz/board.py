@@ -32,7 +32,7 @@ turns it round; a click anywhere else is explained in a sentence by the engine.
  'width']
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import anywidget
@@ -222,7 +222,7 @@ ASPECT_WITH_OVERVIEW, ASPECT_ALONE = 2.3, 1.8
 MINI = 3
 
 
-def board_scene(view: dict[str, Any], legal: dict[tuple[int, int], str] | None = None,
+def board_scene(view: Mapping[str, Any], legal: dict[tuple[int, int], str] | None = None,
                 selected: str | None = None, focus: str | None = None) -> dict[str, Any]:
     """What to draw of the public view ``view``, in layout units: the blocks that matter large
     (frames, halves, ports, their integration zones each in a strip beside the blocks it joins
