@@ -2,9 +2,11 @@
 (``game.rounds``, ``game.employee_rows``, ``game.view(None)``); they never recompute rules.
 
 Each game's panels live in its own package (``SPEC.charts``, e.g. ``devgames.scrumkin.charts``),
-built from :class:`Chart` and the helpers here. A game's charts are the panels of ONE plotly
-``FigureWidget``: in plotly 7 each FigureWidget sends the whole plotly.js bundle (about 5 MB) to
-the page and evaluates it, so one figure per game keeps the page light. Every trace names its
+declared with :class:`~devgames.screens.charts.Chart` and the helpers of
+:mod:`devgames.screens.charts`, which import no plotly; this module draws them. A game's
+charts are the panels of ONE plotly ``FigureWidget``: in plotly 7 each FigureWidget sends the
+whole plotly.js bundle (about 5 MB) to the page and evaluates it, so one figure per game keeps
+the page light. Every trace names its
 panel in ``meta``.
 
 The figure fills the space the page gives it: the browser measures that box and tells the kernel
@@ -13,16 +15,13 @@ figure that large, its panels laid out in pixels, in one column, or in two when 
 (the last panel then spans both). Every axis range is set here from the
 data, never left to plotly, so that a quick run of updates can never leave points outside a panel.
 
-A team has its colour (:mod:`devgames.dashboards.colors`) and its marker symbol in every panel,
+A team has its colour (:mod:`devgames.screens.colors`) and its marker symbol in every panel,
 and the lines of a panel are set apart sideways by a fraction of a sprint, so that teams with
 equal values stay visible; the true x is in ``customdata`` and in the hover text. Nothing is
 drawn over the data: there is no plotly legend and no colour bar. The key above the figure
 (:func:`team_key_html`) names the teams, then the other lines and bars of the panels (the ideal
 burn-down, the goal: a panel's trace that does not set ``showlegend`` to False) and the notes of
-the panels (:attr:`Chart.notes`).
-
-Every text a user typed (team, player and card names) goes through :func:`label` before plotly
-sees it, because plotly reads a subset of HTML in names, ticks and hover text.
+the panels (:attr:`~devgames.screens.charts.Chart.notes`).
 
 >>> from devgames import scrumkin
 >>> charts = charts_for(scrumkin.new_game(["Red", "Blue"], seed=1))
@@ -41,9 +40,8 @@ True
 import html
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from copy import deepcopy
-from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -52,16 +50,19 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from devgames import SpecTable
-from devgames.core.spec import GameSpec, resolve
 from devgames.dashboards.clientside import FitCharts
-from devgames.dashboards.colors import team_colors
+from devgames.screens.charts import (
+    CHARTS,
+    FONT_SIZE,
+    GLYPHS,
+    GUIDE,
+    Chart,
+    Note,
+    Trace,
+    glyph,
+)
+from devgames.screens.colors import team_colors
 
-Row = Mapping[str, Any]
-#: One trace as plotly's keyword arguments, ``type`` included.
-Trace = dict[str, Any]
-
-FONT_SIZE = 20  # the page's body size: readable from the back of the room
 TITLE_SIZE = 22
 #: Pixels: between two panels one above the other (the x axis of the one above, the title of the
 #: one below); above the top panels (their titles) and below the bottom ones (their x axis); right
@@ -80,15 +81,6 @@ HEATMAP_ROW, PANEL = 24, 220
 #: Pixels: the least a heatmap's row and column take, so that the text of its cells stays
 #: readable (a heatmap shows the latest rows and columns that fit).
 CELL_HEIGHT, CELL_WIDTH = FONT_SIZE + 8, 66
-#: A team's marker, by seat, in every panel (the team key shows the same shapes).
-SYMBOLS = ("circle", "square", "diamond", "triangle-up", "triangle-down", "cross", "x", "star",
-           "hexagon", "pentagon")
-GLYPHS = ("●", "■", "◆", "▲", "▼", "✚", "✖", "★", "⬢", "⬟")
-#: How far apart (in sprints or turns) the lines of two neighbouring seats are drawn, at most;
-#: all the lines of a panel stay within DODGE_SPREAD of the true x.
-DODGE, DODGE_SPREAD = 0.07, 0.3
-#: The grey of the reference lines (the ideal burn-down, the goal).
-GUIDE = "#888888"
 #: About how wide a character of chart text is, in font sizes (to give long labels their room).
 CHAR_WIDTH = 0.6
 TEMPLATES = {False: "plotly_white", True: "plotly_dark"}
@@ -104,65 +96,10 @@ MOVE = {"transition": {"duration": 0, "easing": "linear"},
         "frame": {"duration": 0, "redraw": False}}
 
 
-def label(value: object) -> str:
-    """A user's text made safe for plotly: ``<``, ``>`` and ``&`` as entities, which plotly shows
-    as the characters. Quotes stay as they are: plotly.js would show ``&quot;`` literally.
-
-    >>> label('<b>x</b> & "Mike"')
-    '&lt;b&gt;x&lt;/b&gt; &amp; "Mike"'
-    """
-    return html.escape(str(value), quote=False)
-
-
-def lines(rows: Iterable[Row], who: str, x: str, y: str, names: Sequence[str],
-          colors: Sequence[str], start: tuple[Any, Any] | None = None) -> list[Trace]:
-    """One line per team or player (``names``, in that order, in ``colors``): ``(row[x], row[y])``
-    of the rows where ``row[who]`` is that name, after an optional ``start`` point.
-
-    >>> rows = [{"team": "A", "sprint": 1, "velocity": 2},
-    ...         {"team": "B", "sprint": 1, "velocity": 0}]
-    >>> traces = lines(rows, "team", "sprint", "velocity", ["A", "B"], ["red", "blue"],
-    ...                start=(0, 5))
-    >>> [(trace["name"], trace["customdata"], trace["y"]) for trace in traces]
-    [('A', [0, 1], [5, 2]), ('B', [0, 1], [5, 0])]
-    >>> [trace["x"] for trace in traces]  # set apart a little, so equal values stay visible
-    [[-0.035, 0.965], [0.035, 1.035]]
-
-    Each has its seat's colour and marker symbol, and the name as its legend group.
-    """
-    points: dict[str, tuple[list[Any], list[Any]]] = {
-        name: ([start[0]], [start[1]]) if start else ([], []) for name in names
-    }
-    for row in rows:
-        if row[who] in points:
-            xs, ys = points[row[who]]
-            xs.append(row[x])
-            ys.append(row[y])
-    step = min(DODGE, DODGE_SPREAD / max(len(names) - 1, 1))
-    return [{"type": "scatter", "mode": "lines+markers", "name": label(name),
-             "x": [round(value + step * (seat - (len(names) - 1) / 2), 3) for value in xs],
-             "y": ys, "customdata": xs, "legendgroup": label(name), "showlegend": False,
-             "hovertemplate": f"{label(name)}: %{{y}} ({x} %{{customdata}})<extra></extra>",
-             "line": {"color": colors[seat], "width": 3},
-             "marker": {"color": colors[seat], "size": 11,
-                        "symbol": SYMBOLS[seat % len(SYMBOLS)]}}
-            for seat, (name, (xs, ys)) in enumerate(points.items())]
-
-
-@dataclass(frozen=True)
-class Note:
-    """A line or bar of the panels that is not a team's, as the key above them names it: its
-    ``text``, and its ``mark`` ("dash" or "line": a line; "bar": a block) in ``color``."""
-
-    text: str
-    mark: str = "dash"
-    color: str = GUIDE
-    opacity: float = 1.0
-
-
 def note_of(trace: Trace) -> Note:
     """How the key shows this trace: a bar as a block, a line as a line, in its colour.
 
+    >>> from devgames.screens.charts import guide
     >>> note_of(guide("goal (64 points)", [0, 1], [64, 64]))
     Note(text='goal (64 points)', mark='dash', color='#888888', opacity=1.0)
     """
@@ -172,15 +109,6 @@ def note_of(trace: Trace) -> Note:
         return Note(name, "bar", marker.get("color", GUIDE), marker.get("opacity", 1.0))
     line = trace.get("line", {})
     return Note(name, "dash" if line.get("dash") == "dash" else "line", line.get("color", GUIDE))
-
-
-def glyph(seat: int, color: str) -> str:
-    """A team's marker shape in its colour, for a plotly label (tick, heatmap row).
-
-    >>> glyph(1, "#0072b2")
-    '<span style="color:#0072b2">■</span>'
-    """
-    return f'<span style="color:{color}">{GLYPHS[seat % len(GLYPHS)]}</span>'
 
 
 def team_key_html(names: Sequence[str], colors: Sequence[str], notes: Sequence[Note] = ()) -> str:
@@ -221,12 +149,6 @@ def key_teams(game: Any, colors: Sequence[str]) -> tuple[list[str], list[str]]:
     return list(names), [colors[seats[0]] for seats in game.teams]
 
 
-def guide(name: str, x: list[Any], y: list[Any]) -> Trace:
-    """A dashed grey reference line (the ideal burndown, the goal), named in the key."""
-    return {"type": "scatter", "mode": "lines", "name": name, "x": x, "y": y,
-            "line": {"dash": "dash", "width": 3, "color": GUIDE}}
-
-
 def text_width(text: str, size: int = FONT_SIZE) -> int:
     """About how many pixels this plotly text takes (its tags left out), at this font size.
 
@@ -237,45 +159,6 @@ def text_width(text: str, size: int = FONT_SIZE) -> int:
 
 
 # ----- the figure ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Chart:
-    """One panel of a game's figure: its titles and how its traces come from a game (and the
-    teams' colours, in seat order)."""
-
-    title: str
-    y_title: str
-    traces: Callable[[Any, Sequence[str]], list[Trace]]
-    #: More of the panel's y axis.
-    yaxis: Mapping[str, Any] = field(default_factory=dict)
-    #: The x axis counts sprints or turns: integer ticks.
-    counts: bool = True
-    #: Room its y axis labels take left of the plot, in pixels, at least (a heatmap's panel
-    #: gets the room its row names need).
-    labels_width: int = 44
-    #: Changes with most moves (not once a sprint or turn): stacked bars over fixed categories,
-    #: whose y axis range grows by steps, so that a change of this panel alone moves its bars
-    #: without redrawing the whole figure (see :func:`move`).
-    live: bool = False
-    #: What the key above the panels says of this one besides its traces (e.g. what the
-    #: shades of its bars mean).
-    notes: tuple[Note, ...] = ()
-
-
-def _game_charts(spec: GameSpec) -> Mapping[str, Chart]:
-    """The panels at the game's ``SPEC.charts`` (a TypeError naming the path when it is not a
-    mapping of panel names to :class:`Chart`)."""
-    found = resolve(spec.charts)
-    if not isinstance(found, Mapping) or not all(
-            isinstance(chart, Chart) for chart in found.values()):
-        raise TypeError(f"{spec.name}: {spec.charts} must be a mapping of panel names to "
-                        "devgames.dashboards.charts.Chart.")
-    return found
-
-
-#: Each game's panels, top down (left to right, then down, when two go side by side), read from
-#: its spec's ``charts`` path when asked for.
-CHARTS: Mapping[str, Mapping[str, Chart]] = SpecTable(_game_charts)
-
 #: The layout of every game's figure. Hovering shows every line of the panel at that x.
 LAYOUT: dict[str, Any] = {
     "font": {"size": FONT_SIZE},

@@ -3,21 +3,20 @@ boxes when the move is a choice of cards) and the curtain in front of a team's h
 
 Every text a user typed (team names, titles, notes) is escaped here before it becomes HTML. A card
 shows what it stands for (its kind and line from :mod:`devgames.core.meanings`): under its name in
-the hand, on hover or tap on the table, as the tooltip of a move that plays it.
+the hand, on hover or tap on the table, as the tooltip of a move that plays it. The cards as HTML
+that the devices show too (a hand, a card's names and meaning) are in :mod:`devgames.screens.cards`.
 """
 
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from functools import cache
-from html import escape
 from importlib import import_module
 from typing import Any
 
 import ipywidgets as widgets
 
-from devgames import GAMES, game_module
-from devgames.core.actions import Action, given
-from devgames.core.meanings import Meaning, meaning_of
+from devgames import GAMES
+from devgames.core.actions import Action
+from devgames.core.meanings import Meaning
 from devgames.core.wording import (
     common_prefix,
     describe_item,
@@ -25,6 +24,15 @@ from devgames.core.wording import (
     format_value,
     is_empty,
     label,
+)
+from devgames.screens.cards import (
+    card_html,
+    card_meaning,
+    hand_card_html,
+    html,
+    meaning_text,
+    name_key,
+    subset_choice,
 )
 
 #: View keys the public table does not list as facts (shown elsewhere, or private).
@@ -46,15 +54,6 @@ def unseen_label(field: widgets.Widget) -> widgets.Widget:
     """
     field.add_class("dg-unseen-label")
     return field
-
-
-def html(text: Any) -> str:
-    """Any value as HTML text, escaped.
-
-    >>> html("<b>Red</b> & co")
-    '&lt;b&gt;Red&lt;/b&gt; &amp; co'
-    """
-    return escape(str(text), quote=True)
 
 
 class Notice(widgets.HTML):
@@ -124,19 +123,6 @@ def with_chips(text: str, colors: dict[str, str]) -> str:
     return pattern.sub(lambda found: chips[found.group(1)] + found.group(1), escaped)
 
 
-def card_meaning(game: str | None, name: Any) -> Meaning | None:
-    """The meaning of the card called ``name`` in ``game``; None when either is unknown.
-
-    >>> card_meaning("scrumkin", "3 Amigos").kind
-    'investment'
-    >>> card_meaning(None, "3 Amigos"), card_meaning("chess", "Rook"), card_meaning("scrumkin", 3)
-    (None, None, None)
-    """
-    if game is None or game not in GAMES or not isinstance(name, str):
-        return None
-    return meaning_of(game, name)
-
-
 def card_name(game: str | None, card: Any) -> str | None:
     """The name of the card ``card`` (an id of the game's card table) in ``game``, or None.
 
@@ -166,75 +152,6 @@ def move_meaning(game: str | None, action: Action) -> Meaning | None:
     return card_meaning(game, names.pop()) if len(names) == 1 else None
 
 
-def meaning_text(meaning: Meaning) -> str:
-    """A meaning as one plain line: its kind, then what the card stands for.
-
-    >>> meaning_text(Meaning("harm", "A bug."))
-    'harm: A bug.'
-    """
-    return f"{meaning.kind}: {meaning.line}"
-
-
-def card_html(name: Any, game: str | None) -> str:
-    """A card's name as HTML, escaped: with a meaning in ``game``, it shows that meaning on hover
-    (``title``) and, focused by a tap or the keyboard, in a bubble under it (``data-meaning``).
-
-    >>> print(card_html("Flu", "scrumkin").replace('" ', '"\\n'))  # doctest: +ELLIPSIS
-    <span class="dg-meant"
-    tabindex="0"
-    title="harm: Illness goes round the team: fewer people at work, less done this sprint."
-    data-meaning="harm: Illness goes round ...">Flu</span>
-    >>> card_html("<i>Flu</i>", "scrumkin"), card_html("Flu", None)
-    ('&lt;i&gt;Flu&lt;/i&gt;', 'Flu')
-    """
-    meaning = card_meaning(game, name)
-    shown = names_html(name, other_name(game, name))
-    if meaning is None:
-        return shown
-    text = html(meaning_text(meaning))
-    return (f'<span class="dg-meant" tabindex="0" title="{text}" data-meaning="{text}">'
-            f"{shown}</span>")
-
-
-def names_html(name: Any, russian: str | None) -> str:
-    """A card's name, with its Russian name beside it when it has one: the app's language
-    switch (class ``dg-lang-ru`` on the app) puts the Russian one first.
-
-    >>> names_html("Flu", None), names_html("<b>", "Кофе")
-    ('Flu', '<span class="dg-names"><span class="dg-name-en">&lt;b&gt;</span><span \
-class="dg-name-ru" lang="ru">Кофе</span></span>')
-    """
-    if not russian:
-        return html(name)
-    return (f'<span class="dg-names"><span class="dg-name-en">{html(name)}</span>'
-            f'<span class="dg-name-ru" lang="ru">{html(russian)}</span></span>')
-
-
-@cache
-def _russian_names(game: str) -> dict[str, str]:
-    try:
-        cards = game_module(game).CARDS
-    except (ValueError, AttributeError, ImportError):
-        return {}
-    return {card.name: card.name_ru for card in cards.values()
-            if getattr(card, "name_ru", "") and card.name_ru != card.name}
-
-
-def other_name(game: str | None, name: Any) -> str | None:
-    """The Russian name of the card called ``name`` in ``game`` (a card of РЕЛИЗ), or None.
-
-    >>> other_name("reliz", "Coffee Machine"), other_name("scrumkin", "Flu"), other_name(None, 1)
-    ('Кофемашина', None, None)
-    """
-    if game is None or not isinstance(name, str):
-        return None
-    return _russian_names(game).get(name)
-
-
-def _name_key(item: dict[str, Any]) -> str | None:
-    return next((key for key in ("card", "name", "title") if key in item), None)
-
-
 def item_html(item: Any, game: str | None) -> str:
     """One entry of a list of cards as HTML: :func:`describe_item`'s words, escaped, the card's
     name wrapped by :func:`card_html`.
@@ -245,7 +162,7 @@ def item_html(item: Any, game: str | None) -> str:
     ('&lt;b&gt; (age 2)', '3')
     """
     text = describe_item(item)
-    key = _name_key(item) if isinstance(item, dict) else None
+    key = name_key(item) if isinstance(item, dict) else None
     name = str(item[key]) if key else item
     if isinstance(name, str) and text.startswith(name):
         return card_html(name, game) + html(text[len(name):])
@@ -487,46 +404,6 @@ class Scoreboard(widgets.HTML):
         self.value = "".join(parts)
 
 
-def hand_html(owner: str, hand: Sequence[Any], secrets: Sequence[str] = (),
-              game: str | None = None, with_cards: bool = True) -> str:
-    """A hand of cards as HTML, one box per card, then what only its owner knows besides.
-
-    >>> hand_html("Red", [{"id": 3, "card": "Flu", "figures": "-2 -1"}])[-51:]
-    '<span class="dg-hand-card">Flu (-2 -1)</span></div>'
-    >>> hand_html("Ada", [], ["You know the draw stack: Nope on top."])[-74:]
-    '<ul class="dg-secrets"><li>You know the draw stack: Nope on top.</li></ul>'
-
-    Given its ``game``, each box shows the card's name in bold, its figures, a badge of its kind
-    and, under them, what the card stands for (see :func:`hand_card_html`):
-
-    >>> box = hand_html("Red", [{"id": 28, "card": "Architecture Change", "figures": "-3"}],
-    ...                 game="scrumkin")
-    >>> '<div class="dg-hand dg-hand-meant">' in box, "<b>Architecture Change</b> (-3)" in box
-    (True, True)
-    >>> 'dg-card-kind-investment">investment</span>' in box, "Reworking the system" in box
-    (True, True)
-
-    Without its cards (``with_cards=False``: the moves show them, card by card), only the
-    heading and the secrets:
-
-    >>> print(hand_html("Red", [], ["A secret."], with_cards=False))
-    <h3>Red's hand and moves</h3><ul class="dg-secrets"><li>A secret.</li></ul>
-    """
-    if game is None:
-        cards = "".join(f'<span class="dg-hand-card">{html(describe_item(c))}</span>'
-                        for c in hand)
-        classes = "dg-hand"
-    else:
-        cards = "".join(hand_card_html(card, game) for card in hand)
-        classes = "dg-hand dg-hand-meant"
-    known = "".join(f"<li>{html(line)}</li>" for line in secrets)
-    secret = f'<ul class="dg-secrets">{known}</ul>' if known else ""
-    if not with_cards:
-        return f"<h3>{html(owner)}'s hand and moves</h3>{secret}"
-    return (f'<h3>{html(owner)}\'s hand</h3><div class="{classes}">{cards or "(no cards)"}</div>'
-            + secret)
-
-
 def hand_line_html(hand: Sequence[Any], game: str | None) -> str:
     """A hand as one compact line of cards (when tick boxes name them to choose from): each
     card's name, its meaning on hover or tap (:func:`card_html`), and its figures.
@@ -538,42 +415,12 @@ cost 1)</span></div>'
     cards = []
     for item in hand:
         text = describe_item(item)
-        key = _name_key(item) if isinstance(item, dict) else None
+        key = name_key(item) if isinstance(item, dict) else None
         name = str(item[key]) if key else text
         figures = text[len(name):] if text.startswith(name) else ""
         cards.append(f'<span class="dg-hand-card"><b>{card_html(name, game)}</b>'
                      f"{html(figures)}</span>")
     return f'<div class="dg-hand dg-hand-line">{"".join(cards)}</div>'
-
-
-def hand_card_html(item: Any, game: str | None) -> str:
-    """One card of a hand: its name in bold, its figures, a badge of its kind, and its meaning in
-    a smaller line under them; a card with no meaning shows only its name and figures.
-
-    >>> box = hand_card_html({"id": 97, "card": "Bug-topus", "figures": "1 bug"}, "scrumkin")
-    >>> print(box.replace("><", ">\\n<"))  # doctest: +ELLIPSIS
-    <span class="dg-hand-card dg-card-harm">
-    <span class="dg-hand-top">
-    <b>Bug-topus</b> (1 bug) <span class="dg-card-kind dg-card-kind-harm">harm</span>
-    </span>
-    <span class="dg-meaning">A bug with arms in several modules: ...</span>
-    </span>
-    >>> hand_card_html({"card": "<Joker>", "figures": "+9"}, "scrumkin")
-    '<span class="dg-hand-card"><span class="dg-hand-top"><b>&lt;Joker&gt;</b> (+9)</span></span>'
-    """
-    text = describe_item(item)
-    key = _name_key(item) if isinstance(item, dict) else None
-    name = str(item[key]) if key else text
-    figures = text[len(name):] if text.startswith(name) else ""
-    meaning = card_meaning(game, name)
-    if meaning is None:
-        return (f'<span class="dg-hand-card"><span class="dg-hand-top"><b>{html(name)}</b>'
-                f"{html(figures)}</span></span>")
-    kind = html(meaning.kind)
-    return (f'<span class="dg-hand-card dg-card-{kind}"><span class="dg-hand-top">'
-            f"<b>{html(name)}</b>{html(figures)} "
-            f'<span class="dg-card-kind dg-card-kind-{kind}">{kind}</span></span>'
-            f'<span class="dg-meaning">{html(meaning.line)}</span></span>')
 
 
 def move_card(action: Action) -> int | None:
@@ -602,7 +449,7 @@ def card_words(item: Any) -> tuple[str, str]:
     """
     if not isinstance(item, dict):
         return str(item), ""
-    key = _name_key(item)
+    key = name_key(item)
     name = str(item[key]) if key else describe_item(item)
     figures = str(item.get("figures") or "")
     return name, "" if figures == name else figures
@@ -1064,26 +911,6 @@ class NopeWindow(widgets.VBox):
     def _release(self) -> None:
         if self.on_hold is not None:
             self.on_hold(False)
-
-
-def subset_choice(actions: Sequence[Action]) -> tuple[int, ...] | None:
-    """The cards that ``actions`` choose among, when the moves are exactly every subset of them
-    (an opening hand's mulligan: put back any of these cards); None for any other list.
-
-    >>> moves = [Action("mulligan", 0, cards=c) for c in [(), (3,), (5,), (3, 5)]]
-    >>> subset_choice(moves)
-    (3, 5)
-    >>> subset_choice(moves[1:]) is None, subset_choice([Action("keep", 0, cards=(3,))]) is None
-    (True, True)
-    """
-    if not actions or any(a.cards is None or a._replace(cards=None) != actions[0]._replace(
-            cards=None) or len(set(a.cards)) != len(a.cards) for a in actions):
-        return None
-    cards = sorted({card for action in actions for card in given(action.cards)})
-    sets = {frozenset(given(action.cards)) for action in actions}
-    if len(cards) < 2 or len(sets) != len(actions) or len(actions) != 2 ** len(cards):
-        return None
-    return tuple(cards)
 
 
 class SubsetPicker(widgets.VBox):

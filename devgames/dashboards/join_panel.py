@@ -13,8 +13,8 @@ from functools import partial
 import ipywidgets as widgets
 import segno
 
-from devgames.dashboards.components import html
 from devgames.dashboards.serve import DEVICE_URL_VARIABLE
+from devgames.screens.cards import html
 from devgames.sessions.store import SessionStore
 
 #: A device heard from within this many seconds is connected (its page asks at least every 20 s).

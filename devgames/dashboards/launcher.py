@@ -10,7 +10,8 @@ import ipywidgets as widgets
 
 from devgames import GAMES, SpecTable
 from devgames.core.wording import game_title
-from devgames.dashboards.components import Notice, html
+from devgames.dashboards.components import Notice
+from devgames.screens.cards import html
 from devgames.sessions.store import SessionStore, SessionSummary, check_title
 
 #: One line about each game on the launcher, from its spec.

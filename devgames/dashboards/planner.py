@@ -27,8 +27,9 @@ import plotly.graph_objects as go
 from devgames import GAMES, game_module, game_spec
 from devgames.core.errors import SetupError
 from devgames.core.wording import game_title
-from devgames.dashboards.components import Notice, html
+from devgames.dashboards.components import Notice
 from devgames.dashboards.setup_form import game_presets, option_widget, preset_labels
+from devgames.screens.cards import html
 from devgames.sessions.store import SessionStore
 from devgames.sim.dask_runner import Cluster, ClusterError, worker_count
 from devgames.sim.planner import PERCENTILES, Plan, calibrate, make_plan, plan_figure
@@ -107,10 +108,11 @@ def answer_html(plan: Plan, minutes: float, rounds: int | None) -> str:
 
 
 class PlannerPage(widgets.VBox):
-    """The planner page; ``scheduler`` is where the games run (None: a local Dask cluster)."""
+    """The planner page; ``scheduler`` is where the games run (None: a local Dask cluster);
+    ``game`` is the game it opens on ("": the first registered game)."""
 
     def __init__(self, store: SessionStore | None, scheduler: str | None = None,
-                 game: str = "scrumkin") -> None:
+                 game: str = "") -> None:
         super().__init__()
         self.add_class("dg-planner")
         self.store = store

@@ -16,7 +16,8 @@ from devgames.core.errors import SetupError
 from devgames.core.game import Game
 from devgames.core.players import MAX_NAME_LENGTH, text_problem
 from devgames.core.wording import game_title, how_many, label, seat_noun
-from devgames.dashboards.components import Notice, html, unseen_label
+from devgames.dashboards.components import Notice, unseen_label
+from devgames.screens.cards import html
 from devgames.sessions.store import check_title
 
 #: Names offered for a new session, by game (from its spec).

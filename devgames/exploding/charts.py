@@ -1,17 +1,17 @@
 """Exploding Git Commits' live chart panels: the chance the next draw explodes, the cards left,
-and the hands. Imported by the dashboards only (through ``SPEC.charts``): it needs plotly.
+and the hands. Plain data the dashboards draw (through ``SPEC.charts``): it imports no plotly.
 
 >>> from devgames import exploding
->>> from devgames.dashboards.charts import charts_for
->>> charts_for(exploding.new_game(["Ada", "Bob"], seed=1)).panels
-('risk', 'cards_left', 'hands')
+>>> game = exploding.new_game(["Ada", "Bob"], seed=1)
+>>> {name: len(chart.traces(game, ["red", "blue"])) for name, chart in CHARTS.items()}
+{'risk': 1, 'cards_left': 2, 'hands': 2}
 """
 
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from devgames.dashboards.charts import Chart, Row, Trace, lines
+from devgames.screens.charts import Chart, Row, Trace, lines
 
 
 def _per_turn(rows: Sequence[Row], key: str) -> tuple[list[Any], list[Any]]:

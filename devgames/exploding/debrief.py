@@ -9,8 +9,8 @@ what odds; the first Mitigate; who was aimed at most. Imported by the dashboards
 
 from typing import Any
 
-from devgames.dashboards.debrief import GameDebrief, Question, top, totals
 from devgames.retro.dealt import dealt_matrix
+from devgames.screens.debrief import GameDebrief, Question, top, totals
 
 
 def _exploding(game: Any) -> list[Question]:

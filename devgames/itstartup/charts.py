@@ -1,16 +1,16 @@
 """IT Startup's live chart panels: project points racing to the goal, burnout per employee, and
-resources. Imported by the dashboards only (through ``SPEC.charts``): it needs plotly.
+resources. Plain data the dashboards draw (through ``SPEC.charts``): it imports no plotly.
 
 >>> from devgames import itstartup
->>> from devgames.dashboards.charts import charts_for
->>> charts_for(itstartup.new_game(["Ada", "Bob"], seed=1)).panels
-('points', 'burnout', 'resources')
+>>> game = itstartup.new_game(["Ada", "Bob"], seed=1)
+>>> {name: len(chart.traces(game, ["red", "blue"])) for name, chart in CHARTS.items()}
+{'points': 3, 'burnout': 1, 'resources': 2}
 """
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from devgames.dashboards.charts import FONT_SIZE, Chart, Row, Trace, glyph, guide, label, lines
+from devgames.screens.charts import FONT_SIZE, Chart, Row, Trace, glyph, guide, label, lines
 
 
 def latest_game(rows: Sequence[Row]) -> list[Row]:

@@ -10,8 +10,8 @@ only (through ``SPEC.debrief``).
 from collections.abc import Sequence
 from typing import Any
 
-from devgames.dashboards.debrief import GameDebrief, Question, Row, names_text, top, totals
 from devgames.retro.dealt import DealtRow, dealt_matrix
+from devgames.screens.debrief import GameDebrief, Question, Row, names_text, top, totals
 
 
 def _in_game(game: Any, row: Row) -> str:

@@ -1,17 +1,17 @@
 """Release!'s live chart panels: the score race by release, and each release's points split
-into the Tools & Methods points and the points scored at once. Imported by the dashboards only
-(through ``SPEC.charts``): it needs plotly.
+into the Tools & Methods points and the points scored at once. Plain data the dashboards draw
+(through ``SPEC.charts``): it imports no plotly.
 
 >>> from devgames import release
->>> from devgames.dashboards.charts import charts_for
->>> charts_for(release.new_game(["Ada", "Bob"], seed=1)).panels
-('score', 'release_points')
+>>> game = release.new_game(["Ada", "Bob"], seed=1)
+>>> {name: len(chart.traces(game, ["red", "blue"])) for name, chart in CHARTS.items()}
+{'score': 2, 'release_points': 4}
 """
 
 from collections.abc import Sequence
 from typing import Any
 
-from devgames.dashboards.charts import Chart, Note, Trace, label, lines
+from devgames.screens.charts import Chart, Note, Trace, label, lines
 
 
 def _score(game: Any, colors: Sequence[str]) -> list[Trace]:

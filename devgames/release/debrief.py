@@ -13,8 +13,8 @@ Methods card says. Imported by the dashboards only (through ``SPEC.debrief``).
 from dataclasses import dataclass, field
 from typing import Any
 
-from devgames.dashboards.components import html
-from devgames.dashboards.debrief import GameDebrief, Question, names_text, top, totals
+from devgames.screens.cards import html
+from devgames.screens.debrief import GameDebrief, Question, names_text, top, totals
 
 
 def _release(game: Any) -> list[Question]:

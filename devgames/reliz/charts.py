@@ -1,18 +1,18 @@
 """РЕЛИЗ's live chart panel, under the board: zones done per seat (or team) over the turns, the
 progress the game is about (the tiles placed and the event cards drawn are in ``rounds.csv``;
-one panel keeps its height under the board at 1280x720). Imported by the dashboards only
-(through ``SPEC.charts``): it needs plotly.
+one panel keeps its height under the board at 1280x720). Plain data the dashboards draw
+(through ``SPEC.charts``): it imports no plotly.
 
 >>> from devgames import reliz
->>> from devgames.dashboards.charts import charts_for
->>> charts_for(reliz.new_game(["Ada", "Bob"], seed=1)).panels
-('zones',)
+>>> game = reliz.new_game(["Ada", "Bob"], seed=1)
+>>> {name: len(chart.traces(game, ["red", "blue"])) for name, chart in CHARTS.items()}
+{'zones': 2}
 """
 
 from collections.abc import Sequence
 from typing import Any
 
-from devgames.dashboards.charts import Chart, Trace, lines
+from devgames.screens.charts import Chart, Trace, lines
 
 
 def _zones(game: Any, colors: Sequence[str]) -> list[Trace]:

@@ -8,7 +8,7 @@ closed, who drew the most events. Imported by the dashboards only (through ``SPE
 
 from typing import Any
 
-from devgames.dashboards.debrief import GameDebrief, Question
+from devgames.screens.debrief import GameDebrief, Question
 
 
 def _reliz(game: Any) -> list[Question]:

@@ -1,16 +1,17 @@
 """Scrumkin's live chart panels: velocity per sprint, the backlog burn-down with its ideal line,
-and the cards in play. Imported by the dashboards only (through ``SPEC.charts``): it needs plotly.
+and the cards in play. Plain data the dashboards draw (through ``SPEC.charts``): it imports no
+plotly.
 
 >>> from devgames import scrumkin
->>> from devgames.dashboards.charts import charts_for
->>> charts_for(scrumkin.new_game(["Red", "Blue"], seed=1)).panels
-('velocity', 'burndown', 'in_play')
+>>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+>>> {name: len(chart.traces(game, ["red", "blue"])) for name, chart in CHARTS.items()}
+{'velocity': 2, 'burndown': 3, 'in_play': 2}
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from devgames.dashboards.charts import FONT_SIZE, Chart, Trace, guide, label, lines
+from devgames.screens.charts import FONT_SIZE, Chart, Trace, guide, label, lines
 
 
 def _velocity(game: Any, colors: Sequence[str]) -> list[Trace]:

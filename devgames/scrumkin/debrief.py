@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from devgames.dashboards.debrief import GameDebrief, Question, Row, names_text, top, totals
 from devgames.retro.dealt import DealtRow, card_kind, dealt_matrix
+from devgames.screens.debrief import GameDebrief, Question, Row, names_text, top, totals
 
 
 def _card_name(label: str) -> str:
@@ -255,4 +255,6 @@ DEBRIEF = GameDebrief(
     phases={"When did your velocity drop, and what was in play then?": "what"},
     nobody_won={"out_of_sprints": lambda game: (
         f"{game.options.collaborative_sprints} sprints went by before every backlog was done")},
+    when={"In the collaborative game: when did taking over another team's items pay off, and "
+          "when not?": lambda options: options.rulebook == "collaborative"},
 )

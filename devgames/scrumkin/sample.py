@@ -10,8 +10,8 @@ from pathlib import Path
 
 from devgames import scrumkin
 from devgames.core.bots import play_out
-from devgames.dashboards.debrief import debrief_questions
 from devgames.export import export_session
+from devgames.screens.debrief import debrief_questions
 
 TEAMS = ("Red", "Blue", "Green")
 SEED = 7

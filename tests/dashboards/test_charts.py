@@ -17,19 +17,10 @@ import pytest
 
 from devgames import game_module, itstartup, release, scrumkin
 from devgames.core.bots import play_out
-from devgames.dashboards.charts import (
-    CHARTS,
-    FONT_SIZE,
-    GAP,
-    STACK_STEP,
-    Chart,
-    GameCharts,
-    charts_for,
-    glyph,
-    stack_top,
-)
-from devgames.dashboards.colors import team_colors
+from devgames.dashboards.charts import GAP, STACK_STEP, GameCharts, charts_for, stack_top
 from devgames.itstartup.charts import employee_stints, row_name
+from devgames.screens.charts import CHARTS, FONT_SIZE, Chart, glyph
+from devgames.screens.colors import team_colors
 from tests.dashboards.games import PLAYERS, TEAMS, played
 
 HOSTILE = "<b>x</b><script>alert(1)</script>"

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from devgames.dashboards.colors import BACKGROUNDS, MIN_CONTRAST, contrast, team_colors
+from devgames.screens.colors import BACKGROUNDS, MIN_CONTRAST, contrast, team_colors
 
 
 def hue(color: str) -> float:

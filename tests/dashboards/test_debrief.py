@@ -10,7 +10,8 @@ import pytest
 
 from devgames import exploding, itstartup, scrumkin
 from devgames.core.meanings import meaning_of
-from devgames.dashboards.debrief import (
+from devgames.export import DEBRIEF_PROMPTS
+from devgames.screens.debrief import (
     GAME_NOW_WHAT,
     NOW_WHAT,
     PHASES,
@@ -18,7 +19,6 @@ from devgames.dashboards.debrief import (
     debrief_questions,
     winner_line,
 )
-from devgames.export import DEBRIEF_PROMPTS
 from devgames.scrumkin.debrief import most_bugs, velocity_drop
 from tests.dashboards.games import PLAYERS, TEAMS, played
 

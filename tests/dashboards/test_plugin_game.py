@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from devgames.dashboards import FacilitatorApp
-from devgames.dashboards.debrief import debrief_questions
 from devgames.export import export_session
+from devgames.screens.debrief import debrief_questions
 from devgames.sessions import SessionStore
 from tests.dashboards.test_app import all_html, start
 

@@ -20,8 +20,8 @@ from playwright.sync_api import Error as PlaywrightError
 
 from devgames.core.game import Game
 from devgames.core.wording import recent_news
-from devgames.dashboards.debrief import winner_line
 from devgames.devices.state import device_moves
+from devgames.screens.debrief import winner_line
 from devgames.sessions import SessionStore
 from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.harness import (

@@ -8,10 +8,10 @@ import pytest
 
 from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.charts import charts_for
-from devgames.dashboards.debrief import debrief_phases, debrief_questions
 from devgames.export import export_session
 from devgames.release import new_game
-from devgames.release.game import ROUND_FIELDS
+from devgames.release.scoring import ROUND_FIELDS
+from devgames.screens.debrief import debrief_phases, debrief_questions
 from devgames.sessions import SessionStore
 from tests.dashboards.games import played
 from tests.dashboards.test_app import all_html, start

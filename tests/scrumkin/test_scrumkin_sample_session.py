@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from devgames.dashboards.debrief import debrief_questions
 from devgames.export import session_from_events
+from devgames.screens.debrief import debrief_questions
 from devgames.scrumkin import CARDS
 from devgames.scrumkin.sample import (
     ACTIONS,

@@ -10,8 +10,8 @@ dashboards only, through ``SPEC.charts`` and ``SPEC.debrief``).
 from collections.abc import Sequence
 from typing import Any
 
-from devgames.dashboards.charts import Chart, Trace, lines
-from devgames.dashboards.debrief import GameDebrief, Question
+from devgames.screens.charts import Chart, Trace, lines
+from devgames.screens.debrief import GameDebrief, Question
 
 
 def _left(game: Any, colors: Sequence[str]) -> list[Trace]:

@@ -12,7 +12,9 @@ asked about as if a team could have kept them out. A general prompt that a quest
 data already asks is left out, so nothing is asked twice.
 
 Each game's own questions live in its package (``SPEC.debrief``, e.g.
-``devgames.scrumkin.debrief``), as a :class:`GameDebrief` built with the helpers here.
+``devgames.scrumkin.debrief``), as a :class:`GameDebrief` built with the helpers here. This is
+plain Python: the dashboards' debrief panel (:mod:`devgames.dashboards.debrief_panel`) and the
+device pages show what it gives.
 
 Names are plain text here: whoever displays a question escapes it.
 
@@ -57,8 +59,9 @@ def names_text(names: Sequence[str]) -> str:
 class GameDebrief:
     """What one game adds to the debrief (its ``SPEC.debrief`` points at one, in the game's own
     package): questions drawn from a session, its own "Now what?" prompts, the phase of each of
-    its general prompts (``SPEC.debrief_prompts``, "so_what" when not given), and why nobody won,
-    by the game's ``view(None)["result"]``.
+    its general prompts (``SPEC.debrief_prompts``, "so_what" when not given), the general prompts
+    that go only with some options (``when``), and why nobody won, by the game's
+    ``view(None)["result"]``.
 
     >>> GameDebrief(lambda game: [("what", "Who won?", None)]).phases
     {}
@@ -69,6 +72,9 @@ class GameDebrief:
     now_what: tuple[str, ...] = ()
     phases: Mapping[str, str] = field(default_factory=dict)
     nobody_won: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
+    #: General prompts asked only when this holds of the game's options (a prompt about one
+    #: variant of the rules); the prompts not named here are always asked.
+    when: Mapping[str, Callable[[Any], bool]] = field(default_factory=dict)
     #: The game's own "Reveal & map" pages, (title, HTML), in place of the grid of the cards
     #: each team got (Release!: what the Tools & Methods cards paid, the face cards).
     reveal: Callable[[Any], list[tuple[str, str]]] | None = None
@@ -82,7 +88,7 @@ def _game_debrief(spec: GameSpec) -> GameDebrief:
     found = resolve(spec.debrief)
     if not isinstance(found, GameDebrief):
         raise TypeError(f"{spec.name}: {spec.debrief} must be a "
-                        "devgames.dashboards.debrief.GameDebrief.")
+                        "devgames.screens.debrief.GameDebrief.")
     return found
 
 
@@ -130,12 +136,10 @@ def debrief_phases(game: Any) -> dict[str, list[str]]:
 
     own = GAME_DEBRIEFS.get(game.name)
     found = own.questions(game) if own and game.rounds else []
-    collaborative = getattr(game.options, "rulebook", "") == "collaborative"
     asked = {replaced for _, _, replaced in found if replaced}
     prompts = game_spec(game.name).debrief_prompts if own else ()
-    general = [prompt for prompt in prompts
-               if (collaborative or not prompt.startswith("In the collaborative game"))
-               and prompt not in asked]
+    general = [prompt for prompt in prompts if prompt not in asked
+               and (own is None or prompt not in own.when or own.when[prompt](game.options))]
     phases: dict[str, list[str]] = {phase: [] for phase in PHASES}
     for phase, question, _ in found:
         if question:
