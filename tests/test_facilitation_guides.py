@@ -469,7 +469,7 @@ def test_the_reliz_rules_in_three_minutes_say_how_to_win_the_draw_and_the_hand_l
     """The script names who wins, the turn's tile draw, an undecided game and the hand limit with
     the engine's number; the notes under it give each scenario's hand limit as the engine has it
     and whom Cooperation's Sick Leave may name, as the engine lets it."""
-    from devgames.reliz.game import SCENARIOS
+    from devgames.reliz.setup import SCENARIOS
 
     body = section(guide("reliz"), r"^the rules in three minutes$")
     script = " ".join(line.lstrip("> ") for line in body.splitlines() if line.startswith(">"))

@@ -17,7 +17,9 @@ The base class keeps the action log and turns it into sessions, replays and undo
 
 import secrets
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -44,6 +46,23 @@ def new_seed() -> int:
     (True, True)
     """
     return secrets.randbits(SEED_BITS)
+
+
+@dataclass(frozen=True)
+class ClaimWindow:
+    """A window open to every seat at once while the table is to act (Exploding Git Commits'
+    Nope window): each of ``seats`` may claim it with its own :meth:`Game.claims`, and ``close``
+    closes it when nobody does. ``undoes`` is True when a claim now would take back the last one
+    (a Yup after a Nope).
+
+    >>> from devgames.core.actions import CHANCE, Action
+    >>> ClaimWindow(close=Action("close", CHANCE), seats=(1, 2), undoes=False).seats
+    (1, 2)
+    """
+
+    close: Action
+    seats: tuple[int, ...]
+    undoes: bool
 
 
 class Game(ABC):
@@ -135,6 +154,20 @@ class Game(ABC):
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data, for equality checks (replay, undo, illegal moves)."""
 
+    def card_counts(self) -> Counter[int] | None:
+        """Every card of the game by id, wherever it is: deck, hands, table, discards...; the
+        same from the first action to the last (the tests check it after every action). None
+        for a game that does not count its cards, the default. Each engine says what it counts.
+
+        >>> from devgames import scrumkin
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> before = game.card_counts()
+        >>> game.play("Red", game.hand("Red")[0])
+        >>> game.card_counts() == before, sum(before.values())
+        (True, 108)
+        """
+        return None
+
     @abstractmethod
     def describe(self, action: Action) -> str:
         """A short sentence for an action, as a facilitator would say it."""
@@ -168,6 +201,17 @@ class Game(ABC):
         []
         """
         return []
+
+    @property
+    def claim_window(self) -> ClaimWindow | None:
+        """The window open to every seat now, in which :meth:`claims` may be made; None in most
+        games, and while no such window is open.
+
+        >>> from devgames import scrumkin
+        >>> scrumkin.new_game(["Red", "Blue"], seed=1).claim_window is None
+        True
+        """
+        return None
 
     def can_apply(self, action: Action) -> bool:
         """True if ``action`` is allowed now."""

@@ -11,13 +11,15 @@ from devgames import GAMES
 from devgames.core.game import Game
 from devgames.core.wording import game_title
 from devgames.dashboards.clientside import Address, Connection, Language, Timer
-from devgames.dashboards.components import Notice, html, show_drawer, unseen_label
+from devgames.dashboards.components import Notice, show_drawer, unseen_label
 from devgames.dashboards.launcher import Launcher
 from devgames.dashboards.setup_form import NewSession, SetupForm
 from devgames.dashboards.store_watch import StoreWatch
-from devgames.dashboards.table import SessionTable, seats_meta
+from devgames.dashboards.table import SessionTable
 from devgames.dashboards.theme import style_sheet
+from devgames.screens.cards import html
 from devgames.sessions.store import SessionStore
+from devgames.sessions.table import seats_meta
 
 if TYPE_CHECKING:
     from devgames.dashboards.planner import PlannerPage

@@ -17,11 +17,12 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from functools import partial
 from math import ceil
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
-from devgames.dashboards.components import html, with_chips
+from devgames.core.game import Game
+from devgames.dashboards.components import with_chips
 from devgames.dashboards.debrief_notes import (
     ONE_TWO_FOUR_ALL,
     PHASE_KEYS,
@@ -38,9 +39,17 @@ from devgames.dashboards.debrief_notes import (
     now_text,
     ranked,
 )
+from devgames.screens.cards import html
+from devgames.sessions.table import TableController
 
-if TYPE_CHECKING:
-    from devgames.dashboards.table import SessionTable
+
+class Debriefed(Protocol):
+    """What the debrief needs of its table: the session's controller (its notes and dots are
+    the session's settings), and the room's time-box (set by the app). A table that has them
+    also lends its teams' ``colors`` and its ``export`` panel (the debrief's last page)."""
+
+    controller: TableController
+    on_time_box: Callable[[int], None] | None
 
 
 #: A page of the debrief: its title (for the pager) and what draws it.
@@ -132,7 +141,7 @@ class DebriefPanel(widgets.VBox):
     [('Flu hit us in sprint 1', 2)]
     """
 
-    def __init__(self, table: "SessionTable") -> None:
+    def __init__(self, table: Debriefed) -> None:
         super().__init__()
         self.add_class("dg-debrief")
         self.table = table
@@ -187,8 +196,13 @@ class DebriefPanel(widgets.VBox):
 
     # ----- where the debrief is -----------------------------------------------------------------
     @property
+    def game(self) -> Game:
+        """The game debriefed (the table's, as the store has it)."""
+        return self.table.controller.game
+
+    @property
     def saved(self) -> dict[str, Any]:
-        return debrief_of(self.table.game.meta)
+        return debrief_of(self.game.meta)
 
     @property
     def phase(self) -> Any:
@@ -196,15 +210,15 @@ class DebriefPanel(widgets.VBox):
 
     def load(self) -> None:
         """Draw the questions for the game as it is now, at the phase every screen is on."""
-        from devgames.dashboards.debrief import debrief_phases
+        from devgames.screens.debrief import debrief_phases
 
-        game = self.table.game
+        game = self.game
         self.moves = len(game.log)
         self.questions = {key: list(debrief_phases(game).get(key, ())) for key in PHASE_KEYS}
         for key, note in legacy_notes(game.meta).items():  # kept under ids from now on
-            self.table.save_setting(("debrief", "notes", key), note)
+            self.table.controller.save_setting(("debrief", "notes", key), note)
         if "notes" in game.meta:
-            self.table.save_setting(("notes",), None)
+            self.table.controller.save_setting(("notes",), None)
         self.follow()
 
     def follow(self) -> None:
@@ -219,15 +233,15 @@ class DebriefPanel(widgets.VBox):
         """Go to a phase (the tabs), at its first page, on every screen; the notes to dot are
         sorted by their dots again."""
         if self.saved.get("phase") != key:
-            self.table.save_setting(("debrief", "phase"), key)
-            self.table.save_setting(("debrief", "page"), 0)
+            self.table.controller.save_setting(("debrief", "phase"), key)
+            self.table.controller.save_setting(("debrief", "page"), 0)
         self.dot_order = []
         self.message.value = ""
         self.draw()
 
     def go_to_page(self, page: int) -> None:
         """Show another page of the phase (Back and Next), on every screen."""
-        self.table.save_setting(("debrief", "page"), max(page, 0))
+        self.table.controller.save_setting(("debrief", "page"), max(page, 0))
         self.message.value = ""
         self.draw()
 
@@ -253,25 +267,25 @@ class DebriefPanel(widgets.VBox):
         if not self.say(note_problem(text)):
             return None
         key = new_id()
-        self.table.save_setting(("debrief", "notes", key), {
+        self.table.controller.save_setting(("debrief", "notes", key), {
             "phase": phase, "prompt": prompt, "content": text, "group": "", "votes": 0,
             "created_at": now_text()})
         self.draw()
         return key
 
     def remove_note(self, key: str) -> None:
-        self.table.save_setting(("debrief", "notes", key), None)
+        self.table.controller.save_setting(("debrief", "notes", key), None)
         self.draw()
 
     def vote(self, key: str, delta: int) -> None:
         """Add (or take back) dots on a note; counted in the store, so no screen's dot is lost."""
-        self.table.add_to_setting(("debrief", "notes", key, "votes"), delta)
+        self.table.controller.add_to_setting(("debrief", "notes", key, "votes"), delta)
         self.draw()
 
     def set_group(self, key: str, group: str) -> None:
         group = group.strip()
         if self.say(note_problem(group, "group") if group else None):
-            self.table.save_setting(("debrief", "notes", key, "group"), group)
+            self.table.controller.save_setting(("debrief", "notes", key, "group"), group)
             self.draw()
 
     def add_action(self, text: str, owner: str, due: date | str | None) -> str | None:
@@ -283,7 +297,7 @@ class DebriefPanel(widgets.VBox):
         if not self.say(problem):
             return None
         key = new_id()
-        self.table.save_setting(("debrief", "actions", key), {
+        self.table.controller.save_setting(("debrief", "actions", key), {
             "action": text, "owner": owner, "due": str(due), "created_at": now_text()})
         self.action_text.value = self.action_owner.value = ""
         self.action_due.value = None
@@ -291,21 +305,21 @@ class DebriefPanel(widgets.VBox):
         return key
 
     def remove_action(self, key: str) -> None:
-        self.table.save_setting(("debrief", "actions", key), None)
+        self.table.controller.save_setting(("debrief", "actions", key), None)
         self.draw()
 
     def tag_card(self, name: str, at_work: bool) -> None:
         """The room says it meets card ``name`` at work (or takes it back)."""
-        self.table.save_setting(("debrief", "cards", name, "at_work"), at_work)
+        self.table.controller.save_setting(("debrief", "cards", name, "at_work"), at_work)
         self.draw()
 
     def vote_card(self, name: str, delta: int) -> None:
-        self.table.add_to_setting(("debrief", "cards", name, "votes"), delta)
+        self.table.controller.add_to_setting(("debrief", "cards", name, "votes"), delta)
         self.draw()
 
     def set_step(self, step: str, minutes: int) -> None:
         """A step of 1-2-4-All: shown on every screen, its minutes on the room's timer."""
-        self.table.save_setting(("debrief", "step"), step)
+        self.table.controller.save_setting(("debrief", "step"), step)
         self.start_time_box(minutes)
         self.draw()
 
@@ -365,7 +379,7 @@ class DebriefPanel(widgets.VBox):
     def _question_pages(self, phase: str, budget: float) -> list[Page]:
         """Each question of the phase, the notes written to it and a box for more; a few
         questions a page (of ``budget`` lines)."""
-        notes = notes_of(self.table.game.meta, phase)
+        notes = notes_of(self.game.meta, phase)
         asked = self.questions.get(phase, [])
         earlier = sorted({n["prompt"] for n in notes if n.get("prompt") not in asked})
         prompts = [*asked, *earlier]
@@ -403,7 +417,7 @@ class DebriefPanel(widgets.VBox):
     def dot_notes(self) -> list[dict[str, Any]]:
         """The notes of What? and So what? to dot, in the order shown: as they were shown before
         (a dot moves no note), new notes last; the most dots first when the order is new."""
-        notes = {n["id"]: n for n in notes_of(self.table.game.meta) if n.get("phase") != "map"}
+        notes = {n["id"]: n for n in notes_of(self.game.meta) if n.get("phase") != "map"}
         if not self.dot_order:
             self.dot_order = [note["id"] for note in ranked(list(notes.values()))]
         order = [key for key in self.dot_order if key in notes]
@@ -453,7 +467,7 @@ class DebriefPanel(widgets.VBox):
 
     def _action_pages(self) -> list[Page]:
         """The notes with the most dots, the actions and the form for one more; a few a page."""
-        actions = actions_of(self.table.game.meta)
+        actions = actions_of(self.game.meta)
         weights = [lines(f"{a.get('action', '')}: {a.get('owner', '')}, by 2026-12-31", 70)
                    + 0.6 for a in actions]
         groups = pages_of(weights, PAGE_LINES - 6) or [[]]
@@ -461,7 +475,7 @@ class DebriefPanel(widgets.VBox):
                  partial(self._actions, [actions[i] for i in group])) for group in groups]
 
     def _actions(self, actions: list[dict[str, Any]]) -> list[widgets.Widget]:
-        top = ranked([n for n in notes_of(self.table.game.meta) if n.get("votes")])[:3]
+        top = ranked([n for n in notes_of(self.game.meta) if n.get("votes")])[:3]
         parts: list[widgets.Widget] = []
         if top:
             parts.append(widgets.HTML("<div class='dg-muted dg-top-dots'>Most dots: " + "; ".join(
@@ -484,7 +498,7 @@ class DebriefPanel(widgets.VBox):
         the room meets at work, and the files to take away."""
         from devgames.retro import dealt_matrix, key_moments
 
-        game = self.table.game
+        game = self.game
         moments = key_moments(game)
         weights = [lines(f"{m.title} {m.public}") + lines(f"Hidden then: {m.hidden}", 80) + 0.3
                    for m in moments]
@@ -493,7 +507,7 @@ class DebriefPanel(widgets.VBox):
              partial(self._moments, [(i + 1, moments[i]) for i in group]))
             for group in pages_of(weights, PAGE_LINES - 1.5)] or [
             ("Key moments", partial(self._moments, []))]
-        from devgames.dashboards.debrief import GAME_DEBRIEFS
+        from devgames.screens.debrief import GAME_DEBRIEFS
 
         own = GAME_DEBRIEFS.get(game.name)
         if own is not None and own.reveal is not None:  # the game's own map (Release!)
@@ -527,7 +541,7 @@ class DebriefPanel(widgets.VBox):
     def _matrix(self) -> list[widgets.Widget]:
         from devgames.retro import matrix_table
 
-        matrix = matrix_table(self.table.game).to_html(classes="dg-table", border=0)  # escaped
+        matrix = matrix_table(self.game).to_html(classes="dg-table", border=0)  # escaped
         return [widgets.HTML("<h3>Cards each team got: dealt by itself or by others</h3>"
                              + matrix)]
 
@@ -556,7 +570,7 @@ class DebriefPanel(widgets.VBox):
         rows.append(grid)
         if not names:
             rows.append(widgets.HTML("<div class='dg-muted'>No card was played yet.</div>"))
-        elif cards_at_work(self.table.game.meta):
+        elif cards_at_work(self.game.meta):
             rows.append(widgets.HTML("<div class='dg-muted'>The cards tagged, with their dots, "
                                      "go into retro.csv and the retro board files (Export, "
                                      "the last page).</div>"))

@@ -7,15 +7,12 @@ bots.
 """
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import ipywidgets as widgets
 
 from devgames import game_module
-from devgames.sim.runner import game_seed, make_bot
-
-if TYPE_CHECKING:
-    from devgames.dashboards.table import SessionTable
+from devgames.sessions.table import TableController
 
 #: The choice of a seat played at the screen (as the set-up form says it).
 HUMAN = "human"
@@ -40,6 +37,15 @@ def players_line(players: Sequence[str], bot_kinds: Mapping[int, str]) -> str:
                      for seat, name in enumerate(players))
 
 
+class Seated(Protocol):
+    """What the seats panel needs of its table: the session's controller, and what to do once a
+    seat changed hands (redraw; a new bot plays)."""
+
+    controller: TableController
+
+    def seats_changed(self) -> None: ...
+
+
 class SeatsPanel(widgets.VBox):
     """One list per seat: "plays here", or a bot. A change takes effect at once.
 
@@ -50,19 +56,21 @@ class SeatsPanel(widgets.VBox):
     >>> game = scrumkin.new_game(["Red", "Blue"], seed=7)
     >>> table = SessionTable(game, store, store.create(game), 0)
     >>> table.seats_panel.choose("Blue", "random")
-    >>> table.bot_kinds, store.load(table.session_id).meta["seats"]["bots"]
+    >>> table.controller.bot_kinds, store.load(table.session_id).meta["seats"]["bots"]
     ({1: 'random'}, {'Blue': 'random'})
     """
 
-    def __init__(self, table: "SessionTable") -> None:
+    def __init__(self, table: Seated) -> None:
         super().__init__()
         self.add_class("dg-seats-panel")
         self.table = table
-        self.module = game_module(table.game.name)
-        options = seat_choices(list(self.module.BOTS))
+        self.showing = False  # the lists show the seats as saved: they change nothing
+        game = table.controller.game
+        options = seat_choices(list(game_module(game.name).BOTS))
         self.lists: dict[str, widgets.Dropdown] = {}
-        for seat, name in enumerate(table.game.players):
-            choice = widgets.Dropdown(options=options, value=table.bot_kinds.get(seat, HUMAN),
+        for seat, name in enumerate(game.players):
+            kinds = table.controller.bot_kinds
+            choice = widgets.Dropdown(options=options, value=kinds.get(seat, HUMAN),
                                       description=name, style={"description_width": "initial"},
                                       layout=widgets.Layout(width="auto"))
             choice.add_class("dg-seat-choice")
@@ -75,33 +83,19 @@ class SeatsPanel(widgets.VBox):
 
     def show_kinds(self) -> None:
         """Show the table's seats as they are (after another screen changed them)."""
-        for seat, choice in enumerate(self.lists.values()):
-            choice.value = self.table.bot_kinds.get(seat, HUMAN)
+        self.showing = True
+        try:
+            for seat, choice in enumerate(self.lists.values()):
+                choice.value = self.table.controller.bot_kinds.get(seat, HUMAN)
+        finally:
+            self.showing = False
 
     def choose(self, name: str, kind: str) -> None:
         """Give seat ``name`` to the screen (``"human"``) or to a bot, as the list does."""
         self.lists[name].value = kind
 
     def _changed(self, seat: int, kind: str) -> None:
-        from devgames.dashboards.table import seats_meta
-
-        table, game = self.table, self.table.game
-        if table.settling:
+        if self.showing:
             return
-        kinds = {s: k for s, k in table.bot_kinds.items() if s != seat}
-        if kind != HUMAN:
-            kinds[seat] = kind
-            table.bots[seat] = make_bot(self.module, kind, game_seed(game.seed, seat))
-        else:
-            table.bots.pop(seat, None)
-        table.bot_kinds = dict(sorted(kinds.items()))
-        saved = seats_meta(game, table.bot_kinds, table.hidden_hands)
-        for key in ("humans", "bots", "bot"):
-            table.save_setting(("seats", key), saved[key])
-        table.pacer.cancel()
-        if table.curtain.is_open:  # whoever looked at the screen, a new seat-holder asks again
-            table.curtain.close_for(table.curtain.owner)
-        table.paused = False  # the facilitator's choice: a new bot plays now, at the pace set
-        table.show_heading()
-        table.refresh()
-        table.play_bots()
+        self.table.controller.set_seat(seat, None if kind == HUMAN else kind)
+        self.table.seats_changed()

@@ -26,7 +26,8 @@ within :data:`MAX_BODY`, and must be exactly ``{"revision": int, "move": int, "l
 Every refusal says why (:data:`REASONS`): the page as a short HTML page, its state and moves as
 JSON ``{"reason": ..., "message": ...}``; a refused move also carries the team's state now. The
 game of each session is kept between requests and rebuilt only when its saved log changes, so a
-refused move replays nothing; a move is applied to the kept game just before it is saved, and
+refused move replays nothing; a move is applied to the kept game just before it is saved (by the
+session's :class:`~devgames.sessions.table.TableController`, as at the projector's table), and
 the kept game is dropped if the save fails.
 """
 
@@ -50,12 +51,10 @@ import tornado.web
 
 from devgames.core.actions import Action
 from devgames.core.errors import IllegalMove
-from devgames.core.game import Game
-from devgames.core.wording import public_lines, recent_news
 from devgames.devices.page import PAGE
-from devgames.devices.room import bot_seats, is_paused
 from devgames.devices.state import chosen_action, device_state, window_moves
 from devgames.sessions.store import SessionStore, StaleSession
+from devgames.sessions.table import TableController
 
 #: How long a state request waits for the table to move before it answers "nothing new".
 WAIT_SECONDS = 20.0
@@ -273,23 +272,13 @@ def guarded(names: Iterable[str]) -> tornado.routing.Rule:
     return tornado.routing.Rule(Stranger(names), Refuse, {"names": frozenset(names)})
 
 
-@dataclass
-class Table:
-    """A session as saved: its game, revision, settings and public news."""
-
-    game: Game
-    revision: int
-    meta: dict[str, Any]
-    news: list[str]
-
-
 class Hub:
     """What every request shares: the store, the last game rebuilt of each session, the wake-up
     of waiting pages, and the count of wrong tokens by address."""
 
     def __init__(self, store: SessionStore) -> None:
         self.store = store
-        self.tables: dict[int, Table] = {}
+        self.tables: dict[int, TableController] = {}
         self.failures: dict[str, deque[float]] = {}
         self.last_seen: dict[str, float] = {}
         self.sessions: dict[str, int] = {}  # the session of each token that opened a seat
@@ -298,9 +287,10 @@ class Hub:
         self.waiting = 0  # pages waiting for the table to move
         self._someone = asyncio.Event()  # set while a page waits: the watch runs only then
 
-    def table(self, session_id: int) -> Table:
-        """The session as saved now, rebuilt only when its log changed; refused as ``deleted``
-        or ``damaged`` (a saved session that cannot be rebuilt, whatever the cause)."""
+    def table(self, session_id: int) -> TableController:
+        """The session as saved now, rebuilt only when its log changed, with its settings as
+        saved now; refused as ``deleted`` or ``damaged`` (a saved session that cannot be
+        rebuilt, whatever the cause)."""
         try:
             revision, meta = self.store.position(session_id)
         except KeyError:
@@ -308,37 +298,33 @@ class Hub:
         except ValueError as error:
             raise Refused("damaged", cause=f"session {session_id}: {error}") from None
         cached = self.tables.get(session_id)
-        if cached is None or cached.revision != revision:
+        try:
+            if cached is None or cached.revision != revision:
+                self.tables.pop(session_id, None)
+                cached = TableController.checkout(self.store, session_id, NEWS_LINES)
+                self.tables[session_id] = cached
+            if cached.game.meta != meta:
+                cached.take_settings(meta)
+        except Exception as error:  # whatever fails to rebuild it, the session is damaged
             self.tables.pop(session_id, None)
-            try:
-                game, revision = self.store.checkout(session_id)
-                news = recent_news(game, NEWS_LINES)
-            except Exception as error:  # whatever fails to rebuild it, the session is damaged
-                raise Refused("damaged", cause=f"session {session_id}: {error!r}") from None
-            cached = self.tables[session_id] = Table(game, revision, meta, news)
-        cached.meta = meta
+            raise Refused("damaged", cause=f"session {session_id}: {error!r}") from None
         return cached
 
-    def play(self, session_id: int, action: Action, revision: int) -> None:
-        """Apply ``action`` to the session's kept game and save it as made from ``revision``
-        (which :meth:`table` just gave). When the save fails (StaleSession: another process
-        saved first; IllegalMove), the kept game is dropped: it holds a move never saved."""
-        table = self.tables[session_id]
-        before = len(table.game.events)
+    def play(self, session_id: int, action: Action) -> None:
+        """Apply ``action`` to the session's kept game and save it as made from the revision
+        :meth:`table` just gave. When that fails (StaleSession: another process saved first;
+        IllegalMove), the kept game is dropped: it may hold a move never saved."""
         try:
-            table.game.apply(action)
-            table.revision = self.store.append(session_id, action, expected=revision,
-                                               game_obj=table.game)
+            self.tables[session_id].apply(action)
         except BaseException:
             del self.tables[session_id]
             raise
-        lines = public_lines(table.game, action, table.game.events[before:])
-        table.news = [*table.news, *lines][-NEWS_LINES:]
         self.wake()
 
     def state(self, session_id: int, seat: int) -> dict[str, Any]:
         table = self.table(session_id)
-        return device_state(table.game, seat, table.revision, table.meta, table.news)
+        return device_state(table.game, seat, table.revision, table.game.meta,
+                            table.news[-NEWS_LINES:])
 
     def wake(self) -> None:
         """Tell every waiting page that the store changed."""
@@ -529,9 +515,9 @@ class MoveHandler(DeviceHandler):
         it was not made."""
         table = self.hub.table(session_id)
         game = table.game
-        if is_paused(table.meta):
+        if table.room_paused:
             raise Refused("paused")
-        if seat in bot_seats(game, table.meta):
+        if seat in table.bot_kinds:
             raise Refused("bot")
         if table.revision != revision:
             raise Refused("moved_on")
@@ -541,7 +527,7 @@ class MoveHandler(DeviceHandler):
         if action is None:
             raise Refused("moved_on")
         try:
-            self.hub.play(session_id, action, revision)
+            self.hub.play(session_id, action)
         except IllegalMove as error:
             raise Refused("illegal", error.message) from None
         except StaleSession:

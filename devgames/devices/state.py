@@ -14,11 +14,10 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action
 from devgames.core.game import Game
 from devgames.core.wording import choices, common_prefix, game_title
-from devgames.dashboards.colors import team_colors
-from devgames.dashboards.components import hand_html, subset_choice
-from devgames.dashboards.debrief import winner_line
 from devgames.devices.room import bot_seats, is_paused
-from devgames.exploding.game import ExplodingGame
+from devgames.screens.cards import hand_html, subset_choice
+from devgames.screens.colors import team_colors
+from devgames.screens.debrief import winner_line
 
 #: Keys of a seat's view holding more cards of its hand than ``hand`` (РЕЛИЗ's event cards).
 MORE_HAND_KEYS = ("event_cards",)
@@ -126,8 +125,8 @@ def shared_words(texts: list[str]) -> str:
 
 
 def window_moves(game: Game, seat: int) -> list[Action] | None:
-    """While Exploding Git Commits' Nope window is open to everybody: the Nope ``seat`` may
-    claim (none when it holds no Nope); None when no such window is open.
+    """While a window is open to every seat (Exploding Git Commits' Nope window): the claims
+    ``seat`` may make (none when it holds no Nope); None when no such window is open.
 
     >>> from devgames import exploding
     >>> game = exploding.new_game(["Ada", "Bob", "Cy"], seed=12)
@@ -137,9 +136,7 @@ def window_moves(game: Game, seat: int) -> list[Action] | None:
     >>> [action.kind for action in window_moves(game, 1)], window_moves(game, 2)
     (['nope'], [])
     """
-    if isinstance(game, ExplodingGame) and game.window_open:
-        return game.nope_moves(seat)
-    return None
+    return game.claims(seat) if game.claim_window is not None else None
 
 
 def device_moves(game: Game, seat: int) -> dict[str, Any]:

@@ -64,7 +64,8 @@ def humans_play_until(table: SessionTable, done: Callable[[], bool], limit: int 
     for _ in range(limit):
         if done():
             return
-        if table.hidden_hands and not table.curtain.is_open and table.game.current_player >= 0:
+        if (table.controller.hidden_hands and not table.curtain.is_open
+                and table.game.current_player >= 0):
             table.curtain.reveal.click()
         table.picker._pick(0)
     raise AssertionError("the condition was never reached")
@@ -79,7 +80,7 @@ def test_new_session_is_saved_with_its_seats(store: SessionStore) -> None:
     assert saved.meta["seats"]["bots"] == {"Blue": "heuristic"}
     assert saved.meta["seats"]["humans"] == ["Red", "Green"]
     assert app.address.session_id == row.id
-    assert set(app.table.bots) == {1}
+    assert set(app.table.controller.bots) == {1}
 
 
 @pytest.mark.parametrize(
@@ -247,7 +248,7 @@ def test_bots_only_at_once_play_a_whole_game(store: SessionStore, game: str) -> 
 def test_paced_bots_wait_for_the_browser_tick(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "heuristic"), ("Blue", "human")])
     table = app.table
-    assert table.pace == 0.7 and table.game.log == []
+    assert table.controller.pace == 0.7 and table.game.log == []
     token = table.pacer.token
     table.pacer._on_msg(table.pacer, {"tick": token - 1}, [])  # a stale tick does nothing
     assert table.game.log == []
@@ -275,7 +276,7 @@ def test_undo_takes_back_the_human_move_and_the_bot_moves_after_it(store: Sessio
     table.undo_last.click()
     assert table.game.log == snapshot_log
     assert store.load(table.session_id).log == snapshot_log
-    assert table.paused and table.game.current_player == 0
+    assert table.controller.paused and table.game.current_player == 0
     table.undo_steps.value = 2
     table.undo(2)
     assert table.game.log == snapshot_log[:-2]
@@ -296,7 +297,8 @@ def test_resume_after_a_restart_finds_every_move(store: SessionStore, tmp_path: 
         assert len(resume_buttons) == 1 and "in progress" in resume_buttons[0].description
         again.address.session_id = session_id  # what a reload with #session=N does
         assert again.table is not None and again.table.game.snapshot() == snapshot
-        assert again.table.bot_kinds == {1: "heuristic"} and again.table.hidden_hands
+        seats = again.table.controller
+        assert seats.bot_kinds == {1: "heuristic"} and seats.hidden_hands
 
 
 def test_resuming_a_missing_session_says_so(store: SessionStore) -> None:
@@ -388,7 +390,7 @@ def test_debrief_can_open_before_the_end_and_pace_is_remembered(store: SessionSt
     assert table.debrief in table.end.children and "still on" in all_html(table.end)
     again = FacilitatorApp(store=store)
     again.resume(table.session_id)
-    assert again.table.pace == 2.0 and again.table.pace_choice.value == 2.0
+    assert again.table.controller.pace == 2.0 and again.table.pace_choice.value == 2.0
 
 
 def test_dark_theme_switches_the_page_and_the_charts(store: SessionStore) -> None:

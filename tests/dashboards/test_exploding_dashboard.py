@@ -8,7 +8,8 @@ from pathlib import Path
 
 from devgames.core.wording import percent
 from devgames.dashboards import FacilitatorApp
-from devgames.exploding.game import ROUND_FIELDS, card_name
+from devgames.exploding.game import ROUND_FIELDS
+from devgames.exploding.rules import card_name
 from devgames.export import export_session, session_from_events
 from devgames.sessions import SessionStore
 

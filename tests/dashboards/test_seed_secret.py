@@ -20,9 +20,10 @@ from comm.base_comm import BaseComm
 from devgames import GAMES, game_module, game_specs
 from devgames.core.game import Game
 from devgames.dashboards import FacilitatorApp
-from devgames.dashboards.table import SessionTable, seats_meta
+from devgames.dashboards.table import SessionTable
 from devgames.devices.state import device_state
 from devgames.sessions import SessionStore
+from devgames.sessions.table import seats_meta
 
 #: A seed of 128 bits, as a new session draws, and the 32-bit seed of an older session.
 SECRET = 260299456221816779509151915227237864890
@@ -182,7 +183,7 @@ def test_an_old_session_with_a_short_seed_opens_and_plays_on(store: SessionStore
     table = app.table
     assert table is not None and table.game.seed == OLD_SEED
     assert table.game.snapshot() == game.snapshot()
-    if table.hidden_hands and not table.curtain.is_open:
+    if table.controller.hidden_hands and not table.curtain.is_open:
         table.curtain.reveal.click()
     table.picker._pick(0)
     saved = store.load(number)

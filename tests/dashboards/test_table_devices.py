@@ -41,19 +41,19 @@ def test_a_team_gets_a_code_of_its_own_and_a_new_link_cuts_the_old_one(app) -> N
     panel = table.join
     table.show_join(True)
     panel.show_code(0)
-    token = table.store.links(table.session_id)[0]
+    token = table.controller.store.links(table.session_id)[0]
     assert link_of("http://192.168.1.5:8867/", token) in panel.code.value
     assert "<svg" in panel.code.value and "Red: scan to join" in panel.code.value
     assert table.device_seats == {0}
     assert "has a code, not opened yet" in all_html(panel)
-    table.store.saw(token)  # the phone opened its page
+    table.controller.store.saw(token)  # the phone opened its page
     app.connection._on_msg(app.connection, {"ping": 1}, [])
     assert "Red</b> <span class='dg-muted'>plays on its device</span>" in all_html(panel)
     panel.renew(0)
-    assert table.store.seat_of(token) is None  # the old device is cut off at once
-    assert table.store.links(table.session_id)[0] != token
+    assert table.controller.store.seat_of(token) is None  # the old device is cut off at once
+    assert table.controller.store.links(table.session_id)[0] != token
     panel.revoke(0)
-    assert table.store.links(table.session_id) == {} and table.device_seats == set()
+    assert table.controller.store.links(table.session_id) == {} and table.device_seats == set()
     assert "plays at the table" in all_html(panel)
 
 
@@ -77,7 +77,7 @@ def test_a_device_teams_turn_waits_for_its_device_or_is_played_here(app) -> None
 
 def test_moves_made_on_devices_show_on_the_projector_and_the_bots_play_on(app) -> None:
     table = app.table
-    store, number = table.store, table.session_id
+    store, number = table.controller.store, table.session_id
     table.join.show_code(0)
     table.join.show_code(1)
     for _ in range(12):  # Red's and Blue's moves on their devices; Green's from the projector
@@ -90,17 +90,17 @@ def test_moves_made_on_devices_show_on_the_projector_and_the_bots_play_on(app) -
     assert table.game.log == saved.log and len(saved.log) > 2
     assert any(action.player == 2 for action in saved.log)  # the bot played in between
     assert table.notice.value == ""  # moves that follow on are news, not a warning
-    assert table.news and table.news[-1] in all_html(table)
+    assert table.controller.news and table.controller.news[-1] in all_html(table)
 
 
 def test_pausing_the_room_pauses_devices_bots_and_the_timer(app) -> None:
     table = app.table
     app.timer.start()
     table.pause_toggle.value = True
-    assert is_paused(table.store.position(table.session_id)[1])
-    assert not app.timer.running and table.paused
+    assert is_paused(table.controller.store.position(table.session_id)[1])
+    assert not app.timer.running and table.controller.paused
     table.pause_toggle.value = False
-    assert not is_paused(table.store.position(table.session_id)[1])
+    assert not is_paused(table.controller.store.position(table.session_id)[1])
     assert app.timer.running
 
 
@@ -109,7 +109,7 @@ def test_a_room_paused_on_another_screen_stops_the_bots_here(app, tmp_path: Path
     other.address.session_id = app.table.session_id
     other.table.pause_toggle.value = True
     app.connection._on_msg(app.connection, {"ping": 1}, [])
-    assert app.table.pause_toggle.value and app.table.paused
+    assert app.table.pause_toggle.value and app.table.controller.paused
 
 
 def test_a_hand_behind_the_curtain_reaches_the_page_only_when_lifted(tmp_path: Path) -> None:

@@ -15,9 +15,11 @@ from devgames.core.actions import Action
 from devgames.core.session import Session
 from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.setup_form import NewSession
-from devgames.dashboards.table import NEWS_LINES, SessionTable, seats_meta
+from devgames.dashboards.table import NEWS_LINES, SessionTable
 from devgames.dashboards.theme import CSS
+from devgames.release.observer import short_card
 from devgames.sessions import SessionStore
+from devgames.sessions.table import seats_meta
 
 
 @pytest.fixture
@@ -123,7 +125,7 @@ def test_a_seat_turned_bot_plays_at_once_and_is_remembered(store: SessionStore) 
     assert saved.log == table.game.log
     assert saved.meta["seats"] == {**seats_meta(table.game, {0: "heuristic"}, True), "pace": 0.0}
     again = reopened(store, table)
-    assert again.bot_kinds == {0: "heuristic"}
+    assert again.controller.bot_kinds == {0: "heuristic"}
     assert again.seats_panel.lists["Red"].value == "heuristic"
     assert again.seats_panel.lists["Blue"].value == "human"
     assert "Red (heuristic bot)" in unescape(again.heading.value)
@@ -139,7 +141,7 @@ def test_a_bot_seat_handed_back_to_the_screen(store: SessionStore) -> None:
     table = app.table
     assert "Blue (random bot)" in unescape(table.heading.value)
     table.seats_panel.choose("Blue", "human")
-    assert table.bot_kinds == {} and table.bots == {}
+    assert table.controller.bot_kinds == {} and table.controller.bots == {}
     assert "bot" not in table.heading.value
     seats = store.load(table.session_id).meta["seats"]
     assert seats["humans"] == ["Red", "Blue"] and seats["bots"] == {} and "bot" not in seats
@@ -151,13 +153,13 @@ def test_a_bot_seat_handed_back_to_the_screen(store: SessionStore) -> None:
         humans_moves += 1
     assert table.game.current_player == 1
     assert table.curtain.owner == "Blue" and not table.curtain.is_open  # no bot plays Blue
-    assert reopened(store, table).bot_kinds == {}
+    assert reopened(store, table).controller.bot_kinds == {}
 
 
 def test_a_paced_bot_taking_over_waits_for_the_browser_tick(store: SessionStore) -> None:
     app = open_session(store, scrumkin.new_game(["Red", "Blue"], seed=7))
     table = app.table
-    assert table.pace == 0.7
+    assert table.controller.pace == 0.7
     table.seats_panel.choose("Red", "random")
     assert not table.game.log
     assert table.bot_line in table.turn.children and "(bot) is playing" in table.bot_line.value
@@ -171,11 +173,11 @@ def test_what_just_happened_is_the_same_after_a_reload(store: SessionStore) -> N
                        bots={1: "heuristic"}, hidden=False)
     table = app.table
     table.pace_choice.value = 0.0
-    while len(table.news) < NEWS_LINES + 4:
+    while len(table.controller.news) < NEWS_LINES + 4:
         table.picker._pick(len(table.picker.actions) - 1)
-    assert any("Blue" in line for line in table.news[-NEWS_LINES:])
+    assert any("Blue" in line for line in table.controller.news[-NEWS_LINES:])
     again = reopened(store, table)
-    assert again.news == table.news[-NEWS_LINES:]
+    assert again.controller.news == table.controller.news[-NEWS_LINES:]
     assert again.news_box.value == table.news_box.value and again.news_box.value
 
 
@@ -217,7 +219,7 @@ def test_a_session_opened_with_no_timer_saved_keeps_the_running_one(store: Sessi
 # ----- one colour for a team everywhere ---------------------------------------------------------
 def test_a_team_wears_its_colour_on_the_curtain_the_winner_line_and_the_debrief(
         store: SessionStore) -> None:
-    from devgames.dashboards.colors import team_colors
+    from devgames.screens.colors import team_colors
 
     game = scrumkin.new_game(["Red", "Blue"], seed=3)
     table = open_session(store, game, hidden=True).table
@@ -321,7 +323,7 @@ def test_release_pairs_are_rows_of_two_lines_with_the_cards_committed(
     assert "Data &amp; Analytics<br>" in board and "Payments Crew" in board
     assert "<th>committed</th>" in board and "suit breaks" not in board
     seat, card, rank = table.game.trick[1]
-    short = table.game._short_card(card, rank)  # its figures, on its player's line of the row
+    short = short_card(table.game, card, rank)  # its figures, on its player's line of the row
     assert (f"<td>{short}<br>" if seat < 5 else f"<br>{short}</td>") in board
     # The full sentence stays in the facts, read while a hand is open (the table is hidden).
     assert '<span class="dg-in-table"><b>committed</b>' in board

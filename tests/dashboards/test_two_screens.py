@@ -34,14 +34,14 @@ def test_a_move_on_a_stale_tab_is_refused_and_the_tab_shows_the_saved_table(two_
     table_b.picker.pick_label(labels[-1])  # B still shows the old position
 
     assert "The table has moved on" in table_b.notice.value
-    saved = table_a.store.load(table_a.session_id).log
+    saved = table_a.controller.store.load(table_a.session_id).log
     assert saved == [made_in_a]
     assert table_b.game.log == saved  # B caught up: it shows A's move, not its own
     assert table_b.game.snapshot() == table_a.game.snapshot()
     assert "The table moved on from another screen." in table_b.news_box.value
     # B can play on from the fresh position, and A is now the stale one.
     table_b.picker._pick(0)
-    assert len(table_b.store.load(table_b.session_id).log) == 2
+    assert len(table_b.controller.store.load(table_b.session_id).log) == 2
     table_a.picker._pick(0)
     assert "The table has moved on" in table_a.notice.value
     assert table_a.game.log == table_b.game.log
@@ -53,11 +53,11 @@ def test_an_undo_on_a_stale_tab_takes_back_nothing(two_tabs) -> None:
     table_b.picker._pick(0)
     table_a.picker._pick(0)  # refused: A catches up with B's move
     table_a.picker._pick(0)
-    saved = table_a.store.load(table_a.session_id).log
+    saved = table_a.controller.store.load(table_a.session_id).log
     assert len(saved) == 2
     table_b.undo(1)  # B never saw A's second move
     assert "The table has moved on" in table_b.notice.value
-    assert table_b.store.load(table_b.session_id).log == saved == table_b.game.log
+    assert table_b.controller.store.load(table_b.session_id).log == saved == table_b.game.log
 
 
 def test_a_tab_follows_the_store_when_the_page_asks_the_kernel(two_tabs) -> None:
@@ -67,7 +67,7 @@ def test_a_tab_follows_the_store_when_the_page_asks_the_kernel(two_tabs) -> None
     tab_b.connection._on_msg(tab_b.connection, {"ping": 1}, [])  # the browser's regular check
     assert tab_b.table.game.snapshot() == tab_a.table.game.snapshot()
     # A move that only follows on from B's table is told as the table tells any move.
-    assert tab_b.table.news[-1] == tab_a.table.news[-1]
+    assert tab_b.table.controller.news[-1] == tab_a.table.controller.news[-1]
     assert tab_b.table.picker.labels == tab_a.table.picker.labels
     tab_b.table.undo(1)  # a log changed otherwise (an undo) is shown as saved, with a notice
     tab_a.connection._on_msg(tab_a.connection, {"ping": 1}, [])
@@ -111,12 +111,12 @@ def test_a_tab_shows_the_seats_pace_curtain_and_timer_set_on_another(two_tabs) -
     tab_a.use_timer(lambda: tab_a.timer.reset(tab_a.timer_minutes.value))
     tab_b.connection._on_msg(tab_b.connection, {"ping": 1}, [])  # the browser's regular check
     table_b = tab_b.table
-    assert (table_b.pace, table_b.pace_choice.value) == (2.0, 2.0)
-    assert table_b.hidden_hands and table_b.hands_box.value
-    assert table_b.bot_kinds == {1: "random"} and 1 in table_b.bots
+    assert (table_b.controller.pace, table_b.pace_choice.value) == (2.0, 2.0)
+    assert table_b.controller.hidden_hands and table_b.hands_box.value
+    assert table_b.controller.bot_kinds == {1: "random"} and 1 in table_b.controller.bots
     assert table_b.seats_panel.lists["Blue"].value == "random"
     assert "Blue (random bot)" in table_b.heading.value
     assert tab_b.timer.duration == 9 * 60
     # Showing them saved nothing and made no move stale.
-    assert table_b.revision == tab_a.table.revision
+    assert table_b.controller.revision == tab_a.table.controller.revision
     assert table_b.game.meta == tab_a.store.load(table_b.session_id).meta

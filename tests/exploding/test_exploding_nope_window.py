@@ -160,10 +160,10 @@ def test_the_window_closes_after_its_time(tmp_path: Path) -> None:
         table = start_table(store, [(name, "human") for name in ABC])
         play_shuffle(table)
         for left in range(NOPE_SECONDS - 1, 0, -1):
-            table.window_step()  # a second passes in the browser
+            table.claims.step()  # a second passes in the browser
             assert table.game.window_open
-            assert f"Anyone to Nope? {left} s" in table.nope_window.line.value
-        table.window_step()
+            assert f"Anyone to Nope? {left} s" in table.claims.face.line.value
+        table.claims.step()
         game = table.game
         assert game.phase == "play" and game.log[-1] == CLOSE
         assert store.load(table.session_id).log == game.log
@@ -174,17 +174,17 @@ def test_a_holder_says_nope_behind_the_curtain_at_the_projector(tmp_path: Path) 
     with SessionStore(tmp_path / "sessions.sqlite") as store:
         table = start_table(store, [(name, "human") for name in ABC])
         play_shuffle(table)
-        table.nope_window.claim.click()  # the clock stops; the list is behind the curtain
+        table.claims.face.claim.click()  # the clock stops; the list is behind the curtain
         assert not any("says Nope" in text for text in texts(table.turn))
-        table.window_step()
+        table.claims.step()
         assert table.game.window_open  # a held window does not run out under the chooser
-        table.nope_window.reveal.click()
-        holders = [button.description for button in table.nope_window.holders.children]
+        table.claims.face.reveal.click()
+        holders = [button.description for button in table.claims.face.holders.children]
         assert holders == ["Bob says Nope"]
-        table.nope_window.holders.children[0].click()
+        table.claims.face.holders.children[0].click()
         game = table.game
         assert game.view(None)["pending"]["nopes"] == 1 and game.window_open
-        assert "Anyone to Yup?" in table.nope_window.line.value
+        assert "Anyone to Yup?" in table.claims.face.line.value
 
 
 def test_a_holder_says_nope_from_their_device(tmp_path: Path) -> None:
@@ -207,8 +207,8 @@ def test_bots_claim_at_their_pace_and_a_bots_only_window_closes_at_once(tmp_path
         table = start_table(store, [("Ada", "human"), ("Bob", "heuristic"),
                                     ("Cy", "heuristic")])
         play_shuffle(table)
-        assert table.game.window_open and table.window_clock.delay_ms == 700
-        table.window_step()
+        assert table.game.window_open and table.claims.clock.delay_ms == 700
+        table.claims.step()
         assert not table.game.window_open and table.game.log[-1] == CLOSE
 
 

@@ -11,8 +11,8 @@ import pytest
 from devgames import exploding, scrumkin
 from devgames.core.bots import RandomBot, play_out
 from devgames.core.game import Game
-from devgames.dashboards.table import seats_meta
 from devgames.sessions.store import SessionStore
+from devgames.sessions.table import seats_meta
 from devgames.sim.planner import (
     DEFAULT_SECONDS_PER_MOVE,
     MAX_SECONDS_PER_MOVE,
