@@ -13,7 +13,7 @@ from devgames.core.bots import Bot
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
-from devgames.core.spec import Credit, GameSpec
+from devgames.core.spec import Credit, GameSpec, Timing
 from devgames.scrumkin.bots import HeuristicBot, RandomBot
 from devgames.scrumkin.cards import CARDS, Card
 from devgames.scrumkin.game import RULES_VERSION, ScrumkinGame
@@ -91,6 +91,12 @@ SPEC = GameSpec(
     glossary="devgames.scrumkin.handouts:glossary_cards",
     glossary_pages=4,
     retro="devgames.scrumkin.retro:RETRO",
+    # The rulebook's standard game "takes about 45 min"; with 4 teams (the box's pieces are for
+    # 2-4 players) heuristic bots make a median of 276 moves: 45 min / 276 = 9.8 s, so 10 s.
+    seconds_per_move=10.0,
+    presets="devgames.scrumkin.options:PRESETS",
+    guide_timings=(Timing(4, "standard"), Timing(3, "short"), Timing(4, "short", agenda=True),
+                   Timing(6, "short")),
 )
 
 __all__ = ["BOTS", "CARDS", "RULES_VERSION", "SPEC", "Card", "ScrumkinGame", "ScrumkinOptions",

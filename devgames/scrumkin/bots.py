@@ -17,7 +17,8 @@ from random import Random
 from devgames.core.actions import CHANCE, Action, given
 from devgames.core.bots import RandomBot
 from devgames.scrumkin.cards import CARDS, SCRUM_OF_SCRUMS, fixed, scrum_of_scrums_value
-from devgames.scrumkin.game import COUNTER, MOVES_PER_SPRINT, ScrumkinGame
+from devgames.scrumkin.game import ScrumkinGame
+from devgames.scrumkin.rules import COUNTER, MOVES_PER_SPRINT
 
 #: Sprints ahead the competitive bot projects; beyond them a team goes on at its last velocity,
 #: but at least SLOW_VELOCITY (sooner or later it gets good cards).

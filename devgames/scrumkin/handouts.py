@@ -28,8 +28,8 @@ def glossary_cards() -> list[tuple[str, int, str, str]]:
 def game_text(options: dict[str, Any]) -> GameText:
     from devgames.scrumkin import MIN_PLAYERS
     from devgames.scrumkin.cards import CARDS, SCRUM_OF_SCRUMS
-    from devgames.scrumkin.game import HAND_SIZE, MOVES_PER_SPRINT
     from devgames.scrumkin.options import ScrumkinOptions
+    from devgames.scrumkin.rules import HAND_SIZE, MOVES_PER_SPRINT
 
     opts = build_options(ScrumkinOptions, options)
     sprint = [c for c in CARDS.values() if c.deck == "sprint"]

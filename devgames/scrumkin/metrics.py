@@ -11,7 +11,7 @@ before the engine's own metrics columns. Plain Python: the export makes the tabl
 
 from typing import Any
 
-from devgames.scrumkin.game import ROUND_FIELDS
+from devgames.scrumkin.sprints import ROUND_FIELDS
 
 #: The sprint report's columns, put before the engine's own metrics columns.
 #: ``remaining = committed + added + taken_over - bugs_fixed - completed`` on every row.

@@ -1,4 +1,5 @@
-"""Random-play fuzzing of the Scrumkin engine, and determinism of seeded games.
+"""Random-play fuzzing of the Scrumkin engine.
+Determinism of seeded games is checked for every game by ``tests/contract``.
 
 ``fuzz_game`` plays random legal actions, forges illegal ones now and then, replays every action
 through JSON and checks save/undo at the end; :class:`ScrumkinInvariants` checks the rules' own
@@ -6,21 +7,19 @@ invariants after every action. 2,000 games in 20 cases of 100, across 2-8 teams,
 both decks and the options that change play.
 """
 
-import random
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from devgames.core.actions import CHANCE
 from devgames.core.game import Game
-from devgames.core.harness import InvariantError, fuzz_game, play_seeded, same_game
+from devgames.core.harness import InvariantError, fuzz_game
 from devgames.core.harness import invariant_failed as fail
 from devgames.scrumkin import CARDS, ScrumkinGame, new_game
 from devgames.scrumkin.cards import ACTION_CARDS, SPRINT_CARDS
 
-ALL_SPRINT = sorted(SPRINT_CARDS)
 ALL_ACTION = sorted(ACTION_CARDS)
+ALL_CARDS = Counter([*SPRINT_CARDS, *ACTION_CARDS])
 LAST_AGE = {card.id: len(card.values) - 1 for card in CARDS.values()}
 PERMANENT = {card.id: card.permanent for card in CARDS.values()}
 MOVES_PER_SPRINT = 2
@@ -46,17 +45,12 @@ class ScrumkinInvariants:
             self.ending(game)
 
     def cards_accounted_for(self, game: ScrumkinGame) -> None:
-        """All 86 sprint cards: deck, hands, tables, a card being laid and its counters."""
-        sprint_cards = list(game.deck)
-        for hand in game.hands:
-            sprint_cards += hand
-        for cards in game.table:
-            sprint_cards += cards
-        sprint_cards += [card for card, _ in game.chain]
-        if sorted(sprint_cards) != ALL_SPRINT:
-            extra = Counter(sprint_cards) - Counter(ALL_SPRINT)
-            missing = Counter(ALL_SPRINT) - Counter(sprint_cards)
-            fail(game, f"sprint cards: extra {dict(extra)}, missing {dict(missing)}")
+        """All 86 sprint cards (deck, hands, tables, a card being laid and its counters) and
+        the 22 action cards, the action deck holding them all."""
+        cards = game.card_counts()
+        if cards != ALL_CARDS:
+            extra, missing = cards - ALL_CARDS, ALL_CARDS - cards
+            fail(game, f"cards: extra {dict(extra)}, missing {dict(missing)}")
         if sorted(game.action_deck) != ALL_ACTION:
             fail(game, "the action deck does not hold the 22 action cards")
 
@@ -188,46 +182,6 @@ def test_random_play_keeps_the_rules(case: int) -> None:
         assert game.is_over
         players_seen.add(len(game.players))
     assert players_seen == set(range(2, options.get("max_players", 8) + 1))
-
-
-# ----- determinism --------------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    "options",
-    [{}, {"rulebook": "collaborative"}, {"deck": "physical"}, {"counter_chains": True}],
-)
-def test_same_seed_same_game_whatever_the_global_random_module_does(
-    options: dict[str, Any]
-) -> None:
-    """Same seed and options: identical logs, events and snapshots, untouched by ``random``."""
-    def make() -> Game:
-        return new_game(["Red", "Blue", "Green"], seed=2024, **options)
-
-    assert same_game(play_seeded(make, 2024, disturb=False), play_seeded(make, 2024, disturb=True))
-
-
-def test_the_same_seed_deals_the_same_cards() -> None:
-    """Two digital games with one seed deal the same hands and action card."""
-    random.seed(1)
-    first = new_game(["Red", "Blue"], seed=77)
-    random.seed(2)
-    random.random()
-    second = new_game(["Red", "Blue"], seed=77)
-    assert first.snapshot() == second.snapshot()
-    assert [first.hand(t) for t in ("Red", "Blue")] == [second.hand(t) for t in ("Red", "Blue")]
-
-
-def test_different_seeds_deal_different_games() -> None:
-    """The seed matters: two seeds give two different shuffles."""
-    first, second = new_game(["Red", "Blue"], seed=1), new_game(["Red", "Blue"], seed=2)
-    assert list(first.deck) != list(second.deck)
-
-
-def test_a_physical_game_does_not_use_the_seed() -> None:
-    """With a physical deck the cards come from the table: any seed gives the same state."""
-    first = new_game(["Red", "Blue"], seed=1, deck="physical")
-    second = new_game(["Red", "Blue"], seed=2, deck="physical")
-    assert list(first.deck) == list(second.deck)
-    assert first.current_player == second.current_player == CHANCE
 
 
 def test_the_invariants_catch_a_broken_state() -> None:

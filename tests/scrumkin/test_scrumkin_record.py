@@ -8,7 +8,7 @@ import pytest
 from devgames import scrumkin
 from devgames.core.bots import RandomBot, play_out
 from devgames.scrumkin.cards import SCRUM_OF_SCRUMS
-from devgames.scrumkin.game import ROUND_FIELDS
+from devgames.scrumkin.sprints import ROUND_FIELDS
 
 
 @pytest.mark.parametrize("options", [

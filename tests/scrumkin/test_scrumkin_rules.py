@@ -11,7 +11,8 @@ import pytest
 from devgames.core.actions import CHANCE
 from devgames.core.errors import IllegalMove, SetupError
 from devgames.scrumkin import CARDS, new_game
-from devgames.scrumkin.game import ROUND_FIELDS, ScrumkinGame
+from devgames.scrumkin.game import ScrumkinGame
+from devgames.scrumkin.sprints import ROUND_FIELDS
 from tests.scrumkin.helpers import (
     backlog_of,
     deck_names,

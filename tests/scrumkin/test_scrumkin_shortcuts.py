@@ -8,7 +8,8 @@ import pytest
 from devgames.core.actions import Action
 from devgames.scrumkin import CARDS, new_game
 from devgames.scrumkin.cards import SCRUM_OF_SCRUMS, scrum_of_scrums_value
-from devgames.scrumkin.game import OVER, ScrumkinGame
+from devgames.scrumkin.game import ScrumkinGame
+from devgames.scrumkin.rules import OVER
 
 
 def reference_values(game: ScrumkinGame) -> list[list[tuple[int, int]]]:
