@@ -15,7 +15,7 @@ from devgames.core.bots import Bot
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
-from devgames.core.spec import Credit, GameSpec
+from devgames.core.spec import Credit, GameSpec, Timing
 from devgames.release.bots import HeuristicBot, RandomBot
 from devgames.release.cards import (
     BASE,
@@ -28,15 +28,10 @@ from devgames.release.cards import (
     other_sign,
     rulebook_only,
 )
-from devgames.release.game import (
-    ROUND_FIELDS,
-    RULES_VERSION,
-    TARGET_RELEASES,
-    TWO_PLAYER_DISCARD,
-    ReleaseGame,
-    table_cards,
-)
+from devgames.release.game import RULES_VERSION, TARGET_RELEASES, ReleaseGame
 from devgames.release.options import ReleaseOptions
+from devgames.release.scoring import ROUND_FIELDS
+from devgames.release.setup import TWO_PLAYER_DISCARD, table_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -175,6 +170,12 @@ SPEC = GameSpec(
     glossary="devgames.release.handouts:glossary_cards",
     glossary_pages=3,
     retro="devgames.release.retro:RETRO",
+    # A release of 4 players is 36 cards committed, 48 moves with the passes and the deal; at
+    # 10-20 s a card that is 8-12 minutes, 10 min / 48 = 12.5 s a move.
+    seconds_per_move=12.5,
+    presets="devgames.release.options:PRESETS",
+    guide_timings=(Timing(4, "standard"), Timing(4, "short", agenda=True), Timing(4, "quick"),
+                   Timing(6, "short")),
 )
 
 __all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "OLDER_RULES", "RULES_VERSION", "SPEC",

@@ -11,7 +11,8 @@ from random import Random
 from devgames.core.actions import CHANCE, Action, given
 from devgames.core.bots import RandomBot
 from devgames.release.cards import Method, PlayCard
-from devgames.release.game import COMMIT, LEAD, PASS, REVEAL, SWAP, ReleaseGame
+from devgames.release.game import ReleaseGame
+from devgames.release.phases import COMMIT, LEAD, PASS, REVEAL, SWAP
 
 
 def card_value(card: PlayCard, method: Method | None) -> float:

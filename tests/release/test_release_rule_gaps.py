@@ -15,7 +15,8 @@ from devgames.core.wording import choices
 from devgames.release import OLDER_RULES, RULES_VERSION, DeckFileError, ReleaseGame, new_game
 from devgames.release.bots import HeuristicBot
 from devgames.release.cards import BASE, CARDS_FILE
-from devgames.release.game import score_artifacts
+from devgames.release.observer import card_item
+from devgames.release.scoring import score_artifacts
 from tests.release.helpers import deal_release, decline_all, iteration, scripted
 
 ABC = ["Ada", "Bob", "Cy"]
@@ -119,7 +120,7 @@ def test_jez_humbles_plus_2_is_marked_as_our_reading() -> None:
     jez = next(c for c in BASE.cards.values() if c.person == "Jez Humble")
     assert "sign" in jez.reconstructed and jez.ability is not None and jez.ability.value == 2
     game = new_game(ABC, seed=1)
-    assert game._card_item(jez.id)["figures"].endswith("(our reconstruction)")
+    assert card_item(game, jez.id)["figures"].endswith("(our reconstruction)")
 
 
 @pytest.mark.parametrize(("reading", "points"), [("plus", 2), ("minus", -2)])

@@ -10,7 +10,7 @@ from devgames.core.actions import CHANCE
 from devgames.core.bots import RandomBot, play_out
 from devgames.release import ReleaseGame, new_game
 from devgames.release.cards import BASE, Method, parse_rule
-from devgames.release.game import score_artifacts
+from devgames.release.scoring import score_artifacts
 from tests.release.helpers import all_cards, decline_all, iteration, labels, scripted
 
 ABC = ["Ada", "Bob", "Cy"]
