@@ -14,7 +14,7 @@ from devgames.core.bots import Bot
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
-from devgames.core.spec import Credit, GameSpec
+from devgames.core.spec import Credit, GameSpec, Timing
 from devgames.exploding.bots import HeuristicBot, RandomBot
 from devgames.exploding.cards import CARDS, Card
 from devgames.exploding.game import ROUND_FIELDS, RULES_VERSION, ExplodingGame
@@ -94,6 +94,9 @@ SPEC = GameSpec(
     handouts="devgames.exploding.handouts:game_text",
     glossary="devgames.exploding.handouts:glossary_cards",
     retro="devgames.exploding.retro:RETRO",
+    # A turn at the laptop takes 20-40 s, 2.6 moves a turn: 12 s.
+    seconds_per_move=12.0,
+    guide_timings=(Timing(3), Timing(4, agenda=True), Timing(5)),
 )
 
 __all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "OLDER_RULES", "RULES_VERSION", "SPEC",

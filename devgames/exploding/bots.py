@@ -21,7 +21,8 @@ from devgames.exploding.cards import (
     SHUFFLE,
     SKIP,
 )
-from devgames.exploding.game import DEFUSE, GIVE, NOPE_WINDOW, PICK, PLAY, STEAL, ExplodingGame
+from devgames.exploding.game import ExplodingGame
+from devgames.exploding.rules import DEFUSE, GIVE, NOPE_WINDOW, PICK, PLAY, STEAL
 
 #: What a card in hand is worth to the bot (to give away the cheapest, take the dearest).
 VALUE = {MITIGATE: 10.0, NOPE: 6.0, BAIL: 5.5, SKIP: 5.0, PEEK: 3.0, HELP: 3.0, SHUFFLE: 2.5}

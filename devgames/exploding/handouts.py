@@ -22,8 +22,8 @@ def game_text(options: dict[str, Any]) -> GameText:
     from devgames.exploding import MAX_PLAYERS, MIN_PLAYERS
     from devgames.exploding.cards import CARDS, CODE_CARDS, COMPOSITION
     from devgames.exploding.cards import TITLES as CARD_TITLES
-    from devgames.exploding.game import BAIL_TURNS, DEALT, PEEK_DEPTH
     from devgames.exploding.options import ExplodingOptions
+    from devgames.exploding.rules import BAIL_TURNS, DEALT, PEEK_DEPTH
 
     opts = build_options(ExplodingOptions, options)
     direction = "clockwise" if opts.direction == "clockwise" else "counterclockwise"

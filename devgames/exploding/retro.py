@@ -22,7 +22,7 @@ from typing import Any
 from devgames.core.actions import Action, given
 from devgames.core.wording import percent
 from devgames.exploding.cards import BAIL, CARDS, EXPLODING, MITIGATE, NOPE, SHUFFLE, SKIP
-from devgames.exploding.game import position_words
+from devgames.exploding.rules import position_words
 from devgames.retro.dealt import replayed
 from devgames.retro.moments import names_text
 from devgames.retro.parts import Candidate, Dealt, GameRetro, Moment

@@ -1,4 +1,5 @@
-"""Random-play fuzzing of the Exploding Git Commits engine, and determinism of seeded games.
+"""Random-play fuzzing of the Exploding Git Commits engine.
+Determinism of seeded games is checked for every game by ``tests/contract``.
 
 ``fuzz_game`` plays random legal actions, forges illegal ones now and then, replays every action
 through JSON and checks save/undo at the end; :class:`ExplodingInvariants` checks the rules' own
@@ -17,12 +18,12 @@ import pytest
 
 from devgames.core.actions import CHANCE
 from devgames.core.game import Game
-from devgames.core.harness import InvariantError, fuzz_game, play_seeded, same_game
+from devgames.core.harness import InvariantError, fuzz_game
 from devgames.core.harness import invariant_failed as fail
 from devgames.exploding import ExplodingGame, ExplodingOptions, new_game
 from devgames.exploding.cards import COMPOSITION, EXPLODING, MITIGATE, NOPE
-from devgames.exploding.game import DEFUSE, NOPE_WINDOW, OVER, PLAY, ROUND_FIELDS
-from tests.exploding.helpers import all_cards
+from devgames.exploding.game import ROUND_FIELDS
+from devgames.exploding.rules import DEFUSE, NOPE_WINDOW, OVER, PLAY
 
 ALL_CARDS = Counter(COMPOSITION)
 
@@ -48,12 +49,9 @@ class ExplodingInvariants:
 
     @staticmethod
     def cards_accounted_for(game: ExplodingGame) -> None:
-        """All 56 cards: stack (known places and the physical pool), hands, discard, removed,
-        set aside during a physical deal, and an Exploding Git Commit in the air while its drawer
-        decides."""
-        cards = all_cards(game)
-        if game.phase == DEFUSE:
-            cards[EXPLODING] += 1
+        """All 56 cards (see ``ExplodingGame.card_counts``); a physical pool as large as the
+        unknown places of the stack."""
+        cards = game.card_counts()
         if game.physical and game.phase != "deal" and sum(game.pool) != game.deck.count(None):
             fail(game, "the physical pool does not match the unknown places of the stack")
         if not game.physical and None in game.deck:
@@ -206,30 +204,6 @@ def test_random_play_keeps_the_rules(case: int) -> None:
         values_seen |= {(name, getattr(game.options, name)) for name in RANDOM_OPTIONS}
     assert players_seen == {2, 3, 4, 5}
     assert len(values_seen) == 2 * len(RANDOM_OPTIONS)
-
-
-# ----- determinism --------------------------------------------------------------------------------
-@pytest.mark.parametrize("options", [{}, {"deck": "physical"}, {"nope_asks": "everyone"}])
-def test_same_seed_same_game_whatever_the_global_random_module_does(
-        options: dict[str, Any]) -> None:
-    """Same seed and options: identical logs, events and snapshots, untouched by ``random``."""
-    def make() -> Game:
-        return new_game(["Ada", "Bob", "Cy", "Dee"], seed=2024, **options)
-
-    assert same_game(play_seeded(make, 2024, disturb=False), play_seeded(make, 2024, disturb=True))
-
-
-def test_the_same_seed_deals_the_same_cards() -> None:
-    random.seed(1)
-    first = new_game(["Ada", "Bob"], seed=77)
-    random.seed(2)
-    second = new_game(["Ada", "Bob"], seed=77)
-    assert first.snapshot() == second.snapshot()
-
-
-def test_different_seeds_deal_different_games() -> None:
-    first, second = new_game(["Ada", "Bob"], seed=1), new_game(["Ada", "Bob"], seed=2)
-    assert first.deck != second.deck
 
 
 def test_a_physical_game_does_not_use_the_seed() -> None:
