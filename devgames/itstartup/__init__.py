@@ -13,10 +13,11 @@ from devgames.core.bots import Bot
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
-from devgames.core.spec import Credit, GameSpec
+from devgames.core.spec import Credit, GameSpec, Timing
 from devgames.itstartup.bots import HeuristicBot, RandomBot
 from devgames.itstartup.cards import CARDS, Card
-from devgames.itstartup.game import EMPLOYEE_FIELDS, ROUND_FIELDS, RULES_VERSION, ItStartupGame
+from devgames.itstartup.game import RULES_VERSION, ItStartupGame
+from devgames.itstartup.metrics import EMPLOYEE_FIELDS, ROUND_FIELDS
 from devgames.itstartup.options import ItStartupOptions
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -86,6 +87,11 @@ SPEC = GameSpec(
     glossary="devgames.itstartup.handouts:glossary_cards",
     glossary_pages=2,
     retro="devgames.itstartup.retro:RETRO",
+    # A round of 3 seats takes 5-10 minutes, about 12.6 moves at goal 32: 35 s.
+    seconds_per_move=35.0,
+    presets="devgames.itstartup.options:PRESETS",
+    guide_timings=(Timing(3, "standard"), Timing(3, "", (("goal", 32),)),
+                   Timing(3, "short", agenda=True), Timing(3, "quick"), Timing(4, "short")),
 )
 
 __all__ = ["BOTS", "CARDS", "RULES_VERSION", "SPEC", "Card", "ItStartupGame", "ItStartupOptions",

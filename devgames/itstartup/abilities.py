@@ -1,7 +1,7 @@
 """What each IT Startup card does when it is played, in our own words.
 
 Static abilities (discounts, Scrum Master's bonus) are read by the engine where they apply:
-``ItStartupGame.cost`` and ``ItStartupGame.efficiency``. Activated abilities (Shy Frontend
+``ItStartupTable.cost`` and ``ItStartupTable.efficiency``. Activated abilities (Shy Frontend
 Developer, Undercover HR Agent) are moves of their own. This module holds the on-play effects.
 
 - Code Monkey "Mike": you may return one of your own employees (not an outsourced one) to your
@@ -33,9 +33,9 @@ Developer, Undercover HR Agent) are moves of their own. This module holds the on
 
 Each card's rule lives here once: its effect, its constants (the Head Hunter's and the Undercover
 HR Agent's counter prices) and how its pending decision is answered. Effects change the game only
-through the engine's public operations for abilities (see "Operations for card abilities" in
-``ItStartupGame``): ``burn``, ``rest``, ``gain``, ``take_employee``, ``dismiss``,
-``score_per_developer``, ``queue``, ``controller`` and ``developers``.
+through the table's public operations (:class:`devgames.itstartup.operations.ItStartupTable`):
+``burn``, ``rest``, ``gain``, ``take_employee``, ``dismiss``, ``score_per_developer``, ``queue``,
+``controller``, ``clockwise`` and ``developers``.
 """
 
 from collections.abc import Callable
@@ -46,7 +46,7 @@ from devgames.itstartup.cards import CARDS
 from devgames.itstartup.steps import AgentCounter, Draw, Flip, Headhunt, Keep, Order, Step
 
 if TYPE_CHECKING:
-    from devgames.itstartup.game import ItStartupGame
+    from devgames.itstartup.operations import ItStartupTable
 
 #: Developers onto whom knowledge is played or transferred for 2 less.
 KNOWLEDGE_DISCOUNTERS = frozenset({"ambitious_apprentice", "full_stack_ninja"})
@@ -67,27 +67,27 @@ AGENT_COUNTER = 3
 #: Resources an Undercover HR Agent costs to send.
 AGENT_PRICE = 1
 
-Effect = Callable[["ItStartupGame", int, int, "int | None", int], None]
+Effect = Callable[["ItStartupTable", int, int, "int | None", int], None]
 
 
-def on_play(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
+def on_play(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     """Carry out the on-play effect of ``card`` just played by player ``p``."""
     effect = EFFECTS.get(CARDS[card].key)
     if effect is not None:
         effect(game, p, card, target, paid)
 
 
-def draw(game: "ItStartupGame", p: int, count: int, why: str) -> None:
+def draw(game: "ItStartupTable", p: int, count: int, why: str) -> None:
     """Queue ``count`` draws for player ``p`` (before anything else that is waiting)."""
     game.queue(*[Draw("draw", p, why)] * count)
 
 
-def look(game: "ItStartupGame", p: int, count: int, then: Step) -> None:
+def look(game: "ItStartupTable", p: int, count: int, then: Step) -> None:
     """Queue looking at the top ``count`` cards, then the decision ``then``."""
     game.queue(*[Draw("draw", p, "look")] * min(count, len(game.deck)), then)
 
 
-def code_monkey(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
+def code_monkey(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     if target is None:
         return
     state = game.dismiss(target, p, "returned_to_hand")
@@ -96,30 +96,30 @@ def code_monkey(game: "ItStartupGame", p: int, card: int, target: int | None, pa
     game.events.append(Event("return_to_hand", p, {"card": target, "knowledge": state.knowledge}))
 
 
-def copy_paste(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
+def copy_paste(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     for e in list(game.staff[p]):
         if e != card and CARDS[e].kind == "developer" and e in game.employees:
             game.burn(e, 1)
 
 
-def downer_dave(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
+def downer_dave(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     if target is not None:
         game.burn(target, 1)
 
 
-def office_manager(game: "ItStartupGame", p: int, card: int, target: int | None,
+def office_manager(game: "ItStartupTable", p: int, card: int, target: int | None,
                    paid: int) -> None:
     for e in game.staff[p]:
         game.rest(e, 1)
 
 
-def rockstar_recruiter(game: "ItStartupGame", p: int, card: int, target: int | None,
+def rockstar_recruiter(game: "ItStartupTable", p: int, card: int, target: int | None,
                        paid: int) -> None:
     if target is not None:
         game.take_employee(p, target, "rockstar_recruiter")
 
 
-def outsourcing(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
+def outsourcing(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     assert target is not None  # the check requires an employee
     owner = game.controller(target)
     game.take_employee(p, target, "outsourcing", borrowed=True)
@@ -127,7 +127,7 @@ def outsourcing(game: "ItStartupGame", p: int, card: int, target: int | None, pa
 
 
 # ----- Head Hunter --------------------------------------------------------------------------------
-def head_hunter(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
+def head_hunter(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     """Take ``target``, unless its owner can pay :data:`HEAD_HUNTER_COUNTER`: then the owner
     decides (:func:`answer_head_hunter`); the card waits on the table until then."""
     assert target is not None  # the check requires an employee
@@ -139,7 +139,7 @@ def head_hunter(game: "ItStartupGame", p: int, card: int, target: int | None, pa
         game.deck.put_bottom(card)
 
 
-def answer_head_hunter(game: "ItStartupGame", step: Headhunt, pays: bool) -> None:
+def answer_head_hunter(game: "ItStartupTable", step: Headhunt, pays: bool) -> None:
     """The owner pays the hunter :data:`HEAD_HUNTER_COUNTER`, or loses the employee (if it is
     still theirs); the Head Hunter then goes under the deck."""
     owner, hunter, target, card = step.player, step.hunter, step.target, step.card
@@ -153,7 +153,7 @@ def answer_head_hunter(game: "ItStartupGame", step: Headhunt, pays: bool) -> Non
 
 
 # ----- Undercover HR Agent ------------------------------------------------------------------------
-def send_agent(game: "ItStartupGame", p: int, agent: int, target: int | None) -> None:
+def send_agent(game: "ItStartupTable", p: int, agent: int, target: int | None) -> None:
     """Player ``p`` pays :data:`AGENT_PRICE` to send ``agent`` after ``target``: with
     ``agent_counter`` the others, clockwise, may first pay to cancel it; else a coin decides."""
     assert target is not None  # the check requires an employee
@@ -169,7 +169,7 @@ def send_agent(game: "ItStartupGame", p: int, agent: int, target: int | None) ->
     game.queue(Flip("flip", p, agent, target))
 
 
-def answer_agent(game: "ItStartupGame", step: AgentCounter, pays: bool) -> None:
+def answer_agent(game: "ItStartupTable", step: AgentCounter, pays: bool) -> None:
     """A payer cancels the agent by paying its owner :data:`AGENT_COUNTER`; otherwise the next
     payer is asked, and after the last one the coin is flipped."""
     payer, owner, others = step.player, step.owner, step.others
@@ -184,7 +184,7 @@ def answer_agent(game: "ItStartupGame", step: AgentCounter, pays: bool) -> None:
         game.queue(Flip("flip", owner, step.agent, step.target))
 
 
-def agent_flipped(game: "ItStartupGame", step: Flip, won: int) -> None:
+def agent_flipped(game: "ItStartupTable", step: Flip, won: int) -> None:
     """The coin: a won flip takes the target over, if it is still an opponent's own employee."""
     p, target = step.player, step.target
     game.events.append(Event("coin", p, {"card": step.agent, "won": bool(won)}))
@@ -202,7 +202,7 @@ def counter_price(step: Headhunt | AgentCounter) -> int:
     return HEAD_HUNTER_COUNTER if step.kind == "headhunt" else AGENT_COUNTER
 
 
-def answer_counter(game: "ItStartupGame", step: Headhunt | AgentCounter, pays: bool) -> None:
+def answer_counter(game: "ItStartupTable", step: Headhunt | AgentCounter, pays: bool) -> None:
     """Answer a pending counter: :func:`answer_head_hunter` or :func:`answer_agent`."""
     if step.kind == "headhunt":
         answer_head_hunter(game, step, pays)
@@ -211,26 +211,26 @@ def answer_counter(game: "ItStartupGame", step: Headhunt | AgentCounter, pays: b
 
 
 # ----- the other actions --------------------------------------------------------------------------
-def coffee_machine(game: "ItStartupGame", p: int, card: int, target: int | None,
+def coffee_machine(game: "ItStartupTable", p: int, card: int, target: int | None,
                    paid: int) -> None:
     game.score_per_developer(p, 1)
     for e in game.staff[p]:
         game.rest(e, 1)
 
 
-def vacation_time(game: "ItStartupGame", p: int, card: int, target: int | None,
+def vacation_time(game: "ItStartupTable", p: int, card: int, target: int | None,
                   paid: int) -> None:
     game.vacation = True
     for e in game.staff[p]:
         game.rest(e, 1)
 
 
-def crunch_time(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
+def crunch_time(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     game.score_per_developer(p, 2)
     game.crunch += 1
 
 
-def technical_debt(game: "ItStartupGame", p: int, card: int, target: int | None,
+def technical_debt(game: "ItStartupTable", p: int, card: int, target: int | None,
                    paid: int) -> None:
     for q in range(game.n):
         for e in list(game.staff[q]):
@@ -243,7 +243,7 @@ def technical_debt(game: "ItStartupGame", p: int, card: int, target: int | None,
     game.events.append(Event("technical_debt", p, {}))
 
 
-def monster_bug(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
+def monster_bug(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     for q in range(game.n):
         if q != p:
             for e in list(game.staff[q]):
@@ -251,7 +251,7 @@ def monster_bug(game: "ItStartupGame", p: int, card: int, target: int | None, pa
                     game.burn(e, 1)
 
 
-def investor(game: "ItStartupGame", p: int, card: int, target: int | None, paid: int) -> None:
+def investor(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     game.gain(p, 2)
 
 

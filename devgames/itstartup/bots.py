@@ -22,8 +22,10 @@ from devgames.itstartup.abilities import (
     counter_price,
 )
 from devgames.itstartup.cards import CARDS
-from devgames.itstartup.game import DRAW_PRICE, MAX_INCOME, SELL_PRICE, ItStartupGame
+from devgames.itstartup.game import ItStartupGame
+from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE
 from devgames.itstartup.steps import AgentCounter, Headhunt
+from devgames.itstartup.turns import MAX_INCOME
 
 #: Points a resource kept for a later turn is worth (in the final round: FINAL_RESOURCE).
 RESOURCE = 1.5

@@ -72,17 +72,12 @@ def _sentence(text: str) -> str:
 
 def game_text(options: dict[str, Any]) -> GameText:
     from devgames.itstartup import MAX_PLAYERS, MIN_PLAYERS
-    from devgames.itstartup.abilities import END_OF_TURN_DRAW
+    from devgames.itstartup.abilities import AGENT_COUNTER, END_OF_TURN_DRAW
     from devgames.itstartup.cards import BASE_BURNOUT_LIMIT, CARDS
-    from devgames.itstartup.game import (
-        AGENT_COUNTER,
-        DRAW_PRICE,
-        HOARD_CAP,
-        MAX_INCOME,
-        OPENING_HAND,
-        SELL_PRICE,
-    )
+    from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE
     from devgames.itstartup.options import ItStartupOptions
+    from devgames.itstartup.setup import HOARD_CAP, OPENING_HAND
+    from devgames.itstartup.turns import MAX_INCOME
 
     opts = build_options(ItStartupOptions, options)
     kinds = Counter(card.kind for card in CARDS.values())

@@ -1,4 +1,5 @@
-"""Random-play fuzzing of the IT Startup engine, and determinism of seeded games.
+"""Random-play fuzzing of the IT Startup engine.
+Determinism of seeded games is checked for every game by ``tests/contract``.
 
 ``fuzz_game`` plays random legal actions, forges illegal ones now and then, replays every action
 through JSON and checks save/undo at the end; :class:`ItStartupInvariants` checks the rules' own
@@ -14,14 +15,13 @@ from typing import Any
 
 import pytest
 
-from devgames.core.actions import CHANCE
 from devgames.core.game import Game
-from devgames.core.harness import InvariantError, fuzz_game, play_seeded, same_game
+from devgames.core.harness import InvariantError, fuzz_game
 from devgames.core.harness import invariant_failed as fail
 from devgames.itstartup import CARDS, ItStartupGame, ItStartupOptions, new_game
-from devgames.itstartup.game import ROUND_FIELDS
+from devgames.itstartup.metrics import ROUND_FIELDS
 
-ALL_CARDS = list(range(1, 65))
+ALL_CARDS = Counter(range(1, 65))
 HOARD_CAP = {2: 12, 3: 10, 4: 8}
 LIMIT = {card.id: 3 + card.shield for card in CARDS.values()}
 KIND = {card.id: card.kind for card in CARDS.values()}
@@ -50,21 +50,11 @@ class ItStartupInvariants:
             self.ending(game)
 
     def cards_accounted_for(self, game: ItStartupGame) -> None:
-        """All 64 cards: deck, hands, employees and their knowledge, planned cards, cards being
-        looked at, and a Head Hunter waiting for its counter."""
-        cards = list(game.deck)
-        for hand in game.hands:
-            cards += hand
-        for staff in game.staff:
-            for e in staff:
-                cards.append(e)
-                cards += game.employees[e].knowledge
-        cards += [planned[0] for planned in game.planned if planned is not None]
-        cards += game.looking
-        cards += [step[4] for step in game.steps if step[0] == "headhunt"]
-        if sorted(cards) != ALL_CARDS:
-            extra = Counter(cards) - Counter(ALL_CARDS)
-            missing = Counter(ALL_CARDS) - Counter(cards)
+        """All 64 cards (see ``ItStartupGame.card_counts``); cards looked at only during a
+        look."""
+        cards = game.card_counts()
+        if cards != ALL_CARDS:
+            extra, missing = cards - ALL_CARDS, ALL_CARDS - cards
             fail(game, f"cards: extra {dict(extra)}, missing {dict(missing)}")
         if game.looking and (game.step is None or game.step[0] not in LOOK_STEPS):
             fail(game, f"cards looked at {game.looking} outside a look")
@@ -242,43 +232,6 @@ def test_random_play_keeps_the_rules(case: int) -> None:
         assert values == expected, name
 
 
-# ----- determinism --------------------------------------------------------------------------------
-@pytest.mark.parametrize("options", [{}, {"deck": "physical"}, {"first_player": -1},
-                                     {"agent_counter": True}])
-def test_same_seed_same_game_whatever_the_global_random_module_does(
-    options: dict[str, Any]
-) -> None:
-    """Same seed and options: identical logs, events and snapshots, untouched by ``random``."""
-    def make() -> Game:
-        return new_game(["Ada", "Bob", "Cy"], seed=2024, goal=32, **options)
-
-    assert same_game(play_seeded(make, 2024, disturb=False), play_seeded(make, 2024, disturb=True))
-
-
-def test_the_same_seed_deals_the_same_cards() -> None:
-    """Two digital games with one seed shuffle, deal and roll alike."""
-    random.seed(1)
-    first = new_game(["Ada", "Bob"], seed=77)
-    random.seed(2)
-    second = new_game(["Ada", "Bob"], seed=77)
-    assert first.snapshot() == second.snapshot()
-    assert first.hand("Ada") == second.hand("Ada") and first.start_roll == second.start_roll
-
-
-def test_different_seeds_deal_different_games() -> None:
-    """The seed matters: two seeds give two different shuffles."""
-    first, second = new_game(["Ada", "Bob"], seed=1), new_game(["Ada", "Bob"], seed=2)
-    assert list(first.deck) != list(second.deck)
-
-
-def test_a_physical_game_does_not_use_the_seed() -> None:
-    """With a physical deck the cards come from the table: any seed gives the same state."""
-    first = new_game(["Ada", "Bob"], seed=1, deck="physical")
-    second = new_game(["Ada", "Bob"], seed=2, deck="physical")
-    assert list(first.deck) == list(second.deck)
-    assert first.current_player == second.current_player == CHANCE
-
-
 def test_the_invariants_catch_a_broken_state() -> None:
     """The checker is not vacuous: a lost card, negative resources, an employee past its limit
     and a second copy of an employee on another table are each reported."""
@@ -296,7 +249,7 @@ def test_the_invariants_catch_a_broken_state() -> None:
     tired.mulligan("Bob", [])
     intern = next(c for c in tired.deck if CARDS[c].key == "intern")
     tired.deck.take(intern)
-    tired._hire(0, intern)
+    tired.hire(0, intern)
     tired.employees[intern].burnout = 3
     with pytest.raises(InvariantError, match="burnout"):
         ItStartupInvariants()(tired)

@@ -14,7 +14,8 @@ from devgames.core.actions import CHANCE, Action
 from devgames.core.errors import IllegalMove
 from devgames.core.wording import public_lines
 from devgames.itstartup import CARDS, new_game
-from devgames.itstartup.game import EMPLOYEE_FIELDS, ROUND_FIELDS, ItStartupGame
+from devgames.itstartup.game import ItStartupGame
+from devgames.itstartup.metrics import EMPLOYEE_FIELDS, ROUND_FIELDS
 from tests.itstartup.helpers import (
     CODE_MONKEY,
     bottom,

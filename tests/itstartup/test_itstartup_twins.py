@@ -23,7 +23,7 @@ from devgames.core.actions import Action
 from devgames.core.game import Game
 from devgames.core.harness import InvariantError, play_twins
 from devgames.itstartup import ItStartupGame, ItStartupOptions, new_game
-from devgames.itstartup.game import OPENING_HAND
+from devgames.itstartup.setup import OPENING_HAND
 
 TWINS_PER_CASE = 40
 CASES = ["defaults", "random options"]

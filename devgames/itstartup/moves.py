@@ -1,0 +1,619 @@
+"""IT Startup's moves: which are possible now, each kind's check and its effect, as tables.
+
+- :data:`LEGAL`: what each step (``game.step``) accepts, listed (``legal_actions``);
+- :data:`TAKES`: the kinds of move each step takes (any other is refused by :func:`refuse`);
+- :data:`MOVES`: each kind of move's check (raises :class:`IllegalMove` with a sentence for the
+  room, changes nothing) and its effect.
+
+The listing and the checks read the same rules (costs, targets, readiness). A move of the player
+whose turn it is leaves the turn waiting; an answer to any other step takes that step off the
+queue. The chance moves (a card, the d6, a coin, who starts, entered from a physical deck) are in
+:mod:`devgames.itstartup.chance`.
+
+>>> from devgames.itstartup.game import ItStartupGame
+>>> set(MOVES) == ItStartupGame.action_kinds
+True
+"""
+
+from collections.abc import Callable, Sequence
+from itertools import combinations, permutations
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from devgames.core.actions import Action, Event, ShapeCheck, given
+from devgames.core.errors import IllegalMove
+from devgames.core.moves import Move, MoveTable
+from devgames.itstartup import abilities, chance, setup
+from devgames.itstartup.cards import CARDS, EMPLOYEE_KINDS, Card
+from devgames.itstartup.observer import card_name
+from devgames.itstartup.printed import KEY, KIND, NAME
+from devgames.itstartup.steps import CHANCE_STEPS, DRAW_HAND, END, AgentCounter, Headhunt, Keep
+
+if TYPE_CHECKING:
+    from devgames.itstartup.game import ItStartupGame
+    from devgames.itstartup.operations import ItStartupTable
+    from devgames.itstartup.steps import Bonus, Main, Mulligan, Order
+
+SELL_PRICE = 1
+DRAW_PRICE = 2
+
+_NONE: frozenset[str] = frozenset()
+#: The fields each kind of move carries.
+check_shape = ShapeCheck({
+    "deal": frozenset({"card"}), "roll": frozenset({"count"}), "flip": frozenset({"count"}),
+    "first": frozenset({"target"}), "mulligan": frozenset({"cards"}),
+    "play": frozenset({"card", "target"}), "plan": frozenset({"card"}),
+    "sell": frozenset({"card"}), "buy": _NONE, "end_turn": _NONE,
+    "activate": frozenset({"card", "target", "count"}), "transfer": frozenset({"card", "target"}),
+    "keep": frozenset({"cards"}), "order": frozenset({"cards"}), "pay": _NONE,
+    "decline": _NONE, "choose": frozenset({"card"}), "skip": _NONE,
+    "help": frozenset({"target", "card"}),
+}, "IT Startup")
+
+# The most common actions, made once and shared (actions are immutable), indexed by seat and card.
+_SEATS, _IDS = range(4), range(len(CARDS) + 1)
+_SELL = [[Action("sell", p, card=c) for c in _IDS] for p in _SEATS]
+_PLAN = [[Action("plan", p, card=c) for c in _IDS] for p in _SEATS]
+_PLAY = [[Action("play", p, card=c) for c in _IDS] for p in _SEATS]
+_END = [Action("end_turn", p) for p in _SEATS]
+_BUY = [Action("buy", p) for p in _SEATS]
+#: Cards played with a target: knowledge, and the TARGETED keys of abilities.
+_HAS_TARGET = frozenset(
+    c for c, card in CARDS.items() if card.kind == "knowledge" or card.key in abilities.TARGETED
+)
+
+
+# ----- what is possible now ---------------------------------------------------------------------
+def legal_turn(game: "ItStartupGame", step: "Main") -> list[Action]:
+    """Every move of a player's turn: end it, sell, play, plan, buy, activate, transfer, help."""
+    p = step[1]
+    out = [_END[p]]
+    plays: list[Action] = []  # plays and plans, listed after every sale
+    sell, play = _SELL[p], _PLAY[p]
+    money = game.resources[p]
+    planned = game.planned[p]
+    plan = _PLAN[p] if planned is None else None
+    cost = game.cost
+    developers = None  # where knowledge can go: found once for the whole hand
+    for card in game.hands[p]:  # one pass over the hand for sales, plays and plans
+        out.append(sell[card])
+        kind = KIND[card]
+        # Most cards take no target: one shared action when affordable (no helper call).
+        if card not in _HAS_TARGET:
+            if cost(p, card) <= money:
+                plays.append(play[card])
+        elif kind == "knowledge":
+            if developers is None:
+                developers = play_targets(game, p, CARDS[card])
+            plays += _knowledge_plays(game, p, card, developers)
+        else:
+            plays += _legal_plays(game, p, card)
+        if plan is not None and kind == "action":
+            plays.append(plan[card])
+    out += plays
+    if planned is not None:
+        out += _legal_plays(game, p, planned[0])
+    if game.resources[p] >= DRAW_PRICE and len(game.deck):
+        out.append(_BUY[p])
+    held = game.held[p]
+    if held.get("shy_frontend_developer") or held.get("undercover_hr_agent"):
+        out += _legal_activations(game, p)
+    out += _legal_transfers(game, p)
+    if game.tokens[p]:
+        out.extend(_legal_help(game, p))
+    return out
+
+
+def _legal_help(game: "ItStartupGame", p: int) -> list[Action]:
+    """Tournament help tokens: +2 points to yourself, -4 to another player, or (two tokens)
+    an employee of a player who has no token."""
+    out = [Action("help", p)]
+    out.extend(Action("help", p, target=q) for q in range(game.n) if q != p)
+    if game.tokens[p] >= 2:
+        out.extend(
+            Action("help", p, card=e) for e in opponent_employees(game, p)
+            if not game.tokens[game.controller(e)]
+        )
+    return out
+
+
+def _legal_plays(game: "ItStartupGame", p: int, card: int) -> list[Action]:
+    money = game.resources[p]
+    if KIND[card] != "knowledge":  # the cost does not depend on the target
+        if game.cost(p, card) > money:
+            return []
+        if card not in _HAS_TARGET:
+            return [_PLAY[p][card]]
+        return [Action("play", p, card, t) for t in play_targets(game, p, CARDS[card])]
+    return _knowledge_plays(game, p, card, play_targets(game, p, CARDS[card]))
+
+
+def _knowledge_plays(game: "ItStartupGame", p: int, card: int,
+                     developers: Sequence[int | None]) -> list[Action]:
+    """Plays of a knowledge card on those of ``developers`` where player ``p`` can afford it
+    (the cost depends on the developer)."""
+    money = game.resources[p]
+    return [
+        Action("play", p, card, d) for d in developers if game.cost(p, card, d) <= money
+    ]
+
+
+def play_targets(game: "ItStartupTable", p: int, info: Card) -> Sequence[int | None]:
+    """Who a card can be played on: [None] when it takes no target."""
+    kind, key = info.kind, info.key
+    if kind == "knowledge":  # on an outsourced developer too, unless the option forbids it
+        lent_too = game.options.outsourced_knowledge != "not_allowed"
+        employees = game.employees
+        return [e for e in game.staff[p] if KIND[e] == "developer"
+                and (lent_too or employees[e].home is None)]
+    if key in ("outsourcing", "head_hunter"):
+        return opponent_employees(game, p) or []
+    if key == "downer_dave":
+        return opponent_employees(game, p, borrowed_too=True) or [None]
+    if key == "rockstar_recruiter":
+        return opponent_employees(game, p, minimum=4) or [None]
+    if key == "code_monkey":
+        return [None, *(e for e in game.staff[p] if game.employees[e].home is None)]
+    return [None]
+
+
+def opponent_employees(game: "ItStartupTable", p: int, minimum: int = 1,
+                       borrowed_too: bool = False) -> list[int]:
+    """Employees of other players (of players with at least ``minimum`` employees)."""
+    out: list[int] = []
+    employees = game.employees
+    for q, staff in enumerate(game.staff):
+        if q != p and len(staff) >= minimum:
+            out += staff if borrowed_too else [e for e in staff if employees[e].home is None]
+    return out
+
+
+def _legal_activations(game: "ItStartupGame", p: int) -> list[Action]:
+    held = game.held[p]
+    if not held.get("shy_frontend_developer") and not held.get("undercover_hr_agent"):
+        return []
+    out: list[Action] = []
+    money = game.resources[p]
+    for e in game.staff[p]:
+        key = KEY[e]
+        if key == "shy_frontend_developer":
+            out.extend(Action("activate", p, card=e, count=x) for x in range(1, money + 1))
+        elif key == "undercover_hr_agent" and money >= 1 and _agent_ready(game, p, e):
+            out.extend(
+                Action("activate", p, card=e, target=t) for t in opponent_employees(game, p)
+            )
+    return out
+
+
+def _agent_ready(game: "ItStartupGame", p: int, agent: int) -> bool:
+    if game.options.agent_uses == "per_player":
+        return not game.agents_used
+    return agent not in game.agents_used
+
+
+def _legal_transfers(game: "ItStartupGame", p: int) -> list[Action]:
+    employees = game.employees
+    staff = game.staff[p]
+    for e in staff:  # a plain loop: cheaper than any() for the usual few employees
+        if employees[e].knowledge:
+            break
+    else:
+        return []
+    developers = [e for e in staff if KIND[e] == "developer" and employees[e].home is None]
+    out = []
+    money = game.resources[p]
+    for source in developers:
+        for knowledge in employees[source].knowledge:
+            out += [
+                Action("transfer", p, knowledge, d) for d in developers
+                if d != source and game.cost(p, knowledge, d, transfer=True) <= money
+            ]
+    return out
+
+
+def _legal_mulligans(game: "ItStartupGame", step: "Mulligan") -> list[Action]:
+    p = step.player
+    hand = sorted(game.hands[p])
+    return [
+        Action("mulligan", p, cards=chosen)
+        for size in range(len(hand) + 1) for chosen in combinations(hand, size)
+    ]
+
+
+def _legal_keeps(game: "ItStartupGame", step: Keep) -> list[Action]:
+    size = min(step.size, len(game.looking))
+    return [Action("keep", step.player, cards=c) for c in combinations(game.looking, size)]
+
+
+def _legal_orders(game: "ItStartupGame", step: "Order") -> list[Action]:
+    return [Action("order", step.player, cards=c) for c in permutations(game.looking)]
+
+
+def _legal_bonus(game: "ItStartupGame", step: "Bonus") -> list[Action]:
+    p = step.player
+    tired = [e for e in game.staff[p] if game.employees[e].burnout > 0]
+    return [Action("skip", p)] + [Action("choose", p, card=e) for e in tired]
+
+
+def _legal_counter(game: "ItStartupGame", step: Headhunt | AgentCounter) -> list[Action]:
+    return [Action("decline", step.player), Action("pay", step.player)]
+
+
+#: Every move possible now, by the kind of step the game waits on.
+LEGAL: dict[str, Callable[["ItStartupGame", Any], list[Action]]] = {
+    "main": legal_turn,
+    "draw": chance.legal_deals, "roll": chance.legal_rolls, "flip": chance.legal_flips,
+    "first": chance.legal_firsts,
+    "mulligan": _legal_mulligans, "keep": _legal_keeps, "order": _legal_orders,
+    "bonus": _legal_bonus, "headhunt": _legal_counter, "agent_counter": _legal_counter,
+}
+
+#: The kinds of move each kind of step takes.
+TAKES: dict[str, frozenset[str]] = {
+    "main": frozenset({"play", "plan", "sell", "buy", "end_turn", "activate", "transfer",
+                       "help"}),
+    "draw": frozenset({"deal"}), "roll": frozenset({"roll"}), "flip": frozenset({"flip"}),
+    "first": frozenset({"first"}), "mulligan": frozenset({"mulligan"}),
+    "keep": frozenset({"keep"}), "order": frozenset({"order"}),
+    "bonus": frozenset({"choose", "skip"}), "headhunt": frozenset({"pay", "decline"}),
+    "agent_counter": frozenset({"pay", "decline"}),
+}
+
+
+def refuse(game: "ItStartupGame", waiting: str, action: Action) -> NoReturn:
+    """Refuse a kind of move the step ``waiting`` does not take."""
+    if waiting == "main":
+        raise IllegalMove("not_now", f"That move ({action.kind}) is not possible now. "
+                                     f"{game.waiting_for}")
+    if waiting in CHANCE_STEPS:
+        raise IllegalMove("card_expected", game.waiting_for)
+    who = game.players[action.player]
+    raise IllegalMove("decision_pending", f"{game.waiting_for} ({who} tried {action.kind}).")
+
+
+# ----- checks of the turn's moves ---------------------------------------------------------------
+def _in_hand(game: "ItStartupGame", p: int, card: Any) -> None:
+    if card not in game.hands[p]:
+        raise IllegalMove("card_not_in_hand",
+                          f"{game.players[p]} does not hold {card_name(card)}.")
+
+
+def check_sell(game: "ItStartupGame", action: Action) -> None:
+    """Any card of the hand sells for SELL_PRICE."""
+    _in_hand(game, action.player, action.card)
+
+
+def check_buy(game: "ItStartupGame", action: Action) -> None:
+    """A card costs DRAW_PRICE, and the deck must not be empty."""
+    if game.resources[action.player] < DRAW_PRICE or not len(game.deck):
+        raise IllegalMove(
+            "cannot_buy",
+            f"Buying a card costs {DRAW_PRICE} resources and needs cards in the deck.",
+        )
+
+
+def check_plan(game: "ItStartupGame", action: Action) -> None:
+    """One action card of the hand may be planned face down at a time."""
+    p = action.player
+    card: Any = action.card  # any value: refused below unless held
+    _in_hand(game, p, card)
+    if KIND[card] != "action":
+        raise IllegalMove("not_an_action", "Only action cards can be planned.")
+    if game.planned[p] is not None:
+        raise IllegalMove(
+            "already_planned",
+            f"{game.players[p]} already has a planned card; play it before planning another.",
+        )
+
+
+def check_play(game: "ItStartupGame", action: Action) -> None:
+    """A card of the hand (or the planned one), on one of its targets, paid in full."""
+    p, target = action.player, action.target
+    card: Any = action.card  # any value: refused below unless held
+    planned = game.planned[p]
+    if card not in game.hands[p] and (planned is None or planned[0] != card):
+        _in_hand(game, p, card)
+    if card in _HAS_TARGET:
+        info = CARDS[card]
+        targets = play_targets(game, p, info)
+        if target not in targets:
+            if info.kind == "knowledge":
+                text = "Knowledge is played on one of your own developers" + (
+                    " (not on one held through Outsourcing, at this table)."
+                    if game.options.outsourced_knowledge == "not_allowed" else ".")
+            elif targets in ([], [None]) and info.key in ("outsourcing", "head_hunter"):
+                text = f"{info.name} needs an opponent's employee to target, and there is none."
+            else:
+                text = (f"{card_name(target) if target else 'No target'} is not a target "
+                        f"of {info.name} now.")
+            raise IllegalMove("bad_target", text)
+    elif target is not None:  # a card without a target is played on nothing
+        raise IllegalMove("bad_target",
+                          f"{card_name(target)} is not a target of {NAME[card]} now.")
+    price = game.cost(p, card, target)
+    if price > game.resources[p]:
+        raise IllegalMove(
+            "not_enough_resources",
+            f"{NAME[card]} costs {price} now; {game.players[p]} has {game.resources[p]}.",
+        )
+
+
+def check_activate(game: "ItStartupGame", action: Action) -> None:
+    """Shy Frontend Developer (pay X from 1 to what you have) or an Undercover HR Agent
+    (ready, 1 resource, an opponent's own employee)."""
+    p, e = action.player, action.card
+    if action in _legal_activations(game, p):
+        return
+    if e not in game.staff[p]:
+        raise IllegalMove("not_your_employee", f"{game.players[p]} does not employ that card.")
+    key = KEY[e]
+    if key == "shy_frontend_developer":
+        raise IllegalMove(
+            "bad_amount",
+            f"Pay between 1 and {game.resources[p]} resources for Shy Frontend Developer.",
+        )
+    if key == "undercover_hr_agent":
+        if not _agent_ready(game, p, e):
+            raise IllegalMove("agent_used", "This Undercover HR Agent was used this turn.")
+        raise IllegalMove(
+            "bad_target",
+            f"The Agent costs {abilities.AGENT_PRICE} and targets an opponent's employee "
+            "(not an outsourced one).",
+        )
+    raise IllegalMove("no_ability", f"{NAME[e]} has no ability to activate.")
+
+
+def check_transfer(game: "ItStartupGame", action: Action) -> None:
+    """Knowledge moves between two of the player's own developers, paying its cost."""
+    if action not in _legal_transfers(game, action.player):
+        raise IllegalMove(
+            "bad_transfer",
+            "Knowledge moves between two of your own developers (not outsourced ones), "
+            "paying its cost.",
+        )
+
+
+def check_help(game: "ItStartupGame", action: Action) -> None:
+    """Tournament help tokens (see :func:`_legal_help`)."""
+    if not (game.tokens[action.player] and action in _legal_help(game, action.player)):
+        raise IllegalMove(
+            "no_help_token",
+            "Help tokens are for tournaments: one gives +2 points to you or -4 to another "
+            "player; two take an employee of a player without tokens.",
+        )
+
+
+def check_end_turn(game: "ItStartupGame", action: Action) -> None:
+    """The player whose turn it is may end it at any time."""
+
+
+# ----- checks of the answers to a decision ------------------------------------------------------
+def _listed(game: "ItStartupGame", action: Action) -> bool:
+    return action in game.legal_actions()
+
+
+def _who(game: "ItStartupGame", action: Action) -> str:
+    return game.players[action.player]
+
+
+def _seen(game: "ItStartupGame") -> str:
+    return ", ".join(NAME[c] for c in game.looking)
+
+
+def check_mulligan(game: "ItStartupGame", action: Action) -> None:
+    if not _listed(game, action):
+        raise IllegalMove("bad_choice", f"{_who(game, action)} can put back only cards of the "
+                                        "opening hand, each once.")
+
+
+def check_keep(game: "ItStartupGame", action: Action) -> None:
+    if not _listed(game, action):
+        step = game.steps[0]
+        assert isinstance(step, Keep)  # taken only by a keep step
+        size = min(step.size, len(game.looking))
+        raise IllegalMove("bad_choice",
+                          f"{_who(game, action)} keeps exactly {size} of: {_seen(game)}.")
+
+
+def check_order(game: "ItStartupGame", action: Action) -> None:
+    if not _listed(game, action):
+        raise IllegalMove("bad_choice",
+                          f"Name each card looked at once, top first: {_seen(game)}.")
+
+
+def check_choose(game: "ItStartupGame", action: Action) -> None:
+    if not _listed(game, action):
+        raise IllegalMove("bad_choice", "Choose one of your employees with burnout.")
+
+
+def check_pay(game: "ItStartupGame", action: Action) -> None:
+    if not _listed(game, action):
+        raise IllegalMove("not_enough_resources", f"{_who(game, action)} cannot pay that much.")
+
+
+def check_listed(game: "ItStartupGame", action: Action) -> None:
+    """An answer that is one of the listed moves (to skip or to decline)."""
+    if not _listed(game, action):
+        who = _who(game, action)
+        raise IllegalMove("decision_pending",
+                          f"{game.waiting_for} ({who} tried {action.kind}).")
+
+
+# ----- effects of the turn's moves (the turn stays the step waited on) ---------------------------
+def play(game: "ItStartupGame", action: Action) -> None:
+    """Pay, take the card from the hand (or the plan), hire or teach, then the card's ability;
+    an action card goes under the deck (unless its effect decides when)."""
+    p, target = action.player, action.target
+    card = action.card or 0
+    price = game.cost(p, card, target)
+    game.resources[p] -= price
+    planned = game.planned[p]
+    if planned is not None and planned[0] == card:
+        game.planned[p] = None
+    else:
+        game.hands[p].remove(card)
+    _forget_marks(game, card)
+    kind = KIND[card]
+    game.events.append(Event("play", p, {"card": card, "target": target, "paid": price}))
+    if kind in EMPLOYEE_KINDS:
+        game.hire(p, card)
+    elif kind == "knowledge":
+        state = game.employees[given(target)]  # a developer taught
+        state.knowledge.append(card)
+        if state.home is not None:
+            state.taught.append(card)
+    abilities.on_play(game, p, card, target, price)
+    if kind == "action" and KEY[card] not in abilities.KEPT_BY_EFFECT:
+        game.deck.put_bottom(card)
+
+
+def _forget_marks(game: "ItStartupGame", card: int) -> None:
+    """A free play or discount belongs to the card drawn while it stays in the hand."""
+    game.free_developers.discard(card)
+    game.free_actions.discard(card)
+    game.knowledge_discount.discard(card)
+
+
+def plan(game: "ItStartupGame", action: Action) -> None:
+    p, card = action.player, action.card or 0
+    game.hands[p].remove(card)
+    _forget_marks(game, card)
+    game.planned[p] = (card, game.turns[p])
+    game.events.append(Event("plan", p, {"card": card}, private=True))
+
+
+def sell(game: "ItStartupGame", action: Action) -> None:
+    p, card = action.player, action.card or 0
+    game.hands[p].remove(card)
+    _forget_marks(game, card)
+    game.deck.put_bottom(card)
+    game.gain(p, SELL_PRICE)
+    game.events.append(Event("sell", p, {"card": card}, private=True))
+
+
+def buy(game: "ItStartupGame", action: Action) -> None:
+    p = action.player
+    game.resources[p] -= DRAW_PRICE
+    game.events.append(Event("buy", p, {}))
+    game.steps.insert(0, DRAW_HAND[p])
+
+
+def activate(game: "ItStartupGame", action: Action) -> None:
+    """Shy Frontend Developer: +X efficiency this turn for X; or an Undercover HR Agent."""
+    p, e, amount = action.player, action.card or 0, action.count
+    if amount is not None:
+        game.resources[p] -= amount
+        game.shy_bonus[e] = game.shy_bonus.get(e, 0) + amount
+        game.events.append(Event("activate", p, {"card": e, "paid": amount}))
+        return
+    abilities.send_agent(game, p, e, action.target)
+
+
+def transfer(game: "ItStartupGame", action: Action) -> None:
+    p, knowledge, target = action.player, action.card or 0, action.target or 0
+    price = game.cost(p, knowledge, target, transfer=True)
+    game.resources[p] -= price
+    source = next(e for e in game.staff[p] if knowledge in game.employees[e].knowledge)
+    game.employees[source].knowledge.remove(knowledge)
+    game.employees[target].knowledge.append(knowledge)
+    game.events.append(Event("transfer", p, {"card": knowledge, "from": source,
+                                             "to": target, "paid": price}))
+
+
+def help_token(game: "ItStartupGame", action: Action) -> None:
+    """Two tokens take an employee; one gives -4 points to another player, or +2 to oneself."""
+    p, target, employee = action.player, action.target, action.card
+    if employee is not None:
+        game.tokens[p] -= 2
+        game.take_employee(p, employee, "help_tokens")
+    elif target is not None:
+        game.tokens[p] -= 1
+        lowered = game.points[target] - 4
+        game.points[target] = lowered if game.options.help_below_zero else max(0, lowered)
+        game.events.append(Event("help", p, {"target": target, "points": -4}))
+    else:
+        game.tokens[p] -= 1
+        game.points[p] += 2
+        game.events.append(Event("help", p, {"target": p, "points": 2}))
+
+
+def end_turn(game: "ItStartupGame", action: Action) -> None:
+    game.steps[0] = END[action.player]
+
+
+# ----- effects of the answers (each takes the step it answers off the queue) --------------------
+def mulligan(game: "ItStartupGame", action: Action) -> None:
+    del game.steps[0]
+    setup.mulligan(game, action.player, action.cards or ())
+
+
+def keep(game: "ItStartupGame", action: Action) -> None:
+    """The cards kept go to the hand; the others under the deck."""
+    del game.steps[0]
+    p, cards = action.player, action.cards or ()
+    for card in cards:
+        game.hands[p].append(card)
+    for card in game.looking:
+        if card not in cards:
+            game.deck.put_bottom(card)
+    _looked(game, action)
+
+
+def order(game: "ItStartupGame", action: Action) -> None:
+    """Back on top, the first named on top."""
+    del game.steps[0]
+    for card in reversed(action.cards or ()):
+        game.deck.put_top(card)
+    _looked(game, action)
+
+
+def _looked(game: "ItStartupGame", action: Action) -> None:
+    game.events.append(Event(action.kind, action.player, {"cards": list(action.cards or ())},
+                             private=True))
+    game.looking = []
+
+
+def _counter(pays: bool) -> Callable[["ItStartupGame", Action], None]:
+    """Paying or not paying a pending counter (Head Hunter, Undercover HR Agent)."""
+
+    def answer(game: "ItStartupGame", action: Action) -> None:
+        step = game.steps.pop(0)
+        assert isinstance(step, Headhunt | AgentCounter)
+        abilities.answer_counter(game, step, pays)
+
+    return answer
+
+
+def choose(game: "ItStartupGame", action: Action) -> None:
+    """The planning bonus: 1 burnout off the employee chosen."""
+    del game.steps[0]
+    card = action.card or 0
+    game.rest(card, 1)
+    game.events.append(Event("planning_bonus", action.player, {"card": card}))
+
+
+def skip(game: "ItStartupGame", action: Action) -> None:
+    del game.steps[0]
+
+
+#: Each kind of move: its check and its effect.
+MOVES: MoveTable["ItStartupGame"] = {
+    "play": Move(check_play, play),
+    "plan": Move(check_plan, plan),
+    "sell": Move(check_sell, sell),
+    "buy": Move(check_buy, buy),
+    "activate": Move(check_activate, activate),
+    "transfer": Move(check_transfer, transfer),
+    "help": Move(check_help, help_token),
+    "end_turn": Move(check_end_turn, end_turn),
+    "deal": Move(chance.check_deal, chance.deal),
+    "roll": Move(chance.check_value, chance.roll),
+    "flip": Move(chance.check_value, chance.flip),
+    "first": Move(chance.check_value, chance.first),
+    "mulligan": Move(check_mulligan, mulligan),
+    "keep": Move(check_keep, keep),
+    "order": Move(check_order, order),
+    "choose": Move(check_choose, choose),
+    "skip": Move(check_listed, skip),
+    "pay": Move(check_pay, _counter(True)),
+    "decline": Move(check_listed, _counter(False)),
+}

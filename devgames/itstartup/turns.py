@@ -1,0 +1,155 @@
+"""A turn of IT Startup: the steps the engine carries out alone, in the rulebook's order.
+
+A turn starts (a card drawn, then the income: the turn number, up to :data:`MAX_INCOME`;
+employees held through Outsourcing go home), the player acts (see
+:mod:`devgames.itstartup.moves`), and the turn ends: developers score, employees burn out, the
+HR employees draw, the hoard cap applies and the turn's metrics rows are written. After a full
+round the goal is checked. :data:`TURN_STEPS` maps each of these steps to what it does.
+
+>>> from devgames import itstartup
+>>> game = itstartup.new_game(["Ada", "Bob"], seed=1, first_player=0)
+>>> game.mulligan("Ada", []); game.mulligan("Bob", [])
+>>> before = game.resources[0]
+>>> game.end_turn("Ada"); game.end_turn("Bob")
+>>> game.resources[0] - before  # Ada's second turn pays 2
+2
+"""
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from devgames.core.actions import Event
+from devgames.itstartup import abilities, metrics, setup
+from devgames.itstartup.printed import KEY, KIND
+from devgames.itstartup.steps import BONUS, CAP, DRAW_HAND, INCOME, MAIN, NEXT, START
+
+if TYPE_CHECKING:
+    from devgames.itstartup.operations import ItStartupTable
+    from devgames.itstartup.steps import Cap, End, Income, Next, Start
+
+MAX_INCOME = 8
+POWERS_OF_TWO = frozenset(2**k for k in range(16))
+
+
+def start(game: "ItStartupTable", step: "Start") -> None:
+    """A turn starts: a card is drawn, then the income."""
+    p = step.player
+    game.reset_turn()
+    game.turns[p] += 1
+    game.turn_no += 1
+    game.points_at_start = game.points[p]
+    game.left_this_turn = []
+    game.events.append(Event("turn", p, {"turn": game.turns[p], "round": game.round}))
+    game.queue(DRAW_HAND[p], INCOME[p])
+
+
+def income(game: "ItStartupTable", step: "Income") -> None:
+    """The turn number in resources (at most :data:`MAX_INCOME`); borrowed employees go home;
+    the planning bonus when the points are a power of two."""
+    p = step.player
+    gained = min(game.turns[p], MAX_INCOME)
+    game.gain(p, gained)
+    game.events.append(Event("income", p, {"resources": gained}))
+    for e in list(game.staff[p]):
+        if game.employees[e].home is not None:
+            _go_home(game, p, e)
+    if game.options.planning_bonus and game.points[p] in POWERS_OF_TWO:
+        game.queue(BONUS[p], MAIN[p])
+    else:
+        game.queue(MAIN[p])
+
+
+def _go_home(game: "ItStartupTable", p: int, e: int) -> None:
+    """An employee ``p`` held through Outsourcing goes back to its owner; with
+    ``outsourced_knowledge="back_to_hand"`` the knowledge ``p`` played on it comes back to
+    ``p``'s hand."""
+    state = game.employees[e]
+    home, taught = state.home, state.taught
+    state.home, state.taught = None, []
+    back = taught if game.options.outsourced_knowledge == "back_to_hand" else []
+    for k in back:
+        state.knowledge.remove(k)
+        game.hands[p].append(k)
+    game.move_employee(e, p, home if home is not None else p)
+    game.events.append(Event("returns", home, {"card": e, "from": p, "knowledge": back}))
+
+
+def end(game: "ItStartupTable", step: "End") -> None:
+    """The turn ends: developers score, employees burn out, the HR employees draw (before or
+    after the burnout, ``hr_draws``), then the hoard cap and the next player."""
+    p = step.player
+    gained = sum(game.efficiency(e, p) for e in game.staff[p] if KIND[e] == "developer")
+    gained += game.bonus_points + game.points_per_developer * game.developers(p)
+    game.points[p] += gained
+    game.events.append(Event("score", p, {"points": gained, "total": game.points[p]}))
+    game.shy_bonus.clear()
+    draws_first = game.options.hr_draws == "before_burnout"
+    hr = _hr_drawers(game, p) if draws_first else 0
+    _burnout(game, p)
+    if not draws_first:
+        hr = _hr_drawers(game, p)
+    game.queue(*[DRAW_HAND[p]] * hr, CAP[p], NEXT)
+
+
+def _hr_drawers(game: "ItStartupTable", p: int) -> int:
+    return sum(1 for e in game.staff[p] if KEY[e] in abilities.END_OF_TURN_DRAW)
+
+
+def _burnout(game: "ItStartupTable", p: int) -> None:
+    """1 burnout for each employee (none on Vacation Time), and Crunch Time's extra for the
+    developers."""
+    normal = 0 if game.vacation else 1
+    extra_cancelled = game.vacation and game.options.vacation_cancels == "all"
+    crunch = 0 if extra_cancelled else game.crunch  # developers' extra burnout
+    for e in list(game.staff[p]):
+        amount = normal + crunch if crunch and KIND[e] == "developer" else normal
+        if amount:
+            game.burn(e, amount)
+
+
+def cap(game: "ItStartupTable", step: "Cap") -> None:
+    """The hoard cap on the player's resources, and the turn's metrics rows."""
+    p = step.player
+    game.resources[p] = min(game.resources[p], game.cap)
+    metrics.record_turn(game, p)
+
+
+def next_player(game: "ItStartupTable", step: "Next") -> None:
+    """The next player's turn; after a full round, the goal is checked first."""
+    game.current += 1
+    if game.current == game.n:
+        game.current = 0
+        if _round_over(game):
+            return
+        game.round += 1
+    game.steps.append(START[game.seating[game.current]])
+
+
+def _round_over(game: "ItStartupTable") -> bool:
+    """After a full round: the highest score at or above the goal wins; a tie plays on."""
+    best = max(game.points)
+    if best < game.options.goal:
+        return False
+    top = [p for p in range(game.n) if game.points[p] == best]
+    if len(top) > 1:
+        game.events.append(Event("tie", None, {"players": top, "points": best}))
+        return False
+    winner = top[0]
+    if game.options.tournament_wins:
+        game.wins[winner] += 1
+        game.events.append(Event("game_won", winner, {"game": game.game_no,
+                                                      "wins": list(game.wins)}))
+        if game.wins[winner] < game.options.tournament_wins:
+            setup.next_tournament_game(game, winner)
+            return True
+    game._winners = top
+    game.result = "tournament_won" if game.options.tournament_wins else "goal_reached"
+    game.steps.clear()
+    game.events.append(Event("game_over", None, {"winners": top, "reason": game.result}))
+    return True
+
+
+#: What each step the engine carries out alone does, by step kind.
+TURN_STEPS: dict[str, Callable[["ItStartupTable", Any], None]] = {
+    "start": start, "income": income, "end": end, "cap": cap, "next": next_player,
+}
