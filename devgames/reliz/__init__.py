@@ -15,11 +15,13 @@ from devgames.core.bots import Bot
 from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
-from devgames.core.spec import Credit, GameSpec
+from devgames.core.spec import Credit, GameSpec, Timing
 from devgames.reliz.bots import HeuristicBot, RandomBot
 from devgames.reliz.cards import CARDS, Card
-from devgames.reliz.game import ROUND_FIELDS, RULES_VERSION, RelizGame, scenario_of
+from devgames.reliz.game import RULES_VERSION, RelizGame
 from devgames.reliz.options import RelizOptions
+from devgames.reliz.setup import scenario_of
+from devgames.reliz.turns import ROUND_FIELDS
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 
@@ -94,6 +96,14 @@ SPEC = GameSpec(
     glossary="devgames.reliz.handouts:glossary_cards",
     glossary_pages=3,
     games_per_s_target=None,
+    # The rulebook's timer gives a team's turn 2 minutes (Tender, Cooperation); a turn of
+    # heuristic bots is 2.8 moves, so a turn of a minute is 20 s a move.
+    seconds_per_move=20.0,
+    card_names={"ru": {card.name: card.name_ru for card in CARDS.values()
+                       if card.name_ru and card.name_ru != card.name}},
+    presets="devgames.reliz.options:PRESETS",
+    guide_timings=(Timing(2, "standard"), Timing(2, "short", agenda=True), Timing(3, "standard"),
+                   Timing(4, "standard"), Timing(3, "standard", (("scenario", "cooperation"),))),
 )
 
 __all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "RULES_VERSION", "SPEC", "Card",

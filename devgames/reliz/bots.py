@@ -9,7 +9,8 @@ from random import Random
 from devgames.core.actions import Action
 from devgames.core.bots import RandomBot
 from devgames.reliz.cards import EVENTS
-from devgames.reliz.game import ATTACH, BLOCK, DAILY, PARTNER, PLAY, RelizGame
+from devgames.reliz.game import RelizGame
+from devgames.reliz.terms import ATTACH, BLOCK, DAILY, PARTNER, PLAY
 
 #: Event cards the bot plays on itself as soon as it can (they only help).
 HELPFUL = frozenset({"insight", "lib", "showoff", "flowstate", "teamlead", "coffee", "weekend",

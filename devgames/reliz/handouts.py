@@ -24,8 +24,8 @@ def glossary_cards() -> list[tuple[str, int, str, str]]:
 
 
 def game_text(options: dict[str, Any]) -> GameText:
-    from devgames.reliz.game import SCENARIOS, scenario_of
     from devgames.reliz.options import RelizOptions
+    from devgames.reliz.setup import SCENARIOS, scenario_of
 
     opts = build_options(RelizOptions, options)
     sc = scenario_of(opts, 2) if opts.scenario == "auto" else SCENARIOS[opts.scenario]

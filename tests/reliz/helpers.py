@@ -9,7 +9,7 @@ from devgames.core.game import Game
 from devgames.core.harness import invariant_failed as fail
 from devgames.reliz import RelizGame
 from devgames.reliz.cards import EVENT_DECK, EVENT_ID, TILES
-from devgames.reliz.game import BLOCK, DECK_BITS, SET_BITS
+from devgames.reliz.terms import BLOCK, DECK_BITS, SET_BITS
 
 #: Seats each scenario is played by in the tests.
 SEATS = {"duel": 2, "prototype": 2, "every_man": 3, "team": 4, "pet": 1, "tender": 3,

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from devgames.reliz.cards import BLOCKS, EVENT_ID, TILE_ID, load_blocks
-from devgames.reliz.game import BLOCK, SHARED, RelizGame
+from devgames.reliz.game import RelizGame
+from devgames.reliz.terms import BLOCK, SHARED
 from tests.refusals import assert_refused
 from tests.reliz.helpers import check, new, settle
 

@@ -7,7 +7,7 @@ import pytest
 
 from devgames import reliz
 from devgames.core.bots import play_out
-from devgames.reliz.game import ROUND_FIELDS
+from devgames.reliz.turns import ROUND_FIELDS
 from tests.reliz.helpers import NAMES, SEATS
 
 

@@ -20,7 +20,7 @@ from devgames.core.harness import fuzz_game
 from devgames.core.wording import choices
 from devgames.reliz import RelizGame
 from devgames.reliz.cards import EVENT_DECK, EVENT_ID, TILES
-from devgames.reliz.game import DECK_BITS, SET_BITS, UNKNOWN_TILE
+from devgames.reliz.terms import DECK_BITS, SET_BITS, UNKNOWN_TILE
 from tests.reliz.helpers import check, check_all, new
 
 

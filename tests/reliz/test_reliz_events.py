@@ -2,7 +2,9 @@
 kept in blitz, reshuffled, one-time cards left out)."""
 
 from devgames.reliz.cards import EVENT_ID, EVENTS, TILE_ID
-from devgames.reliz.game import DECK_BITS, SHARED, RelizGame
+from devgames.reliz.event_cards import EVENT_CARDS
+from devgames.reliz.game import RelizGame
+from devgames.reliz.terms import DECK_BITS, SHARED
 from tests.refusals import assert_refused
 from tests.reliz.events_helpers import hold
 from tests.reliz.helpers import check, new, settle
@@ -294,7 +296,7 @@ def test_the_deck_is_reshuffled_without_the_one_time_cards() -> None:
 def test_every_card_of_the_table_has_an_effect_and_both_names() -> None:
     assert len(EVENTS) == 23 and sum(card.count for card in EVENTS.values()) == 25
     for c, card in EVENTS.items():
-        assert hasattr(RelizGame, f"_ev_{card.code}"), card.code
+        assert card.code in EVENT_CARDS, card.code
         assert card.name_ru and card.name and card.does.endswith(".")
         assert c >> DECK_BITS == 0
     assert SHARED == -1

@@ -1,20 +1,25 @@
 """Random-play fuzzing of the РЕЛИЗ engine across every scenario and option.
 
 2,100 quick games (300 per scenario, options drawn per game) check the cheap invariants of
-:func:`tests.reliz.helpers.check` after every move and refuse a forged illegal move now and then
-(nothing changed); half the games are played by an eager chooser that places tiles whenever it
-can, so that games reach their end. A sample of 70 games goes through the full harness
-(:func:`devgames.core.harness.fuzz_game`): every move replayed through JSON, save and undo.
+:func:`tests.reliz.helpers.check` and every tile and event card by chip
+(:meth:`~devgames.reliz.RelizGame.card_counts`) after every move, and refuse a forged illegal
+move now and then (nothing changed); half the games are played by an eager chooser that places
+tiles whenever it can, so that games reach their end. A sample of 70 games goes through the
+full harness (:func:`devgames.core.harness.fuzz_game`): every move replayed through JSON, save
+and undo.
 Tender and Cooperation are played besides with each value of ``team_hands`` in turn (each
 member's own hand, or one a team), quick and through the full harness.
 """
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
+from devgames.core.game import Game
 from devgames.core.harness import check_illegal_is_harmless, forge_illegal, fuzz_game
+from devgames.core.harness import invariant_failed as fail
 from devgames.reliz import RelizGame, new_game
 from devgames.reliz.options import (
     COOP_ROUNDS,
@@ -27,6 +32,24 @@ from devgames.reliz.options import (
 from tests.reliz.helpers import NAMES, SEATS, check, check_all
 
 SCENARIOS = list(SEATS)
+
+
+class RelizInvariants:
+    """:func:`tests.reliz.helpers.check` after every move, and the tiles and event cards the
+    game started with, each still there by chip; make a fresh one for each game."""
+
+    def __init__(self) -> None:
+        self.cards: Counter[int] | None = None
+
+    def __call__(self, game: Game) -> None:
+        check(game)
+        assert isinstance(game, RelizGame)
+        cards = game.card_counts()
+        if self.cards is None:
+            self.cards = cards
+        elif cards != self.cards:
+            fail(game, f"cards: extra {dict(cards - self.cards)}, "
+                       f"missing {dict(self.cards - cards)}")
 
 
 def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
@@ -58,7 +81,8 @@ def play_quick(scenario: str, seed: int, **fixed: Any) -> RelizGame:
     game = new_game(NAMES[:seats_for(scenario, rng)], seed=seed,
                     **options_for(scenario, rng) | fixed)
     eager = seed % 2 == 0
-    check(game)
+    invariants = RelizInvariants()
+    invariants(game)
     steps = 0
     while not game.is_over:
         legal = game.legal_actions()
@@ -69,7 +93,7 @@ def play_quick(scenario: str, seed: int, **fixed: Any) -> RelizGame:
                 check_illegal_is_harmless(game, forged)
         places = [a for a in legal if a.kind == "place"] if eager else []
         game.apply(rng.choice(places) if places and rng.random() < 0.9 else rng.choice(legal))
-        check(game)
+        invariants(game)
         steps += 1
         assert steps < 20_000, f"endless game (seed {seed})"
     check_all(game)
@@ -93,7 +117,7 @@ def test_full_harness_on_a_sample(scenario: str) -> None:
         seats = seats_for(scenario, rng)
         options = options_for(scenario, rng) | {"turn_cap": 6}
         fuzz_game(lambda s, seats=seats, options=options: new_game(  # type: ignore[misc]
-            NAMES[:seats], seed=s, **options), seed, check, illegal_every=5)
+            NAMES[:seats], seed=s, **options), seed, RelizInvariants(), illegal_every=5)
 
 
 @pytest.mark.parametrize("team_hands", TEAM_HANDS)
@@ -110,4 +134,4 @@ def test_team_hands_both_ways_keep_every_invariant(scenario: str, team_hands: st
         seats = seats_for(scenario, rng)
         options = options_for(scenario, rng) | {"turn_cap": 12, "team_hands": team_hands}
         fuzz_game(lambda s, seats=seats, options=options: new_game(  # type: ignore[misc]
-            NAMES[:seats], seed=s, **options), seed, check, illegal_every=5)
+            NAMES[:seats], seed=s, **options), seed, RelizInvariants(), illegal_every=5)

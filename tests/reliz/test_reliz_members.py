@@ -5,7 +5,7 @@ until a Cooperation team merges; ``"shared"`` keeps one hand a team."""
 from devgames.core.actions import Action
 from devgames.reliz import RelizGame
 from devgames.reliz.cards import TILES
-from devgames.reliz.game import CENTRAL, MODULE, SET_BITS
+from devgames.reliz.terms import CENTRAL, MODULE, SET_BITS
 from tests.refusals import assert_refused
 from tests.reliz.events_helpers import hold
 from tests.reliz.helpers import check, check_all, check_members, new, settle

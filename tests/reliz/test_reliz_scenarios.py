@@ -7,7 +7,9 @@ from devgames import reliz
 from devgames.core.actions import Action
 from devgames.core.errors import SetupError
 from devgames.reliz.cards import EVENT_DECK, EVENT_ID, TILE_ID
-from devgames.reliz.game import CENTRAL, INTEGRATION_BLOCK, LINK, MODULE, SCENARIOS, RelizGame
+from devgames.reliz.game import RelizGame
+from devgames.reliz.setup import SCENARIOS
+from devgames.reliz.terms import CENTRAL, INTEGRATION_BLOCK, LINK, MODULE
 from tests.refusals import assert_refused
 from tests.reliz.events_helpers import hold
 from tests.reliz.helpers import NAMES, check, check_all, new, settle

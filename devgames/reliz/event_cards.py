@@ -1,0 +1,322 @@
+"""РЕЛИЗ's event cards: what each card does when played (:data:`EVENT_CARDS`, a card's code to
+its handler), and what each may aim at (its targets: an opponent, a block, a zone, a port, a tile
+of the hand). A handler takes the game, the seat playing and the move; the card has left the hand
+by then (:func:`play_event`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from devgames.core.actions import Action
+from devgames.reliz.cards import EVENTS
+from devgames.reliz.terms import (
+    BLOCK,
+    CARD_ZONE,
+    DAILY,
+    DECK_BITS,
+    MODULE,
+    PLAY,
+    SHARED,
+    quick_event,
+)
+
+if TYPE_CHECKING:
+    from devgames.reliz.game import RelizGame
+
+@cache
+def _play_move(p: int, c: int, target: int | None = None, count: int | None = None,
+               cards: tuple[int, ...] | None = None) -> Action:
+    """Seat ``p`` plays event card ``c`` (made once: moves are shared)."""
+    return Action("play", p, card=c, target=target, count=count, cards=cards)
+
+
+# ----- event targets --------------------------------------------------------------------------
+
+
+def playable(game: RelizGame, p: int, chip: int) -> bool:
+    """False for a card of a team's own deck once Cooperation's central stage is on."""
+    return not (game.code == "cooperation" and game.central_open and
+                chip >> DECK_BITS != game.n)
+
+
+def opponents(game: RelizGame, p: int) -> list[int]:
+    """The seats an "opponent" card of seat ``p`` may choose (alone: the player)."""
+    if game.n == 1:
+        return [p]
+    others = [q for q in range(game.n) if game.team[q] != game.team[p]]
+    if game.code == "cooperation" and game.central_open:
+        others.append(p)
+    return others
+
+
+def _own_zone(game: RelizGame, p: int, z: int) -> bool:
+    """True if zone ``z`` is of seat ``p``'s team (every zone, out of Tender and Cooperation)."""
+    return not game.teams_mode or game.zowner[z] == game.team[p]
+
+
+def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> list[Action]:
+    """Every way seat ``p`` may play this event card now (the daily one with no target left
+    is played for nothing)."""
+    c = chip & 63
+    target = EVENTS[c].target
+    out: list[Action] = []
+    if target == "none":
+        out.append(_play_move(p, c))
+    elif target == "opponent":
+        out += [_play_move(p, c, q) for q in opponents(game, p)]
+    elif target == "block":
+        out += [_play_move(p, c, s) for s, b in enumerate(game.blocks)
+                if not game.teams_mode or b["owner"] == game.team[p]]
+    elif target == "zone":
+        out += [_play_move(p, c, z) for z in range(len(game.chip))
+                if game.chip[z] and _own_zone(game, p, z)]
+    elif target == "port":
+        slots = None if not game.teams_mode else [
+            s for s, b in enumerate(game.blocks) if b["owner"] == game.team[p]]
+        out += [_play_move(p, c, code) for code in game.free_ports(slots)]
+    elif target == "tile":
+        tiles = sorted({chip & 31 for chip in (*game.hands[p], *game.extras)
+                        if chip not in game.locked[p]})
+        out += [_play_move(p, c, None, h, (t,)) for t in tiles for h in (1, 2)]
+    elif target == "give":
+        tiles = sorted({chip & 31 for chip in game.hands[p]})
+        if game.n == 1:
+            out += [_play_move(p, c, None, None, (t,)) for t in tiles]
+        else:
+            out += [_play_move(p, c, q, None, (t,))
+                    for q in opponents(game, p) for t in tiles if q != p]
+    elif target == "take":
+        if game.n == 1:
+            out.append(_play_move(p, c))
+        else:
+            out += [_play_move(p, c, q, i)
+                    for q in opponents(game, p) if q != p for i in range(len(game.hands[q]))]
+    if not out and daily:
+        out.append(_play_move(p, c))
+    return out
+
+# ----- playing an event card ------------------------------------------------------------------
+
+
+def play_event(game: RelizGame, action: Action) -> None:
+    """An event card is played, from the hand or as the daily event: it goes to its discard pile
+    (or out of the game) and does what it says."""
+    p, c = action.player, action.card
+    assert c is not None
+    if game.daily is not None and game.daily & 63 == c and (
+            game.phase == DAILY or game.daily_open):
+        chip = game.daily
+        game.daily = None
+    else:
+        chip = next(ch for ch in game.cards[p] if ch & 63 == c and
+                    playable(game, p, ch))
+        game.cards[p].remove(chip)
+    game.events.append(quick_event(("play", p, {"card": c, "target": action.target}, False)))
+    game._discard_event(chip)
+    HANDLERS[c](game, p, action)
+    if game.phase == DAILY or (game.phase == PLAY and game.attach_queue):
+        game._resume()
+
+
+def audit(game: RelizGame, p: int, action: Action) -> None:
+    """IT Audit: an opponent shows their tiles to the table until their next turn ends."""
+    if action.target is not None:
+        game.revealed[action.target] = game.turn_no
+
+
+def claim(game: RelizGame, p: int, action: Action) -> None:
+    """Complaint: an opponent's whole tile hand goes back to the stock."""
+    q = action.target
+    if q is None:
+        return
+    for chip in game.hands[q]:
+        game._to_pool(chip)
+    game.hands[q] = []
+    game.locked[q] = []
+
+
+def coffee(game: RelizGame, p: int, action: Action) -> None:
+    """Coffee Machine, Worked the Weekend: another turn straight after this one."""
+    game.extra_turns.append(p)
+
+
+def crutch(game: RelizGame, p: int, action: Action) -> None:
+    """Crutch: one half of a tile in hand counts as any pips this turn."""
+    if action.cards is None:
+        return
+    tile, half = action.cards[0], action.count
+    found = game._tile_chip(p, tile)
+    chip = found[0] if found else next(c for c in (*game.hands[p], *game.extras)
+                                       if c & 31 == tile)
+    game.wild[chip] = 0 if half == 1 else 1
+
+
+def disease(game: RelizGame, p: int, action: Action) -> None:
+    """Sick Leave, Spilled on the Laptop: an opponent misses their next turn."""
+    if action.target is not None:
+        game.frozen[action.target] += 1
+
+
+def dream(game: RelizGame, p: int, action: Action) -> None:
+    """The Director Had a Dream: every tile of one block goes back to the stock."""
+    if action.target is None:
+        return
+    for z in game.blocks[action.target]["zones"]:
+        _clear(game, z)
+
+
+def _clear(game: RelizGame, z: int, into: list[int] | None = None) -> None:
+    """Zone ``z`` empties: its tile back to the stock (or ``into`` a list)."""
+    chip = game.chip[z]
+    if chip:
+        if into is None:
+            game._to_pool(chip)
+        else:
+            into.append(chip)
+        game.chip[z] = 0
+        game.pips[z] = (0, 0)
+        game.crutch[z] = False
+        game._changed(z)
+        game.placed_now.discard(z)
+    game.fresh.add(z)
+
+
+def emergency(game: RelizGame, p: int, action: Action) -> None:
+    """All Hands on Deck: every seat fills its hand up to the hand limit."""
+    for q in game.seats_in_order():
+        while len(game.hands[q]) < game._hand_limit(q) and game._draw_tile(q):
+            pass
+
+
+def showoff(game: RelizGame, p: int, action: Action) -> None:
+    """Impress the Boss: the player fills their hand up to the hand limit."""
+    while len(game.hands[p]) < game._hand_limit(p) and game._draw_tile(p):
+        pass
+
+
+def _extras(game: RelizGame, p: int, draw: int, play: int) -> None:
+    """``draw`` tiles to the side pool, of which ``play`` may be placed this turn."""
+    got = 0
+    for _ in range(draw):
+        if game._draw_tile(p, game.extras):
+            got += 1
+    if got:
+        game.extras_left += min(play, got)
+
+
+def flowstate(game: RelizGame, p: int, action: Action) -> None:
+    """Flow State: three tiles to the side pool, two of them may be placed."""
+    _extras(game, p, 3, 2)
+
+
+def teamlead(game: RelizGame, p: int, action: Action) -> None:
+    """Team Lead's Advice: five tiles to the side pool, one of them may be placed."""
+    _extras(game, p, 5, 1)
+
+
+def give_project(game: RelizGame, p: int, action: Action) -> None:
+    """Hand Over Your Project: a tile from the hand to an opponent (alone: the stock)."""
+    if action.cards is None:
+        return
+    chip = next(c for c in game.hands[p] if c & 31 == action.cards[0])
+    game.hands[p].remove(chip)
+    if chip in game.locked[p]:
+        game.locked[p].remove(chip)
+    if action.target is None:
+        game._to_pool(chip)
+    else:
+        game.hands[action.target].append(chip)
+
+
+def insight(game: RelizGame, p: int, action: Action) -> None:
+    """Sudden Insight, Found a New Library: a tile from the stock."""
+    game._draw_tile(p)
+
+
+def pilot(game: RelizGame, p: int, action: Action) -> None:
+    """Changes After the Pilot: two block cards drawn, one joins the board."""
+    owner = game.team[p] if game.teams_mode else SHARED
+    if game.pilot_used and game.options.pilot == "once":
+        return
+    game.pilot_used = True
+    game._queue_attach(p, 2, "pilot", owner, MODULE if game.teams_mode else "", None)
+
+
+def refactoring(game: RelizGame, p: int, action: Action) -> None:
+    """Refactoring: a tile off the board into the hand, face up, placed from next turn."""
+    z = action.target
+    if z is None:
+        return
+    taken: list[int] = []
+    _clear(game, z, taken)
+    game.hands[p] += taken
+    game.locked[p] += taken
+
+
+def req(game: RelizGame, p: int, action: Action) -> None:
+    """Government and Tax Office Requirements: a card zone at a free port."""
+    code = action.target
+    if code is None:
+        return
+    game.card_zones += 1
+    owner = game.team[p] if game.teams_mode else SHARED
+    z = game._new_zone(CARD_ZONE, -1, False, owner,
+                       game.blocks[code // 10]["stage"], f"C{game.card_zones}")
+    game.blocks[code // 10]["used"].append(code % 10)
+    for zone, h in game.port_halves(code):
+        game._link(z, 0, zone, h)
+    game.zports[z] = (code,)
+    game.fresh.add(z)
+
+
+def security(game: RelizGame, p: int, action: Action) -> None:
+    """New Security Officer: the tiles of every integration zone go back to the stock."""
+    for z in range(len(game.chip)):
+        if game.zkind[z] != BLOCK and _own_zone(game, p, z):
+            _clear(game, z)
+
+
+def superman(game: RelizGame, p: int, action: Action) -> None:
+    """Self-Belief: one tile over the hand limit at the end of this turn."""
+    game.superman = True
+
+
+def take_project(game: RelizGame, p: int, action: Action) -> None:
+    """Took Over a Project: a tile, unseen, from an opponent's hand (alone: a draw)."""
+    q, i = action.target, action.count
+    if q is None or i is None:
+        game._draw_tile(p)
+        return
+    chip = game.hands[q].pop(i)
+    if chip in game.locked[q]:
+        game.locked[q].remove(chip)
+    game.hands[p].append(chip)
+
+
+def transfer(game: RelizGame, p: int, action: Action) -> None:
+    """Moved to a New Department: the tile hand to the stock, as many drawn again."""
+    count = len(game.hands[p])
+    for chip in game.hands[p]:
+        game._to_pool(chip)
+    game.hands[p] = []
+    game.locked[p] = []
+    for _ in range(count):
+        game._draw_tile(p)
+
+
+Handler = Callable[["RelizGame", int, Action], None]
+
+#: What each event card does, by its code (cards that do the same share a handler).
+EVENT_CARDS: dict[str, Handler] = {
+    "audit": audit, "claim": claim, "coffee": coffee, "weekend": coffee, "crutch": crutch,
+    "disease": disease, "water": disease, "dream": dream, "emergency": emergency,
+    "showoff": showoff, "flowstate": flowstate, "teamlead": teamlead,
+    "give_project": give_project, "insight": insight, "lib": insight, "pilot": pilot,
+    "refactoring": refactoring, "req_legal": req, "req_tax": req, "security": security,
+    "superman": superman, "take_project": take_project, "transfer": transfer,
+}
+#: The same by card id, as moves name the cards.
+HANDLERS: dict[int, Handler] = {c: EVENT_CARDS[card.code] for c, card in EVENTS.items()}

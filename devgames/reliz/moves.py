@@ -1,0 +1,564 @@
+"""The moves of РЕЛИЗ as a table: each kind of action maps to its check and its effect
+(:data:`MOVES`), and each phase to the check of who may act in it and which kinds it lets
+through (:data:`PHASE_CHECKS`). A move's check is the one of its kind in any phase (an "attach"
+out of the attach phase finds no block card waiting); a check raises IllegalMove with a sentence
+for the table and changes nothing. The effects carry out a move its check passed. The event
+cards' own effects are in :mod:`devgames.reliz.event_cards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from devgames.core.actions import CHANCE, Action, Event
+from devgames.core.errors import IllegalMove
+from devgames.core.moves import Move, MoveTable
+from devgames.core.piles import shuffle
+from devgames.reliz import observer
+from devgames.reliz.cards import EVENT_DECK, EVENT_ID, EVENTS, TILES
+from devgames.reliz.event_cards import event_actions, play_event, playable
+from devgames.reliz.setup import after_setup_attach, lay
+from devgames.reliz.terms import (
+    ATTACH,
+    BLOCK,
+    CENTRAL,
+    DAILY,
+    DECK_BITS,
+    INTEGRATION_BLOCK,
+    LINK,
+    MODULE,
+    OVER,
+    PARTNER,
+    PLAY,
+    SET_BITS,
+    SHARED,
+    UNKNOWN_EVENT,
+    UNKNOWN_TILE,
+    card_name,
+    quick_event,
+)
+
+if TYPE_CHECKING:
+    from devgames.reliz.game import RelizGame
+
+# ----- who may act in each phase, and which kinds of move it lets through --------------------
+
+
+def _check_attaching(game: RelizGame, action: Action) -> None:
+    seat = game.attach_queue[0][0]
+    if action.player != seat:
+        raise IllegalMove("not_your_turn", f"{game.players[seat]} is choosing a block card "
+                          f"now, not {game.players[action.player]}.")
+    if action.kind != "attach":
+        raise IllegalMove("attach_first", f"{game.players[seat]} must first choose the "
+                          "block card to join the board.")
+    check_attach(game, action)
+
+
+def _check_daily(game: RelizGame, action: Action) -> None:
+    game._require_turn(action.player)
+    kind = action.kind
+    if kind != "keep" and (kind != "play" or action.card != (game.daily or 0) & 63):
+        raise IllegalMove("daily_first", f"{game.players[action.player]} must first play the "
+                          f"daily event, {card_name((game.daily or 0) & 63)}.")
+    MOVES[kind].check(game, action)
+
+
+def _check_partnering(game: RelizGame, action: Action) -> None:
+    q = (game.turn_player + 2) % game.n
+    if action.player != q:
+        raise IllegalMove("partner_playing", f"{game.players[q]} is playing event cards "
+                          f"in {game.players[game.turn_player]}'s turn now.")
+    if action.kind not in ("back", "play"):
+        raise IllegalMove("cards_only", "In a partner's turn only event cards are played.")
+    MOVES[action.kind].check(game, action)
+
+
+#: The kinds of move a seat off sick (Sick Leave) may still make, or is told why not.
+_OFF_SICK_TOO = frozenset({"end", "keep", "back", "attach", "call"})
+
+
+def _check_in_turn(game: RelizGame, action: Action) -> None:
+    game._require_turn(action.player)
+    if game.frozen_now and action.kind not in _OFF_SICK_TOO:
+        raise IllegalMove("frozen", f"{game.players[action.player]} is off sick this turn: no "
+                          "moves, only ending the turn.")
+    MOVES[action.kind].check(game, action)
+
+
+#: The check of each phase but ``over`` (a physical deck's piece to enter comes first).
+PHASE_CHECKS: dict[str, Callable[[RelizGame, Action], None]] = {
+    ATTACH: _check_attaching, DAILY: _check_daily, PARTNER: _check_partnering,
+    PLAY: _check_in_turn,
+}
+
+# ----- checking a move of each kind (never changes anything) --------------------------------
+
+
+def _may_end(game: RelizGame, action: Action) -> None:
+    """The turn may always be ended."""
+
+
+def check_keep(game: RelizGame, action: Action) -> None:
+    """Blitz: the daily event is kept in hand."""
+    if game.phase != DAILY:
+        raise IllegalMove("no_daily", "No daily event waits to be kept.")
+    if not game.options.blitz:
+        raise IllegalMove("no_blitz", "Only in blitz mode may the daily event be kept in hand.")
+
+
+def check_call(game: RelizGame, action: Action) -> None:
+    """Team Development: the partner is called to play event cards in the turn."""
+    if not game.partnered:
+        raise IllegalMove("no_partner", "Only in Team Development does a partner play event "
+                          "cards in your turn.")
+    if not game._partner_can_play():
+        q = game.players[(action.player + 2) % game.n]
+        raise IllegalMove("partner_cannot", f"{q} holds no event card to play now.")
+
+
+def check_back(game: RelizGame, action: Action) -> None:
+    """Team Development: the partner hands the turn back."""
+    if game.phase != PARTNER:
+        raise IllegalMove("no_partner_turn", f"{game.players[action.player]} is not playing in "
+                          "a partner's turn.")
+
+
+def _zone(game: RelizGame, z: Any) -> int:
+    if not isinstance(z, int) or isinstance(z, bool) or not 0 <= z < len(game.chip):
+        raise IllegalMove("unknown_zone", "There is no such zone on the board.")
+    return z
+
+
+def check_tile(game: RelizGame, action: Action) -> None:
+    """A tile is placed into an empty zone, or replaces the tile of a filled one."""
+    p, tile, flip = action.player, action.card, action.count
+    who = game.players[p]
+    if not isinstance(tile, int) or tile not in TILES:
+        raise IllegalMove("not_a_tile", "Name a domino tile, like 3|5.")
+    if flip not in (0, 1):
+        raise IllegalMove("bad_flip", "A tile is placed as named (0) or turned round (1).")
+    z = _zone(game, action.target)
+    name, label = TILES[tile].name, game.zlabel[z]
+    found = game._tile_chip(p, tile)
+    if found is None:
+        if any(c & 31 == tile for c in game.locked[p]):
+            raise IllegalMove("locked_tile", f"{who} took {name} with Refactoring: it may "
+                              "be placed only from the next turn.")
+        for m, hand in enumerate(game.member_hands[p]):
+            if any(c & 31 == tile for c in hand):
+                raise IllegalMove("member_not_active", f"Tile {name} is in the hand of "
+                                  f"{who}'s member {m + 1}, who does not play this round.")
+        raise IllegalMove("no_such_tile", f"{who} holds no {name} to place.")
+    chip = found[0]
+    low, high = TILES[tile].pips
+    if flip == 1 and low == high and chip not in game.wild:
+        raise IllegalMove("double_flip", f"Tile {name} reads the same either way round: place "
+                          "it as named.")
+    if not game._owner_allows(p, z):
+        raise IllegalMove("not_your_zone", _owner_words(game, p, z))
+    if action.kind == "place":
+        if game.chip[z]:
+            raise IllegalMove("zone_taken", f"Zone {label} already holds "
+                              f"{TILES[game.chip[z] & 31].name}; replace it instead.")
+        if game.zkind[z] != BLOCK and not game._neighbours_filled(z):
+            raise IllegalMove("integration_not_ready", f"Integration zone {label} can be "
+                              "filled only once the zones next to it are filled.")
+        if not game._can_fill(p, z):
+            raise IllegalMove("must_touch", f"A tile in {label} must touch a tile already "
+                              "in its block.")
+    else:
+        if not game.chip[z]:
+            raise IllegalMove("zone_empty", f"Zone {label} is empty: place the tile instead.")
+        if z in game.placed_now:
+            raise IllegalMove("placed_this_turn", f"The tile in {label} was placed this "
+                              "turn and cannot be replaced until the next.")
+        if game.zkind[z] != BLOCK and not game._neighbours_filled(z):
+            raise IllegalMove("integration_not_ready", f"Integration zone {label} can take "
+                              "a tile only while the zones next to it are filled.")
+    a, b, wild = game._orient(chip, flip)
+    if not game._fits(z, a, b, wild):
+        raise IllegalMove("no_match", _mismatch_words(game, z, a, b, wild, name))
+
+
+def _owner_words(game: RelizGame, p: int, z: int) -> str:
+    label, stage = game.zlabel[z], game.zstage[z]
+    if game.code == "tender":
+        if game.zowner[z] not in (p, SHARED):
+            return f"Zone {label} belongs to {game.players[game.zowner[z]]}'s team."
+        if stage in (LINK, INTEGRATION_BLOCK):
+            return f"{game.players[p]} must close the module before zone {label}."
+        return f"{game.players[p]} must close the integration block before zone {label}."
+    if stage == CENTRAL:
+        return f"Zone {label} is central: it opens once every team's module is closed."
+    return (f"Zone {label} belongs to {game.players[game.zowner[z]]}; helping starts once "
+            f"{game.players[p]}'s module is closed.")
+
+
+def _mismatch_words(game: RelizGame, z: int, a: int, b: int, wild: int, name: str) -> str:
+    label = game.zlabel[z]
+    if game.zdouble[z] and a != b and wild < 0:
+        return f"Zone {label} takes only a double, and {name} is not one."
+    if game.zkind[z] != BLOCK and not game.strict:
+        return f"No end of {name} matches the ports of {label}."
+    for h, oz, oh in game.zlinks[z]:
+        mine = a if h == 0 else b
+        if game.chip[oz] and h != wild and mine != game.pips[oz][oh]:
+            return (f"Tile {name} does not fit {label}: its half with {mine} pips would touch "
+                    f"{game.pips[oz][oh]} pips in {game.zlabel[oz]}.")
+    return f"Tile {name} does not fit {label}."
+
+
+def check_rotate(game: RelizGame, action: Action) -> None:
+    """The tile of a block zone is turned round, and still matches its neighbours."""
+    p = action.player
+    z = _zone(game, action.target)
+    label = game.zlabel[z]
+    if not game.chip[z]:
+        raise IllegalMove("zone_empty", f"Zone {label} holds no tile to rotate.")
+    if game.zkind[z] != BLOCK:
+        raise IllegalMove("integration_fixed", f"The tile in integration zone {label} is "
+                          "never rotated.")
+    if game.crutch[z]:
+        raise IllegalMove("crutch_fixed", f"A crutch holds the tile in {label}: it cannot "
+                          "be rotated.")
+    a, b = game.pips[z]
+    if a == b:
+        raise IllegalMove("double_rotate", f"The tile in {label} is a double: turning it "
+                          "changes nothing.")
+    if not game._owner_allows(p, z):
+        raise IllegalMove("not_your_zone", _owner_words(game, p, z))
+    if not game._rotatable(p, z):
+        raise IllegalMove("no_match", f"Turned round, the tile in {label} would no longer "
+                          "match its neighbours.")
+
+
+def check_link(game: RelizGame, action: Action) -> None:
+    """Tender: a closed module joins its team's integration block, port to port."""
+    p = action.player
+    if game.code != "tender":
+        raise IllegalMove("no_link", "Only in Tender does a team join its module to its "
+                          "integration block.")
+    if game.linked[p]:
+        raise IllegalMove("already_linked", f"{game.players[p]}'s module is already "
+                          "joined to its integration block.")
+    if not game._closed(p, (MODULE,)):
+        raise IllegalMove("module_open", f"{game.players[p]} must close every zone of the "
+                          "module first.")
+    if Action("link", p, target=action.target, count=action.count) not in \
+            game._link_actions(p):
+        raise IllegalMove("bad_port", "Join a free port of the module to a free port of "
+                          "the team's integration block.")
+
+
+def check_attach(game: RelizGame, action: Action) -> None:
+    """A block card joins the board: one of those drawn, by one of its ports to a free one."""
+    if game.phase != ATTACH:
+        raise IllegalMove("no_block", "No block card waits to join the board.")
+    entry = game.attach_queue[0]
+    if action.card not in entry[1]:
+        names = " or ".join(f"block {b}" for b in entry[1])
+        raise IllegalMove("not_a_candidate", f"The block card to join is {names}.")
+    if action not in game._legal_attach():
+        raise IllegalMove("bad_port", "Join the block by one of its ports to a free port "
+                          "of the board.")
+
+
+def check_event(game: RelizGame, action: Action) -> None:
+    """An event card is played: the daily one, or one held and still playable, on a target it
+    may take."""
+    p, c = action.player, action.card
+    who = game.players[p]
+    if not isinstance(c, int) or c not in EVENTS:
+        raise IllegalMove("not_an_event", "Name an event card, like Refactoring.")
+    name = EVENTS[c].name
+    daily = game.phase == DAILY
+    if daily or (game.daily is not None and game.daily_open and game.daily & 63 == c):
+        daily = True
+        chip = game.daily
+        assert chip is not None
+    else:
+        held = [chip for chip in game.cards[p] if chip & 63 == c]
+        if not held:
+            raise IllegalMove("no_such_card", f"{who} holds no {name}.")
+        live = [chip for chip in held if playable(game, p, chip)]
+        if not live:
+            raise IllegalMove("dead_card", f"{name} came from the team's own deck: in the "
+                              "central stage it is no longer played.")
+        chip = live[0]
+    if action not in event_actions(game, p, chip, daily=daily):
+        raise IllegalMove("bad_target", _target_words(EVENTS[c].target, name))
+
+
+def _target_words(target: str, name: str) -> str:
+    return {
+        "none": f"{name} takes no target.",
+        "opponent": f"{name} must name an opponent.",
+        "block": f"{name} must name a block on the board (of your own team).",
+        "zone": f"{name} must name a zone that holds a tile (of your own team).",
+        "port": f"{name} must name a free port of a block (of your own team).",
+        "tile": f"{name} must name a tile in your hand and its half, 1 (low) or 2 (high).",
+        "give": f"{name} must name a tile in your hand and an opponent to give it to.",
+        "take": f"{name} must name an opponent and a place in their hand.",
+    }[target]
+
+
+def check_deal(game: RelizGame, action: Action) -> None:
+    """Physical deck: the piece drawn at the table is entered, and only then."""
+    if not game.to_enter:
+        seat = game.current_player
+        name = game.players[seat] if seat is not None and seat >= 0 else "nobody"
+        raise IllegalMove("no_card_expected", f"No card is to be entered now; {name} is "
+                          "to play.")
+    if action.kind != "deal" or action.player != CHANCE:
+        words = observer.entering_words(game)
+        raise IllegalMove("card_expected", f"First the piece drawn: {words[0].lower()}"
+                          f"{words[1:]}")
+    if action not in game._legal_deal():
+        what = game.to_enter[0][0]
+        if what == "tile":
+            text = ("That tile cannot have been drawn: it lies face up (on the board, or "
+                    "shown).")
+        elif what in ("event", "daily"):
+            text = ("That event card cannot have been drawn: every copy of it lies face up "
+                    "(discard pile, played, or the daily event).")
+        else:
+            text = ("That block card cannot have been drawn: it is not in what is left to "
+                    "draw.")
+        raise IllegalMove("not_available", text)
+
+# ----- carrying out a move ----------------------------------------------------------------
+
+
+def rotate(game: RelizGame, action: Action) -> None:
+    """The tile of a block zone turns round."""
+    z = action.target
+    assert z is not None
+    a, b = game.pips[z]
+    game.pips[z] = (b, a)
+    game._changed(z)
+    game.events.append(quick_event(("rotate", action.player, {"zone": z}, False)))
+
+
+def keep(game: RelizGame, action: Action) -> None:
+    """Blitz: the daily event goes into the hand."""
+    assert game.daily is not None
+    game.cards[action.player].append(game.daily)
+    game.events.append(Event("keep", action.player, {}))
+    game.daily = None
+    game._resume()
+
+
+def end(game: RelizGame, action: Action) -> None:
+    """The turn ends."""
+    game.events.append(quick_event(("end", action.player, {}, False)))
+    game._end_turn()
+
+
+def call(game: RelizGame, action: Action) -> None:
+    """Team Development: the partner's turn to play event cards."""
+    game.phase = PARTNER
+    game.events.append(Event("call", action.player, {}))
+
+
+def back(game: RelizGame, action: Action) -> None:
+    """Team Development: the turn player plays on."""
+    game.phase = PLAY
+    game.events.append(Event("back", action.player, {}))
+
+
+def link(game: RelizGame, action: Action) -> None:
+    """Tender: an integration zone joins the module to the team's integration block."""
+    assert action.target is not None and action.count is not None
+    game._join(action.target, action.count, action.player, LINK)
+    game.linked[action.player] = True
+    game.events.append(Event("link", action.player, {}))
+
+
+def play(game: RelizGame, action: Action) -> None:
+    """An event card is played (see :mod:`devgames.reliz.event_cards`)."""
+    play_event(game, action)
+
+
+def deal(game: RelizGame, action: Action) -> None:
+    """Physical deck: the piece drawn at the table takes its place."""
+    what, who, where = game.to_enter.pop(0)
+    if what == "tile":
+        tile = action.card
+        assert tile is not None
+        chip = tile + (where << SET_BITS)
+        game._recount_tile(chip)
+        game.pool[where].remove(chip)
+        unknown = UNKNOWN_TILE + (where << SET_BITS)
+        for place in (*game._aside(who), game.hands[who], game.extras):  # as drawn
+            if unknown in place:
+                place[place.index(unknown)] = chip
+                break
+        game.events.append(Event("draw", who, {"tile": chip}, private=True))
+    elif what in ("event", "daily"):
+        card = action.card
+        assert card is not None
+        chip = card + (where << DECK_BITS)
+        game._recount_event(chip)
+        game.decks[where].remove(chip)
+        if what == "daily":
+            game.daily = chip
+            game.events.append(Event("daily", who, {"card": card}))
+        else:
+            hand = game.cards[who]
+            hand[hand.index(UNKNOWN_EVENT + (where << DECK_BITS))] = chip
+            game.events.append(Event("event_drawn", who, {"card": card}, private=True))
+    else:
+        block = action.count
+        assert block is not None
+        game.supply[where].remove(block)
+        if what == "first":
+            game._add_block(block, SHARED, "")
+        elif what != "block":
+            lay(game, what, who, block, last=what == "module" and not any(
+                e[0] == "module" and e[1] == who for e in game.to_enter))
+        else:
+            seat, candidates, *rest = game.attach_queue[who]
+            listed = list(candidates)
+            listed[listed.index(0)] = block
+            game.attach_queue[who] = (seat, tuple(listed), *rest)  # type: ignore[assignment]
+        game.events.append(Event("block_drawn", None, {"block": block}))
+    if not game.to_enter:
+        game._resume()
+
+
+def place(game: RelizGame, action: Action) -> None:
+    """A tile goes into a zone (the old one back to the stock); a zone closing a block, or an
+    integration or card zone, is a RELEASE: an event card into the hand."""
+    p, tile, z, flip = action.player, action.card, action.target, action.count
+    assert tile is not None and z is not None and flip is not None
+    found = game._tile_chip(p, tile)
+    assert found is not None
+    chip, where = found
+    a, b, wild = game._orient(chip, flip)
+    if where == "hand":
+        game.hands[p].remove(chip)
+    else:
+        game.extras.remove(chip)
+        game.extras_left -= 1
+        if game.extras_left == 0:
+            for rest in game.extras:
+                game._to_pool(rest)
+            game.extras = []
+    old = game.chip[z]
+    if old:
+        game._to_pool(old)
+        before = game.pips[z]
+        kept = (before[0] == a, before[1] == b)
+    else:
+        kept = (False, False)
+    game.chip[z] = chip
+    game.pips[z] = (a, b)
+    game.crutch[z] = wild >= 0
+    game._changed(z, kept)
+    game.wild.pop(chip, None)
+    game.placed_now.add(z)
+    game.events.append(quick_event((action.kind, p, {"tile": tile, "zone": z, "pips": (a, b),
+                                                "old": old & 31}, False)))
+    if old:
+        return
+    game.placed_turn[p] += 1
+    game.placed_total[p] += 1
+    if z in game.fresh and _released(game, z):
+        game.releases[p] += 1
+        deck = game._deck_for(p)
+        if game.code == "cooperation" and game.zowner[z] >= 0:
+            deck = game.zowner[z]
+        reward = game._draw_event(p, deck)
+        game.events.append(Event("release", p, {"zone": z, "card": reward is not None}))
+        if reward is not None:
+            game.cards[p].append(reward)
+    _check_end(game, p)
+    if game.phase != OVER and game.attach_queue:
+        game._resume()
+
+
+def _released(game: RelizGame, z: int) -> bool:
+    if game.zkind[z] != BLOCK:
+        return True
+    return all(game.chip[y] for y in game.blocks[game.zblock[z]]["zones"])
+
+
+def _check_end(game: RelizGame, p: int) -> None:
+    """After seat ``p`` filled a zone: a team closing its part (Tender, Cooperation), or the
+    game's end."""
+    filled = all(game.chip)
+    code = game.code
+    if code == "tender":
+        if p in game.closed or not game._closed(p, (MODULE, LINK, INTEGRATION_BLOCK,
+                                                    CENTRAL)):
+            return
+        if not game.options.tender_shared_win:
+            game._finish([p], f"{game.players[p]}'s team closed its module, its "
+                              "integration block and its central release first.")
+            return
+        game.closed.append(p)
+        game.events.append(Event("closed", p, {"round": game.round_no}))
+        if game._round_ends_after(p):  # the last team of the round: nobody else can close
+            game._share_win()
+        return
+    if code == "cooperation":
+        for t in range(game.n):
+            if not game.merged[t] and game._closed(t, (MODULE,)):
+                game._merge_hands(t)
+                game.merged[t] = True
+                game.events.append(Event("merged", t, {}))
+        if not game.central_open and all(game.merged):
+            game.central_open = True
+            deck = [c + (game.n << DECK_BITS) for c in EVENT_DECK
+                    if c != EVENT_ID["audit"]]
+            if not game.physical:
+                shuffle(deck, game.rng)
+                game.chance_steps += 1
+            game.decks[game.n] = deck
+            game.events.append(Event("central", None, {}))
+        if filled and not any(game.crutch):
+            game._finish(list(range(game.n)), "Every zone is closed with no crutch left: "
+                                              "the teams release together.")
+        return
+    if filled:
+        winners = [q for q in range(game.n) if game.team[q] == game.team[p]]
+        what = "the pet project is released" if code == "pet" else \
+            f"{game.players[p]} filled the last free zone"
+        game._finish(winners, f"Every zone is filled: {what}.")
+    elif code == "pet" and len(game.chip) > len(TILES):
+        game._finish([], "The board has more zones than there are tiles: the pet project "
+                         "cannot be finished.")
+
+
+def attach(game: RelizGame, action: Action) -> None:
+    """A block card joins the board; the other one drawn goes back to its supply."""
+    seat, candidates, reason, owner, stage, supply = game.attach_queue.pop(0)
+    card = action.card
+    assert card is not None
+    for other in candidates:
+        if other != card:
+            game.supply[supply[0]].append(other)
+    slot = game._add_block(card, owner, stage)
+    if action.target is not None and action.count is not None:
+        game._join(action.target, slot * 10 + action.count, owner, stage)
+    game.events.append(Event("attach", seat, {"block": card, "reason": reason}))
+    if reason in ("setup", "module"):
+        after_setup_attach(game)
+    elif game.phase != OVER:
+        if game.code == "pet" and len(game.chip) > len(TILES):
+            game._finish([], "The board has more zones than there are tiles: the pet "
+                             "project cannot be finished.")
+            return
+        game._resume()
+
+
+#: Every kind of move of РЕЛИЗ: its check and its effect.
+MOVES: MoveTable[RelizGame] = {
+    "place": Move(check_tile, place), "replace": Move(check_tile, place),
+    "rotate": Move(check_rotate, rotate), "play": Move(check_event, play),
+    "keep": Move(check_keep, keep), "end": Move(_may_end, end), "call": Move(check_call, call),
+    "back": Move(check_back, back), "attach": Move(check_attach, attach),
+    "link": Move(check_link, link), "deal": Move(check_deal, deal),
+}

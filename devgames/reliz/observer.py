@@ -1,0 +1,487 @@
+"""What each player of РЕЛИЗ sees: the view of the table (the projector's, or a seat's with its
+own hand), a team's secrets, the big line saying what the table waits for, and the sentences
+for a move (``describe``) and for an event (``narrate``). Plain functions of the game, which its
+methods of the same names call; nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Required, TypedDict
+
+from devgames.core.actions import Action, Event
+from devgames.reliz.cards import BLOCKS, CARDS, EVENTS, TILES
+from devgames.reliz.event_cards import playable
+from devgames.reliz.setup import SCENARIOS
+from devgames.reliz.terms import (
+    ATTACH,
+    BLOCK,
+    DAILY,
+    OVER,
+    PARTNER,
+    PLAY,
+    TEAM_TURN_MINUTES,
+    UNKNOWN_EVENT,
+    UNKNOWN_TILE,
+    card_name,
+)
+
+if TYPE_CHECKING:
+    from devgames.reliz.game import RelizGame
+
+
+class SeatView(TypedDict, total=False):
+    """A seat in the view, a row of the projector's table (short keys: its column headings;
+    "events": event cards held, "sick": turns left to miss with Sick Leave)."""
+
+    name: Required[str]
+    team: str  # Team Development: who plays with whom
+    tiles: Required[int]
+    events: Required[int]
+    face_up: Required[list[str]]
+    sick: Required[int]
+    releases: Required[int]
+    shown_hand: list[str]  # IT Audit: the hand shown this turn
+    member: int  # teams whose members hold their own hands: who plays this round, from 1
+    member_tiles: list[int]
+    merged: bool  # Cooperation
+    linked: bool  # Tender
+    closed: bool  # Tender with a shared win
+
+
+class _TeamOfSeat(TypedDict, total=False):
+    team: str
+
+
+class RelizView(TypedDict, total=False):
+    """The table as a player sees it (:func:`view`); the keys after ``aside`` are in a seat's
+    view only, or with Team Development (``teams``)."""
+
+    game: Required[str]
+    scenario: Required[str]
+    scenario_ru: Required[str]
+    scenario_en: Required[str]
+    scenario_name: Required[str]
+    blitz: Required[bool]
+    phase: Required[str]
+    waiting_for: Required[str]
+    current_player: Required[str | None]
+    turn: Required[int]
+    round: Required[int]
+    rounds: Required[int | None]
+    turn_minutes: Required[int | None]
+    turn_player: Required[str]
+    hand_limit: Required[int]
+    blocks: Required[list[dict[str, Any]]]
+    integrations: Required[list[dict[str, Any]]]
+    zones_total: Required[int]
+    zones_free: Required[int]
+    stock: Required[list[int]]
+    event_deck: Required[list[int]]
+    discard: Required[list[list[str]]]
+    featured: Required[list[dict[str, Any]]]
+    extras: Required[list[str]]
+    extras_left: Required[int]
+    attach: Required[dict[str, Any] | None]
+    deck: Required[str]
+    players: Required[list[SeatView]]
+    is_over: Required[bool]
+    winners: Required[list[str]]
+    result: Required[str]
+    aside: Required[list[str]]
+    teams: list[dict[str, Any]]
+    you: str
+    hand: list[dict[str, Any]]
+    event_cards: list[dict[str, Any]]
+    crutches: list[str]
+    members: list[list[int]]
+    active_member: int
+
+
+def waiting_for(game: RelizGame) -> str:
+    """What the table waits for: a sentence for the projector.
+
+    >>> from devgames import reliz
+    >>> waiting_for(reliz.new_game(["Ada", "Bob"], seed=3))
+    'Ada chooses one of two block cards and where it joins the board.'
+    """
+    if game.to_enter and game.phase != OVER:
+        return entering_words(game)
+    return WAITING[game.phase](game)
+
+
+def _waiting_over(game: RelizGame) -> str:
+    return f"The game is over: {game.result}"
+
+
+def _waiting_attach(game: RelizGame) -> str:
+    seat, candidates, *_ = game.attach_queue[0]
+    many = "one of two block cards" if len(candidates) > 1 else "where block " \
+        f"{candidates[0]}"
+    if len(candidates) > 1:
+        return f"{game.players[seat]} chooses {many} and where it joins the board."
+    return f"{game.players[seat]} chooses {many} joins the board."
+
+
+def _waiting_daily(game: RelizGame) -> str:
+    assert game.daily is not None
+    keep = " (or keeps it: blitz)" if game.options.blitz else ""
+    return f"{game.players[game.turn_player]} plays the daily event, " \
+           f"{card_name(game.daily & 63)}{keep}."
+
+
+def _waiting_partner(game: RelizGame) -> str:
+    return f"{game.players[(game.turn_player + 2) % game.n]} may play event cards in " \
+           f"{game.players[game.turn_player]}'s turn."
+
+
+def _waiting_play(game: RelizGame) -> str:
+    who = game.players[game.turn_player]
+    if game.frozen_now:
+        return f"{who} is off sick this turn: end the turn."
+    return f"{who}'s turn: place, replace or rotate tiles, play event cards, or end the turn."
+
+
+#: What the table waits for in each phase (a piece drawn at the table to enter comes first).
+WAITING: dict[str, Callable[[RelizGame], str]] = {
+    OVER: _waiting_over, ATTACH: _waiting_attach, DAILY: _waiting_daily,
+    PARTNER: _waiting_partner, PLAY: _waiting_play,
+}
+
+
+def entering_words(game: RelizGame) -> str:
+    """What the facilitator enters now, in words."""
+    what, who, _where = game.to_enter[0]
+    if what == "tile":
+        return f"Enter the tile {game.players[who]} drew."
+    if what == "daily":
+        return f"Enter {game.players[who]}'s daily event card."
+    if what == "event":
+        return f"Enter the event card {game.players[who]} drew."
+    if what == "first":
+        return "Enter the first block card of the board."
+    if what == "central" and game.code == "tender":
+        return f"Enter the central block card (one with {game.n} ports or more)."
+    if what in ("central", "integration"):
+        return f"Enter the {what} block card drawn for {game.players[who]}."
+    if what == "module":
+        return f"Enter the block card drawn for {game.players[who]}'s module."
+    size = game._entry_size(what, who)
+    seat = game.players[game.attach_queue[who][0]]
+    if size is not None:
+        return f"Enter the {size}-zone block card drawn for {seat}."
+    return f"Enter the block card drawn for {seat}."
+
+
+def view(game: RelizGame, player: int | str | None) -> RelizView:
+    """The table as ``player`` sees it: the board (every block's zones with their tiles and
+    orientation, the integration zones), the public counts, and that player's own hand."""
+    current = game.current_player
+    sc = game.scenario
+    out: RelizView = {
+        "game": game.name,
+        "scenario": sc.code, "scenario_ru": sc.name_ru, "scenario_en": sc.name_en,
+        "scenario_name": f"{sc.name_en} · {sc.name_ru}",
+        "blitz": game.options.blitz,
+        "phase": game.phase,
+        "waiting_for": game.waiting_for,
+        "current_player": game.players[current] if current is not None else None,
+        "turn": game.turn_no, "round": game.round_no,
+        # Cooperation's deadline: the room reads "round 11 of 40".
+        "rounds": game.options.coop_rounds if sc.code == "cooperation" else None,
+        # Tender and Cooperation: the rulebook's 2-minute timer for each team's turn (the
+        # app starts the room's timer with each turn).
+        "turn_minutes": TEAM_TURN_MINUTES if sc.code in ("tender", "cooperation") else None,
+        "turn_player": game.players[game.turn_player],
+        "hand_limit": sc.hand_limit,
+        "blocks": [block_view(game, s) for s in range(len(game.blocks))],
+        "integrations": [zone_view(game, z) | {"ports": list(game.zports[z])}
+                         for z in range(len(game.chip)) if game.zkind[z] != BLOCK],
+        "zones_total": len(game.chip),
+        "zones_free": sum(1 for c in game.chip if not c),
+        "stock": [len(pool) for pool in game.pool],
+        "event_deck": [len(d) for d in game.decks],
+        "discard": [[CARDS[c & 63].name for c in d] for d in game.discards],
+        # The daily event, large on the projector: its names and what it does.
+        "featured": ([{"heading": "Daily event", "card": CARDS[game.daily & 63].name,
+                       "lines": [CARDS[game.daily & 63].does]}]
+                     if game.daily is not None and game.daily & 63 != UNKNOWN_EVENT
+                     else []),
+        "extras": [TILES[c & 31].name for c in game.extras if c & 31 != UNKNOWN_TILE],
+        "extras_left": game.extras_left,
+        "attach": ({"seat": game.players[game.attach_queue[0][0]],
+                    "blocks": list(game.attach_queue[0][1])}
+                   if game.phase == ATTACH and not game.to_enter else None),
+        "deck": game.options.deck,
+        "players": [seat_view(game, q) for q in range(game.n)],
+        "is_over": game.is_over,
+        "winners": game.winners,
+        "result": game.result,
+        # Kept for notebooks and tests, left off the projector (the board, the big line
+        # and the scenario's name say them, or they are the set-up). The room counts
+        # rounds (every team once), against the deadline when there is one, not turns.
+        # Which member of a team plays, and the others' tiles, are the team's to read.
+        "aside": ["scenario", "scenario_ru", "scenario_en", "blitz", "phase", "turn_player",
+                  "turn_minutes", "turn", "hand_limit", "zones_total", "event_deck",
+                  "discard", "extras_left", "deck", "member", "member_tiles"],
+    }
+    if not any(game.frozen):  # nobody misses turns: the "sick" column would say nothing
+        out["aside"].append("sick")
+    if game.partnered:  # the projector's table: a row a team, its players one a line
+        out["teams"] = team_rows(game)
+        out["aside"].append("players")
+    if player is not None:
+        p = game.seat(player)
+        out["you"] = game.players[p]
+        # (a physical deck's pieces drawn but not entered yet are left out)
+        out["hand"] = [{"id": c & 31, "card": TILES[c & 31].name,
+                        "locked": c in game.locked[p]} for c in game.hands[p]
+                       if c & 31 != UNKNOWN_TILE]
+        out["event_cards"] = [{"id": c & 63, "card": CARDS[c & 63].name,
+                               "name_ru": CARDS[c & 63].name_ru,
+                               "playable": playable(game, p, c)}
+                              for c in game.cards[p] if c & 63 != UNKNOWN_EVENT]
+        out["crutches"] = [TILES[c & 31].name for c in game.wild
+                           if c in game.hands[p] or c in game.extras]
+        if game.members_apart(p):  # the team sees each member's hand
+            out["members"] = [[c & 31 for c in game.member_hand(p, m)
+                               if c & 31 != UNKNOWN_TILE]
+                              for m in range(game.options.team_size)]
+            out["active_member"] = game.active_member[p]
+    return out
+
+
+def zone_view(game: RelizGame, z: int) -> dict[str, Any]:
+    chip = game.chip[z]
+    return {"id": z, "label": game.zlabel[z], "kind": game.zkind[z],
+            "double": game.zdouble[z],
+            "tile": TILES[chip & 31].name if chip else None,
+            "pips": list(game.pips[z]) if chip else None,
+            "crutch": game.crutch[z],
+            "owner": game.players[game.zowner[z]] if game.zowner[z] >= 0 else None,
+            "stage": game.zstage[z],
+            "touches": [{"half": h + 1, "zone": game.zlabel[oz], "its_half": oh + 1}
+                        for h, oz, oh in game.zlinks[z]]}
+
+
+def block_view(game: RelizGame, slot: int) -> dict[str, Any]:
+    block = game.blocks[slot]
+    card = BLOCKS[block["card"]]
+    zones = []
+    for (number, vertical, _double), z in zip(card.zones, block["zones"], strict=True):
+        zones.append({**zone_view(game, z), "zone": number, "vertical": vertical})
+    return {"slot": slot + 1, "card": block["card"], "size": card.size,
+            "owner": game.players[block["owner"]] if block["owner"] >= 0 else None,
+            "stage": block["stage"], "zones": zones,
+            "ports": [{"port": port.port, "side": port.side, "code": slot * 10 + port.port,
+                       "used": port.port in block["used"]} for port in card.ports]}
+
+
+def secrets(game: RelizGame, player: int | str) -> list[str]:
+    """What a team knows besides the hand in play: its members waiting for their round, and
+    their tiles (Tender and Cooperation, each member's own hand).
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Red", "Blue"], seed=2, scenario="cooperation")
+    >>> game.secrets("Red")
+    ['Member 1 plays this round (the tiles above).', 'Member 2 waits with 4|5, 0|1.']
+    >>> reliz.new_game(["Red", "Blue"], seed=2).secrets("Red")
+    []
+    """
+    p = game.seat(player)
+    if not game.members_apart(p):
+        return []
+    active = game.active_member[p]
+    lines = [f"Member {active + 1} plays this round (the tiles above)."]
+    for m, hand in enumerate(game.member_hands[p]):
+        if m != active:
+            tiles = ", ".join(TILES[c & 31].name for c in hand if c & 31 != UNKNOWN_TILE)
+            lines.append(f"Member {m + 1} waits with {tiles or 'no tile'}.")
+    return lines
+
+
+def team_rows(game: RelizGame) -> list[dict[str, Any]]:
+    """Team Development: a row a team, its players and what each holds one a line (a
+    tuple a column), the tiles they laid face up together.
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Ada", "Bob", "Cy", "Di"], seed=3, scenario="team")
+    >>> [row["name"] for row in team_rows(game)]
+    [('Ada', 'Cy'), ('Bob', 'Di')]
+    """
+    seats = [seat_view(game, q) for q in range(game.n)]
+    teams = list(dict.fromkeys(game.team[q] for q in range(game.n)))
+    rows = []
+    for t in teams:
+        members = [seats[q] for q in range(game.n) if game.team[q] == t]
+        rows.append({"name": tuple(seat["name"] for seat in members)}
+                    | {key: tuple(seat[key] for seat in members)
+                       for key in ("tiles", "events", "sick", "releases")}
+                    | {"face_up": [tile for seat in members for tile in seat["face_up"]]})
+    return rows
+
+
+def seat_view(game: RelizGame, q: int) -> SeatView:
+    """Seat ``q``'s row of the projector's table: what it holds, in counts, and what is public.
+
+    >>> from devgames import reliz
+    >>> seat_view(reliz.new_game(["Ada", "Bob"], seed=3), 1)["name"]
+    'Bob'
+    """
+    # Team Development: who plays with whom, after the name.
+    team: _TeamOfSeat = {"team": game._team_name(q)} if game.partnered else {}
+    seat: SeatView = {
+        "name": game.players[q], **team,
+        "tiles": len(game.hands[q]), "events": len(game.cards[q]),
+        "face_up": [TILES[c & 31].name for c in game.locked[q]],
+        "sick": game.frozen[q], "releases": game.releases[q],
+    }
+    if q in game.revealed:
+        seat["shown_hand"] = sorted(TILES[c & 31].name for c in game.hands[q]
+                                    if c & 31 != UNKNOWN_TILE)
+    if game.members_apart(q):  # the other members' hands: counts only
+        seat["member"] = game.active_member[q] + 1  # who plays this round, counted from 1
+        seat["member_tiles"] = [len(game.member_hand(q, m))
+                                for m in range(game.options.team_size)]
+    if game.code == "cooperation":
+        seat["merged"] = game.merged[q]
+    if game.code == "tender":
+        seat["linked"] = game.linked[q]
+        if game.options.tender_shared_win:
+            seat["closed"] = q in game.closed
+    return seat
+
+
+def describe(game: RelizGame, action: Action) -> str:
+    """A sentence for an action, as a facilitator would say it.
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Ada", "Bob"], seed=1)
+    >>> game.describe(Action("end", 0))
+    'Ada ends the turn'
+    """
+    kind, p = action.kind, action.player
+    if kind == "deal":
+        if action.count is not None:
+            return f"The block card drawn is block {action.count}"
+        what = "tile" if isinstance(action.card, int) and action.card in TILES else \
+            "event card"
+        return f"The {what} drawn is {card_name(action.card)}"
+    who = game.players[p] if 0 <= p < game.n else "?"
+    z = action.target
+    label = game.zlabel[z] if isinstance(z, int) and 0 <= z < len(game.zlabel) else "?"
+    if kind in ("place", "replace"):
+        tile = card_name(action.card)
+        if action.count == 1 and "|" in tile:
+            tile = "|".join(reversed(tile.split("|")))
+        verb = "places" if kind == "place" else "replaces the tile in"
+        return f"{who} {verb} {tile} in {label}" if kind == "place" else \
+            f"{who} {verb} {label} with {tile}"
+    if kind == "rotate":
+        return f"{who} turns the tile in {label} round"
+    if kind == "play":
+        return f"{who} plays {card_name(action.card)}{target_text(game, action)}"
+    if kind == "keep":
+        return f"{who} keeps the daily event in hand"
+    if kind == "end":
+        return f"{who} ends the turn"
+    if kind == "call":
+        return f"{who} lets the partner play event cards"
+    if kind == "back":
+        return f"{who} hands the turn back"
+    if kind == "attach":
+        if action.target is None:
+            return f"{who} starts the module with block {action.card}"
+        return f"{who} joins block {action.card} by its port {action.count} to port " \
+               f"{port_words(game, action.target)}"
+    if kind == "link":
+        return f"{who} joins the module at {port_words(game, action.target)} to the " \
+               f"integration block at {port_words(game, action.count)}"
+    return f"{who} {kind}"
+
+
+def port_words(game: RelizGame, code: Any) -> str:
+    if not isinstance(code, int):
+        return "?"
+    slot, number = divmod(code, 10)
+    return f"{number} of B{slot + 1}"
+
+
+def target_text(game: RelizGame, action: Action) -> str:
+    c = action.card
+    kind = EVENTS[c].target if isinstance(c, int) and c in EVENTS else "none"
+    t = action.target
+    tile = card_name(action.cards[0]) if action.cards else "?"
+    if kind in ("opponent", "give", "take") and isinstance(t, int) and 0 <= t < game.n:
+        if kind == "give":
+            return f", giving {tile} to {game.players[t]}"
+        if kind == "take":
+            return f", taking a tile from {game.players[t]}"
+        return f" on {game.players[t]}"
+    if kind == "give" and action.cards:
+        return f", sending {tile} back to the stock"
+    if kind == "block" and isinstance(t, int):
+        return f" on block B{t + 1}"
+    if kind == "zone" and isinstance(t, int) and 0 <= t < len(game.zlabel):
+        return f" on {game.zlabel[t]}"
+    if kind == "port" and isinstance(t, int):
+        return f" at port {port_words(game, t)}"
+    if kind == "tile" and action.cards:
+        return f" on the {'low' if action.count == 1 else 'high'} half of {tile}"
+    if kind != "none":
+        return " (no target: no effect)"
+    return ""
+
+
+def narrate(game: RelizGame, event: Event) -> str | None:
+    """A public sentence for an event (None for what the table does not see)."""
+    data = event.data
+    kind = event.kind
+    who = game.players[event.player] if event.player is not None else ""
+    if event.private:
+        return {"draw": f"{who} draws a tile.",
+                "event_drawn": f"{who} draws an event card."}.get(kind)
+    if kind == "setup":
+        return f"Scenario: {SCENARIOS[data['scenario']].name_en} " \
+               f"({SCENARIOS[data['scenario']].name_ru})."
+    if kind == "turn":
+        sick = " (off sick)" if data["frozen"] else ""
+        return f"Turn {data['turn']}: {who}{sick}."
+    if kind == "daily":
+        return f"{who}'s daily event: {CARDS[data['card']].name}."
+    if kind in ("place", "replace"):
+        a, b = data["pips"]
+        what = "places" if kind == "place" else "replaces a tile with"
+        return f"{who} {what} {a}|{b} in {game.zlabel[data['zone']]}."
+    if kind == "rotate":
+        return f"{who} turns the tile in {game.zlabel[data['zone']]} round."
+    if kind == "release":
+        return f"RELEASE! {who} closes {game.zlabel[data['zone']]}" + (
+            " and draws an event card." if data["card"] else ".")
+    if kind == "play":
+        return f"{who} plays {CARDS[data['card']].name}."
+    if kind == "keep":
+        return f"{who} keeps the daily event."
+    if kind == "over_limit":
+        return f"{who} holds {data['tiles']} tiles, over the limit of {data['limit']}: " \
+               "the whole hand goes back to the stock."
+    if kind == "attach":
+        return f"{who} joins block {data['block']} to the board."
+    if kind == "block_drawn":
+        return f"Block card {data['block']} is drawn."
+    if kind == "refresh":
+        return "The event deck is used up: its discard pile is shuffled into a new deck."
+    if kind == "link":
+        return f"{who}'s module is joined to its integration block."
+    if kind == "closed":
+        return f"{who}'s team has closed everything: the round is played to its end, and " \
+               "every team that closes in it shares the win."
+    if kind == "merged":
+        return f"{who}'s module is closed: the team now plays as one."
+    if kind == "central":
+        return "Every module is closed: the central integration opens."
+    if kind == "call":
+        return f"{who} lets the partner play event cards."
+    if kind == "game_over":
+        return f"Game over: {data['result']}"
+    return None

@@ -1,0 +1,123 @@
+"""The state of a game of РЕЛИЗ: every field of the board (blocks, zones, tiles), the pieces
+(stocks, hands, decks, discard piles, supplies of block cards), the turn and the metrics, as
+:class:`RelizState` declares them empty. :func:`devgames.reliz.setup.set_up` fills them in; the
+rules that change them are in the classes built on this one (:mod:`devgames.reliz.zones`,
+:mod:`devgames.reliz.turns`, :mod:`devgames.reliz.game`).
+"""
+
+from random import Random
+from typing import Any
+
+from devgames.core.actions import Action
+from devgames.reliz.options import RelizOptions
+from devgames.reliz.setup import scenario_of
+from devgames.reliz.terms import (
+    ATTACH,
+)
+from devgames.reliz.verbs import RelizVerbs
+
+
+class RelizState(RelizVerbs):
+    """The fields of a game of РЕЛИЗ, empty (see the module)."""
+
+    def __init__(self, players: tuple[str, ...], seed: int | None,
+                 options: RelizOptions) -> None:
+        super().__init__(players, seed, options)
+        self.n = n = len(players)
+        self.scenario = sc = scenario_of(options, n)
+        self.code = sc.code
+        self.teams_mode = sc.code in ("tender", "cooperation")
+        self.partnered = sc.code == "team"
+        #: The team of each seat (Team Development: seats 0, 2 against 1, 3).
+        self.team = [p % 2 if self.partnered else p for p in range(n)]
+        self.sets = n if self.teams_mode else 1
+        self.strict = options.integration_match == "every_end"
+        #: Physical deck: the facilitator enters each tile, event card and block card drawn.
+        self.physical = options.deck == "physical"
+        #: Physical deck: the random ports of Tender's and Cooperation's layouts come from a
+        #: generator of their own, so that the board depends on the seed and the moves only.
+        self.ports_rng = Random(self.seed) if self.physical else self.rng
+        #: What is to be entered, in order: ("tile", seat, set), ("event", seat, deck),
+        #: ("daily", seat, deck), ("block", index in the attach queue, supply) or ("first", 0,
+        #: supply) for the first block of the board; the blocks of Tender's and Cooperation's
+        #: layouts (see ``setup.lay``): ("central", team, supply), ("integration", team, supply)
+        #: and ("module", team, supply).
+        self.to_enter: list[tuple[str, int, int]] = []
+        self.touching = options.first_tile == "touching"
+        # Board.
+        self.blocks: list[dict[str, Any]] = []  # card, zones, owner, stage, ports used
+        self.zkind: list[str] = []
+        self.zblock: list[int] = []
+        self.zdouble: list[bool] = []
+        self.zlinks: list[list[tuple[int, int, int]]] = []  # (my half, zone, its half)
+        self.zowner: list[int] = []
+        self.zstage: list[str] = []
+        self.zlabel: list[str] = []
+        self.zports: list[tuple[int, ...]] = []  # integration and card zones: port codes
+        self.chip: list[int] = []  # the tile chip in each zone (0: empty)
+        self.need: list[tuple[int, int, bool, bool, int]] = []  # see _refresh
+        self.zfit: list[int] = []  # see _refresh
+        self.rotatable: set[int] = set()  # zones whose tile may be rotated (see _refresh)
+        self.pips: list[tuple[int, int]] = []
+        self.crutch: list[bool] = []
+        self.integrations = 0
+        self.card_zones = 0
+        # Pieces.
+        self.pool: list[list[int]] = [[] for _ in range(self.sets)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.cards: list[list[int]] = [[] for _ in range(n)]
+        decks = n + 1 if sc.code == "cooperation" else (n if self.teams_mode else 1)
+        self.decks: list[list[int]] = [[] for _ in range(decks)]
+        self.discards: list[list[int]] = [[] for _ in range(decks)]
+        self.out_of_game: list[int] = []  # one-time event cards used
+        self.supply: dict[int, list[int]] = {}  # block cards left, by supply (-1 shared)
+        # Turn.
+        self.phase = ATTACH
+        self.turn_player = options.first_player
+        self.order_start = options.first_player
+        self.turn_no = 0
+        self.round_no = 1
+        self.daily: int | None = None
+        self.daily_open = False  # Writing a Prototype: the daily event may wait in the turn
+        self.frozen = [0] * n
+        self.frozen_now = False
+        self.extra_turns: list[int] = []
+        self.placed_now: set[int] = set()
+        self.fresh: set[int] = set()
+        self.extras: list[int] = []
+        self.extras_left = 0
+        self.wild: dict[int, int] = {}  # chip -> tile pip (0 low, 1 high) that counts as any
+        self.locked: list[list[int]] = [[] for _ in range(n)]  # Refactoring: face up, next turn
+        self.revealed: dict[int, int] = {}  # seat -> turn its hand was shown (IT Audit)
+        self.superman = False
+        self.pilot_used = False
+        self.attach_queue: list[tuple[int, tuple[int, ...], str, int, str, tuple[int, ...]]] = []
+        self.partner_back = -1
+        self.merged = [False] * n  # Cooperation: the team's module is closed, it plays as one
+        #: Tender and Cooperation with ``team_hands="members"``: each member of a team holds a
+        #: hand of their own, and one member a round plays (rulebook Q45, Q48).
+        self.members_mode = self.teams_mode and options.team_hands == "members"
+        size = options.team_size if self.members_mode else 0
+        #: The member of each team who plays this round (``(round_no - 1) % team_size``: the
+        #: first member in round 1).
+        self.active_member = [(self.round_no - 1) % size if size else 0] * n
+        #: The hands of each team's members, by seat and member; the active member's place stays
+        #: empty, their tiles being ``hands[p]`` (see ``member_hand``).
+        self.member_hands: list[list[list[int]]] = [[[] for _ in range(size)] for _ in range(n)]
+        self.central_open = False
+        self.linked = [False] * n  # Tender: the module joined to the integration block
+        #: Tender with a shared win: the teams that closed everything in this round, in order.
+        self.closed: list[int] = []
+        self.refreshes = 0
+        # Metrics.
+        self.placed_turn = [0] * n
+        self.placed_total = [0] * n
+        self.releases = [0] * n
+        self.events_drawn = [0] * n
+        #: One entry a turn, made into the metrics rows by ``_rows``: the turn, round and turn
+        #: player, then by seat the zones done and in all, tiles placed this turn and in all,
+        #: releases, event cards drawn, tiles in hand, and the size of each stock.
+        self._turns: list[tuple[Any, ...]] = []
+        self.result = ""
+        #: The moves legal_actions() listed for the present state (see there).
+        self._legal: tuple[Action, ...] = ()

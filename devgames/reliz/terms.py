@@ -1,0 +1,50 @@
+"""The words the РЕЛИЗ engine's modules share: the phases of a turn, the kinds of zone and the
+stages of a Tender or Cooperation layout, and how a tile or an event card is coded as a chip (its
+id plus the set or deck it belongs to). Nothing here knows a game; every module of the engine
+reads these names.
+"""
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from devgames.core.actions import Event
+from devgames.reliz.cards import CARDS
+
+ATTACH, DAILY, PLAY, PARTNER, OVER = "attach", "daily", "play", "partner", "over"
+BLOCK, INTEGRATION, CARD_ZONE = "block", "integration", "card"
+MODULE, LINK, INTEGRATION_BLOCK, CENTRAL = "module", "link", "integration_block", "central"
+SHARED = -1
+#: Tender and Cooperation: minutes of a team's turn on the room's timer (the rulebook's timer).
+TEAM_TURN_MINUTES = 2
+SET_BITS = 5  # a tile in a hand or on the board: tile id + 32 * the set (team) it belongs to
+DECK_BITS = 6  # an event card in a hand: title id + 64 * the deck it came from
+#: Physical deck: a tile or event card drawn at the table and not entered yet.
+UNKNOWN_TILE, UNKNOWN_EVENT = 31, 63
+#: Physical deck: the entries of ``to_enter`` that are block cards.
+BLOCK_ENTRIES = ("block", "first", "central", "integration", "module")
+CHANCE_PHASE = "deal"
+
+#: An event from its four fields (kind, player, data, private) in one tuple: the frequent events
+#: are made so, without the Python-level constructor of Event.
+quick_event: Callable[[tuple[str, int | None, dict[str, Any], bool]], Event] = partial(
+    tuple.__new__, Event)
+
+
+def tile_of(chip: int) -> int:
+    """The tile id of a tile chip (a tile with its set).
+
+    >>> tile_of(5 + 32 * 2)
+    5
+    """
+    return chip & 31
+
+
+def card_name(card: Any) -> str:
+    """A card's name, or a readable stand-in for an id that is not a card.
+
+    >>> card_name(1), card_name(99)
+    ('0|0', 'card 99')
+    """
+    info = CARDS.get(card) if isinstance(card, int) else None
+    return info.name if info is not None else f"card {card!r}"

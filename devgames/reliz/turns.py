@@ -1,0 +1,326 @@
+"""The pieces and turns of РЕЛИЗ: drawing tiles and event cards (a physical deck's drawn at the
+table), the hands of a team's members, the stock and the discard piles; a turn's start (the draw
+and the daily event), its end (the hand limit, the next seat, extra turns), the end of the game,
+and the metrics rows written at the end of every turn (``rounds``).
+"""
+
+from bisect import insort
+from itertools import compress, count
+from operator import not_
+from typing import Any
+
+from devgames.core.actions import Event
+from devgames.core.piles import shuffle
+from devgames.reliz.cards import EVENTS
+from devgames.reliz.terms import (
+    ATTACH,
+    DAILY,
+    DECK_BITS,
+    OVER,
+    PARTNER,
+    PLAY,
+    SET_BITS,
+    SHARED,
+    UNKNOWN_EVENT,
+    UNKNOWN_TILE,
+    quick_event,
+)
+from devgames.reliz.zones import RelizZones
+
+#: Columns of the metrics rows (``game.rounds``): one row per seat at the end of every turn.
+ROUND_FIELDS = (
+    "turn", "round", "turn_player", "player", "team", "tiles_placed", "tiles_placed_total",
+    "zones_done", "zones_total", "releases", "events_drawn", "hand_size", "pool_size",
+)
+_EV_CODE = {c: card.code for c, card in EVENTS.items()}
+
+
+class RelizTurns(RelizZones):
+    """The pieces, the turns and the metrics rows of a game (see the module)."""
+
+    # ----- pieces -------------------------------------------------------------------------------
+    def _set_of(self, p: int) -> int:
+        return p if self.teams_mode else 0
+
+    def _draw_tile(self, p: int, into: list[int] | None = None) -> bool:
+        """Move a random tile from the seat's stock into its hand (or ``into``)."""
+        tile_set = p if self.teams_mode else 0
+        pool = self.pool[tile_set]
+        if self.physical:
+            waiting = sum(1 for e in self.to_enter if e[0] == "tile" and e[2] == tile_set)
+            if len(pool) <= waiting:
+                return False
+            (self.hands[p] if into is None else into).append(
+                UNKNOWN_TILE + (tile_set << SET_BITS))
+            self.to_enter.append(("tile", p, tile_set))
+            return True
+        if not pool:
+            return False
+        self.chance_steps += 1
+        chip = pool.pop(self.rng.randrange(len(pool)))
+        (self.hands[p] if into is None else into).append(chip)
+        self.events.append(quick_event(("draw", p, {"tile": chip}, True)))
+        return True
+
+    def _aside(self, p: int) -> list[list[int]]:
+        """The hands of seat ``p``'s members who do not play this round, in member order."""
+        active = self.active_member[p]
+        return [hand for m, hand in enumerate(self.member_hands[p]) if m != active]
+
+    def member_hand(self, p: int, m: int) -> list[int]:
+        """The tiles of member ``m`` of seat ``p``'s team (the active member's: ``hands[p]``).
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Red", "Blue"], seed=2, scenario="cooperation")
+        >>> game.active_member, [len(game.member_hand(0, m)) for m in range(2)]  # + the turn's
+        ([0, 0], [3, 2])
+        """
+        return self.hands[p] if m == self.active_member[p] else self.member_hands[p][m]
+
+    def members_apart(self, p: int) -> bool:
+        """True while the members of seat ``p``'s team hold hands of their own (not merged)."""
+        return self.members_mode and not self.merged[p]
+
+    def _rotate_members(self) -> None:
+        """A new round: in each team whose members hold their own hands, the member of the round
+        (``(round_no - 1) % team_size``) takes up their hand and the last one's is set aside (tiles
+        face up with Refactoring go aside face down)."""
+        for p in range(self.n):
+            if not self.members_apart(p):
+                continue
+            old, new = self.active_member[p], (self.round_no - 1) % self.options.team_size
+            aside = self.member_hands[p]
+            aside[old], self.hands[p], aside[new] = self.hands[p], aside[new], []
+            self.active_member[p] = new
+            self.locked[p] = []
+
+    def _merge_hands(self, t: int) -> None:
+        """Cooperation: a team merges; every member's tiles join the one team hand."""
+        for hand in self._aside(t):
+            self.hands[t] += hand
+            hand.clear()
+
+    def _to_pool(self, chip: int) -> None:
+        if self.code == "pet" and self.options.solo_pool == "spent":
+            self.out_of_game.append(-chip)
+            return
+        insort(self.pool[chip >> SET_BITS], chip)  # kept sorted: a draw never depends on
+        # the order tiles came back in
+
+    def _hand_limit(self, p: int) -> int:
+        if self.code == "cooperation" and self.merged[p]:
+            return 2 * self.options.team_size
+        return self.scenario.hand_limit
+
+    def _deck_for(self, p: int) -> int:
+        if self.code == "cooperation" and self.central_open:
+            return self.n
+        return p if self.teams_mode else 0
+
+    def _draw_event(self, p: int, deck: int) -> int | None:
+        """The top card of a deck; an empty deck takes its discard pile, shuffled."""
+        cards = self.decks[deck]
+        waiting = sum(1 for e in self.to_enter if e[0] in ("event", "daily") and e[2] == deck) \
+            if self.to_enter else 0
+        if len(cards) <= waiting:
+            discard = self.discards[deck]
+            if not discard:
+                return None
+            if not self.physical:
+                shuffle(discard, self.rng)
+                self.chance_steps += 1
+            discard = cards + discard
+            self.decks[deck] = cards = discard
+            self.discards[deck] = []
+            self.refreshes += 1
+            self.events.append(Event("refresh", None, {"deck": deck, "size": len(cards)}))
+            if self.code == "pet":
+                self._queue_attach(p, 1, "refresh", SHARED, "", None)
+        self.events_drawn[p] += 1
+        if self.physical:
+            self.to_enter.append(("event", p, deck))
+            return UNKNOWN_EVENT + (deck << DECK_BITS)
+        chip = cards.pop()
+        self.events.append(quick_event(("event_drawn", p, {"card": chip & 63}, True)))
+        return chip
+
+    def _discard_event(self, chip: int) -> None:
+        code = _EV_CODE[chip & 63]
+        if code in ("req_legal", "req_tax") or (code == "pilot" and
+                                                self.options.pilot == "once"):
+            self.out_of_game.append(chip)
+            return
+        self.discards[chip >> DECK_BITS].append(chip)
+
+    # ----- turns --------------------------------------------------------------------------------
+    def seats_in_order(self) -> list[int]:
+        """The seats from the first player round the table."""
+        return [(self.order_start + i) % self.n for i in range(self.n)]
+
+    def _start_turn(self) -> None:
+        p = self.turn_player
+        self.turn_no += 1
+        self.placed_now = set()
+        self.fresh = set(compress(count(), map(not_, self.chip)))
+        self.locked[p] = []
+        self.superman = False
+        self.wild = {}
+        self.placed_turn = [0] * self.n
+        self.frozen_now = self.frozen[p] > 0
+        if self.frozen_now:
+            self.frozen[p] -= 1
+        self.events.append(quick_event(("turn", p, {"turn": self.turn_no, "round": self.round_no,
+                                               "frozen": self.frozen_now}, False)))
+        draws = self.options.team_size if self.code == "cooperation" and self.merged[p] else 1
+        for _ in range(draws):
+            if not self._draw_tile(p) and self.code == "pet":
+                self._finish([], "The stock ran out before every zone was closed: the pet "
+                                 "project is lost.")
+                return
+        self.daily = None
+        chip = self._draw_event(p, self._deck_for(p))
+        if chip is not None:
+            if self.code == "cooperation" and self.merged[p] and not self.central_open:
+                self.cards[p].append(chip)
+            else:
+                self.daily = chip
+                if self.physical:
+                    self.to_enter[-1] = ("daily", p, self.to_enter[-1][2])
+                else:
+                    self.events.append(quick_event(("daily", p, {"card": chip & 63}, False)))
+        self.daily_open = self.code == "prototype" and self.daily is not None
+        self._resume()
+
+    def _resume(self) -> None:
+        if self.phase in (OVER, PARTNER):
+            return
+        if self.attach_queue:
+            self.phase = ATTACH
+        elif self.daily is not None and not self.daily_open:
+            self.phase = DAILY
+        else:
+            self.phase = PLAY
+
+    def _end_turn(self) -> None:
+        p = self.turn_player
+        if self.extras:
+            for chip in self.extras:
+                self._to_pool(chip)
+            self.extras = []
+        self.extras_left = 0
+        if self.daily is not None:  # Writing a Prototype: the daily event not played
+            self._discard_event(self.daily)
+            self.daily = None
+        limit = self._hand_limit(p) + (1 if self.superman else 0)
+        if len(self.hands[p]) > limit:
+            for chip in self.hands[p]:
+                self._to_pool(chip)
+            self.events.append(Event("over_limit", p, {"tiles": len(self.hands[p]),
+                                                        "limit": limit}))
+            self.hands[p] = []
+            self.locked[p] = []
+        if p in self.revealed and self.revealed[p] < self.turn_no:
+            del self.revealed[p]
+        self._record(p)
+        cap = self.options.turn_cap
+        if self.closed and ((cap and self.turn_no >= cap) or
+                            (not self.extra_turns and self._round_ends_after(p))):
+            self._share_win()
+            return
+        if self.code == "cooperation" and self._round_ends_after(p) and \
+                self.round_no >= self.options.coop_rounds:
+            self._finish([], f"{self.options.coop_rounds} rounds are over and zones are still "
+                             "open (or crutches left): the teams lose together.")
+            return
+        if cap and self.turn_no >= cap:
+            self._finish([], f"The game reached the turn cap ({cap} turns) undecided.")
+            return
+        if self.extra_turns:
+            self.turn_player = self.extra_turns.pop(0)
+        else:
+            nxt = (p + 1) % self.n  # the next seat round the table
+            if nxt == self.order_start:
+                self.round_no += 1
+                if self.members_mode:
+                    self._rotate_members()
+            self.turn_player = nxt
+        self._start_turn()
+
+    def _round_ends_after(self, p: int) -> bool:
+        return (p + 1) % self.n == self.order_start
+
+    def _share_win(self) -> None:
+        """Tender with a shared win: the round is over, every team that closed in it wins."""
+        if len(self.closed) == 1:
+            p = self.closed[0]
+            self._finish([p], f"{self.players[p]}'s team closed its module, its integration "
+                              f"block and its central release, alone in round {self.round_no}.")
+            return
+        names = [f"{self.players[q]}'s" for q in self.closed]
+        self._finish(self.closed, f"{', '.join(names[:-1])} and {names[-1]} teams closed their "
+                                  "modules, integration blocks and central releases in round "
+                                  f"{self.round_no}: they share the win.")
+
+    def _finish(self, winners: list[int], result: str) -> None:
+        self._winners = sorted(winners)
+        self.result = result
+        self.phase = OVER
+        if self.to_enter:  # pieces drawn but not entered stay where they were
+            self.to_enter = []
+            for hand in (*self.hands, *(h for aside in self.member_hands for h in aside)):
+                hand[:] = [c for c in hand if c & 31 != UNKNOWN_TILE]
+            self.extras = [c for c in self.extras if c & 31 != UNKNOWN_TILE]
+            for cards in self.cards:
+                cards[:] = [c for c in cards if c & 63 != UNKNOWN_EVENT]
+            if self.daily is not None and self.daily & 63 == UNKNOWN_EVENT:
+                self.daily = None
+        if self.daily is not None:
+            self._discard_event(self.daily)
+            self.daily = None
+        self.events.append(Event("game_over", None, {"winners": list(self._winners),
+                                                     "result": result}))
+
+    def _record(self, turn_player: int) -> None:
+        n, chip = self.n, self.chip
+        if self.teams_mode:  # each team's own zones
+            done, size = [0] * n, [0] * n
+            for owner, tile in zip(self.zowner, chip, strict=True):
+                if 0 <= owner < n:
+                    size[owner] += 1
+                    if tile:
+                        done[owner] += 1
+        else:
+            total = len(chip)
+            done, size = [total - chip.count(0)] * n, [total] * n
+        self._turns.append((self.turn_no, self.round_no, turn_player, done, size,
+                            tuple(self.placed_turn), tuple(self.placed_total),
+                            tuple(self.releases), tuple(self.events_drawn),
+                            [*map(len, self.hands)], [*map(len, self.pool)]))
+
+    @property
+    def _rows(self) -> list[tuple[Any, ...]]:
+        """The metrics rows as tuples of ROUND_FIELDS (seats by index): one per seat a turn."""
+        team, teams = self.team, self.teams_mode
+        return [(turn, round_no, turn_player, q, team[q], placed[q], placed_total[q], done[q],
+                 size[q], releases[q], drawn[q], hands[q], pools[q if teams else 0])
+                for (turn, round_no, turn_player, done, size, placed, placed_total, releases,
+                     drawn, hands, pools) in self._turns for q in range(self.n)]
+
+    @property
+    def rounds(self) -> list[dict[str, Any]]:
+        """One row per seat at the end of every turn: tiles placed, zones done, events drawn.
+
+        >>> from devgames import reliz
+        >>> reliz.new_game(["Ada", "Bob"], seed=1).rounds
+        []
+        """
+        names = self.players
+        return [dict(zip(ROUND_FIELDS, (r[0], r[1], names[r[2]], names[r[3]],
+                                        self._team_name(r[3]), *r[5:]), strict=True))
+                for r in self._rows]
+
+    def _team_name(self, p: int) -> str:
+        if self.partnered:
+            return " & ".join(self.players[q] for q in range(self.n) if self.team[q] ==
+                              self.team[p])
+        return self.players[p]
