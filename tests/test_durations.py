@@ -1,17 +1,25 @@
 """One source of truth for durations: every game length the guides and the README state is the
 planner's (devgames/sim/durations.py writes it), each guide's agenda keeps the play the planner
-gives its set-up, and every game fits a 60- and a 90-minute workshop."""
+gives its set-up, and every game fits a 60- and a 90-minute workshop. The set-ups a guide times
+come from its game's spec, which refuses a bad one; a game without them has no table."""
 
+import dataclasses
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from devgames import game_spec, game_specs
+from devgames.core.spec import Timing
 from devgames.sim import durations
-from devgames.sim.durations import FILES, SETUPS, SLOTS, filled, rows
+from devgames.sim.durations import SLOTS, files, filled, guides, rows
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = tuple(SETUPS)
+GAMES = guides()
+FILES = files()
+#: Named presets of the tests' own, for a spec's ``presets``.
+PRESETS = {"brief": {"tasks": 3}}
 #: A stated duration and the planner's may differ by this share of the planner's at most.
 TOLERANCE = 0.2
 AGENDA_ROW = re.compile(r"^\| (\d+)-(\d+) \| ([^|]+) \|", re.M)
@@ -105,3 +113,49 @@ def test_the_guides_say_where_the_pace_comes_from() -> None:
     readme = text("README.md")
     assert "mean gap between one move and the next" in readme
     assert "gaps over 600 s" in readme
+
+
+def test_a_game_whose_spec_times_nothing_has_no_table_and_no_presets() -> None:
+    plugin = game_spec("standup")
+    assert plugin.guide_timings == () and plugin.presets == ""
+    assert [spec.name for spec in game_specs() if spec.guide_timings] == list(GAMES)
+    assert "standup" not in GAMES and "facilitation/standup.md" not in FILES
+    assert durations.presets("standup") == {} and durations.setups("standup") == ()
+    with pytest.raises(KeyError):
+        filled("<!-- durations:standup -->\nold\n<!-- /durations -->\n")
+
+
+def test_each_guide_times_the_set_ups_of_its_games_spec() -> None:
+    assert FILES[:len(GAMES)] == tuple(f"facilitation/{game}.md" for game in GAMES)
+    setups = durations.setups("itstartup")
+    assert [(setup.players, setup.label(), setup.agenda) for setup in setups] == [
+        (3, "standard", False), (3, "goal=32", False), (3, "short", True), (3, "quick", False),
+        (4, "short", False)]
+    assert setups[2].all_options() == {"goal": 24}
+
+
+def test_a_plugin_games_spec_may_time_its_guide_with_its_own_presets() -> None:
+    spec = dataclasses.replace(game_spec("standup"), presets=f"{__name__}:PRESETS",
+                               guide_timings=(Timing(2), Timing(4, "brief", agenda=True)))
+    assert [timing.players for timing in spec.guide_timings] == [2, 4]
+
+
+@pytest.mark.parametrize(("parts", "sentence"), [
+    ({"guide_timings": (Timing(5, agenda=True),)},
+     "a guide timing's players (5) must be min_players (2) to max_players (4)"),
+    ({"guide_timings": (Timing(2, "brief", agenda=True),)},
+     "a guide timing names the preset 'brief', but the spec gives no presets"),
+    ({"presets": f"{__name__}:PRESETS", "guide_timings": (Timing(2, "long", agenda=True),)},
+     "a guide timing names the preset 'long', which is not one of presets (brief)"),
+    ({"guide_timings": (Timing(2, "", (("speed", 3),), agenda=True),)},
+     "a guide timing's options must be pairs of an option of StandupOptions and its value"),
+    ({"guide_timings": (Timing(2), Timing(3))},
+     "exactly one of guide_timings must be the agenda's (agenda=True)"),
+    ({"presets": "devgames_standup.PRESETS"},
+     "presets must be a dotted path 'module:attribute'"),
+])
+def test_a_bad_guide_timing_is_refused_with_a_sentence(parts: dict[str, Any],
+                                                       sentence: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(
+            f"The game spec 'standup' is incomplete or wrong: {sentence}")):
+        dataclasses.replace(game_spec("standup"), **parts)

@@ -5,10 +5,10 @@ and those that other installed packages declare under the entry point group ``de
 (see ``docs/adding-a-game.md``). The shared CLI, dashboards, exports and benchmarks read the specs
 and name no game.
 
-Whatever needs plotly, ipywidgets or pandas (the chart panels, the debrief questions), and the
-debrief's reveal of the game (its key moments and dealt cards), is given as a dotted path
-``"module:attribute"``, imported only by the code that uses it through :func:`resolve`, so that
-importing a game stays light.
+What a game declares for its screens (the chart panels, the debrief questions: see
+:mod:`devgames.screens`), and the debrief's reveal of the game (its key moments and dealt cards),
+is given as a dotted path ``"module:attribute"``, imported only by the code that uses it through
+:func:`resolve`, so that importing a game stays light.
 
 >>> spec = GameSpec(
 ...     name="coin", title="Coin", module="mygames.coin", blurb="2 players toss a coin.",
@@ -28,6 +28,11 @@ Traceback (most recent call last):
 ...
 ValueError: The game spec 'coin' is incomplete or wrong: retro must be a dotted path \
 'module:attribute', not 'mygames.coin.retro'.
+>>> GameSpec(**{**spec.__dict__, "card_names": {"russian": {"Heads": "Орёл"}}})
+Traceback (most recent call last):
+...
+ValueError: The game spec 'coin' is incomplete or wrong: card_names must map language codes \
+('ru') to mappings of card names to non-empty names.
 """
 
 import dataclasses
@@ -40,6 +45,7 @@ from typing import Any
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _PATH = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
+_LANGUAGE = re.compile(r"^[a-z]{2}$")
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,23 @@ class Credit:
     link: str
     licence: str
     allows: str
+
+
+@dataclass(frozen=True)
+class Timing:
+    """One set-up the game's facilitation guide (``facilitation/<name>.md``) times: ``players``
+    seats, the preset ``preset`` (a name of the spec's ``presets``, or "" for the standard game)
+    plus ``options`` (pairs of an option's name and its value); ``agenda`` marks the set-up the
+    guide's 90-minute agenda plays.
+
+    >>> Timing(4, "short", (("backlog", 4),), agenda=True).players
+    4
+    """
+
+    players: int
+    preset: str = ""
+    options: tuple[tuple[str, Any], ...] = ()
+    agenda: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,9 +104,9 @@ class GameSpec:
     #: The general debrief prompts (``retro.csv`` offers them when the room wrote no notes).
     debrief_prompts: tuple[str, ...]
     #: "module:attribute" of the chart panels: a mapping of panel name to
-    #: :class:`devgames.dashboards.charts.Chart`.
+    #: :class:`devgames.screens.charts.Chart`.
     charts: str
-    #: "module:attribute" of a :class:`devgames.dashboards.debrief.GameDebrief`.
+    #: "module:attribute" of a :class:`devgames.screens.debrief.GameDebrief`.
     debrief: str
     #: Who made the game and what its licence allows (the about box).
     credit: Credit
@@ -114,12 +137,29 @@ class GameSpec:
     #: (a class built as ``board(on_pick, on_refusal)``, with ``show(game)`` and
     #: ``tray(game, seat)``; see :class:`devgames.dashboards.board.Board`); "" for none.
     board: str = ""
+    #: Seconds a move takes at a real table: the planner's pace for the game while the session
+    #: store has no finished session of it (docs/planner.md, "The default pace of each game").
+    seconds_per_move: float = 20.0
+    #: The cards' names in other languages, by language code ("ru"): each a mapping of a card's
+    #: name to its name in that language, which the table and the hands show beside it; empty
+    #: for a game whose cards have one name.
+    card_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: "module:attribute" of the game's named presets (preset name -> options), which the
+    #: guide's timings name; "" for none.
+    presets: str = ""
+    #: The set-ups the timing table of the game's guide, ``facilitation/<name>.md``, times, in
+    #: the table's order, exactly one of them the agenda's (``python -m devgames.sim.durations``);
+    #: empty for a game without a guide.
+    guide_timings: tuple[Timing, ...] = ()
 
     def __post_init__(self) -> None:
         for problem in self._problems():
             raise ValueError(f"The game spec {self.name!r} is incomplete or wrong: {problem}.")
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
         object.__setattr__(self, "extra_tables", MappingProxyType(dict(self.extra_tables)))
+        object.__setattr__(self, "card_names", MappingProxyType({
+            language: MappingProxyType(dict(names))
+            for language, names in self.card_names.items()}))
         if self.bench is not None:
             object.__setattr__(self, "bench", MappingProxyType(dict(self.bench)))
 
@@ -148,7 +188,7 @@ class GameSpec:
                     isinstance(item, str) and item for item in value):
                 problems.append(f"{part} must be a non-empty tuple of texts")
         for part in ("charts", "debrief", "rounds_table", "handouts", "glossary", "retro",
-                     "board"):
+                     "board", "presets"):
             value = getattr(self, part)
             required = part in ("charts", "debrief")
             if not isinstance(value, str) or ((value or required) and not _PATH.match(value)):
@@ -159,6 +199,55 @@ class GameSpec:
             problems.append("credit must be a devgames.core.spec.Credit")
         if self.seat_noun not in ("player", "team"):
             problems.append(f"seat_noun must be 'player' or 'team', not {self.seat_noun!r}")
+        if (not isinstance(self.seconds_per_move, int | float)
+                or isinstance(self.seconds_per_move, bool) or not self.seconds_per_move > 0):
+            problems.append(f"seconds_per_move must be a number of seconds above 0, not "
+                            f"{self.seconds_per_move!r}")
+        if not isinstance(self.card_names, Mapping) or not all(
+                isinstance(language, str) and _LANGUAGE.match(language)
+                and isinstance(names, Mapping) and all(
+                    isinstance(name, str) and name and isinstance(other, str) and other
+                    for name, other in names.items())
+                for language, names in self.card_names.items()):
+            problems.append("card_names must map language codes ('ru') to mappings of card "
+                            "names to non-empty names")
+        return problems or self._timing_problems()
+
+    def _timing_problems(self) -> list[str]:
+        """What is wrong with the guide's timings, in words, once the rest of the spec is right."""
+        timings = self.guide_timings
+        if not isinstance(timings, tuple) or not all(
+                isinstance(timing, Timing) for timing in timings):
+            return ["guide_timings must be a tuple of devgames.core.spec.Timing"]
+        if not timings:
+            return []
+        problems = []
+        if sum(timing.agenda is True for timing in timings) != 1:
+            problems.append("exactly one of guide_timings must be the agenda's (agenda=True)")
+        low, high = self.min_players, self.max_players
+        names = {option.name for option in dataclasses.fields(self.options)}
+        for timing in timings:
+            if not isinstance(timing.players, int) or not low <= timing.players <= high:
+                problems.append(f"a guide timing's players ({timing.players!r}) must be "
+                                f"min_players ({low}) to max_players ({high})")
+            if not isinstance(timing.options, tuple) or not all(
+                    isinstance(pair, tuple) and len(pair) == 2 and pair[0] in names
+                    for pair in timing.options):
+                problems.append(f"a guide timing's options must be pairs of an option of "
+                                f"{self.options.__name__} and its "
+                                f"value, not {timing.options!r}")
+        named = [timing.preset for timing in timings if timing.preset]
+        if named and not self.presets:
+            problems.append(f"a guide timing names the preset {named[0]!r}, but the spec gives "
+                            "no presets ('module:attribute' of the named presets)")
+        elif named:
+            try:
+                known = list(resolve(self.presets))
+            except (ImportError, TypeError, ValueError) as error:
+                return [*problems, f"presets {self.presets!r} cannot be read: {error}"]
+            problems += [f"a guide timing names the preset {name!r}, which is not one of "
+                         f"presets ({', '.join(known) or 'none'})"
+                         for name in named if name not in known]
         return problems
 
 

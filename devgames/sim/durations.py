@@ -3,8 +3,9 @@ the planner.
 
 Every duration the facilitation guides (``facilitation/*.md``) and the README state comes from
 a block this module writes between the markers ``<!-- durations:NAME -->`` and
-``<!-- /durations -->``: for each set-up of :data:`SETUPS` (a game, a number of seats, a preset
-or options), the planner's minutes of play and rounds at P50 (P80), the minutes a round, the
+``<!-- /durations -->``: for each set-up a game's spec times for its guide
+(:attr:`devgames.core.spec.GameSpec.guide_timings`: a number of seats, a preset or options), the
+planner's minutes of play and rounds at P50 (P80), the minutes a round, the
 share of games within the playing slot of a 60- and of a 90-minute workshop (:data:`SLOTS`) and
 the share stopped by the game's cap. The games are played in this process with heuristic bots
 and timed at each game's default pace (:func:`devgames.sim.planner.default_calibration`), so
@@ -25,10 +26,11 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from devgames import game_spec, game_specs
+from devgames.core.spec import Timing, resolve
 from devgames.core.wording import game_title
 from devgames.sim.planner import Plan, default_calibration, make_plan
 from devgames.sim.stats import percentile
@@ -49,14 +51,23 @@ ROOT = Path(__file__).resolve().parents[2]
 @dataclass(frozen=True)
 class SetUp:
     """A table to time: ``game`` with ``players`` seats and the preset ``preset`` (a name of
-    the game's ``PRESETS``, or "" for the standard game) plus ``options``; ``agenda`` marks the
-    set-up the guide's 90-minute agenda plays."""
+    game's presets, or "" for the standard game) plus ``options``; ``agenda`` marks the set-up
+    the guide's 90-minute agenda plays."""
 
     game: str
     players: int
     preset: str = ""
     options: tuple[tuple[str, Any], ...] = ()
     agenda: bool = False
+
+    @classmethod
+    def timed(cls, game: str, timing: Timing) -> "SetUp":
+        """The set-up of ``game`` that a timing of its spec names.
+
+        >>> SetUp.timed("exploding", Timing(4, agenda=True))
+        SetUp(game='exploding', players=4, preset='', options=(), agenda=True)
+        """
+        return cls(game, timing.players, timing.preset, timing.options, timing.agenda)
 
     def all_options(self) -> dict[str, Any]:
         """The preset's options, then the set-up's own.
@@ -81,52 +92,32 @@ class SetUp:
 
 
 def presets(game: str) -> dict[str, dict[str, Any]]:
-    """The named presets of a game (``PRESETS`` of its options module; none when it has none).
+    """The named presets of a game (its spec's ``presets``; none when it has none).
 
-    >>> sorted(presets("release"))
-    ['quick', 'short', 'standard']
+    >>> sorted(presets("release")), presets("exploding")
+    (['quick', 'short', 'standard'], {})
     """
-    try:
-        module = import_module(f"devgames.{game}.options")
-    except ImportError:
-        return {}
-    return dict(getattr(module, "PRESETS", {}))
+    path = game_spec(game).presets
+    return dict(resolve(path)) if path else {}
 
 
-#: The set-ups each guide times, in the order of its table.
-SETUPS: dict[str, tuple[SetUp, ...]] = {
-    "scrumkin": (
-        SetUp("scrumkin", 4, "standard"),
-        SetUp("scrumkin", 3, "short"),
-        SetUp("scrumkin", 4, "short", agenda=True),
-        SetUp("scrumkin", 6, "short"),
-    ),
-    "itstartup": (
-        SetUp("itstartup", 3, "standard"),
-        SetUp("itstartup", 3, "", (("goal", 32),)),
-        SetUp("itstartup", 3, "short", agenda=True),
-        SetUp("itstartup", 3, "quick"),
-        SetUp("itstartup", 4, "short"),
-    ),
-    "exploding": (
-        SetUp("exploding", 3),
-        SetUp("exploding", 4, agenda=True),
-        SetUp("exploding", 5),
-    ),
-    "release": (
-        SetUp("release", 4, "standard"),
-        SetUp("release", 4, "short", agenda=True),
-        SetUp("release", 4, "quick"),
-        SetUp("release", 6, "short"),
-    ),
-    "reliz": (
-        SetUp("reliz", 2, "standard"),
-        SetUp("reliz", 2, "short", agenda=True),
-        SetUp("reliz", 3, "standard"),
-        SetUp("reliz", 4, "standard"),
-        SetUp("reliz", 3, "standard", (("scenario", "cooperation"),)),
-    ),
-}
+def guides() -> tuple[str, ...]:
+    """The games whose guides have a timing table (their specs' ``guide_timings``), in the
+    order of the games.
+
+    >>> guides()[:3]
+    ('scrumkin', 'itstartup', 'exploding')
+    """
+    return tuple(spec.name for spec in game_specs() if spec.guide_timings)
+
+
+def setups(game: str) -> tuple[SetUp, ...]:
+    """The set-ups the guide of ``game`` times, in the order of its table.
+
+    >>> [setup.label() for setup in setups("release")][:2]
+    ['standard', 'short']
+    """
+    return tuple(SetUp.timed(game, timing) for timing in game_spec(game).guide_timings)
 
 
 @dataclass(frozen=True)
@@ -171,7 +162,7 @@ def rows(game: str, games: int = GAMES, seed: int = SEED) -> tuple[Row, ...]:
 
 @cache
 def _rows(game: str, games: int, seed: int) -> tuple[Row, ...]:
-    return tuple(measure(setup, games, seed) for setup in SETUPS[game])
+    return tuple(measure(setup, games, seed) for setup in setups(game))
 
 
 def percent(share: float) -> str:
@@ -226,7 +217,7 @@ def summary_table(games: int = GAMES, seed: int = SEED) -> str:
              f"A 60-minute workshop ({SLOTS[60]} min of play) | "
              f"A 90-minute workshop ({SLOTS[90]} min of play) |",
              "|---|---|---|---|"]
-    for game in SETUPS:
+    for game in guides():
         measured = rows(game, games, seed)
         agenda = next(row for row in measured if row.setup.agenda)
         cells = []
@@ -242,16 +233,17 @@ def summary_table(games: int = GAMES, seed: int = SEED) -> str:
     return "\n".join(lines)
 
 
-#: The files and the blocks they hold: block name -> what writes it.
-FILES: dict[str, tuple[str, ...]] = {
-    "facilitation/scrumkin.md": ("scrumkin",),
-    "facilitation/itstartup.md": ("itstartup",),
-    "facilitation/exploding.md": ("exploding",),
-    "facilitation/release.md": ("release",),
-    "facilitation/reliz.md": ("reliz",),
-    "facilitation/README.md": ("summary",),
-    "README.md": ("summary",),
-}
+def files() -> tuple[str, ...]:
+    """The files with timing blocks: each timed game's guide, then the guides' index and the
+    README (which hold the summary).
+
+    >>> files()[0], files()[-2:]
+    ('facilitation/scrumkin.md', ('facilitation/README.md', 'README.md'))
+    """
+    return (*(f"facilitation/{game}.md" for game in guides()), "facilitation/README.md",
+            "README.md")
+
+
 BLOCK = re.compile(r"(<!-- durations:(\w+) -->\n)(.*?)(<!-- /durations -->)", re.S)
 
 
@@ -271,7 +263,7 @@ def filled(text: str, games: int = GAMES, seed: int = SEED, links: str = "") -> 
     """
     def write(match: re.Match[str]) -> str:
         name = match[2]
-        if name != "summary" and name not in SETUPS:
+        if name != "summary" and name not in guides():
             raise KeyError(name)
         body = block_text(name, games, seed)
         if name == "summary" and links:
@@ -290,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="change nothing; exit with 1 when a block is out of date")
     args = parser.parse_args(argv)
     stale = []
-    for name in FILES:
+    for name in files():
         path = ROOT / name
         text = path.read_text(encoding="utf-8")
         new = filled(text, links="facilitation/" if name == "README.md" else "")

@@ -8,7 +8,7 @@ the games end by then; P80; P95); the games stopped by the game's cap on its rou
 (:func:`devgames.sim.dask_runner.round_cap`) are counted and said. Minutes are each simulated
 game's moves times the seconds a move takes at a real table: :func:`calibrate` measures them in
 the session store (finished sessions of the game), and falls back on a default per game
-(:data:`DEFAULT_SECONDS_PER_MOVE`, from the rulebooks and the guides) when the store has none.
+(its spec's ``seconds_per_move``, from the rulebooks and the guides) when the store has none.
 docs/planner.md explains both.
 
 >>> plan = make_plan("scrumkin", 4, games=20, seed=1, bots="random", cluster="in-process",
@@ -19,34 +19,26 @@ True
 True
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from devgames import game_spec
+from devgames import GameSpec, SpecTable, game_spec
 from devgames.core.wording import game_title
 from devgames.sessions.store import SessionStore, SessionSummary
 from devgames.sim.dask_runner import Cluster, Outcome, make_job, round_cap, round_noun, run_jobs
 from devgames.sim.runner import Progress
 from devgames.sim.stats import percentile, share_text
 
-#: Seconds a move takes at a real table, per game, when the store has no finished session of it
-#: (the reasons, with the figures measured: docs/planner.md, "The default pace of each game").
-#: Scrumkin: the rulebook's standard game "takes about 45 min"; with 4 teams (the box's pieces are
-#: for 2-4 players) heuristic bots make a median of 276 moves: 45 min / 276 = 9.8 s, so 10 s.
-#: IT Startup: a round of 3 seats takes 5-10 minutes, about 12.6 moves at goal 32: 35 s.
-#: Exploding Git Commits: a turn at the laptop takes 20-40 s, 2.6 moves a turn: 12 s.
-#: Release!: a release of 4 players is 36 cards committed, 48 moves with the passes and the
-#: deal; at 10-20 s a card that is 8-12 minutes, 10 min / 48 = 12.5 s a move.
-#: РЕЛИЗ: the rulebook's timer gives a team's turn 2 minutes (Tender, Cooperation); a turn of
-#: heuristic bots is 2.8 moves, so a turn of a minute is 20 s a move.
-DEFAULT_SECONDS_PER_MOVE: dict[str, float] = {
-    "scrumkin": 10.0, "itstartup": 35.0, "exploding": 12.0, "release": 12.5, "reliz": 20.0}
-#: Seconds a move for a game this table does not know (a game added later).
-FALLBACK_SECONDS_PER_MOVE = 20.0
+#: Seconds a move takes at a real table, per game, when the store has no finished session of it:
+#: each game's ``GameSpec.seconds_per_move`` (the reasons, with the figures measured: the
+#: comments of the games' specs and docs/planner.md, "The default pace of each game").
+DEFAULT_SECONDS_PER_MOVE: Mapping[str, float] = SpecTable(lambda spec: spec.seconds_per_move)
+#: Seconds a move for a game whose spec gives none, or that the registry does not know.
+FALLBACK_SECONDS_PER_MOVE = GameSpec.seconds_per_move
 #: A session counts for the calibration when it is finished, has at least this many moves...
 MIN_MOVES = 10
 #: ...and its moves took at most this long on average (longer: left open, resumed another day).

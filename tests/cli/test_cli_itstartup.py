@@ -17,7 +17,7 @@ from devgames.core.bots import play_out
 from devgames.core.session import Session
 from devgames.itstartup import ItStartupGame, new_game
 from devgames.itstartup.bots import HeuristicBot
-from devgames.itstartup.game import ROUND_FIELDS
+from devgames.itstartup.metrics import ROUND_FIELDS
 from devgames.terminal import public_lines, render_view
 
 DEVGAMES = str(Path(sys.executable).with_name("devgames"))
