@@ -7,10 +7,11 @@ another player) and draw one. The first to close all their tasks wins.
 'Ada plays a card.'
 """
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from devgames.core.actions import Action, Event
+from devgames.core.actions import Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames_standup.cards import CARDS
@@ -18,6 +19,8 @@ from devgames_standup.cards import CARDS
 RULES_VERSION = "1"
 HAND_SIZE = 2
 ROUND_FIELDS = ("turn", "player", "done", "left")
+#: Refuses a move Stand-up does not know, or one setting a field a play does not use.
+SHAPE = ShapeCheck({"play": frozenset({"card", "target"})}, "Stand-up")
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,7 @@ class StandupGame(Game):
         if self.is_over:
             raise IllegalMove("game_over", "The stand-up is over.")
         seat = self.turn % len(self.players)
-        if action.kind != "play":
-            raise IllegalMove("bad_kind", f"Stand-up knows no move {action.kind!r}.")
+        SHAPE(action)
         if action.player != seat:
             raise IllegalMove("not_your_turn", f"It is {self.players[seat]}'s turn.")
         if action.card not in self.hands[seat]:
@@ -139,6 +141,16 @@ class StandupGame(Game):
         return {"deck": list(self.deck), "discard": list(self.discard),
                 "hands": [list(hand) for hand in self.hands], "done": list(self.done),
                 "turn": self.turn, "winners": list(self._winners)}
+
+    def card_counts(self) -> Counter[int]:
+        """Every card of the game by id, wherever it is (deck, discard pile, hands): the same
+        from the first move to the last.
+
+        >>> from devgames_standup import new_game
+        >>> sum(new_game(["Ada", "Bob"], seed=1).card_counts().values())
+        22
+        """
+        return Counter([*self.deck, *self.discard, *(card for hand in self.hands for card in hand)])
 
     def describe(self, action: Action) -> str:
         card = CARDS[action.card].name if action.card in CARDS else "a card"
