@@ -259,6 +259,45 @@ def _game_header(game: str, rules_version: str, players: str, options: str,
         return _header_of(saved)
 
 
+def _header(db: sqlite3.Connection, session_id: int) -> tuple[Any, ...]:
+    """The stored header of a session, or KeyError with a sentence."""
+    row = db.execute(
+        "SELECT game, rules_version, players, options, seed, meta, actions, is_over, winners,"
+        " revision FROM sessions WHERE id = ?",
+        (session_id,),
+    ).fetchone()
+    if row is None:
+        raise KeyError(f"There is no saved session number {session_id}.")
+    return row
+
+
+def _check_position(session_id: int, header: Sequence[Any], expected: int) -> None:
+    """Refuse a change made from another revision than the saved one."""
+    if header[9] != expected:
+        raise StaleSession(session_id, expected, header[9])
+
+
+def _check_same_game(session_id: int, header: Sequence[Any], game_obj: Game) -> None:
+    """Refuse to write the moves of one game into another game's session."""
+    if _game_header(*header[:5]) != _header_of(game_obj.session()):
+        raise ValueError(
+            f"This {game_obj.name} game is not the one saved as session {session_id} "
+            "(the game, players, options or seed differ)."
+        )
+
+
+def _outcome(game_obj: Game) -> dict[str, Any]:
+    """The columns that say whether a game is over and who won."""
+    return {"is_over": int(game_obj.is_over), "winners": _dumps(list(game_obj.winners))}
+
+
+def _update(db: sqlite3.Connection, session_id: int, fields: dict[str, Any]) -> None:
+    """Set these columns of a session."""
+    # Column names come from this module only, never from callers.
+    columns = ", ".join(f"{name} = ?" for name in fields)
+    db.execute(f"UPDATE sessions SET {columns} WHERE id = ?", (*fields.values(), session_id))
+
+
 class SessionStore:
     """Sessions saved in an SQLite file, written action by action.
 
@@ -356,37 +395,6 @@ class SessionStore:
                 db.execute(statement)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
-    @staticmethod
-    def _header(db: sqlite3.Connection, session_id: int) -> tuple[Any, ...]:
-        """The stored header of a session, or KeyError with a sentence."""
-        row = db.execute(
-            "SELECT game, rules_version, players, options, seed, meta, actions, is_over, winners,"
-            " revision FROM sessions WHERE id = ?",
-            (session_id,),
-        ).fetchone()
-        if row is None:
-            raise KeyError(f"There is no saved session number {session_id}.")
-        return row
-
-    @staticmethod
-    def _check_position(session_id: int, header: Sequence[Any], expected: int) -> None:
-        """Refuse a change made from another revision than the saved one."""
-        if header[9] != expected:
-            raise StaleSession(session_id, expected, header[9])
-
-    @staticmethod
-    def _check_same_game(session_id: int, header: Sequence[Any], game_obj: Game) -> None:
-        """Refuse to write the moves of one game into another game's session."""
-        if _game_header(*header[:5]) != _header_of(game_obj.session()):
-            raise ValueError(
-                f"This {game_obj.name} game is not the one saved as session {session_id} "
-                "(the game, players, options or seed differ)."
-            )
-
-    @staticmethod
-    def _outcome(game_obj: Game) -> dict[str, Any]:
-        return {"is_over": int(game_obj.is_over), "winners": _dumps(list(game_obj.winners))}
-
     # ----- writing --------------------------------------------------------------------------------
     def create(self, game_obj: Game, title: str | None = None) -> int:
         """Save a new session (header, notes and any actions already made); return its number.
@@ -454,25 +462,25 @@ class SessionStore:
 move in session 1 since this screen last looked. Here is the table as it is now.
         """
         with self._write() as db:
-            header = self._header(db, session_id)
-            self._check_position(session_id, header, expected)
+            header = _header(db, session_id)
+            _check_position(session_id, header, expected)
             number = header[6] + 1
             fields: dict[str, Any] = {
                 "actions": number, "revision": expected + 1, "updated_at": _now()}
             if game_obj is not None:
-                self._check_same_game(session_id, header, game_obj)
+                _check_same_game(session_id, header, game_obj)
                 if len(game_obj.log) != number or game_obj.log[-1] != action:
                     raise ValueError(
                         f"Session {session_id} has {number - 1} saved actions, so the game given "
                         f"should have this action as number {number}; it has "
                         f"{len(game_obj.log)} actions. Use sync() to save the whole log."
                     )
-                fields.update(self._outcome(game_obj))
+                fields.update(_outcome(game_obj))
             db.execute(
                 "INSERT INTO actions (session_id, number, action, saved_at) VALUES (?, ?, ?, ?)",
                 (session_id, number, _encode(action), fields["updated_at"]),
             )
-            self._update(db, session_id, fields)
+            _update(db, session_id, fields)
         return expected + 1
 
     def sync(self, session_id: int, game_obj: Game, *, expected: int) -> int:
@@ -499,9 +507,9 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         """
         log = game_obj.log
         with self._write() as db:
-            header = self._header(db, session_id)
-            self._check_position(session_id, header, expected)
-            self._check_same_game(session_id, header, game_obj)
+            header = _header(db, session_id)
+            _check_position(session_id, header, expected)
+            _check_same_game(session_id, header, game_obj)
             saved = [
                 text
                 for (text,) in db.execute(
@@ -524,9 +532,9 @@ move in session 1 since this screen last looked. Here is the table as it is now.
                 "INSERT INTO actions (session_id, number, action, saved_at) VALUES (?, ?, ?, ?)",
                 [(session_id, n, _encode(log[n - 1]), now) for n in range(same + 1, len(log) + 1)],
             )
-            self._update(db, session_id, {
+            _update(db, session_id, {
                 "actions": len(log), "revision": expected + 1, "updated_at": now,
-                **self._outcome(game_obj),
+                **_outcome(game_obj),
             })
         return expected + 1
 
@@ -606,7 +614,7 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         if not path:
             raise ValueError("A note or setting needs a name.")
         with self._write() as db:
-            meta = json.loads(self._header(db, session_id)[5])
+            meta = json.loads(_header(db, session_id)[5])
             *parents, last = path
             here = meta
             for key in parents:
@@ -614,7 +622,7 @@ move in session 1 since this screen last looked. Here is the table as it is now.
                     here[key] = {}
                 here = here[key]
             result = change(here, last)
-            self._update(db, session_id, {"meta": _dumps(meta)})
+            _update(db, session_id, {"meta": _dumps(meta)})
         return result
 
     def rename(self, session_id: int, title: str | None) -> None:
@@ -629,20 +637,14 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         """
         check_title(title)
         with self._write() as db:
-            self._header(db, session_id)
-            self._update(db, session_id, {"title": title})
+            _header(db, session_id)
+            _update(db, session_id, {"title": title})
 
     def delete(self, session_id: int) -> None:
         """Remove a session and its actions for good."""
         with self._write() as db:
-            self._header(db, session_id)
+            _header(db, session_id)
             db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
-
-    @staticmethod
-    def _update(db: sqlite3.Connection, session_id: int, fields: dict[str, Any]) -> None:
-        # Column names come from this module only, never from callers.
-        columns = ", ".join(f"{name} = ?" for name in fields)
-        db.execute(f"UPDATE sessions SET {columns} WHERE id = ?", (*fields.values(), session_id))
 
     # ----- reading --------------------------------------------------------------------------------
     def _load(self, session_id: int) -> tuple[Session, int]:
@@ -651,7 +653,7 @@ move in session 1 since this screen last looked. Here is the table as it is now.
             # One read transaction, so the header and the log belong together.
             self._db.execute("BEGIN")
             try:
-                header = self._header(self._db, session_id)
+                header = _header(self._db, session_id)
                 texts = self._db.execute(
                     "SELECT action FROM actions WHERE session_id = ? ORDER BY number",
                     (session_id,),
@@ -722,7 +724,7 @@ move in session 1 since this screen last looked. Here is the table as it is now.
     def revision(self, session_id: int) -> int:
         """How many times the session's log has changed: a screen compares it to its own."""
         with self._lock:
-            return int(self._header(self._db, session_id)[9])
+            return int(_header(self._db, session_id)[9])
 
     def position(self, session_id: int) -> tuple[int, dict[str, Any]]:
         """The session's revision and its notes and settings (``meta``), read together: what a
@@ -736,7 +738,7 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         (0, {'seats': {'pace': 2.0}})
         """
         with self._lock:
-            header = self._header(self._db, session_id)
+            header = _header(self._db, session_id)
         return int(header[9]), json.loads(header[5])
 
     def list(self, game: str | None = None) -> list[SessionSummary]:
@@ -795,7 +797,7 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         """
         token = secrets.token_urlsafe(TOKEN_BYTES)
         with self._write() as db:
-            players = json.loads(self._header(db, session_id)[2])
+            players = json.loads(_header(db, session_id)[2])
             if not 0 <= seat < len(players):
                 raise ValueError(f"Session {session_id} has no seat {seat}.")
             db.execute("DELETE FROM devices WHERE session_id = ? AND seat = ?", (session_id, seat))
