@@ -15,15 +15,16 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, CDPSession, Page
 
 from devgames import BUILTIN_GAMES, game_module
 from devgames.core.actions import CHANCE
-from devgames.dashboards.table import seats_meta
 from devgames.sessions import SessionStore
+from devgames.sessions.table import seats_meta
 from devgames.sim.bench import PLAYER_RANGE
 from devgames.sim.runner import make_bot
 from tests.e2e.conftest import TIMEOUT_MS
@@ -41,7 +42,7 @@ from tests.e2e.test_e2e_screens import SCREENSHOTS
 pytestmark = pytest.mark.e2e
 
 #: (label, CSS viewport, device scale, smallest text): 150% of 1920x1080 lays out in 1280x720
-#: CSS pixels, drawn 1.5 times larger (a page of its own: the scale is the browser context's).
+#: CSS pixels, drawn 1.5 times larger.
 SIZES = [("1920x1080", (1920, 1080), 1.0, 0), ("1280x720", (1280, 720), 1.0, 18),
          ("1920x1080 at 150%", (1280, 720), 1.5, 18)]
 #: Long names a facilitator may give (within the 40 characters allowed).
@@ -132,22 +133,16 @@ def saved_positions(store: SessionStore, case: Case, seed: int = 11) -> dict[str
 
 
 @pytest.fixture(scope="module")
-def pages(browser: Browser, voila_server: Server) -> Iterator[dict[float, Page]]:
-    """A page on the launcher at each device scale, for the whole module: sessions open by their
-    address in the same page (a real 150% zoom needs a page of its own)."""
-    opened = {}
-    for scale in sorted({size[2] for size in SIZES}):
-        width, height = next(size[1] for size in SIZES if size[2] == scale)
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      device_scale_factor=scale)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        page.goto(voila_server.url)
-        wait_for_app(page)
-        opened[scale] = page
-    yield opened
-    for page in opened.values():
-        page.context.close()
+def page(browser: Browser, voila_server: Server) -> Iterator[Page]:
+    """A page on the launcher for the whole module: sessions open by their address in the same
+    page, and each is measured at every size and zoom without opening it again."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(voila_server.url)
+    wait_for_app(page)
+    yield page
+    context.close()
 
 
 def open_session(page: Page, session_id: int) -> None:
@@ -160,10 +155,20 @@ def open_session(page: Page, session_id: int) -> None:
     wait_for_kernel_idle(page, quiet_ms=400)
 
 
-def set_size(page: Page, width: int, height: int) -> None:
-    """The window's CSS size; the charts redrawn to it."""
-    if page.viewport_size != {"width": width, "height": height}:
-        page.set_viewport_size({"width": width, "height": height})
+@cache
+def devtools(page: Page) -> CDPSession:
+    """The page's DevTools session, which sets its size and zoom."""
+    return page.context.new_cdp_session(page)
+
+
+def set_size(page: Page, width: int, height: int, scale: float) -> None:
+    """The window's CSS size and its device scale, as a browser zoom sets them (150% of
+    1920x1080: 1280x720 CSS pixels drawn 1.5 times larger); the charts redrawn to it."""
+    devtools(page).send("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
+    size = "() => [innerWidth, innerHeight, devicePixelRatio]"
+    until(page, lambda: page.evaluate(size) == [width, height, scale], TIMEOUT_MS)
+    assert page.evaluate(size) == [width, height, scale]
     until(page, lambda: charts_settled(page), TIMEOUT_MS)
     wait_for_kernel_idle(page, quiet_ms=300)
 
@@ -176,15 +181,13 @@ def charts_settled(page: Page) -> bool:
             && Math.abs(c._fullLayout.height - c.clientHeight) <= 2)""")
 
 
-def measure(page: Page, scale: float, what: str, found: dict[str, list[str]],
+def measure(page: Page, what: str, found: dict[str, list[str]],
             screenshot: str | None = None, where: str = "") -> None:
-    """Measure the screen at every size of this device scale; keep what the room cannot read
+    """Measure the screen at every size and zoom; keep what the room cannot read
     (and, with ``screenshot``, the picture at 1280x720 in ``docs/screenshots``); an unreadable
     screen is kept in ``test-artifacts``, named after ``where`` (the case) and the screen."""
-    for label, (width, height), _scale, min_px in (s for s in SIZES if s[2] == scale):
-        set_size(page, width, height)
-        assert page.evaluate("() => [innerWidth, innerHeight, devicePixelRatio]") == [
-            width, height, scale], label
+    for label, (width, height), scale, min_px in SIZES:
+        set_size(page, width, height, scale)
         problems = unreadable(page, min_px=min_px)
         if problems:  # the room reads the settled screen: a second look once all is quiet
             wait_for_kernel_idle(page, quiet_ms=1000)
@@ -196,40 +199,40 @@ def measure(page: Page, scale: float, what: str, found: dict[str, list[str]],
             save_screenshot(page, f"unreadable-{where}-{what}-{label}")
         if screenshot and label == "1280x720":
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / screenshot))
+            page.screenshot(path=str(SCREENSHOTS / screenshot),
+                            clip={"x": 0, "y": 0, "width": width, "height": height})
 
 
-def look(page: Page, scale: float, ids: dict[str, int], case: Case,
+def look(page: Page, ids: dict[str, int], case: Case,
          found: dict[str, list[str]]) -> None:
     """Every state of ``case`` (saved as ``ids``), measured in ``page``."""
     open_session(page, ids["start"])
-    measure(page, scale, "start", found, where=case.label)
+    measure(page, "start", found, where=case.label)
     open_session(page, ids["middle"])
-    measure(page, scale, "mid-game", found, case.screenshot, case.label)
+    measure(page, "mid-game", found, case.screenshot, case.label)
     reveal = page.locator(".dg-reveal")
     if reveal.is_visible():
         reveal.click()
         page.locator(".dg-hide").wait_for()
         wait_for_kernel_idle(page)
-        measure(page, scale, "a hand open", found, where=case.label)
+        measure(page, "a hand open", found, where=case.label)
         page.locator(".dg-hide").click()
         wait_for_kernel_idle(page)
     open_session(page, ids["end"])
-    measure(page, scale, "the end", found, case.debrief_screenshot, case.label)
+    measure(page, "the end", found, case.debrief_screenshot, case.label)
     page.locator(".dg-debrief-tabs button").last.click()  # the debrief's last phase
     wait_for_kernel_idle(page)
-    measure(page, scale, "the debrief", found, where=case.label)
+    measure(page, "the debrief", found, where=case.label)
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda case: case.label)
-def test_every_screen_reads_from_the_back_of_the_room(pages: dict[float, Page],
+def test_every_screen_reads_from_the_back_of_the_room(page: Page,
                                                       voila_server: Server,
                                                       case: Case) -> None:
     with SessionStore(voila_server.db) as store:
         ids = saved_positions(store, case)
     found: dict[str, list[str]] = {}
-    for scale, page in pages.items():
-        look(page, scale, ids, case, found)
+    look(page, ids, case, found)
     bad = {screen: lines for screen, lines in found.items() if lines}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / f"readability-{case.label}.json").write_text(json.dumps(
