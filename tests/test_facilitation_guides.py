@@ -301,7 +301,7 @@ def test_option_names_are_options_of_the_game(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_option_of_the_game_is_in_the_variants(game: str) -> None:
     spans = code_spans(guide(game))
-    named = {OPTION_LIKE.fullmatch(span)[1] for span in spans if OPTION_LIKE.fullmatch(span)}
+    named = {found[1] for span in spans if (found := OPTION_LIKE.fullmatch(span))}
     missing = [f.name for f in dataclasses.fields(OPTIONS[game]) if f.name not in named]
     assert not missing, f"facilitation/{game}.md does not mention the options {missing}"
 

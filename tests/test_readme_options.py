@@ -41,7 +41,9 @@ def options_class(game: str) -> type:
     found = [value for name, value in vars(module).items()
              if name.endswith("Options") and dataclasses.is_dataclass(value)]
     assert len(found) == 1, f"{game} should export one options dataclass: {found}"
-    return found[0]
+    (options,) = found
+    assert isinstance(options, type), f"{game} exports an options instance, not its class"
+    return options
 
 
 def test_the_paragraph_lists_every_game() -> None:

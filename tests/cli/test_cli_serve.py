@@ -22,6 +22,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import nbformat
 import pytest
@@ -382,7 +383,8 @@ def test_a_port_held_by_a_running_serve_names_it_and_how_to_stop_it(start_serve:
 
 def test_a_port_held_by_a_server_left_running_names_it_and_how_to_stop_it(
         left_server: subprocess.Popen[bytes], capsys) -> None:
-    port = int(next(part for part in left_server.args if part.startswith("--port="))[7:])
+    args = cast(list[str], left_server.args)  # start_server passes its command as a list
+    port = int(next(part for part in args if part.startswith("--port="))[7:])
     wait_for(lambda: kernel_pids(left_server.pid), "the preheated kernel started")
     processes = [left_server.pid, *kernel_pids(left_server.pid)]
     assert main(["serve", "--port", str(port), "--no-browser"]) == 1

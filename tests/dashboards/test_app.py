@@ -4,24 +4,25 @@ bots, undo, resume, physical decks, the debrief and the export. The store is a r
 
 import base64
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from html import unescape
 from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
 
-from devgames.core.actions import CHANCE, Action
+from devgames.core.actions import CHANCE, Action, given
 from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.table import SessionTable
 from devgames.export import session_from_events
 from devgames.sessions import SessionStore
+from tests.dashboards.tables import table_of
 
 HOSTILE = '<img src=x onerror="alert(1)">'
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SessionStore:
+def store(tmp_path: Path) -> Iterator[SessionStore]:
     with SessionStore(tmp_path / "sessions.sqlite") as opened:
         yield opened
 
@@ -65,7 +66,7 @@ def humans_play_until(table: SessionTable, done: Callable[[], bool], limit: int 
         if done():
             return
         if (table.controller.hidden_hands and not table.curtain.is_open
-                and table.game.current_player >= 0):
+                and given(table.game.current_player) >= 0):
             table.curtain.reveal.click()
         table.picker._pick(0)
     raise AssertionError("the condition was never reached")
@@ -80,7 +81,7 @@ def test_new_session_is_saved_with_its_seats(store: SessionStore) -> None:
     assert saved.meta["seats"]["bots"] == {"Blue": "heuristic"}
     assert saved.meta["seats"]["humans"] == ["Red", "Green"]
     assert app.address.session_id == row.id
-    assert set(app.table.controller.bots) == {1}
+    assert set(table_of(app).controller.bots) == {1}
 
 
 @pytest.mark.parametrize(
@@ -136,15 +137,15 @@ def test_hostile_names_are_escaped_everywhere(store: SessionStore) -> None:
     markup = all_html(app, markup_only=True)
     assert HOSTILE not in markup
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in markup
-    app.table.picker._pick(0)
-    app.table.export.prepare()
+    table_of(app).picker._pick(0)
+    table_of(app).export.prepare()
     assert HOSTILE not in all_html(app, markup_only=True)
 
 
 # ----- moves --------------------------------------------------------------------------------
 def test_only_legal_moves_are_offered_and_each_is_saved(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")], hidden=False)
-    table = app.table
+    table = table_of(app)
     for _ in range(12):
         assert set(table.picker.actions) == set(table.game.legal_actions())
         table.picker._pick(len(table.picker.actions) - 1)
@@ -153,7 +154,7 @@ def test_only_legal_moves_are_offered_and_each_is_saved(store: SessionStore) -> 
 
 def test_an_illegal_move_is_explained_and_changes_nothing(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")])
-    table = app.table
+    table = table_of(app)
     before = table.game.snapshot()
     assert not table.apply(Action("play", 1, card=0, target=0))
     assert "Red's turn" in unescape(table.notice.value)
@@ -163,7 +164,7 @@ def test_an_illegal_move_is_explained_and_changes_nothing(store: SessionStore) -
 
 def test_the_hand_stays_behind_the_curtain_until_asked_for(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")])
-    table = app.table
+    table = table_of(app)
     hand = [item["card"] for item in table.game.view(0)["hand"]]
     assert not table.curtain.is_open
     assert not any(card in all_html(app) for card in hand)
@@ -178,7 +179,7 @@ def test_the_hand_stays_behind_the_curtain_until_asked_for(store: SessionStore) 
     assert table.curtain.is_open and table.curtain.owner == "Red"
     humans_play_until(table, lambda: table.game.current_player != 0)
     assert not table.curtain.is_open  # the turn passed: the hand is hidden again
-    assert not any(card in all_html(app.table.turn) for card in hand)
+    assert not any(card in all_html(table_of(app).turn) for card in hand)
 
 
 def test_asking_everyone_to_counter_brings_each_team_to_the_screen(store: SessionStore) -> None:
@@ -186,7 +187,7 @@ def test_asking_everyone_to_counter_brings_each_team_to_the_screen(store: Sessio
     curtain, whatever they hold; a team without a defensive card may only let it through."""
     app = start(store, seats=[("Red", "human"), ("Blue", "human"), ("Green", "human")],
                 counter_asks="everyone")
-    table = app.table
+    table = table_of(app)
     table.curtain.reveal.click()
     play = next(i for i, a in enumerate(table.picker.actions) if a.kind == "play")
     table.picker._pick(play)
@@ -205,14 +206,14 @@ def test_asking_everyone_to_counter_brings_each_team_to_the_screen(store: Sessio
 
 def test_open_hands_show_the_moves_at_once(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")], hidden=False)
-    assert app.table.picker in app.table.turn.children
-    assert "Red's hand" in unescape(all_html(app.table.turn))
+    assert table_of(app).picker in table_of(app).turn.children
+    assert "Red's hand" in unescape(all_html(table_of(app).turn))
 
 
 def test_a_long_list_of_moves_is_grouped_by_card(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human"), ("Green", "human")],
                 hidden=False)
-    picker = app.table.picker
+    picker = table_of(app).picker
     assert len(picker.actions) > 10 and picker.filter not in picker.children
     assert len(picker.shown) == len(picker.actions)  # every move in view, none scrolled
     shown = [button.description for button in picker.shown]
@@ -221,13 +222,13 @@ def test_a_long_list_of_moves_is_grouped_by_card(store: SessionStore) -> None:
     assert len(into_green) == sum("Green's game" in label for label in picker.labels)
     chosen = picker.actions[picker.buttons.index(into_green[-1])]
     into_green[-1].click()
-    assert app.table.game.log == [chosen]
+    assert table_of(app).game.log == [chosen]
 
 
 # ----- bots -------------------------------------------------------------------------------
 def test_bots_play_at_once_until_a_human_is_to_act(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "random"), ("Green", "heuristic")])
-    table = app.table
+    table = table_of(app)
     table.pace_choice.value = 0.0
     humans_play_until(table, lambda: table.game.view(None)["sprint"] >= 3)
     assert table.game.current_player in (0, None) or table.game.is_over
@@ -240,14 +241,14 @@ def test_bots_play_at_once_until_a_human_is_to_act(store: SessionStore) -> None:
 def test_bots_only_at_once_play_a_whole_game(store: SessionStore, game: str) -> None:
     names = ["Red", "Blue", "Green", "Pink"] if game == "scrumkin" else ["Ada", "Bob", "Cy"]
     app = start(store, game, seats=[(name, "heuristic") for name in names])
-    app.table.pace_choice.value = 0.0
-    assert app.table.game.is_over
-    assert store.load(app.table.session_id).log == app.table.game.log
+    table_of(app).pace_choice.value = 0.0
+    assert table_of(app).game.is_over
+    assert store.load(table_of(app).session_id).log == table_of(app).game.log
 
 
 def test_paced_bots_wait_for_the_browser_tick(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "heuristic"), ("Blue", "human")])
-    table = app.table
+    table = table_of(app)
     assert table.controller.pace == 0.7 and table.game.log == []
     token = table.pacer.token
     table.pacer._on_msg(table.pacer, {"tick": token - 1}, [])  # a stale tick does nothing
@@ -258,7 +259,7 @@ def test_paced_bots_wait_for_the_browser_tick(store: SessionStore) -> None:
 
 def test_bots_one_move_per_click(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "heuristic"), ("Blue", "human")])
-    table = app.table
+    table = table_of(app)
     table.pace_choice.value = None
     assert table.bot_step in table.turn.children
     table.bot_step.click()
@@ -268,7 +269,7 @@ def test_bots_one_move_per_click(store: SessionStore) -> None:
 # ----- undo and resume ----------------------------------------------------------------------
 def test_undo_takes_back_the_human_move_and_the_bot_moves_after_it(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "heuristic")])
-    table = app.table
+    table = table_of(app)
     table.pace_choice.value = 0.0
     humans_play_until(table, lambda: len([a for a in table.game.log if a.player == 0]) >= 3)
     human_moves = [n for n, a in enumerate(table.game.log) if a.player == 0]
@@ -287,7 +288,7 @@ def test_undo_takes_back_the_human_move_and_the_bot_moves_after_it(store: Sessio
 
 def test_resume_after_a_restart_finds_every_move(store: SessionStore, tmp_path: Path) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "heuristic"), ("Green", "human")])
-    table = app.table
+    table = table_of(app)
     table.pace_choice.value = 0.0
     humans_play_until(table, lambda: len(table.game.log) >= 15)
     snapshot, session_id = table.game.snapshot(), table.session_id
@@ -317,7 +318,7 @@ def all_widgets(widget: widgets.Widget) -> list[widgets.Widget]:
 # ----- physical deck ------------------------------------------------------------------------
 def test_physical_deck_the_facilitator_enters_the_real_cards(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")], deck="physical")
-    table = app.table
+    table = table_of(app)
     assert table.game.current_player == CHANCE
     picker = table.picker
     assert "drawn" in picker.heading.value
@@ -336,8 +337,8 @@ def finished(store: SessionStore, game: str = "scrumkin") -> FacilitatorApp:
     seats = [("Red", "human"), ("Blue", "heuristic")] if game == "scrumkin" else \
         [("Ada", "human"), ("Bob", "heuristic")]
     app = start(store, game, seats=seats, hidden=False)
-    app.table.pace_choice.value = 0.0
-    humans_play_until(app.table, lambda: app.table.game.is_over, limit=3000)
+    table_of(app).pace_choice.value = 0.0
+    humans_play_until(table_of(app), lambda: table_of(app).game.is_over, limit=3000)
     return app
 
 
@@ -352,7 +353,7 @@ def decode_links(value: str) -> dict[str, str]:
 @pytest.mark.parametrize("game", ["scrumkin", "itstartup"])
 def test_the_end_shows_the_winner_and_the_export_replays(store: SessionStore, game: str) -> None:
     app = finished(store, game)
-    table = app.table
+    table = table_of(app)
     end = all_html(table.end)
     assert table.game.winners and all(name in end for name in table.game.winners)
     questions = table.debrief.questions["what"]
@@ -373,24 +374,24 @@ def test_the_end_shows_the_winner_and_the_export_replays(store: SessionStore, ga
 
 def test_debrief_notes_survive_a_resume(store: SessionStore) -> None:
     app = finished(store)
-    question = app.table.debrief.questions["what"][0]
-    app.table.debrief.add_note("what", question, "Velocity fell when Flu hit us")
+    question = table_of(app).debrief.questions["what"][0]
+    table_of(app).debrief.add_note("what", question, "Velocity fell when Flu hit us")
     again = FacilitatorApp(store=store)
-    again.resume(app.table.session_id)
-    assert "Velocity fell when Flu hit us" in all_html(again.table.debrief)
+    again.resume(table_of(app).session_id)
+    assert "Velocity fell when Flu hit us" in all_html(table_of(again).debrief)
 
 
 # ----- the room: theme and timer -------------------------------------------------------------
 def test_debrief_can_open_before_the_end_and_pace_is_remembered(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")])
-    table = app.table
+    table = table_of(app)
     table.pace_choice.value = 2.0
     buttons = [w for w in all_widgets(table) if "dg-debrief-now" in w._dom_classes]
     buttons[0].click()
     assert table.debrief in table.end.children and "still on" in all_html(table.end)
     again = FacilitatorApp(store=store)
     again.resume(table.session_id)
-    assert again.table.controller.pace == 2.0 and again.table.pace_choice.value == 2.0
+    assert table_of(again).controller.pace == 2.0 and table_of(again).pace_choice.value == 2.0
 
 
 def test_dark_theme_switches_the_page_and_the_charts(store: SessionStore) -> None:
@@ -398,11 +399,11 @@ def test_dark_theme_switches_the_page_and_the_charts(store: SessionStore) -> Non
     app.dark.value = True
     assert "dg-dark" in app._dom_classes
     templates = {fig.layout.template.layout.paper_bgcolor for fig in
-                 app.table.charts.figures.values()}
+                 table_of(app).charts.figures.values()}
     app.dark.value = False
     assert "dg-dark" not in app._dom_classes
     assert templates != {fig.layout.template.layout.paper_bgcolor for fig in
-                         app.table.charts.figures.values()}
+                         table_of(app).charts.figures.values()}
 
 
 def test_timer_controls(store: SessionStore) -> None:
@@ -439,7 +440,7 @@ def test_a_timed_turn_starts_the_rooms_timer_again(store: SessionStore) -> None:
     started again whenever a move begins a new turn (and kept with the session)."""
     app = start(store, "reliz", [("Red", "human"), ("Blue", "human")], hidden=False,
                 scenario="tender")
-    table = app.table
+    table = table_of(app)
     assert table is not None
     game = table.game
     assert game.view(None)["turn_minutes"] == 2
@@ -457,7 +458,7 @@ def test_a_timed_turn_starts_the_rooms_timer_again(store: SessionStore) -> None:
 
 def test_an_untimed_game_leaves_the_timer_alone(store: SessionStore) -> None:
     app = start(store, "scrumkin", [("Red", "human"), ("Blue", "human")], hidden=False)
-    table = app.table
+    table = table_of(app)
     assert table is not None
     for _ in range(6):
         table.apply(table.game.legal_actions()[0])

@@ -16,6 +16,7 @@ import plotly.io as pio
 import pytest
 
 from devgames import game_module, itstartup, release, scrumkin
+from devgames.core.actions import given
 from devgames.core.bots import play_out
 from devgames.dashboards.charts import GAP, STACK_STEP, GameCharts, charts_for, stack_top
 from devgames.itstartup.charts import employee_stints, row_name
@@ -40,6 +41,12 @@ def line(charts: GameCharts, panel: str, name: str) -> list[tuple[Any, Any]]:
     [trace] = [trace for trace in charts.traces(panel) if trace.name == name]
     xs = trace.x if trace.customdata is None else trace.customdata
     return list(zip(xs, trace.y, strict=True))
+
+
+def figure_of(charts: GameCharts) -> go.FigureWidget:
+    """The one figure of ``charts``; fails the test when it has none (a game without charts)."""
+    assert charts.figure is not None, "these charts have no figure"
+    return charts.figure
 
 
 def names(charts: GameCharts, panel: str) -> list[str]:
@@ -83,11 +90,11 @@ def test_a_game_has_exactly_one_figure_widget(module: Any) -> None:
 @pytest.mark.parametrize("module", [scrumkin, itstartup])
 def test_every_trace_names_its_panel_and_the_panels_come_in_order(module: Any) -> None:
     charts = charts_for(played(module, TEAMS, 3))
-    panels = [trace.meta["panel"] for trace in charts.figure.data]
+    panels = [trace.meta["panel"] for trace in figure_of(charts).data]
     assert sorted(set(panels), key=panels.index) == list(charts.panels)
     assert panels == sorted(panels, key=charts.panels.index)
     # The browser reads the same meta: what plotly sends names every trace's panel.
-    sent = charts.figure.to_plotly_json()["data"]
+    sent = figure_of(charts).to_plotly_json()["data"]
     assert [trace["meta"] for trace in sent] == [{"panel": panel} for panel in panels]
     # A panel's traces are on its own axes, and none in a plotly legend (the key names them).
     for index, panel in enumerate(charts.panels):
@@ -121,7 +128,7 @@ def test_a_team_has_its_colour_and_symbol_in_every_panel_and_in_the_key(sprints,
         assert f'style="color:{colors[seat]}"' in charts.key.value and team in charts.key.value
     assert len(symbols) == len(TEAMS)
     # Teams are named in the key, then the panels' other lines; plotly draws no legend.
-    assert {trace.showlegend for trace in charts.figure.data} == {False}
+    assert {trace.showlegend for trace in figure_of(charts).data} == {False}
     assert charts.key.value.index(TEAMS[-1]) < charts.key.value.index("ideal (8 sprints)")
 
 
@@ -183,7 +190,7 @@ def test_a_single_play_changes_the_in_play_chart() -> None:
     assert line(charts, "in_play", "being laid") == [("Red", 1), ("Blue", 0), ("Green", 0)]
     assert "20% Innovation Time" in charts.traces("in_play")[1].hovertext[0]
     while game.view(None)["being_laid"]:
-        game.pass_counter(game.players[game.current_player])
+        game.pass_counter(game.players[given(game.current_player)])
     charts.update(game)
     assert line(charts, "in_play", "in play") == [("Red", 1), ("Blue", 0), ("Green", 0)]
     assert line(charts, "in_play", "being laid") == [("Red", 0), ("Blue", 0), ("Green", 0)]
@@ -267,12 +274,12 @@ def every_string(value: Any) -> str:
 def test_hostile_names_reach_plotly_escaped(module: Any, seats: list[str]) -> None:
     game = played(module, [HOSTILE, *seats[1:]], 5)
     charts = charts_for(game)
-    assert "<script>" not in every_string(charts.figure.to_plotly_json())
+    assert "<script>" not in every_string(figure_of(charts).to_plotly_json())
     for panel in charts.panels:
         text = every_string([trace.to_plotly_json() for trace in charts.traces(panel)])
         assert "<script>" not in text and "<b>x" not in text
         assert "&lt;b&gt;x&lt;/b&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in text
-    assert charts.figure.data[0].name == html.escape(HOSTILE, quote=False)
+    assert figure_of(charts).data[0].name == html.escape(HOSTILE, quote=False)
 
 
 def recorded(monkeypatch) -> list[tuple[str, dict[str, Any]]]:
@@ -296,10 +303,10 @@ def recorded(monkeypatch) -> list[tuple[str, dict[str, Any]]]:
 def test_an_update_without_news_sends_nothing(monkeypatch) -> None:
     game = scrumkin.new_game(TEAMS, seed=7)
     charts = charts_for(game)
-    before = charts.figure.to_plotly_json()
+    before = figure_of(charts).to_plotly_json()
     sent = recorded(monkeypatch)
     charts.update(game)
-    assert sent == [] and charts.figure.to_plotly_json() == before
+    assert sent == [] and figure_of(charts).to_plotly_json() == before
 
 
 def test_a_play_moves_the_cards_in_play_without_redrawing_the_figure(monkeypatch) -> None:
@@ -314,13 +321,13 @@ def test_a_play_moves_the_cards_in_play_without_redrawing_the_figure(monkeypatch
     assert method == "_send_animate_msg"
     assert arguments["animation_opts"]["frame"]["redraw"] is False
     assert arguments["animation_opts"]["transition"]["duration"] == 0
-    assert arguments["trace_indexes"] == list(range(len(charts.figure.data)))
-    changed = [charts.figure.data[index].meta["panel"]
+    assert arguments["trace_indexes"] == list(range(len(figure_of(charts).data)))
+    changed = [figure_of(charts).data[index].meta["panel"]
                for index, style in zip(arguments["trace_indexes"], arguments["styles_data"],
                                        strict=True) if style]
     assert changed == ["in_play"]
     assert arguments["relayout_data"] == {}
-    laid = [trace.name for trace in charts.figure.data].index("being laid")
+    laid = [trace.name for trace in figure_of(charts).data].index("being laid")
     assert arguments["styles_data"][laid] == {
         "y": [1, 0, 0], "hovertext": [charts.traces("in_play")[1].hovertext[0], "", ""]}
 
@@ -334,14 +341,14 @@ def test_a_sprint_end_or_a_taller_stack_redraws_the_figure(monkeypatch) -> None:
     drawn = {"rows": 0}
 
     def check(game: scrumkin.ScrumkinGame, _action: Any) -> None:
-        top = charts.figure.layout.yaxis3.range[1]
+        top = figure_of(charts).layout.yaxis3.range[1]
         sent.clear()
         charts.update(game)
         methods = [method for method, _ in sent]
         rows, drawn["rows"] = drawn["rows"], len(game.rounds)
         if len(game.rounds) > rows:
             seen["sprint end"] += methods
-        elif charts.figure.layout.yaxis3.range[1] != top:
+        elif figure_of(charts).layout.yaxis3.range[1] != top:
             seen["taller"] += methods
             [(_, arguments)] = sent
             assert arguments["relayout_data"]["yaxis3.range"][1] > top
@@ -391,13 +398,14 @@ def test_updating_step_by_step_draws_what_a_fresh_figure_draws(module: Any, spri
     final = {scrumkin: sprints, itstartup: startup}[module]
     start = module.new_game(list(final.players), seed=1)
     charts = charts_for(start)
-    before = [trace.name for trace in charts.figure.data]
+    before = [trace.name for trace in figure_of(charts).data]
     charts.update(final)
-    assert [trace.name for trace in charts.figure.data] != before
+    assert [trace.name for trace in figure_of(charts).data] != before
     fresh = charts_for(final)
 
     assert without_uids(charts.figure) == without_uids(fresh.figure)
-    assert charts.figure.get_state()["_widget_data"] == charts.figure.to_plotly_json()["data"]
+    assert (figure_of(charts).get_state()["_widget_data"]
+            == figure_of(charts).to_plotly_json()["data"])
 
 
 def test_a_panel_whose_traces_change_in_number_is_rebuilt_in_its_place() -> None:
@@ -411,11 +419,12 @@ def test_a_panel_whose_traces_change_in_number_is_rebuilt_in_its_place() -> None
                          "c": Chart("C", "c", one)})
     for n in (1, 3, 2, 0, 2):
         charts.update(SimpleNamespace(n=n, players=["Red"]))
-        assert [(trace.meta["panel"], trace.name) for trace in charts.figure.data] == [
+        assert [(trace.meta["panel"], trace.name) for trace in figure_of(charts).data] == [
             ("a", "one"), *[("b", f"t{i}") for i in range(n)], ("c", "one")]
         assert [trace.y[0] for trace in charts.traces("b")] == list(range(n))
         assert [trace.y[0] for trace in charts.traces("c")] == [n]
-        assert charts.figure.get_state()["_widget_data"] == charts.figure.to_plotly_json()["data"]
+        assert (figure_of(charts).get_state()["_widget_data"]
+            == figure_of(charts).to_plotly_json()["data"])
 
 
 def test_the_state_a_browser_gets_on_connecting_is_the_current_figure() -> None:
@@ -425,18 +434,18 @@ def test_the_state_a_browser_gets_on_connecting_is_the_current_figure() -> None:
     game.play("Red", "20% Innovation Time")
     charts.update(game)
     charts.set_theme(True)
-    state = charts.figure.get_state()
-    assert state["_widget_data"] == charts.figure.to_plotly_json()["data"]
-    assert state["_widget_layout"] == charts.figure.to_plotly_json()["layout"]
+    state = figure_of(charts).get_state()
+    assert state["_widget_data"] == figure_of(charts).to_plotly_json()["data"]
+    assert state["_widget_layout"] == figure_of(charts).to_plotly_json()["layout"]
 
 
 def test_set_theme_switches_the_template_on_transparent_paper(sprints) -> None:
     charts = charts_for(sprints)
     for dark, template in ((True, "plotly_dark"), (False, "plotly_white")):
         charts.set_theme(dark)
-        assert charts.figure.layout.template == pio.templates[template]
-        assert charts.figure.layout.paper_bgcolor == "rgba(0,0,0,0)"
-        assert charts.figure.get_state()["_widget_layout"]["template"] == pio.templates[
+        assert figure_of(charts).layout.template == pio.templates[template]
+        assert figure_of(charts).layout.paper_bgcolor == "rgba(0,0,0,0)"
+        assert figure_of(charts).get_state()["_widget_layout"]["template"] == pio.templates[
             template].to_plotly_json()
     # The compatible view: every panel's name leads to the same figure.
     assert {id(figure) for figure in charts.figures.values()} == {id(charts.figure)}
@@ -447,12 +456,14 @@ SIZES = [(1150, 900), (760, 560), (1250, 560)]
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["sprints", "startup"])
-def test_the_panels_fill_the_figure_without_overlapping(game: str, size, request) -> None:
-    game = request.getfixturevalue(game)
+@pytest.mark.parametrize("fixture", ["sprints", "startup"])
+def test_the_panels_fill_the_figure_without_overlapping(fixture: str, size: tuple[int, int],
+                                                        request: pytest.FixtureRequest) -> None:
+    game = request.getfixturevalue(fixture)
     charts = charts_for(game)
     charts.resize(*size)
-    figure, layout = charts.figure, charts.figure.layout
+    figure = figure_of(charts)
+    layout = figure.layout
     assert charts.widget.children[:2] == (charts.key, figure)
     assert {"dg-charts"} <= set(charts.widget._dom_classes)
     assert "dg-chart" in figure._dom_classes
@@ -481,16 +492,17 @@ def test_the_panels_fill_the_figure_without_overlapping(game: str, size, request
     assert side == (width >= 1.15 * height)  # two columns only when the space is wide
 
 
-@pytest.mark.parametrize("game", ["sprints", "startup"])
-def test_every_point_lies_inside_its_panels_ranges(game: str, request) -> None:
+@pytest.mark.parametrize("fixture", ["sprints", "startup"])
+def test_every_point_lies_inside_its_panels_ranges(fixture: str,
+                                                   request: pytest.FixtureRequest) -> None:
     # Ranges are set from the data, never left to plotly's autorange: a quick run of updates
     # (bots playing at once) once left later sprints outside the velocity panel.
-    game = request.getfixturevalue(game)
+    game = request.getfixturevalue(fixture)
     charts = charts_for(game.session().new_game())
     for upto in range(0, len(game.log) + 1, max(1, len(game.log) // 25)):
         charts.update(game.session().replay(upto))
     charts.update(game)
-    layout = charts.figure.layout
+    layout = figure_of(charts).layout
     for index, (panel, chart) in enumerate(CHARTS[game.name].items()):
         suffix = str(index + 1) if index else ""
         xaxis, yaxis = layout[f"xaxis{suffix}"], layout[f"yaxis{suffix}"]
@@ -511,7 +523,7 @@ def test_the_burnout_panel_gets_room_for_its_rows_and_shows_the_latest_that_fit(
     charts = charts_for(startup)
     charts.resize(*size)
     [heatmap] = charts.traces("burnout")
-    layout = charts.figure.layout
+    layout = figure_of(charts).layout
     assert len(startup.employee_rows) > 10  # this game's heatmap needs more than a panel
     heights = [layout[f"yaxis{s}"].domain[1] - layout[f"yaxis{s}"].domain[0]
                for s in ("", "2", "3")]
@@ -551,7 +563,8 @@ def test_a_figure_renewed_for_a_page_that_never_showed_it_draws_the_same(sprints
     fresh = charts_for(sprints)
     fresh.resize(760, 560)
     assert without_uids(charts.figure) == without_uids(fresh.figure)
-    assert charts.figure.get_state()["_widget_data"] == charts.figure.to_plotly_json()["data"]
+    assert (figure_of(charts).get_state()["_widget_data"]
+            == figure_of(charts).to_plotly_json()["data"])
 
 
 @pytest.mark.parametrize(("name", "players", "options"), [
@@ -563,10 +576,10 @@ def test_no_legend_or_colour_bar_is_drawn_on_the_data(name: str, players: list[s
     # game's charts draw none, and the key above the figure names what is not a team.
     module = game_module(name)
     charts = charts_for(played(module, players, 5, **options))
-    layout = charts.figure.to_plotly_json()["layout"]
+    layout = figure_of(charts).to_plotly_json()["layout"]
     assert layout["showlegend"] is False
     assert not [key for key in layout if key.startswith("legend")]
-    for trace in charts.figure.data:
+    for trace in figure_of(charts).data:
         assert trace.showlegend is False, (name, trace.name)
         if trace.type == "heatmap":
             assert trace.showscale is False
@@ -628,7 +641,7 @@ def test_team_bars_name_the_teams_when_they_fit_else_show_their_shapes(width: in
     charts = charts_for(scrumkin.new_game(teams, seed=1))
     charts.resize(500 if width > 500 else 2400, 700)  # from the other way of showing them
     charts.resize(width, 700)
-    axis = charts.figure.layout.xaxis3
+    axis = figure_of(charts).layout.xaxis3
     assert axis.tickangle == 0  # never turned: turned names run off the figure
     if shapes:
         colors = team_colors(teams)

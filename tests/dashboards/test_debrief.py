@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from devgames import exploding, itstartup, scrumkin
+from devgames.core.actions import given
 from devgames.core.meanings import meaning_of
 from devgames.export import DEBRIEF_PROMPTS
 from devgames.screens.debrief import (
@@ -198,13 +199,13 @@ def test_the_general_velocity_prompt_gives_way_to_the_data_question(sprints):
         scrumkin.new_game(TEAMS, seed=1))
 
 
-def test_who_dealt_what_to_whom_is_asked(sprints):
+def test_who_dealt_what_to_whom_is_asked(sprints: scrumkin.ScrumkinGame) -> None:
     harm: dict[str, int] = {}
     for action in sprints.log:
         if action.kind == "play" and action.target != action.player:
-            name = scrumkin.CARDS[action.card].name
-            if meaning_of("scrumkin", name).kind == "harm":
-                team = sprints.players[action.target]
+            name = scrumkin.CARDS[given(action.card)].name
+            if given(meaning_of("scrumkin", name)).kind == "harm":
+                team = sprints.players[given(action.target)]
                 harm[team] = harm.get(team, 0) + 1
     most = max(harm.values())
     [team] = [team for team, n in harm.items() if n == most]

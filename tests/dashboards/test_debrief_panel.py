@@ -6,6 +6,7 @@ in ``retro.csv``."""
 import csv
 import io
 import re
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -16,25 +17,26 @@ from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.debrief_notes import PHASES, actions_of, notes_of
 from devgames.dashboards.debrief_panel import DebriefPanel
 from devgames.sessions import SessionStore
+from tests.dashboards.tables import table_of
 
 from .test_app import all_html, decode_links, finished, humans_play_until, start
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SessionStore:
+def store(tmp_path: Path) -> Iterator[SessionStore]:
     with SessionStore(tmp_path / "sessions.sqlite") as opened:
         yield opened
 
 
 def retro_rows(app: FacilitatorApp) -> list[dict[str, str]]:
     """``retro.csv`` as the facilitator downloads it, row by row."""
-    app.table.export.prepare()
-    text = decode_links(app.table.export.links.value)["retro.csv"]
+    table_of(app).export.prepare()
+    text = decode_links(table_of(app).export.links.value)["retro.csv"]
     return list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
 
 
 def saved_meta(app: FacilitatorApp) -> dict:
-    return app.store.load(app.table.session_id).meta
+    return app.store.load(table_of(app).session_id).meta
 
 
 def every_page(debrief: DebriefPanel) -> str:
@@ -50,7 +52,7 @@ def every_page(debrief: DebriefPanel) -> str:
 
 def test_a_note_typed_mid_game_is_kept_when_the_questions_change(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")], hidden=False)
-    table = app.table
+    table = table_of(app)
     humans_play_until(table, lambda: len(table.game.rounds) >= 4, limit=3000)
     table.open_debrief()
     asked_then = [(phase, q) for phase, qs in table.debrief.questions.items() for q in qs]
@@ -72,7 +74,7 @@ def test_a_note_typed_mid_game_is_kept_when_the_questions_change(store: SessionS
 
 def test_each_phase_starts_its_time_box_on_the_rooms_timer(store: SessionStore) -> None:
     app = finished(store)
-    debrief = app.table.debrief
+    debrief = table_of(app).debrief
     assert sum(phase.minutes for phase in PHASES) in range(25, 31)
     for phase in PHASES:
         debrief.tabs.value = phase.key
@@ -91,17 +93,18 @@ def two_screens(store: SessionStore, tmp_path: Path) -> tuple[FacilitatorApp, Fa
     """A finished game at the table, and a second screen on the same session."""
     app = finished(store)
     other = FacilitatorApp(store=SessionStore(tmp_path / "sessions.sqlite"))
-    other.address.session_id = app.table.session_id
+    other.address.session_id = table_of(app).session_id
     return app, other
 
 
 def test_dots_from_two_screens_all_count_and_groups_go_to_the_retro_file(
         store: SessionStore, tmp_path: Path) -> None:
     app, other = two_screens(store, tmp_path)
-    mine, theirs = app.table.debrief, other.table.debrief
+    mine, theirs = table_of(app).debrief, table_of(other).debrief
     mine.tabs.value = "so_what"
     note = mine.add_note("so_what", mine.questions["so_what"][0], "We hoarded shields")
     second = mine.add_note("so_what", mine.questions["so_what"][0], "Nobody invested early")
+    assert note is not None and second is not None
     other.connection._on_msg(other.connection, {"ping": 1}, [])  # B sees A's phase and notes
     assert theirs.tabs.value == "so_what" and "We hoarded shields" in every_page(theirs)
     mine.vote(note, 1)
@@ -125,7 +128,7 @@ def test_dots_from_two_screens_all_count_and_groups_go_to_the_retro_file(
 def test_an_action_needs_an_owner_and_a_date_and_goes_to_the_retro_file(
         store: SessionStore) -> None:
     app = finished(store)
-    debrief = app.table.debrief
+    debrief = table_of(app).debrief
     debrief.tabs.value = "now_what"
     assert debrief.add_action("Pair on every bug", "", date(2026, 12, 1)) is None
     assert "owner" in debrief.message.value
@@ -150,7 +153,7 @@ def test_an_action_needs_an_owner_and_a_date_and_goes_to_the_retro_file(
 
 def test_hostile_or_empty_notes_are_refused_or_escaped(store: SessionStore) -> None:
     app = finished(store)
-    debrief = app.table.debrief
+    debrief = table_of(app).debrief
     question = debrief.questions["what"][0]
     assert debrief.add_note("what", question, "   ") is None
     assert "empty" in debrief.message.value
@@ -163,9 +166,9 @@ def test_hostile_or_empty_notes_are_refused_or_escaped(store: SessionStore) -> N
 
 def test_notes_saved_before_notes_had_ids_are_kept(store: SessionStore) -> None:
     app = finished(store)
-    store.set_meta(app.table.session_id, ("notes",), {"An old question?": "One\nTwo"})
+    store.set_meta(table_of(app).session_id, ("notes",), {"An old question?": "One\nTwo"})
     again = FacilitatorApp(store=store)
-    again.resume(app.table.session_id)
+    again.resume(table_of(app).session_id)
     meta = saved_meta(again)
     assert "notes" not in meta
     assert [n["content"] for n in notes_of(meta)] == ["One", "Two"]
@@ -174,7 +177,7 @@ def test_notes_saved_before_notes_had_ids_are_kept(store: SessionStore) -> None:
 
 def test_the_room_tags_the_cards_it_meets_at_work(store: SessionStore) -> None:
     app = finished(store)
-    debrief = app.table.debrief
+    debrief = table_of(app).debrief
     debrief.tabs.value = "map"
     shown = every_page(debrief)
     assert "Hidden then:" in shown
@@ -215,7 +218,7 @@ def _go_to(debrief: DebriefPanel, start: str) -> None:
 
 def test_a_dot_moves_no_note_under_the_pointer_until_sorted(store: SessionStore) -> None:
     app = finished(store)
-    debrief = app.table.debrief
+    debrief = table_of(app).debrief
     question = debrief.questions["what"][0]
     for text in ("Flu hit us", "We hoarded shields", "Nobody invested early"):
         debrief.add_note("what", question, text)
@@ -243,7 +246,7 @@ def test_a_dot_moves_no_note_under_the_pointer_until_sorted(store: SessionStore)
 
 def test_opening_the_debrief_closes_the_facilitators_drawer(store: SessionStore) -> None:
     app = start(store, seats=[("Red", "human"), ("Blue", "human")])
-    table = app.table
+    table = table_of(app)
     table.admin_toggle.value = True
     assert "dg-open" in table.admin._dom_classes
     [now] = [w for w in _widgets(table.admin) if "dg-debrief-now" in w._dom_classes]
@@ -255,7 +258,7 @@ def test_opening_the_debrief_closes_the_facilitators_drawer(store: SessionStore)
 def test_a_few_questions_a_page_and_every_screen_on_the_same_page(
         store: SessionStore, tmp_path: Path) -> None:
     app, other = two_screens(store, tmp_path)
-    mine, theirs = app.table.debrief, other.table.debrief
+    mine, theirs = table_of(app).debrief, table_of(other).debrief
     mine.tabs.value = "so_what"
     pages = mine.pages("so_what")
     assert len(pages) > 1 and mine.next.description == "Next ›" and mine.back.disabled
@@ -273,7 +276,7 @@ def test_a_few_questions_a_page_and_every_screen_on_the_same_page(
 
 def test_while_debriefing_the_scores_and_charts_are_a_click_away(store: SessionStore) -> None:
     app = finished(store)
-    table = app.table
+    table = table_of(app)
     assert "dg-debriefing" in table._dom_classes and table.scores_toggle in table.end.children
     assert table.export not in table.end.children  # the last page of the map, and the drawer
     table.scores_toggle.value = True

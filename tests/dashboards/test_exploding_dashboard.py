@@ -8,10 +8,11 @@ from pathlib import Path
 
 from devgames.core.wording import percent
 from devgames.dashboards import FacilitatorApp
-from devgames.exploding.game import ROUND_FIELDS
+from devgames.exploding.game import ROUND_FIELDS, ExplodingGame
 from devgames.exploding.rules import card_name
 from devgames.export import export_session, session_from_events
 from devgames.sessions import SessionStore
+from tests.dashboards.tables import table_of
 
 
 def test_a_peek_shows_the_cards_behind_the_curtain_only(tmp_path: Path) -> None:
@@ -24,10 +25,11 @@ def test_a_peek_shows_the_cards_behind_the_curtain_only(tmp_path: Path) -> None:
         app.setup.seed.value = "2"  # Ada starts with a Peek into the Future
         app.setup.options["nope_window"].value = "in_turn"
         app.setup.start.click()
-        table = app.table
+        table = table_of(app)
         table.curtain.reveal.click()
         table.picker.pick_label("Ada plays Peek into the Future")
         game = table.game
+        assert isinstance(game, ExplodingGame)
         while game.view(None)["pending"]:  # a player holding a Nope lets it through
             table.curtain.reveal.click()
             table.picker._pick([action.kind for action in table.picker.actions].index("pass"))
@@ -52,7 +54,7 @@ def test_a_bots_only_game_charts_debrief_and_export(tmp_path: Path) -> None:
         app.setup.set_seats([("Ada", "heuristic"), ("Bob", "random"), ("Cy", "heuristic")])
         app.setup.seed.value = "5"
         app.setup.start.click()
-        table = app.table
+        table = table_of(app)
         table.pace_choice.value = 0.0
         game = table.game
         assert game.is_over and len(game.winners) == 1
@@ -91,7 +93,7 @@ def test_a_nope_prompt_goes_to_the_player_asked_behind_the_curtain(tmp_path: Pat
         app.setup.options["first_player"].value = 1
         app.setup.options["nope_window"].value = "in_turn"  # each holder asked in turn
         app.setup.start.click()
-        table = app.table
+        table = table_of(app)
         assert table.curtain.owner == "Bob" and not table.curtain.is_open
         table.curtain.reveal.click()
         table.picker.pick_label("Bob plays Skip")

@@ -1,6 +1,7 @@
 """The launcher driven from Python, as its buttons would, on a real SQLite file: every saved
 session is reachable (search, pages), and can be renamed or deleted (after a confirmation)."""
 
+from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from tests.dashboards.test_app import HOSTILE, all_html, all_widgets
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SessionStore:
+def store(tmp_path: Path) -> Iterator[SessionStore]:
     """A store in a real SQLite file, as the app's."""
     with SessionStore(tmp_path / "sessions.sqlite") as opened:
         yield opened
@@ -222,6 +223,7 @@ def test_a_launcher_drawn_in_advance_shows_what_was_saved_since(tmp_path) -> Non
 
     path = tmp_path / "sessions.sqlite"
     app = FacilitatorApp(store=SessionStore(path))
+    assert app.launcher is not None
     assert app.launcher.shown == []
     other = SessionStore(path)
     number = other.create(scrumkin.new_game(["Red", "Blue"], seed=1), title="Made elsewhere")

@@ -19,6 +19,7 @@ from devgames.dashboards.setup_form import (
     SetupForm,
     option_widget,
 )
+from devgames.release import ReleaseGame
 from devgames.scrumkin.options import PRESETS, ScrumkinOptions
 
 started: list[NewSession] = []
@@ -188,6 +189,7 @@ def test_the_scrumkin_preset_fills_the_option_fields_and_starts_the_short_game()
     options = started[0].game.options
     assert (options.backlog, options.drop_against_bugs, options.sprint_cap) == (3, True, 7)
     form = form_of("scrumkin")
+    assert form.preset is not None
     form.preset.value = "short"
     form.preset.value = "standard"
     assert {name: form.options[name].value for name in PRESETS["standard"]} == PRESETS["standard"]
@@ -216,6 +218,7 @@ def test_a_deck_file_of_ones_own_is_loaded_or_refused_naming_its_line() -> None:
     box.load("house rules.csv", renamed.encode())
     form.start.click()
     [new] = started
+    assert isinstance(new.game, ReleaseGame)
     assert "Our Kent" in {card.name for card in new.game.cards.values()}
     assert new.game.options.deck_file == renamed
 
@@ -292,6 +295,7 @@ def test_release_shows_who_pairs_with_whom_as_the_names_are_typed(count: int) ->
     assert form.pairs.layout.display == ""
     form.start.click()
     game = started[0].game
+    assert isinstance(game, ReleaseGame)
     assert all(team in shown for team in game.team_names)
 
 

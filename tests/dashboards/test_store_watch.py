@@ -8,6 +8,7 @@ from devgames import scrumkin
 from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.store_watch import StoreWatch
 from devgames.sessions import SessionStore
+from tests.dashboards.tables import table_of
 
 from .test_app import start
 
@@ -58,7 +59,7 @@ def test_a_tab_follows_a_move_saved_by_another_tab_when_its_watch_checks(tmp_pat
     path = tmp_path / "sessions.sqlite"
     tab_a = start(SessionStore(path), seats=[("Red", "human"), ("Blue", "human")], hidden=False)
     tab_b = FacilitatorApp(store=SessionStore(path))
-    tab_b.address.session_id = tab_a.table.session_id
+    tab_b.address.session_id = table_of(tab_a).session_id
     assert tab_a.table is not None and tab_b.table is not None
 
     tab_a.table.picker._pick(0)

@@ -11,6 +11,7 @@ from devgames.dashboards.serve import DEVICE_URL_VARIABLE
 from devgames.devices.room import is_paused
 from devgames.devices.state import chosen_action, device_state
 from devgames.sessions import SessionStore
+from tests.dashboards.tables import table_of
 
 from .test_app import all_html, start
 
@@ -37,7 +38,7 @@ def move_on_device(store: SessionStore, session_id: int, seat: int) -> None:
 
 
 def test_a_team_gets_a_code_of_its_own_and_a_new_link_cuts_the_old_one(app) -> None:
-    table = app.table
+    table = table_of(app)
     panel = table.join
     table.show_join(True)
     panel.show_code(0)
@@ -61,13 +62,13 @@ def test_without_the_devices_server_the_panel_says_how_to_start_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(DEVICE_URL_VARIABLE, raising=False)
     app = start(SessionStore(tmp_path / "s.sqlite"), seats=[("Red", "human"), ("Blue", "human")])
-    assert "devgames serve --lan" in all_html(app.table.join)
-    assert all(button.disabled for row in app.table.join.rows.children
+    assert "devgames serve --lan" in all_html(table_of(app).join)
+    assert all(button.disabled for row in table_of(app).join.rows.children
                for button in row.children[1:])
 
 
 def test_a_device_teams_turn_waits_for_its_device_or_is_played_here(app) -> None:
-    table = app.table
+    table = table_of(app)
     table.join.show_code(0)
     assert "Red plays on its own device." in table.bot_line.value
     assert table.play_here_button in table.turn.children
@@ -76,7 +77,7 @@ def test_a_device_teams_turn_waits_for_its_device_or_is_played_here(app) -> None
 
 
 def test_moves_made_on_devices_show_on_the_projector_and_the_bots_play_on(app) -> None:
-    table = app.table
+    table = table_of(app)
     store, number = table.controller.store, table.session_id
     table.join.show_code(0)
     table.join.show_code(1)
@@ -94,7 +95,7 @@ def test_moves_made_on_devices_show_on_the_projector_and_the_bots_play_on(app) -
 
 
 def test_pausing_the_room_pauses_devices_bots_and_the_timer(app) -> None:
-    table = app.table
+    table = table_of(app)
     app.timer.start()
     table.pause_toggle.value = True
     assert is_paused(table.controller.store.position(table.session_id)[1])
@@ -107,14 +108,14 @@ def test_pausing_the_room_pauses_devices_bots_and_the_timer(app) -> None:
 def test_a_room_paused_on_another_screen_stops_the_bots_here(app, tmp_path: Path) -> None:
     other = FacilitatorApp(store=SessionStore(tmp_path / "s.sqlite"))
     other.address.session_id = app.table.session_id
-    other.table.pause_toggle.value = True
+    table_of(other).pause_toggle.value = True
     app.connection._on_msg(app.connection, {"ping": 1}, [])
     assert app.table.pause_toggle.value and app.table.controller.paused
 
 
 def test_a_hand_behind_the_curtain_reaches_the_page_only_when_lifted(tmp_path: Path) -> None:
     app = start(SessionStore(tmp_path / "s.sqlite"), seats=[("Red", "human"), ("Blue", "human")])
-    table = app.table
+    table = table_of(app)
     red_only = {card["card"] for card in table.game.view(0)["hand"]} - {
         card["card"] for card in table.game.view(1)["hand"]}
     assert red_only

@@ -4,6 +4,7 @@ mid-game, and "what just happened" and the timer found again after a reload.
 """
 
 import time
+from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import ipywidgets as widgets
 import pytest
 
 from devgames import itstartup, scrumkin
-from devgames.core.actions import Action
+from devgames.core.actions import Action, given
 from devgames.core.session import Session
 from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.setup_form import NewSession
@@ -20,10 +21,11 @@ from devgames.dashboards.theme import CSS
 from devgames.release.observer import short_card
 from devgames.sessions import SessionStore
 from devgames.sessions.table import seats_meta
+from tests.dashboards.tables import table_of
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SessionStore:
+def store(tmp_path: Path) -> Iterator[SessionStore]:
     with SessionStore(tmp_path / "sessions.sqlite") as opened:
         yield opened
 
@@ -61,7 +63,7 @@ def by_class(widget: widgets.Widget, name: str) -> widgets.Widget:
 # ----- a choice of cards: tick boxes ------------------------------------------------------------
 def test_the_mulligan_is_one_tick_box_per_card_behind_the_curtain(store: SessionStore) -> None:
     app = open_session(store, itstartup.new_game(["Ada", "Bob"], seed=11, goal=32))
-    table = app.table
+    table = table_of(app)
     hand = {item["id"]: item["card"] for item in table.game.view(0)["hand"]}
     assert table.subsets not in tree(table)  # behind the curtain until Ada asks
     table.curtain.reveal.click()
@@ -97,19 +99,20 @@ def test_the_mulligan_is_one_tick_box_per_card_behind_the_curtain(store: Session
 def test_open_hands_show_the_tick_boxes_at_once_and_other_games_keep_buttons(
         store: SessionStore) -> None:
     app = open_session(store, itstartup.new_game(["Ada", "Bob", "Cy"], seed=3), hidden=False)
-    assert app.table.subsets in tree(app.table.turn)
-    app.table.subsets.boxes[1].value = True
-    app.table.subsets.go.click()
-    assert len(app.table.game.log[0].cards) == 1 and app.table.game.current_player == 1
+    assert table_of(app).subsets in tree(table_of(app).turn)
+    table_of(app).subsets.boxes[1].value = True
+    table_of(app).subsets.go.click()
+    assert (len(given(table_of(app).game.log[0].cards)) == 1
+            and table_of(app).game.current_player == 1)
     other = open_session(store, scrumkin.new_game(["Red", "Blue"], seed=7), hidden=False)
-    assert other.table.picker in tree(other.table.turn)
-    assert other.table.subsets not in tree(other.table.turn)
+    assert table_of(other).picker in tree(table_of(other).turn)
+    assert table_of(other).subsets not in tree(table_of(other).turn)
 
 
 # ----- seats: the screen or a bot, mid-game ----------------------------------------------------
 def test_a_seat_turned_bot_plays_at_once_and_is_remembered(store: SessionStore) -> None:
     app = open_session(store, scrumkin.new_game(["Red", "Blue", "Green"], seed=7))
-    table = app.table
+    table = table_of(app)
     table.pace_choice.value = 0.0
     assert table.game.current_player == 0 and not table.game.log
     table.curtain.reveal.click()
@@ -138,7 +141,7 @@ def test_a_seat_turned_bot_plays_at_once_and_is_remembered(store: SessionStore) 
 def test_a_bot_seat_handed_back_to_the_screen(store: SessionStore) -> None:
     game = scrumkin.new_game(["Red", "Blue"], seed=7)
     app = open_session(store, game, bots={1: "random"})
-    table = app.table
+    table = table_of(app)
     assert "Blue (random bot)" in unescape(table.heading.value)
     table.seats_panel.choose("Blue", "human")
     assert table.controller.bot_kinds == {} and table.controller.bots == {}
@@ -158,7 +161,7 @@ def test_a_bot_seat_handed_back_to_the_screen(store: SessionStore) -> None:
 
 def test_a_paced_bot_taking_over_waits_for_the_browser_tick(store: SessionStore) -> None:
     app = open_session(store, scrumkin.new_game(["Red", "Blue"], seed=7))
-    table = app.table
+    table = table_of(app)
     assert table.controller.pace == 0.7
     table.seats_panel.choose("Red", "random")
     assert not table.game.log
@@ -171,7 +174,7 @@ def test_a_paced_bot_taking_over_waits_for_the_browser_tick(store: SessionStore)
 def test_what_just_happened_is_the_same_after_a_reload(store: SessionStore) -> None:
     app = open_session(store, scrumkin.new_game(["Red", "Blue", "Green"], seed=7),
                        bots={1: "heuristic"}, hidden=False)
-    table = app.table
+    table = table_of(app)
     table.pace_choice.value = 0.0
     while len(table.controller.news) < NEWS_LINES + 4:
         table.picker._pick(len(table.picker.actions) - 1)
@@ -191,7 +194,7 @@ def test_the_timer_runs_on_across_a_reload(store: SessionStore) -> None:
     time.sleep(0.2)
     again = FacilitatorApp(store=store)
     assert not again.timer.running  # the launcher: no session, a fresh timer
-    again.address.session_id = app.table.session_id
+    again.address.session_id = table_of(app).session_id
     assert again.timer.running and again.timer.started_at == started
     assert again.timer.duration == 360
     assert again.timer.remaining() < 359.8
@@ -212,7 +215,7 @@ def test_a_session_opened_with_no_timer_saved_keeps_the_running_one(store: Sessi
     by_class(app, "dg-timer-start").click()  # started on the launcher, before any session
     app.start(NewSession(scrumkin.new_game(["Red", "Blue"], seed=7), None, {}, True))
     assert app.timer.running
-    saved = store.load(app.table.session_id).meta["timer"]
+    saved = store.load(table_of(app).session_id).meta["timer"]
     assert saved == app.timer.state()
 
 
@@ -222,7 +225,7 @@ def test_a_team_wears_its_colour_on_the_curtain_the_winner_line_and_the_debrief(
     from devgames.screens.colors import team_colors
 
     game = scrumkin.new_game(["Red", "Blue"], seed=3)
-    table = open_session(store, game, hidden=True).table
+    table = table_of(open_session(store, game, hidden=True))
     red, blue = team_colors(["Red", "Blue"], dark=False)
     owner = table.curtain.owner
     color = {"Red": red, "Blue": blue}[owner]
@@ -259,8 +262,8 @@ def test_the_top_line_names_the_game_whole_and_the_scoreboard_who_plays(
         store: SessionStore) -> None:
     names = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success", "Red",
              "Payments Crew", "Site Reliability", "Growth Hackers"]
-    table = open_session(store, scrumkin.new_game(names, seed=7),
-                         bots={seat: "heuristic" for seat in range(1, 8)}).table
+    table = table_of(open_session(store, scrumkin.new_game(names, seed=7),
+                                  bots={seat: "heuristic" for seat in range(1, 8)}))
     heading = unescape(table.heading.value)
     assert ">Scrumkin</h2>" in heading and "dg-muted" not in heading  # no line cut short
     assert "Platform Team (heuristic bot)" in heading  # the players, as the title's tooltip
@@ -272,18 +275,18 @@ def test_the_top_line_names_the_game_whole_and_the_scoreboard_who_plays(
 
 def test_eight_teams_leave_the_cards_in_play_to_the_chart(store: SessionStore) -> None:
     names = [f"Team {n}" for n in range(8)]
-    table = open_session(store, scrumkin.new_game(names, seed=7), hidden=False).table
+    table = table_of(open_session(store, scrumkin.new_game(names, seed=7), hidden=False))
     while not any(row["in_play"] for row in table.game.view(None)["teams"]):
         table.picker._pick(0)
     assert "in play:" not in table.scoreboard.value
-    few = open_session(store, scrumkin.new_game(names[:3], seed=7), hidden=False).table
+    few = table_of(open_session(store, scrumkin.new_game(names[:3], seed=7), hidden=False))
     while not any(row["in_play"] for row in few.game.view(None)["teams"]):
         few.picker._pick(0)
     assert "in play:" in few.scoreboard.value
 
 
 def test_it_startup_players_have_no_line_of_employees(store: SessionStore) -> None:
-    table = open_session(store, itstartup.new_game(["Ada", "Bob"], seed=11), hidden=False).table
+    table = table_of(open_session(store, itstartup.new_game(["Ada", "Bob"], seed=11), hidden=False))
     while not any(row["employees"] for row in table.game.view(None)["players"]):
         table.picker._pick(len(table.picker.actions) - 1)
     board = table.scoreboard.value
@@ -295,7 +298,7 @@ def test_cooperation_counts_rounds_against_its_deadline(store: SessionStore) -> 
     from devgames import reliz
 
     game = reliz.new_game(["Ada", "Bob"], seed=3, scenario="cooperation", coop_rounds=30)
-    table = open_session(store, game).table
+    table = table_of(open_session(store, game))
     assert "<b>round</b> 1 of 30" in table.scoreboard.value
     assert "<b>turn</b>" not in table.scoreboard.value
 
@@ -303,7 +306,7 @@ def test_cooperation_counts_rounds_against_its_deadline(store: SessionStore) -> 
 def test_release_says_who_leads_once(store: SessionStore) -> None:
     from devgames import release
 
-    table = open_session(store, release.new_game(["Ada", "Bob", "Cy"], seed=1)).table
+    table = table_of(open_session(store, release.new_game(["Ada", "Bob", "Cy"], seed=1)))
     assert "leads" in table.waiting.value or "commits" in table.waiting.value
     assert "<b>leader</b>" not in table.scoreboard.value
 
@@ -314,7 +317,7 @@ def test_release_pairs_are_rows_of_two_lines_with_the_cards_committed(
 
     names = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success", "Red",
              "Payments Crew", "Site Reliability", "Growth Hackers", "Blue", "QA Guild"]
-    table = open_session(store, release.new_game(names, seed=11)).table
+    table = table_of(open_session(store, release.new_game(names, seed=11)))
     while len(table.game.view(None)["committed"]) < 2:
         table.game.apply(table.game.legal_actions()[0])
     table.refresh()
@@ -322,8 +325,10 @@ def test_release_pairs_are_rows_of_two_lines_with_the_cards_committed(
     assert board.count("<tr data-name=") + board.count("<tr class=") == 5  # a row a pair
     assert "Data &amp; Analytics<br>" in board and "Payments Crew" in board
     assert "<th>committed</th>" in board and "suit breaks" not in board
-    seat, card, rank = table.game.trick[1]
-    short = short_card(table.game, card, rank)  # its figures, on its player's line of the row
+    game = table.game
+    assert isinstance(game, release.ReleaseGame)
+    seat, card, rank = game.trick[1]
+    short = short_card(game, card, rank)  # its figures, on its player's line of the row
     assert (f"<td>{short}<br>" if seat < 5 else f"<br>{short}</td>") in board
     # The full sentence stays in the facts, read while a hand is open (the table is hidden).
     assert '<span class="dg-in-table"><b>committed</b>' in board
@@ -334,7 +339,7 @@ def test_reliz_team_development_is_a_row_a_team(store: SessionStore) -> None:
     from devgames import reliz
 
     names = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success"]
-    table = open_session(store, reliz.new_game(names, seed=3, scenario="team")).table
+    table = table_of(open_session(store, reliz.new_game(names, seed=3, scenario="team")))
     board = table.scoreboard.value
     assert "<th>Teams</th>" in board and "<th>Players</th>" not in board
     assert "Data &amp; Analytics<br>" in board and "<th>team</th>" not in board
@@ -346,7 +351,7 @@ def test_an_open_hand_takes_the_charts_room_and_groups_its_moves_by_card(
         store: SessionStore) -> None:
     names = ["Data & Analytics", "Platform Team", "Mobile Squad", "Customer Success"]
     app = open_session(store, scrumkin.new_game(names, seed=7))
-    table = app.table
+    table = table_of(app)
     assert "dg-hand-open" not in table._dom_classes
     table.curtain.reveal.click()
     assert "dg-hand-open" in table._dom_classes  # theme.py: the charts give way
@@ -377,7 +382,7 @@ def test_a_release_card_that_does_not_follow_suit_says_why(store: SessionStore) 
             break
         game.apply(game.legal_actions()[0])
     app = open_session(store, game)
-    table = app.table
+    table = table_of(app)
     table.curtain.reveal.click()
     picker = table.picker
     assert picker.off and len(picker.shown) == len(game.legal_actions())

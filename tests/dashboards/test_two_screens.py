@@ -8,6 +8,7 @@ import pytest
 from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.debrief_notes import notes_of
 from devgames.sessions import SessionStore
+from tests.dashboards.tables import table_of
 
 from .test_app import start
 
@@ -18,7 +19,7 @@ def two_tabs(tmp_path: Path) -> tuple[FacilitatorApp, FacilitatorApp]:
     path = tmp_path / "sessions.sqlite"
     tab_a = start(SessionStore(path), seats=[("Red", "human"), ("Blue", "human")], hidden=False)
     tab_b = FacilitatorApp(store=SessionStore(path))
-    tab_b.address.session_id = tab_a.table.session_id
+    tab_b.address.session_id = table_of(tab_a).session_id
     assert tab_b.table is not None
     return tab_a, tab_b
 

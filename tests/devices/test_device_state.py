@@ -2,6 +2,7 @@
 
 import json
 import re
+from collections.abc import Mapping
 from random import Random
 from typing import Any
 
@@ -16,7 +17,7 @@ from devgames.devices.state import chosen_action, device_state, window_moves
 GAMES = [spec.name for spec in game_specs()]
 
 
-def names_in(view: dict[str, Any]) -> set[str]:
+def names_in(view: Mapping[str, Any]) -> set[str]:
     """The names of the cards (and tiles) in the hand of a seat's view."""
     found = set()
     for item in [*(view.get("hand") or ()), *(view.get("event_cards") or ())]:

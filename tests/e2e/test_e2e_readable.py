@@ -100,7 +100,8 @@ def played(case: Case, seed: int = 11) -> tuple[list[Any], list[int]]:
     game = module.new_game(NAMES[:case.teams], seed=seed, **case.options)
     bots = {seat: make_bot(module, "heuristic", seed + seat) for seat in range(case.teams)}
     chance = random.Random(seed)  # the table's entries: never the game's own random source
-    moves, turns = [], []
+    moves: list[Any] = []
+    turns: list[int] = []
     while not game.is_over and len(moves) < 5000:
         seat = game.current_player
         if seat == 0:

@@ -1,9 +1,12 @@
 """A whole Release! game of bots in a real Voilà server and headless Chromium: the page's winner
 line, scoreboard and score race say what the saved game says."""
 
+from typing import cast
+
 import pytest
 from playwright.sync_api import Page
 
+from devgames.release import ReleaseGame
 from tests.e2e.harness import Server, save_screenshot, wait_for_kernel_idle
 from tests.e2e.test_e2e_games import (
     open_admin,
@@ -24,7 +27,7 @@ def test_release_a_whole_game_of_bots(page: Page, voila_server: Server) -> None:
     page.locator(".dg-bot-pace select").select_option(label="at once")
     page.locator(".dg-winner").wait_for()
     wait_for_kernel_idle(page)
-    game = saved_game(voila_server, page)
+    game = cast(ReleaseGame, saved_game(voila_server, page))
     assert game.is_over and game.winners and game.release == 5
     verb = "wins!" if len(game.winners) == 1 else "win!"
     assert page.locator(".dg-winner").inner_text().endswith(verb)

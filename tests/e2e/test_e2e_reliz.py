@@ -5,8 +5,11 @@ A team picks a tile in its tray, the halves where it fits light up, a click on o
 tile just placed turns it round.
 """
 
+from typing import cast
+
 from playwright.sync_api import Page, expect
 
+from devgames.reliz.game import RelizGame
 from tests.e2e.harness import Server, save_screenshot, wait_for_kernel_idle
 from tests.e2e.test_e2e_games import saved_game, set_up, until
 
@@ -17,11 +20,11 @@ def test_tiles_are_placed_and_turned_by_clicking_the_board(page: Page,
     set_up(page, voila_server, "reliz", [("Red", "human"), ("Blue", "human")], hidden=False)
     wait_for_kernel_idle(page)
     for _ in range(30):  # the set-up moves (block cards to join) by the move buttons
-        if saved_game(voila_server, page).phase == "play":
+        if cast(RelizGame, saved_game(voila_server, page)).phase == "play":
             break
         page.locator(".dg-move").first.click()
         wait_for_kernel_idle(page)
-    game = saved_game(voila_server, page)
+    game = cast(RelizGame, saved_game(voila_server, page))
     assert game.phase == "play"
     seat = game.current_player
     assert isinstance(seat, int)
@@ -55,7 +58,7 @@ def test_tiles_are_placed_and_turned_by_clicking_the_board(page: Page,
     page.locator(f".dg-board-legal[data-zone='{zone}'][data-half='{half}']").click()
     wait_for_kernel_idle(page)
     until(page, lambda: len(saved_game(voila_server, page).log) == moves + 1)
-    game = saved_game(voila_server, page)
+    game = cast(RelizGame, saved_game(voila_server, page))
     last = game.log[-1]
     assert (last.kind, last.card, last.target, last.count) in {
         ("place", tile["id"], zone, half - 1), ("replace", tile["id"], zone, half - 1)}

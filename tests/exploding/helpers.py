@@ -13,6 +13,7 @@ rulebook::
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from devgames.core.actions import CHANCE
 from devgames.exploding import CARDS, ExplodingGame, new_game
@@ -39,7 +40,7 @@ def _fill(game: ExplodingGame, seat: int, cards: Sequence[str], left: dict[str, 
 
 
 def scripted_game(players: Sequence[str], hands: Mapping[str, Sequence[str]] | None = None,
-                  **options: object) -> ExplodingGame:
+                  **options: Any) -> ExplodingGame:
     """A physical-deck game with the given hands dealt (4 cards each, then the Mitigate).
 
     Hands a test leaves out, or gives fewer than 4 cards, are filled with Code Cards of different

@@ -115,8 +115,8 @@ def hide(game: ExplodingGame, seat: int, rng: random.Random) -> ExplodingGame:
     # Then the hidden places of the stack are shuffled among themselves.
     contents = [deck[i] for i in hidden]
     rng.shuffle(contents)
-    for i, card in zip(hidden, contents, strict=True):
-        deck[i] = card
+    for i, hidden_card in zip(hidden, contents, strict=True):
+        deck[i] = hidden_card
     assert other.view(seat) == game.view(seat)
     return other
 

@@ -159,7 +159,8 @@ def test_five_card_combos() -> None:
     assert_refused(game, lambda: game.apply(Action("combo", 0, cards=tuple(reversed(ids)))),
                    "bad_combo", "card order")
     assert_refused(game, lambda: game.combo("Ada", list(five), target="Bob"), "bad_combo")
-    assert_refused(game, lambda: game.combo("Ada", ["Spaghetti Code"] * 2 + list(five[1:4])),
+    assert_refused(game,
+                   lambda: game.combo("Ada", ["Spaghetti Code", "Spaghetti Code", *five[1:4]]),
                    "card_not_in_hand")
     game.combo("Ada", list(five))
     assert_refused(game, lambda: game.draw("Ada"), "pick_pending")
@@ -244,7 +245,7 @@ def test_physical_entries() -> None:
     # tell the room what the hands hold, see test_exploding_entry_lists.py.)
     enter(game, "Skip")
     for _ in range(4):
-        game.draw(game.current_player)  # type: ignore[arg-type]
+        game.draw(game.current_player)
         enter(game, "Shuffle")
     played = 0
     while played < 4:
@@ -257,7 +258,7 @@ def test_physical_entries() -> None:
         else:
             game.draw(p)
             enter(game, "Magic Number")
-    game.draw(game.current_player)  # type: ignore[arg-type]
+    game.draw(game.current_player)
     assert game.current_player == CHANCE
     assert_refused(game, lambda: game.deal("Shuffle"), "card_not_in_deck", "Shuffle",
                    "discard pile")

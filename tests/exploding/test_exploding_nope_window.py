@@ -76,7 +76,7 @@ def test_a_holder_claims_the_window_and_a_new_one_opens_for_the_yup() -> None:
     with pytest.raises(IllegalMove, match="closes by itself"):
         game.pass_nope("Cy")
     game.nope("Bob")
-    assert game.window_open and game.view(None)["pending"]["nopes"] == 1
+    assert game.window_open and nopes_said(game) == 1
     assert game.waiting_for.startswith("Anyone may say Yup")
     assert not game.can_nope("Bob") and game.can_nope("Ada")  # Ada may say Yup
     game.nope("Ada")
@@ -124,6 +124,19 @@ def start_table(store: SessionStore, seats: list[tuple[str, str]]) -> SessionTab
     return app.table
 
 
+def nopes_said(game: ExplodingGame) -> int:
+    """How many Nopes were said on the card now pending."""
+    pending = game.view(None)["pending"]
+    assert pending is not None, "no card is pending"
+    return pending["nopes"]
+
+
+def game_at(table: SessionTable) -> ExplodingGame:
+    """The exploding game at ``table`` (every table of these tests plays it)."""
+    assert isinstance(table.game, ExplodingGame)
+    return table.game
+
+
 def play_shuffle(table: SessionTable) -> None:
     table.curtain.reveal.click()
     table.picker.pick_label("Ada plays Shuffle")
@@ -140,7 +153,7 @@ def test_the_projector_and_devices_show_the_same_window_whoever_holds_a_nope(
         with SessionStore(tmp_path / f"twin{twin}.sqlite") as store:
             table = start_table(store, [(name, "human") for name in ABC])
             if twin:  # Bob holds no Nope
-                bob = table.game.hands[1]
+                bob = game_at(table).hands[1]
                 bob[bob.index(NOPE)] = 9
             play_shuffle(table)
             shown.append((projector(table), device_state(table.game, 2, 0, {}, []),
@@ -161,10 +174,10 @@ def test_the_window_closes_after_its_time(tmp_path: Path) -> None:
         play_shuffle(table)
         for left in range(NOPE_SECONDS - 1, 0, -1):
             table.claims.step()  # a second passes in the browser
-            assert table.game.window_open
+            assert game_at(table).window_open
             assert f"Anyone to Nope? {left} s" in table.claims.face.line.value
         table.claims.step()
-        game = table.game
+        game = game_at(table)
         assert game.phase == "play" and game.log[-1] == CLOSE
         assert store.load(table.session_id).log == game.log
         assert "The draw stack is shuffled." in table.news_box.value
@@ -177,13 +190,13 @@ def test_a_holder_says_nope_behind_the_curtain_at_the_projector(tmp_path: Path) 
         table.claims.face.claim.click()  # the clock stops; the list is behind the curtain
         assert not any("says Nope" in text for text in texts(table.turn))
         table.claims.step()
-        assert table.game.window_open  # a held window does not run out under the chooser
+        assert game_at(table).window_open  # a held window does not run out under the chooser
         table.claims.face.reveal.click()
         holders = [button.description for button in table.claims.face.holders.children]
         assert holders == ["Bob says Nope"]
         table.claims.face.holders.children[0].click()
-        game = table.game
-        assert game.view(None)["pending"]["nopes"] == 1 and game.window_open
+        game = game_at(table)
+        assert nopes_said(game) == 1 and game.window_open
         assert "Anyone to Yup?" in table.claims.face.line.value
 
 
@@ -191,14 +204,14 @@ def test_a_holder_says_nope_from_their_device(tmp_path: Path) -> None:
     with SessionStore(tmp_path / "sessions.sqlite") as store:
         table = start_table(store, [(name, "human") for name in ABC])
         play_shuffle(table)
-        game = table.game
+        game = game_at(table)
         state = device_state(game, 1, 0, {}, [])
         [move] = state["moves"]
         action = chosen_action(game, 1, 0, move["label"])
         assert action is not None and action.kind == "nope"
         assert chosen_action(game, 2, 0, move["label"]) is None  # Cy holds none
         game.apply(action)
-        assert game.view(None)["pending"]["nopes"] == 1
+        assert nopes_said(game) == 1
 
 
 def test_bots_claim_at_their_pace_and_a_bots_only_window_closes_at_once(tmp_path: Path) -> None:
@@ -207,9 +220,9 @@ def test_bots_claim_at_their_pace_and_a_bots_only_window_closes_at_once(tmp_path
         table = start_table(store, [("Ada", "human"), ("Bob", "heuristic"),
                                     ("Cy", "heuristic")])
         play_shuffle(table)
-        assert table.game.window_open and table.claims.clock.delay_ms == 700
+        assert game_at(table).window_open and table.claims.clock.delay_ms == 700
         table.claims.step()
-        assert not table.game.window_open and table.game.log[-1] == CLOSE
+        assert not game_at(table).window_open and game_at(table).log[-1] == CLOSE
 
 
 def test_bots_say_nope_in_open_windows_when_they_play_a_game_out() -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from devgames.core.actions import Action
+from devgames.core.actions import Action, given
 from devgames.core.game import Game
 from devgames.core.harness import InvariantError, play_twins, seen_by
 from devgames.core.wording import choices
@@ -67,7 +67,7 @@ def public_key(game: Game, action: Action, seat: int) -> Hashable:
         drawer = game.hands[game.chance[1]]
         return (action, MITIGATE in drawer or tuple(sorted(drawer)))
     if kind == "combo" and len(action.cards or ()) == 3:
-        return (action, game.hands[action.target].count(action.card))  # type: ignore[index]
+        return (action, game.hands[given(action.target)].count(given(action.card)))
     return action
 
 
@@ -160,7 +160,7 @@ def test_a_hidden_place_changes_no_prompt(nope_asks: str) -> None:
     """Ada hides the Exploding Git Commit on top, 3rd or at the bottom: Bob's Peek asks for the
     same three places with the same choices, and his draw is entered all the same. Where the
     entries contradict the place Ada gave, the cards entered win and Ada's belief is dropped."""
-    shown = []
+    shown: list[list[Any]] = []
     for place in (0, 2, 38):
         game = scripted_game(ABC, hands={"Bob": ["Peek into the Future"]}, nope_asks=nope_asks)
         game.draw("Ada")
@@ -168,7 +168,7 @@ def test_a_hidden_place_changes_no_prompt(nope_asks: str) -> None:
         game.mitigate("Ada", place)
         game.play("Bob", "Peek into the Future")
         let_it_happen(game)
-        seen = []
+        seen: list[object] = []
         for card in ("Skip", "Nope", "Bail", "Skip"):
             if game.phase == "play":
                 game.draw("Bob")

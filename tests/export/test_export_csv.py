@@ -5,11 +5,14 @@ import base64
 import html
 import subprocess
 import sys
+from typing import Any
 
 import pandas as pd
 import pytest
 
 import devgames
+import devgames.itstartup
+import devgames.scrumkin
 from devgames.core.cells import FORMULA_STARTS
 from devgames.export import (
     DEBRIEF_PROMPTS,
@@ -23,10 +26,11 @@ from devgames.export import (
     to_csv_bytes,
     to_csv_text,
 )
+from devgames.export.tables import Notes
 from tests.export.helpers import assert_no_formula, csv_rows, parsed, played
 
 HOSTILE = ['=HYPERLINK("x")', "+1", "-1", "@SUM(1)", "<script>alert(1)</script>", "Команда"]
-GAMES = {
+GAMES: dict[str, tuple[str, list[str], dict[str, Any]]] = {
     "scrumkin competitive": ("scrumkin", ["Red", "Blue", "Green"], {}),
     "scrumkin collaborative": (
         "scrumkin", ["Red", "Blue", "Green", "Gold"],
@@ -167,7 +171,7 @@ def test_hostile_team_names_are_neutralised_in_every_file(
     name: str, players: list[str], options: dict
 ) -> None:
     game = played(name, players, 3, **options)
-    notes = {"=cmd|' /C calc'!A0": [{"content": "-2+3", "votes": 2}, "@me\r\nsecond line"]}
+    notes: Notes = {"=cmd|' /C calc'!A0": [{"content": "-2+3", "votes": 2}, "@me\r\nsecond line"]}
     files = export_session(game, notes)
     for filename, text in files.items():
         assert_no_formula(text, filename)
@@ -218,7 +222,7 @@ def test_the_data_url_decodes_back_to_the_same_bytes() -> None:
 
 
 def test_the_retro_file_keeps_prompts_notes_votes_and_actions() -> None:
-    notes = {
+    notes: Notes = {
         "What helped?": ["Pairing", {"content": "Daily Standup", "group": "Rituals", "votes": 3,
                                      "type": "comment", "created_at": "2026-11-22T10:00:00"}],
         "What hurt?": [],

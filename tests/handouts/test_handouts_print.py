@@ -5,6 +5,7 @@ module; skipped without Chromium (failed on CI, like the browser tests)."""
 import os
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -84,7 +85,7 @@ def test_each_handout_fits_its_page_budget(tab: Page, game: str, kind: str, pape
 
 
 #: The options that make each game's rules and turn aid longest.
-LONGEST_OPTIONS = {
+LONGEST_OPTIONS: dict[str, dict[str, Any]] = {
     "scrumkin": {"rulebook": "collaborative", "drop_against_bugs": True, "counter_chains": True},
     "itstartup": {"tournament_wins": 2, "planning_bonus": True, "agent_counter": True},
     "exploding": {"direction": "counterclockwise", "mitigate": "automatic"},

@@ -18,6 +18,7 @@ never among the names the test reserves.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from devgames.core.actions import CHANCE, Action
 from devgames.itstartup import CARDS, ItStartupGame, new_game
@@ -101,7 +102,7 @@ def scripted_game(
     first: str | None = None,
     draw: str | None = None,
     reserve_cards: Sequence[str] = (),
-    **options: object,
+    **options: Any,
 ) -> ItStartupGame:
     """A physical-deck game set up as the table does it, up to the first player's ``main`` step.
 

@@ -3,6 +3,7 @@ positions, that it only uses what its seat may know, and that it clearly beats r
 
 import copy
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -60,7 +61,7 @@ def card(game: ItStartupGame, name: str, where: list[int]) -> int:
 @pytest.mark.parametrize("deck", ["digital", "physical"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_only_legal_actions_in_many_games(players: int, deck: str) -> None:
-    options = [{}, {"planning_bonus": True, "agent_counter": True},
+    options: list[dict[str, Any]] = [{}, {"planning_bonus": True, "agent_counter": True},
                {"hoard_cap_timing": "always", "agent_uses": "per_player", "goal": 32},
                {"coffee_crunch_count": "end_of_turn", "outsourced_knowledge": "back_to_hand"},
                {"outsourced_knowledge": "not_allowed", "goal": 32}]
@@ -74,7 +75,7 @@ def test_only_legal_actions_in_many_games(players: int, deck: str) -> None:
             seat: CheckedBot(HeuristicBot(seed + seat)) if (seat + index) % 3 else RandomBot(seed)
             for seat in range(players)
         }
-        play_out(game, bots, chance=RandomBot(seed))  # type: ignore[arg-type]
+        play_out(game, bots, chance=RandomBot(seed))
         assert game.is_over and game.winners
         assert all(bot.choices for bot in bots.values() if isinstance(bot, CheckedBot))
 
@@ -254,6 +255,6 @@ def test_it_clearly_beats_random_bots(players: int) -> None:
         game = itstartup.new_game([f"P{i}" for i in range(players)], seed=seed)
         bots = {q: HeuristicBot(seed) if q == seat else RandomBot(seed + q)
                 for q in range(players)}
-        play_out(game, bots)  # type: ignore[arg-type]
+        play_out(game, bots)
         wins += game.players[seat] in game.winners
     assert wins >= 80, f"{wins} wins in {games} games at {players} players"

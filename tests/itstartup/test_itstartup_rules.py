@@ -7,6 +7,7 @@ first player has 6 + 1 = 7 resources in turn 1.
 """
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -121,7 +122,7 @@ def test_mulligan_any_number_of_cards(count: int) -> None:
     for _ in range(5):
         game.deal(filler(game, avoid=opening + fresh))
     game.roll(2)
-    game.mulligan("Ada", opening[:count])
+    game.mulligan("Ada", [*opening[:count]])
     assert draws_waiting(game, "Ada") == count
     if count:
         assert sorted(bottom(game, count)) == sorted(opening[:count])
@@ -300,7 +301,8 @@ def test_planning_is_free_and_face_down() -> None:
     assert "Monster Bug" not in game.hand("Ada")
     assert game.planned[0] is not None and CARDS[game.planned[0][0]].name == "Monster Bug"
     assert game.view(None)["players"][0]["planned"] is True
-    assert game.view("Ada")["planned"]["card"] == "Monster Bug"
+    planned = game.view("Ada")["planned"]
+    assert planned is not None and planned["card"] == "Monster Bug"
     assert "Monster Bug" not in str(game.view("Bob"))
     assert game.secrets("Ada") == [
         "Planned face down: Monster Bug (from a later turn, it costs 1 less)."]
@@ -702,7 +704,7 @@ def test_metrics_rows_after_each_turn() -> None:
 
 
 # ----- tournament help tokens --------------------------------------------------------------------
-def second_tournament_game(**options: object) -> ItStartupGame:
+def second_tournament_game(**options: Any) -> ItStartupGame:
     """A tournament to 2 wins with goal 1: Ada wins game 1 with an Intern, Bob and Cy get a help
     token each; game 2 is dealt and Bob (after the winner) starts it, every score back at 0."""
     game = scripted_game(ABC, hands={"Ada": ["Intern"]}, roll=6, first="Ada", goal=1,
@@ -1308,7 +1310,7 @@ def test_rockstar_recruiter_with_nobody_to_take_still_joins_and_draws() -> None:
     assert draws_waiting(game, "Ada") == 1
 
 
-def agent_game(**options: object) -> ItStartupGame:
+def agent_game(**options: Any) -> ItStartupGame:
     """Bob has an Intern and an Ambitious Apprentice (1 burnout each, 5 resources left); Ada has
     two Undercover HR Agents on the table and 5 resources."""
     game = scripted_game(
@@ -1487,7 +1489,7 @@ def test_investor_gives_two_resources_for_free() -> None:
     assert bottom(game, 1) == ["Investor"]
 
 
-def outsourcing_game(**options: object) -> ItStartupGame:
+def outsourcing_game(**options: Any) -> ItStartupGame:
     """Bob's Intern (1 burnout, Clean code) is outsourced by Ada for 2; Ada also holds an
     Ambitious Apprentice and a Code Monkey."""
     game = scripted_game(
@@ -1578,8 +1580,9 @@ def test_knowledge_played_on_an_outsourced_developer(rule: str, bob_keeps: list[
     assert game.hand("Ada").count("Version control") == len(ada_gets_back)
     returned = next(e for e in reversed(game.events) if e.kind == "returns")
     assert names(returned.data["knowledge"]) == ada_gets_back
-    assert ("Ada takes Version control back to hand" in game.narrate(returned)) \
-        == bool(ada_gets_back)
+    told = game.narrate(returned)
+    assert told is not None
+    assert ("Ada takes Version control back to hand" in told) == bool(ada_gets_back)
     finish_turn(game, "Ada")
     game.end_turn("Bob")  # the Intern scores for Bob again, then burns out (3)
     assert points(game)["Bob"] == (1 + 2) + intern_scores

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from devgames.core.actions import given
 from devgames.core.bots import play_out
 from devgames.core.errors import SetupError
 from devgames.release import BOTS, DeckFileError, new_game
-from devgames.release.cards import BASE, CARDS_FILE, SUITS, load_deck, parse_deck
+from devgames.release.cards import BASE, CARDS_FILE, SUITS, PlayCard, load_deck, parse_deck
 from tests.refusals import assert_readable
 
 PEOPLE = {"John Allspaw", "Jeff Patton", "Linda Rising", "Patrick Debois", "Gojko Adzic",
@@ -17,7 +18,7 @@ PEOPLE = {"John Allspaw", "Jeff Patton", "Linda Rising", "Patrick Debois", "Gojk
           "Jez Humble", "Gene Kim"}
 
 
-def by_person(name: str):  # type: ignore[no-untyped-def]
+def by_person(name: str) -> PlayCard:
     return next(card for card in BASE.cards.values() if card.person == name)
 
 
@@ -96,10 +97,10 @@ def test_the_table_shows_which_cards_are_reconstructed() -> None:
     assert figures["Kent Beck"].startswith("11 of Doors: once committed, you may trade a card")
     (method,) = game.view(None)["featured"]
     assert method["card"] == game.view(None)["method"]
-    assert ("note" in method) == bool(game.methods[game.method].reconstructed)
+    assert ("note" in method) == bool(game.methods[given(game.method)].reconstructed)
     told = [game.narrate(e) for e in game.events if e.kind == "method"]
-    assert told and (("(reconstructed)" in told[0]) == bool(
-        game.methods[game.method].reconstructed))
+    assert told and told[0] is not None and (("(reconstructed)" in told[0]) == bool(
+        game.methods[given(game.method)].reconstructed))
 
 
 # ----- deck files ---------------------------------------------------------------------------------

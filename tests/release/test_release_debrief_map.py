@@ -4,12 +4,14 @@ the number cards carry no invented meaning, and the cards to tag are the Tools &
 
 import re
 from html import unescape
+from typing import Any
 
 import pytest
 
+from devgames.core.actions import given
 from devgames.core.bots import play_out
 from devgames.dashboards.table import SessionTable
-from devgames.release import BOTS, new_game
+from devgames.release import BOTS, ReleaseGame, new_game
 from devgames.release.debrief import DEBRIEF, cards_to_tag, reveal_pages, team_maps
 from devgames.sessions import SessionStore
 from tests.dashboards.test_app import all_html
@@ -17,7 +19,7 @@ from tests.dashboards.test_app import all_html
 NAMES = ["Data & Analytics", "Customer Success", "Cy", "Dee", "Eve", "Fay"]
 
 
-def played(players: int, seed: int = 4, **options: object):  # type: ignore[no-untyped-def]
+def played(players: int, seed: int = 4, **options: Any) -> ReleaseGame:
     game = new_game(NAMES[:players], seed=seed, releases=3, **options)
     play_out(game, {seat: BOTS["heuristic"](seat) for seat in range(players)})
     return game
@@ -40,7 +42,8 @@ def test_each_team_is_a_pair_or_a_remote_player_with_what_it_won(players: int) -
     commits = [e for e in game.events if e.kind == "commit" and e.data["broke_suit"]]
     assert sum(breaks.values()) == len(commits)
     for event in commits:  # each suit broken is told of its player, in its own team
-        assert game.players[event.player] in teams[game.team_of[event.player]].breaks
+        seat = given(event.player)
+        assert game.players[seat] in teams[game.team_of[seat]].breaks
 
 
 def test_the_face_cards_that_doubled_swapped_or_scored_are_named() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from devgames.core.actions import CHANCE
+from devgames.core.actions import CHANCE, given
 from devgames.core.bots import RandomBot, play_out
 from devgames.release import ReleaseGame, new_game
 from devgames.release.cards import BASE, Method, parse_rule
@@ -190,8 +190,9 @@ def test_of_equal_ranks_the_card_committed_first_wins() -> None:
                     leader="P0", decks=2, style="remote")
     for p in range(5):
         legal = game.legal_actions()
-        low = [a for a in legal if game.cards[a.card].figures == "7 of Doors"] if p < 2 else \
-            [a for a in legal if game.cards[a.card].rank < 7 or game.cards[a.card].suit != 0]
+        low = [a for a in legal if game.cards[given(a.card)].figures == "7 of Doors"] if p < 2 \
+            else [a for a in legal
+                  if game.cards[given(a.card)].rank < 7 or game.cards[given(a.card)].suit != 0]
         game.apply(low[0])
     decline_all(game)
     assert game.winner == 0

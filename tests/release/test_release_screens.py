@@ -14,6 +14,7 @@ from devgames.release.scoring import ROUND_FIELDS
 from devgames.screens.debrief import debrief_phases, debrief_questions
 from devgames.sessions import SessionStore
 from tests.dashboards.games import played
+from tests.dashboards.tables import table_of
 from tests.dashboards.test_app import all_html, start
 
 
@@ -31,7 +32,7 @@ def test_the_launcher_offers_a_release_session(store: SessionStore) -> None:
 def test_bots_play_a_whole_game_at_once(store: SessionStore) -> None:
     app = start(store, "release", seats=[("Ada", "heuristic"), ("Bob", "random"),
                                          ("Cy", "heuristic"), ("Dee", "random")])
-    table = app.table
+    table = table_of(app)
     assert table.charts.panels == ("score", "release_points")
     table.pace_choice.value = 0.0
     game = table.game

@@ -4,9 +4,9 @@ rotation, replacement, RELEASE and the hand limit."""
 
 import json
 import re
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -91,7 +91,7 @@ def test_every_link_of_every_block_needs_equal_pips(card: int) -> None:
         put(game, za - 1, *first)
         other = 1 if pip != 1 else 2
         wrong = (other, other) if b_double else ((other, 6) if hb == 1 else (6, other))
-        assert_refused(game, lambda g=game, w=wrong, z=zb - 1: put(g, z, *w), "no_match")
+        assert_refused(game, partial(put, game, zb - 1, *wrong), "no_match")
         # the right number fits, unless another link of the same zone asks otherwise
         right = (pip, pip) if b_double else ((pip, 6) if hb == 1 else (6, pip))
         if game.can_place(0, tile(*right), zb - 1, 0 if right[0] <= right[1] else 1):
@@ -106,7 +106,7 @@ def test_zones_flagged_for_a_double_take_only_doubles(card: int) -> None:
         game = lone(card)
         z = number - 1
         if double:
-            assert_refused(game, lambda g=game, z=z: put(g, z, 1, 2), "no_match", "double")
+            assert_refused(game, partial(put, game, z, 1, 2), "no_match", "double")
             put(game, z, 4, 4)
         else:
             put(game, z, 1, 2)
@@ -220,7 +220,7 @@ def test_a_hand_over_the_limit_goes_back_whole_at_the_end_of_the_turn() -> None:
 def test_the_view_gives_every_block_its_zones_tiles_and_orientation() -> None:
     game = lone(2)
     put(game, 1, 4, 4)
-    view: dict[str, Any] = game.view(None)
+    view = game.view(None)
     block = view["blocks"][0]
     assert block["card"] == 2 and [z["label"] for z in block["zones"]] == ["B1.1", "B1.2",
                                                                          "B1.3"]
@@ -294,7 +294,7 @@ def test_integration_zones_never_overlap_each_other_or_a_block() -> None:
 def _tender_to_the_end() -> RelizGame:
     """Tender with four teams, played by heuristic bots to its end (one team wins)."""
     from devgames import reliz
-    from devgames.core.actions import CHANCE
+    from devgames.core.actions import CHANCE, given
     from devgames.sim.runner import make_bot
     game = reliz.new_game(["Data & Analytics", "Platform", "Mobile", "Customer Success"],
                           seed=11, scenario="tender")
@@ -304,7 +304,7 @@ def _tender_to_the_end() -> RelizGame:
             break
         seat = game.current_player
         game.apply(game.rng.choice(game.legal_actions()) if seat == CHANCE
-                   else bots[seat].choose(game))
+                   else bots[given(seat)].choose(game))
     assert game.is_over
     return game
 

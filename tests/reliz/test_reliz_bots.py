@@ -6,6 +6,7 @@ import random
 import pytest
 
 from devgames import reliz
+from devgames.core.actions import Action
 from devgames.core.bots import play_out
 from devgames.reliz.turns import ROUND_FIELDS
 from tests.reliz.helpers import NAMES, SEATS
@@ -30,7 +31,7 @@ def test_the_heuristic_bot_only_picks_legal_moves_and_finishes(scenario: str) ->
 
 
 def test_a_seed_gives_the_same_game() -> None:
-    def play(seed: int) -> list:  # type: ignore[type-arg]
+    def play(seed: int) -> list[Action]:
         game = reliz.new_game(["Ada", "Bob"], seed=seed, turn_cap=80)
         play_out(game, {0: reliz.BOTS["heuristic"](1), 1: reliz.BOTS["random"](2)})
         return game.log

@@ -1,6 +1,9 @@
 """РЕЛИЗ's event cards, one scripted test each, and the daily event's own rules (played first,
 kept in blitz, reshuffled, one-time cards left out)."""
 
+from functools import partial
+
+from devgames.core.actions import given
 from devgames.reliz.cards import EVENT_ID, EVENTS, TILE_ID
 from devgames.reliz.event_cards import EVENT_CARDS
 from devgames.reliz.game import RelizGame
@@ -23,13 +26,13 @@ def zone_free(game: RelizGame) -> int:
 
 def fill_some(game: RelizGame) -> list[int]:
     """Place every tile of the turn player's hand where it fits; the zones filled."""
-    done = []
+    done: list[int] = []
     while True:
         places = [a for a in game.legal_actions() if a.kind == "place"]
         if not places:
             return done
         game.apply(places[0])
-        done.append(places[0].target)
+        done.append(given(places[0].target))
 
 
 def test_it_audit_shows_an_opponents_tiles_until_their_next_turn_ends() -> None:
@@ -99,7 +102,7 @@ def test_sick_leave_and_spilled_on_the_laptop_freeze_the_next_turn() -> None:
         assert [a.kind for a in game.legal_actions()] == ["end"]
         tiles = [c & 31 for c in game.hands[1]]
         if tiles:
-            assert_refused(game, lambda g=game, t=tiles[0]: g.place(1, t, zone_free(g)),
+            assert_refused(game, partial(game.place, 1, tiles[0], zone_free(game)),
                            "frozen", "Bob")
         game.end_turn(1)
         assert game.turn_player == 0
@@ -213,7 +216,7 @@ def test_requirements_add_an_integration_zone_at_a_free_port() -> None:
         assert game.zlabel[-1] == "C1" and port not in game.free_ports()
         assert EVENT_ID[code] in {c & 63 for c in game.out_of_game}
         assert not any(game.chip[z] for z, _half in game.port_halves(port))
-        assert_refused(game, lambda g=game: g.place(0, g.hands[0][0] & 31, len(g.chip) - 1),
+        assert_refused(game, partial(game.place, 0, game.hands[0][0] & 31, len(game.chip) - 1),
                        "integration_not_ready", "C1")
 
 

@@ -15,6 +15,7 @@ like a page of the rulebook::
 """
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from devgames.core.actions import CHANCE
 from devgames.scrumkin import CARDS, ScrumkinGame, new_game
@@ -75,7 +76,7 @@ def scripted_game(
     players: Sequence[str],
     hands: Mapping[str, Sequence[str]] | None = None,
     action_card: str | None = None,
-    **options: object,
+    **options: Any,
 ) -> ScrumkinGame:
     """A physical-deck game with the given hands dealt and (if given) sprint 1's action card.
 

@@ -3,6 +3,7 @@ clearly stronger than random play in both rulebooks."""
 
 import copy
 import random
+from typing import Any
 
 import pytest
 
@@ -68,7 +69,7 @@ def test_the_heuristic_bot_is_registered() -> None:
     assert isinstance(BOTS["heuristic"](5), HeuristicBot)
 
 
-OPTION_SETS = [{}, {"counter_chains": True}, {"drop_against_bugs": True},
+OPTION_SETS: list[dict[str, Any]] = [{}, {"counter_chains": True}, {"drop_against_bugs": True},
                {"counter_asks": "everyone", "counter_chains": True}]
 
 
@@ -266,21 +267,21 @@ def test_collaborative_lays_a_harmful_card_where_it_hurts_least(seed: int) -> No
                              rulebook="collaborative", backlog=2)
     deal(game, "Stress", "Flu", "Decaf'", "Ghost PO", "Proxy PO", "AC is broken",
          "Priorizing", "Merge chaos", "Tab vs Spaces", "Ghost stories")
-    for team, own, other, target in [("Red", "Stress", "Flu", "Blue"),
+    for team, own, theirs, target in [("Red", "Stress", "Flu", "Blue"),
                                      ("Blue", "Ghost PO", "Proxy PO", "Red"),
                                      ("Green", "Priorizing", "Merge chaos", "Red")]:
         game.play(team, own)
         pass_counters(game)
-        game.play(team, other, target=target)
+        game.play(team, theirs, target=target)
         pass_counters(game)
     assert game.backlog == [5, 2, 0]
     deal(game, "Client on site", "Technical Debt", "Horizontal slicing", "Waiting for delivery",
          "Daily Standup", "Regulatory changes", "Free Pizza")
-    for team, own, other, target in [("Blue", "Client on site", "Technical Debt", "Green"),
+    for team, own, theirs, target in [("Blue", "Client on site", "Technical Debt", "Green"),
                                      ("Green", "Tab vs Spaces", "Horizontal slicing", "Blue")]:
         game.play(team, own)
         pass_counters(game)
-        game.play(team, other, target=target)
+        game.play(team, theirs, target=target)
         pass_counters(game)
     made = bot_turn(game, HeuristicBot(seed), seat=0)
     assert Action("play", 0, card=ID["Daily Standup"], target=0) in made

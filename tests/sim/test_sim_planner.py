@@ -3,8 +3,10 @@ their time from creation to last move over their moves; bot-only, unfinished, to
 left-open sessions do not count; without any, the game's documented default."""
 
 import sqlite3
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -62,14 +64,14 @@ def save_timed(store: SessionStore, game: Game, gaps: list[float]) -> int:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SessionStore:
+def store(tmp_path: Path) -> Iterator[SessionStore]:
     with SessionStore(tmp_path / "sessions.sqlite") as opened:
         yield opened
 
 
 def test_the_pace_is_the_median_of_the_finished_sessions(store: SessionStore) -> None:
-    for seed, pace in ((1, 10.0), (2, 30.0), (3, 20.0), (4, 50.0)):
-        save(store, finished(scrumkin, seed), pace)
+    for seed, seconds in ((1, 10.0), (2, 30.0), (3, 20.0), (4, 50.0)):
+        save(store, finished(scrumkin, seed), seconds)
     unfinished = scrumkin.new_game(["Red", "Blue"], seed=9)
     for _ in range(20):
         unfinished.apply(unfinished.legal_actions()[0])
@@ -130,12 +132,12 @@ def test_the_pace_of_timed_moves_leaves_breaks_out(store: SessionStore) -> None:
 
 
 def test_moves_saved_by_the_app_are_timed_in_order(store: SessionStore) -> None:
-    game = scrumkin.new_game(["Red", "Blue"], seed=3)
-    number = store.create(game)
+    number = store.create(scrumkin.new_game(["Red", "Blue"], seed=3))
     game, revision = store.checkout(number)
     for _ in range(3):
         game.apply(game.legal_actions()[0])
         revision = store.sync(number, game, expected=revision)
     created, times = store.move_times(number)
     assert len(times) == 3 and None not in times
-    assert created <= times[0] <= times[1] <= times[2]
+    stamps = cast(list[datetime], times)  # none is None, as just asserted
+    assert created <= stamps[0] <= stamps[1] <= stamps[2]

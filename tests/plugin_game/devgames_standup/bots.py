@@ -3,7 +3,7 @@
 from random import Random
 from typing import Any
 
-from devgames.core.actions import Action
+from devgames.core.actions import Action, given
 from devgames.core.bots import RandomBot
 from devgames_standup.cards import CARDS
 
@@ -16,7 +16,7 @@ class HeuristicBot:
 
     def choose(self, game: Any) -> Action:
         def worth(action: Action) -> tuple[int, int]:
-            card = CARDS[action.card]
+            card = CARDS[given(action.card)]
             blocks = game.done[action.target] if card.aimed else -1
             return card.closes, blocks
 

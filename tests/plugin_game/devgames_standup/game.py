@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from devgames.core.actions import Action, Event, ShapeCheck
+from devgames.core.actions import Action, Event, ShapeCheck, given
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames_standup.cards import CARDS
@@ -108,11 +108,13 @@ class StandupGame(Game):
             raise IllegalMove("bad_target", f"{CARDS[action.card].name} is played at nobody.")
 
     def _do(self, action: Action) -> None:
-        seat, card = action.player, CARDS[action.card]
-        self.hands[seat].remove(action.card)
-        self.discard.append(action.card)
+        seat, played = action.player, given(action.card)
+        card = CARDS[played]
+        self.hands[seat].remove(played)
+        self.discard.append(played)
         if card.aimed:
-            self.done[action.target] = max(0, self.done[action.target] - 1)
+            target = given(action.target)
+            self.done[target] = max(0, self.done[target] - 1)
         self.done[seat] = min(self.options.tasks, self.done[seat] + card.closes)
         self.events.append(Event("play", seat, {"card": card.name, "target": action.target}))
         self.hands[seat].append(self._draw())
@@ -127,7 +129,7 @@ class StandupGame(Game):
         view: dict[str, Any] = {
             "game": self.name,
             "waiting_for": self.waiting_for,
-            "current_player": None if self.is_over else self.players[self.current_player],
+            "current_player": None if self.is_over else self.players[given(self.current_player)],
             "players": [{"name": name, "done": self.done[seat],
                          "left": self.options.tasks - self.done[seat]}
                         for seat, name in enumerate(self.players)],
@@ -162,11 +164,12 @@ class StandupGame(Game):
     def narrate(self, event: Event) -> str | None:
         if event.kind != "play":
             return None
-        who = self.players[event.player]
+        seat = given(event.player)
+        who = self.players[seat]
         target = event.data["target"]
         if target is not None:
             return f"{who} blocks {self.players[target]}: a task goes back to 'to do'."
-        return f"{who} plays {event.data['card']}: {self.done[event.player]} tasks done."
+        return f"{who} plays {event.data['card']}: {self.done[seat]} tasks done."
 
     def summary(self) -> dict[str, Any]:
         return {"turns": self.turn, "winner": ", ".join(self.winners)}
