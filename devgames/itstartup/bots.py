@@ -24,6 +24,7 @@ from devgames.itstartup.abilities import (
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.game import ItStartupGame
 from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE
+from devgames.itstartup.printed import KEY, KIND, POWER
 from devgames.itstartup.steps import AgentCounter, Headhunt
 from devgames.itstartup.turns import MAX_INCOME
 
@@ -67,10 +68,10 @@ class _Outlook:
         self.game, self.me = game, seat
         n = game.n
         self.owner = {e: q for q in range(n) for e in game.staff[q]}
-        self.scrum = [sum(CARDS[e].key == "scrum_master" for e in game.staff[q]) for q in range(n)]
+        self.scrum = [game.held[q].get("scrum_master", 0) for q in range(n)]
         self.devs = [game.developers(q) for q in range(n)]
         production = [sum(self.per_turn(e, q) for e in game.staff[q]
-                          if CARDS[e].kind == "developer") for q in range(n)]
+                          if KIND[e] == "developer") for q in range(n)]
         played = set(game.seating[:game.current])  # seats that have had their turn this round
         goal = game.options.goal
         projected = [game.points[q] + (0 if q in played else production[q]) for q in range(n)]
@@ -114,16 +115,17 @@ class _Outlook:
 
     def per_turn(self, e: int, q: int) -> float:
         """What employee ``e`` earns player ``q`` each turn (a card drawn counts CARD points)."""
-        info = CARDS[e]
-        if info.kind == "developer":
+        kind = KIND[e]
+        if kind == "developer":
             state = self.game.employees.get(e)
-            knowledge = sum(CARDS[k].power for k in state.knowledge) if state else 0
-            return info.power + knowledge + self.scrum[q]
-        if info.kind == "coach":
+            knowledge = sum(POWER[k] for k in state.knowledge) if state else 0
+            return POWER[e] + knowledge + self.scrum[q]
+        if kind == "coach":
             return self.devs[q]
-        if info.key in END_OF_TURN_DRAW:
+        key = KEY[e]
+        if key in END_OF_TURN_DRAW:
             return self.card
-        return self.agent_turn if info.key == "undercover_hr_agent" else 0.0
+        return self.agent_turn if key == "undercover_hr_agent" else 0.0
 
     def turns(self, life: int) -> int:
         """The turns of a life that fall within the horizon."""

@@ -35,10 +35,12 @@ def drawn(game: "ItStartupTable", step: Draw, card: int) -> None:
     p, purpose = step.player, step.why
     if purpose == "look":
         game.looking.append(card)
-        game.events.append(Event("look", p, {"card": card}, private=True))
+        if game.record:
+            game.events.append(Event("look", p, {"card": card}, private=True))
         return
     game.hands[p].append(card)
-    game.events.append(Event("draw", p, {"card": card, "why": purpose}, private=True))
+    if game.record:
+        game.events.append(Event("draw", p, {"card": card, "why": purpose}, private=True))
     kind = KIND[card]
     if purpose == "cto" and kind == "developer":
         game.free_developers.add(card)

@@ -453,7 +453,8 @@ def play(game: "ItStartupGame", action: Action) -> None:
         game.hands[p].remove(card)
     _forget_marks(game, card)
     kind = KIND[card]
-    game.events.append(Event("play", p, {"card": card, "target": target, "paid": price}))
+    if game.record:
+        game.events.append(Event("play", p, {"card": card, "target": target, "paid": price}))
     if kind in EMPLOYEE_KINDS:
         game.hire(p, card)
     elif kind == "knowledge":
@@ -478,7 +479,8 @@ def plan(game: "ItStartupGame", action: Action) -> None:
     game.hands[p].remove(card)
     _forget_marks(game, card)
     game.planned[p] = (card, game.turns[p])
-    game.events.append(Event("plan", p, {"card": card}, private=True))
+    if game.record:
+        game.events.append(Event("plan", p, {"card": card}, private=True))
 
 
 def sell(game: "ItStartupGame", action: Action) -> None:
@@ -487,13 +489,15 @@ def sell(game: "ItStartupGame", action: Action) -> None:
     _forget_marks(game, card)
     game.deck.put_bottom(card)
     game.gain(p, SELL_PRICE)
-    game.events.append(Event("sell", p, {"card": card}, private=True))
+    if game.record:
+        game.events.append(Event("sell", p, {"card": card}, private=True))
 
 
 def buy(game: "ItStartupGame", action: Action) -> None:
     p = action.player
     game.resources[p] -= DRAW_PRICE
-    game.events.append(Event("buy", p, {}))
+    if game.record:
+        game.events.append(Event("buy", p, {}))
     game.steps.insert(0, DRAW_HAND[p])
 
 

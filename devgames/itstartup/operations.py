@@ -243,5 +243,6 @@ class ItStartupTable(Game):
         self.held[p][KEY[e]] -= 1
 
     def _left(self, e: int, owner: int, reason: str) -> None:
-        state = self.employees[e]
-        self.left_this_turn.append(metrics.employee_row(self, e, owner, state, reason))
+        if self.record:
+            state = self.employees[e]
+            self.left_this_turn.append(metrics.employee_row(self, e, owner, state, reason))

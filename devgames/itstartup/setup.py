@@ -64,11 +64,14 @@ def lay_out(game: "ItStartupTable") -> None:
 
 def deal_new_game(game: "ItStartupTable", first: int | None) -> None:
     """Queue a game's set-up: 5 cards each, the d6, mulligans, then the first player (rolled
-    when ``first`` is None)."""
+    when ``first`` is None). The queue is changed in place: in a tournament this runs while the
+    engine is carrying out the steps of that same queue, and goes on with the new game's."""
     n = game.n
-    game.steps = [DRAW_HAND[p] for p in range(n) for _ in range(OPENING_HAND)]
-    game.steps.append(ROLL)
-    game.steps.extend(Mulligan("mulligan", p) for p in range(n))
+    steps = game.steps
+    steps.clear()
+    steps.extend(DRAW_HAND[p] for p in range(n) for _ in range(OPENING_HAND))
+    steps.append(ROLL)
+    steps.extend(Mulligan("mulligan", p) for p in range(n))
     if first is None:
         game.steps.append(FIRST)
     else:

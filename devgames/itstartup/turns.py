@@ -39,7 +39,8 @@ def start(game: "ItStartupTable", step: "Start") -> None:
     game.turn_no += 1
     game.points_at_start = game.points[p]
     game.left_this_turn = []
-    game.events.append(Event("turn", p, {"turn": game.turns[p], "round": game.round}))
+    if game.record:
+        game.events.append(Event("turn", p, {"turn": game.turns[p], "round": game.round}))
     game.queue(DRAW_HAND[p], INCOME[p])
 
 
@@ -49,10 +50,11 @@ def income(game: "ItStartupTable", step: "Income") -> None:
     p = step.player
     gained = min(game.turns[p], MAX_INCOME)
     game.gain(p, gained)
-    game.events.append(Event("income", p, {"resources": gained}))
-    for e in list(game.staff[p]):
-        if game.employees[e].home is not None:
-            _go_home(game, p, e)
+    if game.record:
+        game.events.append(Event("income", p, {"resources": gained}))
+    employees = game.employees
+    for e in [e for e in game.staff[p] if employees[e].home is not None]:
+        _go_home(game, p, e)
     if game.options.planning_bonus and game.points[p] in POWERS_OF_TWO:
         game.queue(BONUS[p], MAIN[p])
     else:
@@ -78,10 +80,17 @@ def end(game: "ItStartupTable", step: "End") -> None:
     """The turn ends: developers score, employees burn out, the HR employees draw (before or
     after the burnout, ``hr_draws``), then the hoard cap and the next player."""
     p = step.player
-    gained = sum(game.efficiency(e, p) for e in game.staff[p] if KIND[e] == "developer")
-    gained += game.bonus_points + game.points_per_developer * game.developers(p)
+    efficiency = game.efficiency
+    gained = game.bonus_points
+    developers = 0
+    for e in game.staff[p]:
+        if KIND[e] == "developer":
+            gained += efficiency(e, p)
+            developers += 1
+    gained += game.points_per_developer * developers
     game.points[p] += gained
-    game.events.append(Event("score", p, {"points": gained, "total": game.points[p]}))
+    if game.record:
+        game.events.append(Event("score", p, {"points": gained, "total": game.points[p]}))
     game.shy_bonus.clear()
     draws_first = game.options.hr_draws == "before_burnout"
     hr = _hr_drawers(game, p) if draws_first else 0
@@ -111,7 +120,8 @@ def cap(game: "ItStartupTable", step: "Cap") -> None:
     """The hoard cap on the player's resources, and the turn's metrics rows."""
     p = step.player
     game.resources[p] = min(game.resources[p], game.cap)
-    metrics.record_turn(game, p)
+    if game.record:
+        metrics.record_turn(game, p)
 
 
 def next_player(game: "ItStartupTable", step: "Next") -> None:

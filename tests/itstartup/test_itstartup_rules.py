@@ -7,6 +7,7 @@ first player has 6 + 1 = 7 resources in turn 1.
 """
 
 from collections import Counter
+from random import Random
 from typing import Any
 
 import pytest
@@ -736,6 +737,22 @@ def test_a_help_token_takes_four_points_down_to_zero_or_below(below_zero: bool,
     finish_turn(game, "Bob")
     finish_turn(game, "Cy")
     assert points(game) == {"Ada": ada, "Bob": 0, "Cy": 0}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_digital_tournament_deals_the_next_game_itself(seed: int) -> None:
+    """With a digital deck the engine deals the next tournament game as it dealt the first: the
+    table never waits for a card to be entered, and game 2 opens on the mulligans with five
+    cards in every hand."""
+    game = new_game(ABC, seed=seed, goal=14, tournament_wins=2)
+    players = Random(seed)
+    while game.game_no == 1:
+        assert game.current_player != CHANCE, game.waiting_for
+        game.apply(players.choice(game.legal_actions()))
+    assert game.current_player != CHANCE, game.waiting_for
+    assert game.step == ("mulligan", 0)
+    assert [hand_size(game, player) for player in ABC] == [5, 5, 5]
+    assert game.waiting_for == "Ada may put back cards from the opening hand (mulligan)."
 
 
 # ----- the 41 cards: knowledge --------------------------------------------------------------------
