@@ -6,6 +6,7 @@ card pays for it (:func:`card_value`), follows suit low, tries to win an iterati
 on the table is worth having and to lose it when it is not.
 """
 
+from collections.abc import Mapping
 from random import Random
 
 from devgames.core.actions import CHANCE, Action, given
@@ -61,6 +62,11 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
+        #: The cards and Tools & Methods card the values were worked out for, and the values
+        #: (the same until the next release: worked out once, not at every choice).
+        self._valued: tuple[Mapping[int, PlayCard], Method | None] | None = None
+        self._values: dict[int, float] = {}
+        self._per_iteration = 0.0
 
     def choose(self, game: ReleaseGame) -> Action:
         """One of ``game.legal_actions()`` for the player to act."""
@@ -69,10 +75,15 @@ class HeuristicBot:
         if seat is None or seat == CHANCE or len(legal) == 1:
             return self.rng.choice(legal)
         method = game.methods[game.method] if game.method is not None else None
-        value = {c: card_value(info, method) for c, info in game.cards.items()}
+        if self._valued is None or self._valued[0] is not game.cards \
+                or self._valued[1] is not method:
+            self._valued = game.cards, method
+            self._values = {c: card_value(info, method) for c, info in game.cards.items()}
+            self._per_iteration = iteration_value(method)
+        value = self._values
         phase = game.phase
         if phase == COMMIT:
-            return self._commit(game, seat, legal, value, iteration_value(method))
+            return self._commit(game, seat, legal, value, self._per_iteration)
         if phase == PASS:  # hand on the card least worth having
             return min(legal, key=lambda a: (value[given(a.card)], -game.cards[given(a.card)].rank))
         if phase == SWAP:

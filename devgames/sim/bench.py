@@ -5,22 +5,32 @@ Random legal games of each engine of :func:`bench_games` and random rollouts of 
 time, so that machine noise hits both alike. Absolute figures depend on the machine; the ratio to
 the anchor is what can be compared across machines.
 
+The bots of each game with a heuristic bot are measured too (:func:`bot_bench`), the planner's
+way: whole games with that bot in every seat against whole games of random bots, and the cost of
+one choice of each bot on the same positions, alternating in the same run.
+
 >>> runner = Runner("scrumkin", engine_rollouts("scrumkin")(2))
 >>> runner.run_for(0.01)
 >>> runner.games >= 1 and runner.actions > runner.games
 True
 """
 
+import copy
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import count
 from random import Random
 from typing import Any, TextIO
 
 from devgames import SpecTable, game_module, game_specs
+from devgames.core.actions import CHANCE
+from devgames.core.bots import Bot, RandomBot, play_out
+from devgames.core.game import Game
+from devgames.sim.dask_runner import make_job, play_chunk
+from devgames.sim.runner import PREFERRED_BOT, game_seed, make_bot, player_names
 
 #: Plays one whole game with random legal actions; returns the actions applied (decisions) and
 #: the chance outcomes resolved on the way (OpenSpiel counts both as actions).
@@ -161,6 +171,182 @@ class Runner:
         }
 
 
+#: Target of the heuristic bots: one choice costs at most this many random choices.
+BOT_COST_TARGET = 2.0
+#: Positions (seats to decide) the bots' choices are timed on, at least, per game.
+BOT_POSITIONS = 200
+
+
+def bot_rollouts(name: str, kind: str, players: int, **options: Any) -> Rollout:
+    """Whole games of ``name`` with a ``kind`` bot in every seat, played as the planner plays
+    them (:func:`devgames.sim.dask_runner.play_chunk`), a new game for each call. A rollout
+    returns the actions applied and 0 (the planner's games do not count chance outcomes).
+
+    >>> play = bot_rollouts("scrumkin", "heuristic", 2)
+    >>> decisions, _ = play()
+    >>> decisions > 0
+    True
+    """
+    job = make_job(name, 1, players, seed=0, bots=kind, options=options, cards=False)
+    games = count()
+
+    def play() -> tuple[int, int]:
+        index = next(games)
+        [(_rounds, actions, _winners)] = play_chunk(job, index, index + 1).outcomes
+        return actions, 0
+
+    return play
+
+
+def bot_positions(name: str, players: int, at_least: int = BOT_POSITIONS,
+                  **options: Any) -> list[Game]:
+    """Copies of the positions a seat decides in, met in whole games of heuristic bots (as many
+    whole games as give ``at_least`` positions), to time the bots' choices on.
+
+    >>> positions = bot_positions("scrumkin", 2, at_least=5)
+    >>> len(positions) >= 5, all(p.current_player not in (None, CHANCE) for p in positions)
+    (True, True)
+    """
+    module = game_module(name)
+    positions: list[Game] = []
+    # The tables an engine shares between its games (the same object in two new games, so never
+    # changed by one) are shared by the copies too: copying them would take most of the time.
+    one, two = (vars(module.new_game(player_names(players), seed=seed, **options))
+                for seed in (1, 2))
+    shared = {id(value): value for key, value in one.items() if two.get(key) is value}
+
+    def keep(game: Game, _action: object = None) -> None:
+        if not game.is_over and game.current_player not in (None, CHANCE):
+            positions.append(copy.deepcopy(game, dict(shared)))
+
+    for seed in count():
+        game = module.new_game(player_names(players), seed=seed, **options)
+        game.record = False  # as the planner plays
+        bots = {seat: make_bot(module, PREFERRED_BOT, game_seed(seed, seat))
+                for seat in range(players)}
+        keep(game)
+        play_out(game, bots, on_action=keep)
+        if len(positions) >= at_least:
+            return positions
+    raise AssertionError("unreachable")  # pragma: no cover - count() never ends
+
+
+@dataclass
+class Chooser:
+    """Times one bot's choices over the same positions, pass after pass."""
+
+    bot: Bot[Any]
+    positions: Sequence[Game]
+    choices: int = 0
+    seconds: float = 0.0
+
+    def run_for(self, budget: float) -> None:
+        """Choose on every position, pass after pass, until ``budget`` seconds have passed."""
+        choose, positions = self.bot.choose, self.positions
+        start = time.perf_counter()
+        deadline = start + budget
+        while True:
+            for position in positions:
+                choose(position)
+            self.choices += len(positions)
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        self.seconds += now - start
+
+    @property
+    def micros(self) -> float:
+        """Microseconds per choice."""
+        return self.seconds / max(self.choices, 1) * 1e6
+
+
+def bot_bench(name: str, players: int, seconds: float = 1.0, slices: int = 10,
+              **options: Any) -> dict[str, Any]:
+    """The heuristic bot of ``name`` against the random bot, ``seconds`` for each of four
+    figures, alternating in ``slices``: decisions per second of whole games with that bot in
+    every seat (the planner's loop), and microseconds per choice on the same positions met in
+    heuristic games. ``choice_cost_ratio`` (heuristic over random) is the figure with a target:
+    at most :data:`BOT_COST_TARGET`.
+
+    >>> figures = bot_bench("scrumkin", 2, seconds=0.04, slices=2)
+    >>> figures["choice_cost_ratio"] > 0, figures["choice_cost_met"] in (True, False)
+    (True, True)
+    >>> figures["heuristic_decisions_per_s"] > 0 and figures["random_decisions_per_s"] > 0
+    True
+    """
+    positions = bot_positions(name, players, **options)
+    module = game_module(name)
+    heuristic_games = Runner(PREFERRED_BOT, bot_rollouts(name, PREFERRED_BOT, players, **options))
+    random_games = Runner("random", bot_rollouts(name, "random", players, **options))
+    heuristic = Chooser(make_bot(module, PREFERRED_BOT, 1), positions)
+    random = Chooser(RandomBot(1), positions)
+    timed: list[Runner | Chooser] = [heuristic_games, random_games, heuristic, random]
+    for each in timed:  # warm up (imports, caches), not counted
+        each.run_for(0.0)
+    budget = seconds / slices
+    for index in range(slices):
+        for each in timed if index % 2 == 0 else timed[::-1]:
+            each.run_for(budget)
+    games = {kind: runner.figures() for kind, runner in
+             ((PREFERRED_BOT, heuristic_games), ("random", random_games))}
+    ratio = heuristic.micros / max(random.micros, 1e-9)
+    return {
+        "name": name,
+        "players": players,
+        "heuristic_decisions_per_s": games[PREFERRED_BOT]["decisions_per_s"],
+        "heuristic_games_per_s": games[PREFERRED_BOT]["games_per_s"],
+        "random_decisions_per_s": games["random"]["decisions_per_s"],
+        "random_games_per_s": games["random"]["games_per_s"],
+        "heuristic_choice_us": round(heuristic.micros, 2),
+        "random_choice_us": round(random.micros, 2),
+        "positions": len(positions),
+        "choice_cost_ratio": round(ratio, 3),
+        "choice_cost_target": BOT_COST_TARGET,
+        "choice_cost_met": ratio <= BOT_COST_TARGET,
+    }
+
+
+def bot_games() -> list[tuple[str, dict[str, Any]]]:
+    """The games whose bots are measured: (name, options) of every engine of :func:`bench_games`
+    that has a heuristic bot, with its bench options.
+
+    >>> [name for name, _ in bot_games()][:3]
+    ['scrumkin', 'itstartup', 'exploding']
+    """
+    return [(spec.name, dict(spec.bench)) for spec in game_specs()
+            if spec.bench is not None and PREFERRED_BOT in spec.bots]
+
+
+def bot_report(bots: list[dict[str, Any]]) -> list[str]:
+    """The bots' figures as lines of the text report.
+
+    >>> print("\\n".join(bot_report([{"name": "scrumkin", "players": 4,
+    ...     "heuristic_decisions_per_s": 20000.0, "random_decisions_per_s": 60000.0,
+    ...     "heuristic_choice_us": 30.0, "random_choice_us": 20.0, "positions": 300,
+    ...     "choice_cost_ratio": 1.5, "choice_cost_target": 2.0, "choice_cost_met": True}])))
+    bots: whole games with the bot in every seat, and one choice on the same positions
+    engine                         players  heuristic dec/s random dec/s  heuristic us   random us
+    scrumkin                             4           20,000       60,000          30.0        20.0
+    scrumkin heuristic choice / random choice: 1.50x  (300 positions; target at most 2x, met)
+    """
+    lines = [
+        "bots: whole games with the bot in every seat, and one choice on the same positions",
+        f"{'engine':<30} {'players':>7} {'heuristic dec/s':>16} {'random dec/s':>12} "
+        f"{'heuristic us':>13} {'random us':>11}",
+    ]
+    for bot in bots:
+        lines.append(
+            f"{bot['name']:<30} {bot['players']:>7} {bot['heuristic_decisions_per_s']:>16,.0f} "
+            f"{bot['random_decisions_per_s']:>12,.0f} {bot['heuristic_choice_us']:>13,.1f} "
+            f"{bot['random_choice_us']:>11,.1f}")
+    for bot in bots:
+        lines.append(
+            f"{bot['name']} heuristic choice / random choice: {bot['choice_cost_ratio']:.2f}x  "
+            f"({bot['positions']} positions; target at most {bot['choice_cost_target']:g}x, "
+            f"{'met' if bot['choice_cost_met'] else 'not met'})")
+    return lines
+
+
 def run_bench(seconds: float = 5.0, players: int = 4, slices: int = 10) -> dict[str, Any]:
     """Measure every engine and the anchor for ``seconds`` each, in alternating slices.
 
@@ -168,7 +354,8 @@ def run_bench(seconds: float = 5.0, players: int = 4, slices: int = 10) -> dict[
     actions/s, both counting chance outcomes as actions (like for like);
     ``decisions_ratio_to_anchor`` counts only the engine's decisions (the stricter figure). Each
     engine plays ``players`` players, within its game's bounds (its own ``players`` figure).
-    Raises ImportError when OpenSpiel is missing.
+    ``bots`` has the figures of :func:`bot_bench` for each game of :func:`bot_games`. Raises
+    ImportError when OpenSpiel is missing.
     """
     engines = [
         Runner(name, factory(seats_for(name, players)), seats_for(name, players))
@@ -188,13 +375,13 @@ def run_bench(seconds: float = 5.0, players: int = 4, slices: int = 10) -> dict[
     results = []
     for engine in engines:
         figures = engine.figures()
-        seconds = max(engine.seconds, 1e-9)
-        figures["ratio_to_anchor"] = round(engine.actions / seconds / anchor_rate, 3)
+        spent = max(engine.seconds, 1e-9)
+        figures["ratio_to_anchor"] = round(engine.actions / spent / anchor_rate, 3)
         # Stricter: the engine's decisions alone against every action of the anchor.
-        figures["decisions_ratio_to_anchor"] = round(engine.decisions / seconds / anchor_rate, 3)
+        figures["decisions_ratio_to_anchor"] = round(engine.decisions / spent / anchor_rate, 3)
         # Like for like on decisions: the engine's decisions against the anchor's decisions.
         figures["decisions_to_decisions"] = round(
-            engine.decisions / seconds / max(anchor_decisions, 1e-9), 3)
+            engine.decisions / spent / max(anchor_decisions, 1e-9), 3)
         target = GAMES_PER_S_TARGET.get(engine.name)
         if target is not None:
             figures["games_per_s_target"] = target
@@ -202,6 +389,9 @@ def run_bench(seconds: float = 5.0, players: int = 4, slices: int = 10) -> dict[
         figures["ratio_target"] = RATIO_TARGET
         figures["share_of_ratio_target"] = round(figures["ratio_to_anchor"] / RATIO_TARGET, 3)
         results.append(figures)
+    # The bots: a quarter of ``seconds`` for each of their four figures, in the same slices.
+    bots = [bot_bench(name, seats_for(name, players), seconds / 4, slices, **options)
+            for name, options in bot_games()]
     return {
         "seconds_each": seconds,
         "slices": slices,
@@ -209,6 +399,7 @@ def run_bench(seconds: float = 5.0, players: int = 4, slices: int = 10) -> dict[
         "python": sys.version.split()[0],
         "anchor": anchor.figures(),
         "engines": results,
+        "bots": bots,
     }
 
 
@@ -274,6 +465,8 @@ def report(figures: dict[str, Any]) -> str:
                 f"(target {engine['games_per_s_target']:,.0f}: {share:.0%} of target, "
                 f"{_met(share)})"
             )
+    if figures.get("bots"):
+        lines += ["", *bot_report(figures["bots"])]
     return "\n".join(lines)
 
 
