@@ -1,6 +1,7 @@
 """What each player of РЕЛИЗ sees: the view of the table (the projector's, or a seat's with its
 own hand), a team's secrets, the big line saying what the table waits for, and the sentences
-for a move (``describe``) and for an event (``narrate``). Plain functions of the game, which its
+for a move (``describe``) and for an event (``narrate``), each from a table by kind (of phase,
+piece to enter, action, event card's target, event). Plain functions of the game, which its
 methods of the same names call; nothing here changes the game.
 """
 
@@ -150,27 +151,49 @@ WAITING: dict[str, Callable[[RelizGame], str]] = {
 
 
 def entering_words(game: RelizGame) -> str:
-    """What the facilitator enters now, in words."""
+    """What the facilitator enters now, in words: the sentence of the first piece drawn at the
+    table and not entered yet.
+
+    >>> from devgames import reliz
+    >>> entering_words(reliz.new_game(["Ada", "Bob"], seed=3, deck="physical"))
+    'Enter the first block card of the board.'
+    """
     what, who, _where = game.to_enter[0]
-    if what == "tile":
-        return f"Enter the tile {game.players[who]} drew."
-    if what == "daily":
-        return f"Enter {game.players[who]}'s daily event card."
-    if what == "event":
-        return f"Enter the event card {game.players[who]} drew."
-    if what == "first":
-        return "Enter the first block card of the board."
-    if what == "central" and game.code == "tender":
+    return ENTERING[what](game, what, who)
+
+
+def _enter_central(game: RelizGame, what: str, who: int) -> str:
+    if game.code == "tender":
         return f"Enter the central block card (one with {game.n} ports or more)."
-    if what in ("central", "integration"):
-        return f"Enter the {what} block card drawn for {game.players[who]}."
-    if what == "module":
-        return f"Enter the block card drawn for {game.players[who]}'s module."
+    return _enter_drawn_for(game, what, who)
+
+
+def _enter_drawn_for(game: RelizGame, what: str, who: int) -> str:
+    return f"Enter the {what} block card drawn for {game.players[who]}."
+
+
+def _enter_block(game: RelizGame, what: str, who: int) -> str:
+    """A block card to join the board: ``who`` is the place in the queue of block cards to join."""
     size = game._entry_size(what, who)
     seat = game.players[game.attach_queue[who][0]]
     if size is not None:
         return f"Enter the {size}-zone block card drawn for {seat}."
     return f"Enter the block card drawn for {seat}."
+
+
+#: What the facilitator enters, by kind of piece drawn at the table: (game, the kind, the seat it
+#: is drawn for, or a block card's place in the queue of block cards to join) -> sentence.
+ENTERING: dict[str, Callable[[RelizGame, str, int], str]] = {
+    "tile": lambda game, what, who: f"Enter the tile {game.players[who]} drew.",
+    "daily": lambda game, what, who: f"Enter {game.players[who]}'s daily event card.",
+    "event": lambda game, what, who: f"Enter the event card {game.players[who]} drew.",
+    "first": lambda game, what, who: "Enter the first block card of the board.",
+    "central": _enter_central,
+    "integration": _enter_drawn_for,
+    "module": lambda game, what, who: f"Enter the block card drawn for {game.players[who]}'s "
+                                      "module.",
+    "block": _enter_block,
+}
 
 
 def view(game: RelizGame, player: int | str | None) -> RelizView:
@@ -352,6 +375,7 @@ def seat_view(game: RelizGame, q: int) -> SeatView:
     return seat
 
 
+# ----- each move in words, by kind -------------------------------------------------------------
 def describe(game: RelizGame, action: Action) -> str:
     """A sentence for an action, as a facilitator would say it.
 
@@ -360,47 +384,76 @@ def describe(game: RelizGame, action: Action) -> str:
     >>> game.describe(Action("end", 0))
     'Ada ends the turn'
     """
-    kind, p = action.kind, action.player
-    if kind == "deal":
-        if action.count is not None:
-            return f"The block card drawn is block {action.count}"
-        what = "tile" if isinstance(action.card, int) and action.card in TILES else \
-            "event card"
-        return f"The {what} drawn is {card_name(action.card)}"
+    p = action.player
     who = game.players[p] if 0 <= p < game.n else "?"
-    z = action.target
-    label = game.zlabel[z] if isinstance(z, int) and 0 <= z < len(game.zlabel) else "?"
-    if kind in ("place", "replace"):
-        tile = card_name(action.card)
-        if action.count == 1 and "|" in tile:
-            tile = "|".join(reversed(tile.split("|")))
-        verb = "places" if kind == "place" else "replaces the tile in"
-        return f"{who} {verb} {tile} in {label}" if kind == "place" else \
-            f"{who} {verb} {label} with {tile}"
-    if kind == "rotate":
-        return f"{who} turns the tile in {label} round"
-    if kind == "play":
-        return f"{who} plays {card_name(action.card)}{target_text(game, action)}"
-    if kind == "keep":
-        return f"{who} keeps the daily event in hand"
-    if kind == "end":
-        return f"{who} ends the turn"
-    if kind == "call":
-        return f"{who} lets the partner play event cards"
-    if kind == "back":
-        return f"{who} hands the turn back"
-    if kind == "attach":
-        if action.target is None:
-            return f"{who} starts the module with block {action.card}"
-        return f"{who} joins block {action.card} by its port {action.count} to port " \
-               f"{port_words(game, action.target)}"
-    if kind == "link":
-        return f"{who} joins the module at {port_words(game, action.target)} to the " \
-               f"integration block at {port_words(game, action.count)}"
-    return f"{who} {kind}"
+    said = DESCRIBE.get(action.kind)
+    return f"{who} {action.kind}" if said is None else said(game, action, who)
+
+
+def _zone_named(game: RelizGame, z: Any) -> str | None:
+    """A zone's label, None for what is not a zone of the board."""
+    return game.zlabel[z] if isinstance(z, int) and 0 <= z < len(game.zlabel) else None
+
+
+def _tile_laid(action: Action) -> str:
+    """The tile of a move, its halves in the order laid (``count`` 1: turned the other way)."""
+    tile = card_name(action.card)
+    if action.count == 1 and "|" in tile:
+        return "|".join(reversed(tile.split("|")))
+    return tile
+
+
+def _describe_deal(game: RelizGame, action: Action, who: str) -> str:
+    if action.count is not None:
+        return f"The block card drawn is block {action.count}"
+    what = "tile" if isinstance(action.card, int) and action.card in TILES else "event card"
+    return f"The {what} drawn is {card_name(action.card)}"
+
+
+def _describe_place(game: RelizGame, action: Action, who: str) -> str:
+    return f"{who} places {_tile_laid(action)} in {_zone_named(game, action.target) or '?'}"
+
+
+def _describe_replace(game: RelizGame, action: Action, who: str) -> str:
+    return f"{who} replaces the tile in {_zone_named(game, action.target) or '?'} with " \
+           f"{_tile_laid(action)}"
+
+
+def _describe_attach(game: RelizGame, action: Action, who: str) -> str:
+    if action.target is None:
+        return f"{who} starts the module with block {action.card}"
+    return f"{who} joins block {action.card} by its port {action.count} to port " \
+           f"{port_words(game, action.target)}"
+
+
+#: A sentence for each kind of action: (game, action, who acts) -> sentence; a kind not here is
+#: said as "who kind".
+DESCRIBE: dict[str, Callable[[RelizGame, Action, str], str]] = {
+    "deal": _describe_deal,
+    "place": _describe_place,
+    "replace": _describe_replace,
+    "rotate": lambda game, action, who:
+        f"{who} turns the tile in {_zone_named(game, action.target) or '?'} round",
+    "play": lambda game, action, who:
+        f"{who} plays {card_name(action.card)}{target_text(game, action)}",
+    "keep": lambda game, action, who: f"{who} keeps the daily event in hand",
+    "end": lambda game, action, who: f"{who} ends the turn",
+    "call": lambda game, action, who: f"{who} lets the partner play event cards",
+    "back": lambda game, action, who: f"{who} hands the turn back",
+    "attach": _describe_attach,
+    "link": lambda game, action, who: f"{who} joins the module at "
+        f"{port_words(game, action.target)} to the integration block at "
+        f"{port_words(game, action.count)}",
+}
 
 
 def port_words(game: RelizGame, code: Any) -> str:
+    """A port by its code (the block's slot times ten plus the port's number), in words.
+
+    >>> from devgames import reliz
+    >>> port_words(reliz.new_game(["Ada", "Bob"], seed=1), 12)
+    '2 of B2'
+    """
     if not isinstance(code, int):
         return "?"
     slot, number = divmod(code, 10)
@@ -408,80 +461,162 @@ def port_words(game: RelizGame, code: Any) -> str:
 
 
 def target_text(game: RelizGame, action: Action) -> str:
+    """What an event card played is played on, in words after its name ("" for a card that
+    takes no target).
+
+    >>> from devgames import reliz
+    >>> from devgames.reliz.cards import EVENT_ID
+    >>> game = reliz.new_game(["Ada", "Bob"], seed=1)
+    >>> target_text(game, Action("play", 0, card=EVENT_ID["disease"], target=1))
+    ' on Bob'
+    """
     c = action.card
     kind = EVENTS[c].target if isinstance(c, int) and c in EVENTS else "none"
-    t = action.target
-    tile = card_name(action.cards[0]) if action.cards else "?"
-    if kind in ("opponent", "give", "take") and isinstance(t, int) and 0 <= t < game.n:
-        if kind == "give":
-            return f", giving {tile} to {game.players[t]}"
-        if kind == "take":
-            return f", taking a tile from {game.players[t]}"
-        return f" on {game.players[t]}"
-    if kind == "give" and action.cards:
-        return f", sending {tile} back to the stock"
-    if kind == "block" and isinstance(t, int):
-        return f" on block B{t + 1}"
-    if kind == "zone" and isinstance(t, int) and 0 <= t < len(game.zlabel):
-        return f" on {game.zlabel[t]}"
-    if kind == "port" and isinstance(t, int):
-        return f" at port {port_words(game, t)}"
-    if kind == "tile" and action.cards:
-        return f" on the {'low' if action.count == 1 else 'high'} half of {tile}"
-    if kind != "none":
-        return " (no target: no effect)"
-    return ""
+    if kind == "none":
+        return ""
+    words = TARGETS.get(kind)
+    said = words(game, action) if words is not None else None
+    return " (no target: no effect)" if said is None else said
 
 
+TargetWords = Callable[["RelizGame", Action], str | None]
+
+
+def _on(words: str, named: Callable[[RelizGame, Any], str | None]) -> TargetWords:
+    """The words for a target that is a seat, a block, a zone or a port: ``words`` with its
+    name, None when the move's target names none."""
+    def said(game: RelizGame, action: Action) -> str | None:
+        name = named(game, action.target)
+        return None if name is None else words.format(name)
+    return said
+
+
+def _seat_named(game: RelizGame, seat: Any) -> str | None:
+    """A seat's player, None for what is not a seat at the table."""
+    return game.players[seat] if isinstance(seat, int) and 0 <= seat < game.n else None
+
+
+def _block_named(game: RelizGame, slot: Any) -> str | None:
+    return f"B{slot + 1}" if isinstance(slot, int) else None
+
+
+def _port_named(game: RelizGame, code: Any) -> str | None:
+    return port_words(game, code) if isinstance(code, int) else None
+
+
+def _first_tile(action: Action) -> str:
+    return card_name(action.cards[0]) if action.cards else "?"
+
+
+def _giving(game: RelizGame, action: Action) -> str | None:
+    seat = _seat_named(game, action.target)
+    if seat is not None:
+        return f", giving {_first_tile(action)} to {seat}"
+    return f", sending {_first_tile(action)} back to the stock" if action.cards else None
+
+
+def _on_half(game: RelizGame, action: Action) -> str | None:
+    if not action.cards:
+        return None
+    return f" on the {'low' if action.count == 1 else 'high'} half of {_first_tile(action)}"
+
+
+#: What an event card is played on, by the kind of target it takes: (game, action) -> the words
+#: after its name, None for a move that names no such target (said "no target: no effect").
+TARGETS: dict[str, TargetWords] = {
+    "opponent": _on(" on {}", _seat_named),
+    "give": _giving,
+    "take": _on(", taking a tile from {}", _seat_named),
+    "block": _on(" on block {}", _block_named),
+    "zone": _on(" on {}", _zone_named),
+    "port": _on(" at port {}", _port_named),
+    "tile": _on_half,
+}
+
+
+# ----- each event in words, by kind ------------------------------------------------------------
 def narrate(game: RelizGame, event: Event) -> str | None:
-    """A public sentence for an event (None for what the table does not see)."""
-    data = event.data
-    kind = event.kind
+    """A public sentence for an event (None for what the table does not see: the end of a turn,
+    the next turn's line says it; a turn handed back; a piece entered that was believed in a
+    hand).
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Ada", "Bob"], seed=1)
+    >>> narrate(game, game.events[0])
+    'Scenario: Duel (Дуэль).'
+    """
     who = game.players[event.player] if event.player is not None else ""
-    if event.private:
-        return {"draw": f"{who} draws a tile.",
-                "event_drawn": f"{who} draws an event card."}.get(kind)
-    if kind == "setup":
-        return f"Scenario: {SCENARIOS[data['scenario']].name_en} " \
-               f"({SCENARIOS[data['scenario']].name_ru})."
-    if kind == "turn":
-        sick = " (off sick)" if data["frozen"] else ""
-        return f"Turn {data['turn']}: {who}{sick}."
-    if kind == "daily":
-        return f"{who}'s daily event: {CARDS[data['card']].name}."
-    if kind in ("place", "replace"):
-        a, b = data["pips"]
-        what = "places" if kind == "place" else "replaces a tile with"
-        return f"{who} {what} {a}|{b} in {game.zlabel[data['zone']]}."
-    if kind == "rotate":
-        return f"{who} turns the tile in {game.zlabel[data['zone']]} round."
-    if kind == "release":
-        return f"RELEASE! {who} closes {game.zlabel[data['zone']]}" + (
-            " and draws an event card." if data["card"] else ".")
-    if kind == "play":
-        return f"{who} plays {CARDS[data['card']].name}."
-    if kind == "keep":
-        return f"{who} keeps the daily event."
-    if kind == "over_limit":
-        return f"{who} holds {data['tiles']} tiles, over the limit of {data['limit']}: " \
-               "the whole hand goes back to the stock."
-    if kind == "attach":
-        return f"{who} joins block {data['block']} to the board."
-    if kind == "block_drawn":
-        return f"Block card {data['block']} is drawn."
-    if kind == "refresh":
-        return "The event deck is used up: its discard pile is shuffled into a new deck."
-    if kind == "link":
-        return f"{who}'s module is joined to its integration block."
-    if kind == "closed":
-        return f"{who}'s team has closed everything: the round is played to its end, and " \
-               "every team that closes in it shares the win."
-    if kind == "merged":
-        return f"{who}'s module is closed: the team now plays as one."
-    if kind == "central":
-        return "Every module is closed: the central integration opens."
-    if kind == "call":
-        return f"{who} lets the partner play event cards."
-    if kind == "game_over":
-        return f"Game over: {data['result']}"
-    return None
+    told = (NARRATE_PRIVATE if event.private else NARRATE).get(event.kind)
+    return None if told is None else told(game, who, event.data)
+
+
+Told = Callable[["RelizGame", str, dict[str, Any]], str]
+
+
+def _says(sentence: str) -> Told:
+    """An event's sentence from a format string of its data's fields and ``who``, the player it
+    is about.
+
+    >>> _says("{who} joins block {block} to the board.")(None, "Ada", {"block": 7})
+    'Ada joins block 7 to the board.'
+    """
+    return lambda game, who, data: sentence.format(who=who, **data)
+
+
+def _narrate_setup(game: RelizGame, who: str, data: dict[str, Any]) -> str:
+    scenario = SCENARIOS[data["scenario"]]
+    return f"Scenario: {scenario.name_en} ({scenario.name_ru})."
+
+
+def _narrate_turn(game: RelizGame, who: str, data: dict[str, Any]) -> str:
+    sick = " (off sick)" if data["frozen"] else ""
+    return f"Turn {data['turn']}: {who}{sick}."
+
+
+def _narrate_laid(game: RelizGame, who: str, data: dict[str, Any]) -> str:
+    a, b = data["pips"]
+    return f"{who} places {a}|{b} in {game.zlabel[data['zone']]}."
+
+
+def _narrate_replaced(game: RelizGame, who: str, data: dict[str, Any]) -> str:
+    a, b = data["pips"]
+    return f"{who} replaces a tile with {a}|{b} in {game.zlabel[data['zone']]}."
+
+
+def _narrate_release(game: RelizGame, who: str, data: dict[str, Any]) -> str:
+    reward = " and draws an event card." if data["card"] else "."
+    return f"RELEASE! {who} closes {game.zlabel[data['zone']]}{reward}"
+
+
+#: The public sentence of each kind of event: (game, who it is about, its data) -> sentence. The
+#: kinds left out say nothing to the table.
+NARRATE: dict[str, Told] = {
+    "setup": _narrate_setup,
+    "turn": _narrate_turn,
+    "daily": lambda game, who, data: f"{who}'s daily event: {CARDS[data['card']].name}.",
+    "place": _narrate_laid,
+    "replace": _narrate_replaced,
+    "rotate": lambda game, who, data: f"{who} turns the tile in {game.zlabel[data['zone']]} "
+                                      "round.",
+    "release": _narrate_release,
+    "play": lambda game, who, data: f"{who} plays {CARDS[data['card']].name}.",
+    "keep": _says("{who} keeps the daily event."),
+    "over_limit": _says("{who} holds {tiles} tiles, over the limit of {limit}: the whole hand "
+                        "goes back to the stock."),
+    "attach": _says("{who} joins block {block} to the board."),
+    "block_drawn": _says("Block card {block} is drawn."),
+    "refresh": _says("The event deck is used up: its discard pile is shuffled into a new deck."),
+    "link": _says("{who}'s module is joined to its integration block."),
+    "closed": _says("{who}'s team has closed everything: the round is played to its end, and "
+                    "every team that closes in it shares the win."),
+    "merged": _says("{who}'s module is closed: the team now plays as one."),
+    "central": _says("Every module is closed: the central integration opens."),
+    "call": _says("{who} lets the partner play event cards."),
+    "game_over": _says("Game over: {result}"),
+}
+
+#: Private events as the table sees them: that a piece was drawn, not which.
+NARRATE_PRIVATE: dict[str, Told] = {
+    "draw": _says("{who} draws a tile."),
+    "event_drawn": _says("{who} draws an event card."),
+}

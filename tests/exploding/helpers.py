@@ -112,14 +112,8 @@ def discard_names(game: ExplodingGame) -> list[str]:
 
 
 def all_cards(game: ExplodingGame) -> Counter[int]:
-    """Every card of the game that is somewhere on the table: the stack (known places and the
-    physical pool), hands, discard, cards removed and cards set aside during a physical deal."""
-    cards: Counter[int] = Counter(c for c in game.deck if c is not None)
-    for card, count in enumerate(game.pool):
-        cards[card] += count
-    for hand in game.hands:
-        cards.update(hand)
-    cards.update(game.discard)
-    cards.update(game.removed)
-    cards.update(game.aside)
-    return cards
+    """Every card of the game by title, as the engine counts them
+    (:meth:`~devgames.exploding.ExplodingGame.card_counts`): the stack (known places and the
+    physical pool), hands, discard, cards removed, cards set aside during a physical deal, and
+    an Exploding Git Commit in the air while its drawer decides."""
+    return game.card_counts()

@@ -85,16 +85,7 @@ def labels(game: ReleaseGame, cards: list[int]) -> list[str]:
 
 
 def all_cards(game: ReleaseGame) -> Counter[int]:
-    """Every play card somewhere on the table: hands, the iteration, artifacts, face-down
-    discards, cards removed, cards still to enter, cards chosen to pass."""
-    cards: Counter[int] = Counter()
-    for hand in game.hands:
-        cards.update(hand)
-    for pile in game.artifacts:
-        cards.update(pile)
-    cards.update(c for _p, c, _r in game.trick)
-    cards.update(game.discarded)
-    cards.update(game.removed)
-    cards.update(game.pool)
-    cards.update(game.passing.values())
-    return cards
+    """Every play card somewhere on the table, by id, as the engine counts them
+    (:meth:`~devgames.release.ReleaseGame.card_counts`): hands, the iteration, artifacts,
+    face-down discards, cards removed, cards still to enter, cards chosen to pass."""
+    return game.card_counts()
