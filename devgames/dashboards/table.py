@@ -393,9 +393,13 @@ class SessionTable(widgets.VBox):
             self.curtain.close_for(self.curtain.owner)  # the turn passes: the hand hides
         if seat != self.play_here:
             self.play_here = None
+        if self.bots_running:  # bots playing at once: the table is drawn once they are through
+            window = game.claim_window
+            if window is not None and not game.is_over:
+                self.claims.show(window)  # its clock lets the bots claim it, or closes it
+            return True
         self.refresh()
-        if not self.bots_running:
-            self.play_bots()
+        self.play_bots()
         return True
 
     def _saved(self, make: Callable[[], object]) -> bool:
@@ -522,7 +526,8 @@ class SessionTable(widgets.VBox):
 
     # ----- bots ---------------------------------------------------------------------------------
     def play_bots(self) -> None:
-        """Let the bots play their turns: at once, one per tick, or when clicked."""
+        """Let the bots play their turns: at once (each move saved as it is made, the table
+        drawn once they are through), one per tick, or when clicked."""
         table = self.controller
         if table.paused or table.pace is None or not table.bot_to_play():
             return
@@ -533,6 +538,7 @@ class SessionTable(widgets.VBox):
                     pass
             finally:
                 self.bots_running = False
+            self.refresh()
         else:
             self.pacer.delay_ms = int(table.pace * 1000)
             self.pacer.wait(self._tick)

@@ -4,6 +4,7 @@ What the page shows is checked against the session store, which the app writes o
 the scoreboard and the chart data must say what the saved game says.
 """
 
+import contextlib
 import csv
 import io
 import re
@@ -60,18 +61,27 @@ def set_up(page: Page, server: Server, game: str, seats: list[tuple[str, str]],
 def play_by_clicking(page: Page, done: Callable[[], bool], limit: int = 300) -> int:
     """Make moves by clicking (lifting the curtain when it is down) until ``done()``.
 
-    While a bot is to play, the page is left alone: its moves come from the browser's pacer.
+    While a bot is to play, the page is left alone until its turn is over: its moves come from
+    the browser's pacer. The browser may still be drawing what the idle kernel sent, so the page
+    is read once it shows a turn: a bot's, the curtain's button, the moves, or the winner.
     """
+    bot, reveal, move, end = (page.locator(css) for css in (
+        ".dg-bot", ".dg-reveal", ".dg-move", ".dg-winner"))
     for clicks in range(limit):
         wait_for_kernel_idle(page, quiet_ms=300)
-        if page.locator(".dg-bot").is_visible():
-            page.wait_for_timeout(200)
+        with contextlib.suppress(PlaywrightTimeout):
+            bot.or_(reveal).or_(move).or_(end).filter(visible=True).first.wait_for(timeout=5_000)
+        if bot.is_visible():
+            expect(bot).to_be_hidden(timeout=60_000)
             continue
         if done():
             return clicks
-        target = ".dg-reveal" if page.locator(".dg-reveal").is_visible() else ".dg-move"
-        try:
-            page.locator(target).last.click(timeout=5_000)
+        try:  # (moves still drawn from the turn before give way to the curtain: click that)
+            clicked = reveal.or_(move).filter(visible=True).last
+            lifted = "dg-reveal" in (clicked.get_attribute("class", timeout=5_000) or "")
+            clicked.click(timeout=5_000)
+            if lifted:
+                move.last.click(timeout=5_000)
         except PlaywrightTimeout:
             continue  # a bot moved first and the page changed: look again
     raise AssertionError(f"not done after {limit} clicks")

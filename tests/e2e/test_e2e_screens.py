@@ -122,11 +122,25 @@ def test_bots_playing_at_once_leave_every_point_inside_its_panel(page: Page,
     page.get_by_text("Facilitator controls: undo, bots, export").click()
     # Everyone a bot, playing at once: the whole game in one go, as in the reported bug.
     page.locator(".dg-bot-pace select").select_option(label="at once")
+    wait_for_kernel_idle(page)
+    page.evaluate("""() => {  // each time the browser draws the chart again, or moves its bars
+        const chart = document.querySelector(".dg-chart");
+        window.dgDrawn = 0;
+        for (const event of ["plotly_afterplot", "plotly_animated"]) {
+            chart.on(event, () => { window.dgDrawn += 1; });
+        }
+    }""")
     page.locator(".dg-seat-choice select").first.select_option(label="heuristic bot")
+    page.locator(".dg-winner").wait_for(timeout=240_000)
     wait_for_kernel_idle(page, quiet_ms=1000, timeout_ms=240_000)
     with SessionStore(voila_server.db) as store:
         game = store.resume(session_id(page))
+    assert game.is_over
+    # The debrief fills the table at the end: the room asks for the scores and the charts.
+    page.click(".dg-admin-close")
+    page.click(".dg-scores-toggle")
     until(page, lambda: charts_fitted(page))
+    assert charts_fitted(page)
     drawn = page.evaluate("""() => {
         const chart = document.querySelector(".dg-chart");
         const layout = chart._fullLayout;
@@ -144,3 +158,7 @@ def test_bots_playing_at_once_leave_every_point_inside_its_panel(page: Page,
         assert all(low < x < high for x in trace["x"]), trace["name"]
         bottom, top = trace["yrange"]
         assert all(bottom <= y < top for y in trace["y"]), trace["name"]
+    # The whole game is drawn once, when the bots are through (then at its box's size): not
+    # after each of its moves, which kept the facilitator waiting.
+    redrawn = page.evaluate("() => window.dgDrawn")
+    assert 1 <= redrawn <= 5, f"the chart was drawn {redrawn} times for {len(game.log)} moves"
