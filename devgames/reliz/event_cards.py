@@ -114,7 +114,9 @@ def play_event(game: RelizGame, action: Action) -> None:
         chip = next(ch for ch in game.cards[p] if ch & 63 == c and
                     playable(game, p, ch))
         game.cards[p].remove(chip)
-    game.events.append(quick_event(("play", p, {"card": c, "target": action.target}, False)))
+    if game.record:
+        game.events.append(quick_event(("play", p, {"card": c, "target": action.target},
+                                        False)))
     game._discard_event(chip)
     HANDLERS[c](game, p, action)
     if game.phase == DAILY or (game.phase == PLAY and game.attach_queue):

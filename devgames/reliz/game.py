@@ -367,8 +367,9 @@ class RelizGame(RelizTurns):
                 out += map(row.__getitem__, lists.get(fits) or _orient_list(fits))
         if self.rotatable:
             zones = sorted(self.rotatable)
-            # (a zone left in ``rotatable`` by a board rebuilt in a test is left out)
-            del zones[bisect_left(zones, len(self.need)):]
+            if zones[-1] >= len(self.need):
+                # (a zone left in ``rotatable`` by a board rebuilt in a test is left out)
+                del zones[bisect_left(zones, len(self.need)):]
             if zones:
                 turns = _ROTATE[p]
                 while len(turns) <= zones[-1]:
@@ -478,7 +479,6 @@ class RelizGame(RelizTurns):
         return [Action("link", p, target=a, count=b)
                 for a in self.free_ports(module) for b in self.free_ports(target)]
 
-
     # ----- checking and carrying out a move (devgames.reliz.moves) ------------------------------
     def _check(self, action: Action) -> None:
         if any(map(is_, self._legal, repeat(action))):  # one of the moves legal_actions() listed
@@ -493,6 +493,25 @@ class RelizGame(RelizTurns):
         if not (isinstance(p, int) and 0 <= p < self.n):
             raise IllegalMove("unknown_player", f"There is no player {p!r} at this table.")
         PHASE_CHECKS[self.phase](self, action)
+
+    def apply(self, action: Action) -> None:
+        """Check and carry out ``action``; an illegal one raises IllegalMove and changes nothing.
+
+        A move that :meth:`legal_actions` listed for this state (that very object) is carried
+        out at once; any other is checked in full by :meth:`_check` first.
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada", "Bob"], seed=3)
+        >>> game.apply(Action("end", 0))
+        Traceback (most recent call last):
+        ...
+        devgames.core.errors.IllegalMove: Ada must first choose the block card to join the board.
+        """
+        if not any(map(is_, self._legal, repeat(action))):
+            self._check(action)
+        self._legal = ()
+        MOVES[action.kind].effect(self, action)
+        self.log.append(action)
 
     def _do(self, action: Action) -> None:
         self._legal = ()

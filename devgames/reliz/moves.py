@@ -338,7 +338,8 @@ def rotate(game: RelizGame, action: Action) -> None:
     a, b = game.pips[z]
     game.pips[z] = (b, a)
     game._changed(z)
-    game.events.append(quick_event(("rotate", action.player, {"zone": z}, False)))
+    if game.record:
+        game.events.append(quick_event(("rotate", action.player, {"zone": z}, False)))
 
 
 def keep(game: RelizGame, action: Action) -> None:
@@ -352,7 +353,8 @@ def keep(game: RelizGame, action: Action) -> None:
 
 def end(game: RelizGame, action: Action) -> None:
     """The turn ends."""
-    game.events.append(quick_event(("end", action.player, {}, False)))
+    if game.record:
+        game.events.append(quick_event(("end", action.player, {}, False)))
     game._end_turn()
 
 
@@ -459,8 +461,9 @@ def place(game: RelizGame, action: Action) -> None:
     game._changed(z, kept)
     game.wild.pop(chip, None)
     game.placed_now.add(z)
-    game.events.append(quick_event((action.kind, p, {"tile": tile, "zone": z, "pips": (a, b),
-                                                "old": old & 31}, False)))
+    if game.record:
+        game.events.append(quick_event((action.kind, p, {"tile": tile, "zone": z,
+                                                    "pips": (a, b), "old": old & 31}, False)))
     if old:
         return
     game.placed_turn[p] += 1

@@ -57,9 +57,18 @@ class RelizTurns(RelizZones):
         if not pool:
             return False
         self.chance_steps += 1
-        chip = pool.pop(self.rng.randrange(len(pool)))
+        # The index ``rng.randrange(len(pool))`` gives, drawn as ``Random._randbelow`` draws it
+        # (the same bits, so the same tile and the same random state after), without its calls.
+        size = len(pool)
+        bits = size.bit_length()
+        getrandbits = self.rng.getrandbits
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
+        chip = pool.pop(index)
         (self.hands[p] if into is None else into).append(chip)
-        self.events.append(quick_event(("draw", p, {"tile": chip}, True)))
+        if self.record:
+            self.events.append(quick_event(("draw", p, {"tile": chip}, True)))
         return True
 
     def _aside(self, p: int) -> list[list[int]]:
@@ -141,7 +150,8 @@ class RelizTurns(RelizZones):
             self.to_enter.append(("event", p, deck))
             return UNKNOWN_EVENT + (deck << DECK_BITS)
         chip = cards.pop()
-        self.events.append(quick_event(("event_drawn", p, {"card": chip & 63}, True)))
+        if self.record:
+            self.events.append(quick_event(("event_drawn", p, {"card": chip & 63}, True)))
         return chip
 
     def _discard_event(self, chip: int) -> None:
@@ -169,8 +179,10 @@ class RelizTurns(RelizZones):
         self.frozen_now = self.frozen[p] > 0
         if self.frozen_now:
             self.frozen[p] -= 1
-        self.events.append(quick_event(("turn", p, {"turn": self.turn_no, "round": self.round_no,
-                                               "frozen": self.frozen_now}, False)))
+        if self.record:
+            self.events.append(quick_event(("turn", p, {"turn": self.turn_no,
+                                                   "round": self.round_no,
+                                                   "frozen": self.frozen_now}, False)))
         draws = self.options.team_size if self.code == "cooperation" and self.merged[p] else 1
         for _ in range(draws):
             if not self._draw_tile(p) and self.code == "pet":
@@ -186,7 +198,7 @@ class RelizTurns(RelizZones):
                 self.daily = chip
                 if self.physical:
                     self.to_enter[-1] = ("daily", p, self.to_enter[-1][2])
-                else:
+                elif self.record:
                     self.events.append(quick_event(("daily", p, {"card": chip & 63}, False)))
         self.daily_open = self.code == "prototype" and self.daily is not None
         self._resume()
@@ -221,7 +233,8 @@ class RelizTurns(RelizZones):
             self.locked[p] = []
         if p in self.revealed and self.revealed[p] < self.turn_no:
             del self.revealed[p]
-        self._record(p)
+        if self.record:
+            self._record(p)
         cap = self.options.turn_cap
         if self.closed and ((cap and self.turn_no >= cap) or
                             (not self.extra_turns and self._round_ends_after(p))):
