@@ -59,6 +59,9 @@ MIN_GAIN = 0.2
 MAX_TURN_MOVES = 80
 
 _TAKE_OVERS = frozenset({"head_hunter", "outsourcing", "rockstar_recruiter"})
+#: Cards an employee draws (or looks at) when hired; a Scrum Master draws one per developer.
+_HIRE_DRAWS = {"assertive_cto": 1, "database_developer": 2, "bi_developer": 1,
+               "senior_backend_developer": 2, "junior_backend_developer": 1}
 
 
 class _Outlook:
@@ -66,12 +69,18 @@ class _Outlook:
 
     def __init__(self, game: ItStartupGame, seat: int) -> None:
         self.game, self.me = game, seat
-        n = game.n
-        self.owner = {e: q for q in range(n) for e in game.staff[q]}
+        n, staff = game.n, game.staff
+        self.owner = {e: q for q in range(n) for e in staff[q]}
         self.scrum = [game.held[q].get("scrum_master", 0) for q in range(n)]
-        self.devs = [game.developers(q) for q in range(n)]
-        production = [sum(self.per_turn(e, q) for e in game.staff[q]
-                          if KIND[e] == "developer") for q in range(n)]
+        # Each player's developers and what they earn a turn, in one pass over the tables.
+        self.devs = [0] * n
+        production: list[float] = [0] * n
+        per_turn = self.per_turn
+        for q in range(n):
+            for e in staff[q]:
+                if KIND[e] == "developer":
+                    self.devs[q] += 1
+                    production[q] += per_turn(e, q)
         played = set(game.seating[:game.current])  # seats that have had their turn this round
         goal = game.options.goal
         projected = [game.points[q] + (0 if q in played else production[q]) for q in range(n)]
@@ -93,6 +102,7 @@ class _Outlook:
         ]
         self.money = game.resources[seat]
         self._worth: dict[int, float] = {}
+        self._plays: dict[tuple[int, int | None], tuple[float, int]] = {}
 
     @cached_property
     def agent_turn(self) -> float:
@@ -168,7 +178,14 @@ class _Outlook:
 
     # ----- cards ------------------------------------------------------------------------------
     def play(self, card: int, target: int | None) -> tuple[float, int]:
-        """(points gained, resources gained) by playing ``card`` on ``target``, before its cost."""
+        """(points gained, resources gained) by playing ``card`` on ``target``, before its cost
+        (worked out once per card and target: a card's worth and its moves ask the same)."""
+        known = self._plays.get((card, target))
+        if known is None:
+            known = self._plays[card, target] = self._play(card, target)
+        return known
+
+    def _play(self, card: int, target: int | None) -> tuple[float, int]:
         info, me = CARDS[card], self.me
         key = info.key
         if info.kind == "knowledge":
@@ -207,9 +224,7 @@ class _Outlook:
         gain = self.per_turn(card, me) * self.turns(info.burnout_limit)
         key = info.key
         hand = self.game.hands[me]
-        draws = {"assertive_cto": 1, "database_developer": 2, "bi_developer": 1,
-                 "senior_backend_developer": 2, "junior_backend_developer": 1,
-                 "scrum_master": self.devs[me]}.get(key, 0)
+        draws = self.devs[me] if key == "scrum_master" else _HIRE_DRAWS.get(key, 0)
         gain += draws * self.card
         if key in KNOWLEDGE_DISCOUNTERS:
             knowledge = sum(CARDS[c].kind == "knowledge" for c in hand)

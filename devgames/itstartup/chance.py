@@ -50,12 +50,44 @@ def drawn(game: "ItStartupTable", step: Draw, card: int) -> None:
         game.knowledge_discount.add(card)
 
 
-#: How the engine draws each chance step itself (digital deck), by step kind.
-RESOLVE: dict[str, Callable[["ItStartupTable", Any], None]] = {
-    "draw": lambda game, step: drawn(game, step, game.deck.draw()),
-    "roll": lambda game, step: setup.rolled(game, game.rng.randint(1, 6)),
-    "flip": lambda game, step: abilities.agent_flipped(game, step, game.rng.randrange(2)),
-    "first": lambda game, step: setup.set_first(game, game.rng.randrange(game.n)),
+def draw_now(game: "ItStartupTable", step: Draw) -> None:
+    """A digital deck: the engine draws the step's card itself (nothing when the deck is
+    empty).
+
+    >>> from devgames import itstartup
+    >>> from devgames.itstartup.steps import Draw
+    >>> game = itstartup.new_game(["Ada", "Bob"], seed=1)
+    >>> top, held = game.deck[0], len(game.hands[1])
+    >>> draw_now(game, Draw("draw", 1, "hand"))
+    >>> game.hands[1][-1] == top, len(game.hands[1]) - held
+    (True, 1)
+    """
+    if len(game.deck):
+        game.chance_steps += 1
+        drawn(game, step, game.deck.draw())
+
+
+Resolve = Callable[["ItStartupTable", Any], None]
+
+
+def _counted(resolve: Resolve) -> Resolve:
+    """``resolve``, counting the outcome it draws in ``game.chance_steps``."""
+
+    def counted(game: "ItStartupTable", step: Any) -> None:
+        game.chance_steps += 1
+        resolve(game, step)
+
+    return counted
+
+
+#: How the engine resolves each chance step itself (digital deck), by step kind; each counts
+#: the outcome drawn in ``game.chance_steps``.
+RESOLVE: dict[str, Resolve] = {
+    "draw": draw_now,
+    "roll": _counted(lambda game, step: setup.rolled(game, game.rng.randint(1, 6))),
+    "flip": _counted(
+        lambda game, step: abilities.agent_flipped(game, step, game.rng.randrange(2))),
+    "first": _counted(lambda game, step: setup.set_first(game, game.rng.randrange(game.n))),
 }
 
 

@@ -9,6 +9,8 @@ docs/rules/itstartup.md; those that change the game are options.
 """
 
 from collections import Counter
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from devgames.core.actions import CHANCE, Action, Event
@@ -46,6 +48,7 @@ class ItStartupGame(ItStartupVerbs):
 
     def __init__(self, players: tuple[str, ...], seed: int | None, options: ItStartupOptions):
         super().__init__(players, seed, options)
+        self._listed: tuple[Action, ...] = ()
         setup.lay_out(self)
         self._advance()
 
@@ -76,7 +79,11 @@ class ItStartupGame(ItStartupVerbs):
         if not steps:
             return []
         step = steps[0]
-        return LEGAL[step[0]](self, step)
+        out = LEGAL[step[0]](self, step)
+        # Remembered until the next move, so that ``_check`` accepts these very objects without
+        # checking them again (by identity: an equal action built elsewhere is checked in full).
+        self._listed = tuple(out)
+        return out
 
     # ----- checking an action (never changes anything) ------------------------------------------
     # Each kind of move's check (see ``moves.MOVES``) returns when the move is legal and raises
@@ -84,6 +91,8 @@ class ItStartupGame(ItStartupVerbs):
     # ``can_apply`` and every ``can_*`` verb. ``legal_actions`` lists the same moves from the
     # same rules (costs, targets, readiness).
     def _check(self, action: Action) -> None:
+        if any(map(is_, self._listed, repeat(action))):  # listed for this very position
+            return
         check_shape(action)
         # The base class's turn check only runs (and explains) when the turn is wrong.
         if not self.steps or action.player != self.current_player:
@@ -96,6 +105,7 @@ class ItStartupGame(ItStartupVerbs):
 
     # ----- carrying out an action ---------------------------------------------------------------
     def _do(self, action: Action) -> None:
+        self._listed = ()
         if self.steps[0][0] == "main":  # the turn step stays until the turn ends
             MOVES[action.kind].effect(self, action)
             if self.steps[0][0] != "main":  # most moves leave the turn waiting: nothing to do
@@ -125,7 +135,6 @@ class ItStartupGame(ItStartupVerbs):
                 if self.physical:
                     return
                 steps.pop(0)
-                self.chance_steps += 1
                 resolve(self, step)
             elif self._nothing_to_decide(step):
                 steps.pop(0)

@@ -60,6 +60,13 @@ _BUY = [Action("buy", p) for p in _SEATS]
 _HAS_TARGET = frozenset(
     c for c, card in CARDS.items() if card.kind == "knowledge" or card.key in abilities.TARGETED
 )
+#: What a card in hand offers its holder, by seat and card: (its sale, its play when it takes
+#: no target, its planning when it is an action card, whether it is knowledge).
+_HAND_ROWS = [
+    {c: (_SELL[p][c], None if c in _HAS_TARGET else _PLAY[p][c],
+         _PLAN[p][c] if KIND[c] == "action" else None, KIND[c] == "knowledge") for c in CARDS}
+    for p in _SEATS
+]
 
 
 # ----- what is possible now ---------------------------------------------------------------------
@@ -68,31 +75,30 @@ def legal_turn(game: "ItStartupGame", step: "Main") -> list[Action]:
     p = step[1]
     out = [_END[p]]
     plays: list[Action] = []  # plays and plans, listed after every sale
-    sell, play = _SELL[p], _PLAY[p]
+    rows = _HAND_ROWS[p]
     money = game.resources[p]
     planned = game.planned[p]
-    plan = _PLAN[p] if planned is None else None
     cost = game.cost
     developers = None  # where knowledge can go: found once for the whole hand
     for card in game.hands[p]:  # one pass over the hand for sales, plays and plans
-        out.append(sell[card])
-        kind = KIND[card]
+        sell, play, plan, knowledge = rows[card]
+        out.append(sell)
         # Most cards take no target: one shared action when affordable (no helper call).
-        if card not in _HAS_TARGET:
+        if play is not None:
             if cost(p, card) <= money:
-                plays.append(play[card])
-        elif kind == "knowledge":
+                plays.append(play)
+        elif knowledge:
             if developers is None:
                 developers = play_targets(game, p, CARDS[card])
             plays += _knowledge_plays(game, p, card, developers)
         else:
             plays += _legal_plays(game, p, card)
-        if plan is not None and kind == "action":
-            plays.append(plan[card])
+        if plan is not None and planned is None:
+            plays.append(plan)
     out += plays
     if planned is not None:
         out += _legal_plays(game, p, planned[0])
-    if game.resources[p] >= DRAW_PRICE and len(game.deck):
+    if money >= DRAW_PRICE and len(game.deck):
         out.append(_BUY[p])
     held = game.held[p]
     if held.get("shy_frontend_developer") or held.get("undercover_hr_agent"):

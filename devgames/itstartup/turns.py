@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from devgames.core.actions import Event
-from devgames.itstartup import abilities, metrics, setup
+from devgames.itstartup import abilities, chance, metrics, setup
 from devgames.itstartup.printed import KEY, KIND
 from devgames.itstartup.steps import BONUS, CAP, DRAW_HAND, INCOME, MAIN, NEXT, START
 
@@ -41,7 +41,11 @@ def start(game: "ItStartupTable", step: "Start") -> None:
     game.left_this_turn = []
     if game.record:
         game.events.append(Event("turn", p, {"turn": game.turns[p], "round": game.round}))
-    game.queue(DRAW_HAND[p], INCOME[p])
+    if game.physical:  # the card drawn is entered: the income waits for it
+        game.queue(DRAW_HAND[p], INCOME[p])
+        return
+    chance.draw_now(game, DRAW_HAND[p])
+    income(game, INCOME[p])
 
 
 def income(game: "ItStartupTable", step: "Income") -> None:
@@ -97,7 +101,13 @@ def end(game: "ItStartupTable", step: "End") -> None:
     _burnout(game, p)
     if not draws_first:
         hr = _hr_drawers(game, p)
-    game.queue(*[DRAW_HAND[p]] * hr, CAP[p], NEXT)
+    if game.physical:  # the cards drawn are entered: the cap and the next player wait for them
+        game.queue(*[DRAW_HAND[p]] * hr, CAP[p], NEXT)
+        return
+    for _ in range(hr):
+        chance.draw_now(game, DRAW_HAND[p])
+    cap(game, CAP[p])
+    next_player(game, NEXT)
 
 
 def _hr_drawers(game: "ItStartupTable", p: int) -> int:

@@ -88,6 +88,19 @@ def test_unaffordable_card() -> None:
                    "not_enough_resources", "TDD", "4", "1")
 
 
+def test_a_listed_move_is_checked_again_after_another_move() -> None:
+    """The actions ``legal_actions`` listed are taken as they are only until the next move:
+    once Ada has sold Intern, its listed sale and play are refused."""
+    game = ada_bob()
+    intern = game.card_id("Intern", game.hands[0])
+    listed = game.legal_actions()
+    sale = next(a for a in listed if a.kind == "sell" and a.card == intern)
+    hire = next(a for a in listed if a.kind == "play" and a.card == intern)
+    game.apply(sale)
+    assert_refused(game, lambda: game.apply(sale), "card_not_in_hand", "Intern")
+    assert_refused(game, lambda: game.apply(hire), "card_not_in_hand", "Intern")
+
+
 # ----- targets ------------------------------------------------------------------------------------
 def test_knowledge_needs_one_of_your_developers() -> None:
     """Not on an HR card, not on an opponent's developer, not on nothing."""
