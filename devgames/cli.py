@@ -27,7 +27,7 @@ from devgames.core.errors import IllegalMove, SetupError
 from devgames.core.game import Game
 from devgames.core.options import parse_option_value
 from devgames.core.session import Session
-from devgames.sim.dask_runner import ClusterError, worker_count
+from devgames.sim.dask_runner import Cluster, ClusterError, played_where, worker_count
 from devgames.sim.runner import (
     TextProgress,
     check_bot,
@@ -190,19 +190,26 @@ def port_number(text: str) -> int:
     return value
 
 
-def positive_seconds(text: str) -> float:
-    """An argparse type: a number of seconds above 0.
+def positive(unit: str) -> Any:
+    """An argparse type: a number of ``unit`` above 0.
 
-    >>> positive_seconds("0.5")
+    >>> positive("rounds")("0.5")
     0.5
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("must be more than 0 seconds")
-    return value
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0 {unit}")
+        return value
+
+    return parse
+
+
+positive_seconds = positive("seconds")
 
 
 # ----- the commands -----------------------------------------------------------------------------
@@ -271,7 +278,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bar = TextProgress(sys.stderr)
     try:
         if args.scheduler:
-            from devgames.sim.dask_runner import Cluster, simulate_on
+            from devgames.sim.dask_runner import simulate_on
 
             with Cluster(args.scheduler, args.workers) as cluster:
                 game_rows, round_rows = simulate_on(
@@ -289,7 +296,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise cluster_failed(error, bar) from None
     paths = write_results(args.out, game_rows, round_rows)
     seconds = time.monotonic() - started
-    print(f"Played {len(game_rows)} games in {seconds:.1f} s with {worker_count(workers)}.")
+    bar.finish(f"Played {len(game_rows)} games in {seconds:.1f} s with {worker_count(workers)}.")
     print(f"  {paths[0]}: {len(game_rows)} rows, one per game")
     print(f"  {paths[1]}: {len(round_rows)} rows, one per player per round")
     wins = Counter(name for row in game_rows for name in str(row["winners"]).split(";") if name)
@@ -370,19 +377,21 @@ def existing_store(path: Path | None) -> "SessionStore | None":
 def cmd_plan(args: argparse.Namespace) -> int:
     """`devgames plan`: rounds and minutes at P50/P80/P95 for a game with these teams."""
     from devgames.sim import planner
-    from devgames.sim.dask_runner import Cluster
 
     load_module(args.game)
     bots = split_names(args.bots) if args.bots else None
     options = parse_options(args.option)
     store = None if args.no_store else existing_store(args.db)
+    precision = None if args.all_games else planner.DEFAULT_PRECISION.scaled(args.margin)
     started = time.monotonic()
     bar = TextProgress(sys.stderr)
     try:
         with Cluster(args.scheduler, args.workers) as cluster:
             plan = planner.make_plan(args.game, args.players, args.games, args.seed, bots,
-                                     options, store=store, cluster=cluster, progress=bar)
-            workers = cluster.workers
+                                     options, store=store, cluster=cluster, progress=bar,
+                                     precision=precision, minutes=args.minutes,
+                                     rounds=args.rounds)
+            where = played_where(plan.games, plan.here, cluster)
     except (SetupError, ValueError, TypeError) as error:
         raise CliError(str(error)) from None
     except ClusterError as error:
@@ -391,11 +400,10 @@ def cmd_plan(args: argparse.Namespace) -> int:
         if store is not None:
             store.close()
     seconds = time.monotonic() - started
+    bar.finish(f"Played {plan.games:,} games in {seconds:.1f} s, {where}.")
     for line in plan.sentences(args.minutes, args.rounds):
         print(line)
-    print(plan.table().to_string(index=False))
-    print(f"Played {plan.games} games in {seconds:.1f} s on "
-          f"{worker_count(workers, 'Dask worker')}.")
+    print(plan.table_text())
     if args.out:
         paths = planner.write_plan(plan, args.out)
         print("Wrote " + ", ".join(str(path) for path in paths))
@@ -405,7 +413,6 @@ def cmd_plan(args: argparse.Namespace) -> int:
 def cmd_sweep(args: argparse.Namespace) -> int:
     """`devgames sweep`: the balance lab's tables over options, player counts and bots."""
     from devgames.sim import balance
-    from devgames.sim.dask_runner import Cluster
 
     load_module(args.game)
     counts = parse_counts(args.players)
@@ -420,17 +427,17 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             sweep = balance.run_sweep(args.game, args.games, counts, args.seed,
                                       lineups or None, grid, parse_options(args.option),
                                       cluster, progress=bar)
-            workers = cluster.workers
+            played = len(sweep.cells) * args.games
+            where = played_where(played, sum(result.here for result in sweep.results), cluster)
     except (SetupError, ValueError, TypeError) as error:
         raise CliError(str(error)) from None
     except ClusterError as error:
         raise cluster_failed(error, bar) from None
     seconds = time.monotonic() - started
     paths = sweep.write_csv(args.out)
+    bar.finish(f"Played {len(sweep.cells)} x {args.games} games in {seconds:.1f} s, {where}.")
     for line in sweep.findings():
         print(line)
-    print(f"Played {len(sweep.cells)} x {args.games} games in {seconds:.1f} s on "
-          f"{worker_count(workers, 'Dask worker')}.")
     print("Wrote " + ", ".join(str(path) for path in paths))
     return 0
 
@@ -599,8 +606,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play bot games of GAME with these teams and options as Dask tasks, and say\n"
         "how many rounds (sprints, rounds, turns) it takes at P50, P80 and P95, and how many\n"
         "minutes: each game's moves at the pace measured in the finished sessions of the\n"
-        "store (--db), or the game's default pace (docs/planner.md). By default the games\n"
-        "run on a local Dask cluster of this machine's cores; --scheduler uses another.",
+        "store (--db), or the game's default pace (docs/planner.md). The games are played\n"
+        "in batches until every figure's 95% interval is within a round or 5% of it\n"
+        "(--margin), at most --games. The first ones run in this process; a local Dask\n"
+        "cluster of this machine's cores takes over when there are enough; --scheduler\n"
+        "uses another.",
         epilog="examples:\n"
         "  devgames plan scrumkin --players 6 --minutes 60     will 6 teams fit in 60 minutes?\n"
         "  devgames plan scrumkin --players 4 --option backlog=8 --rounds 8\n"
@@ -611,14 +621,21 @@ def build_parser() -> argparse.ArgumentParser:
     plan.add_argument("--players", type=whole_number(1), default=4,
                       help="number of players or teams (default: 4)")
     plan.add_argument("--games", type=whole_number(1), default=1000,
-                      help="bot games to play (default: 1000)")
+                      help="the most bot games to play: the planner stops as soon as the "
+                      "answer is known well enough (default: 1000)")
+    plan.add_argument("--margin", type=positive("rounds"), default=1.0, metavar="ROUNDS",
+                      help="how well to know the answer: each 95%% interval within ROUNDS "
+                      "rounds or 5%% x ROUNDS of its figure, a share within 3 x ROUNDS points "
+                      "(default: 1; 0.5 wants about 4 times the games)")
+    plan.add_argument("--all-games", action="store_true",
+                      help="play all --games games, however well the answer is known")
     plan.add_argument("--seed", type=int, default=0, help="run seed (default: 0)")
     plan.add_argument("--bots", metavar="KIND[,KIND...]",
                       help="bot kind for every seat, or a list repeated round the table "
                       "(default: heuristic when the game has it)")
     plan.add_argument("--option", action="append", metavar="KEY=VALUE",
                       help="a game option (repeatable)")
-    plan.add_argument("--minutes", type=positive_seconds, metavar="MINUTES",
+    plan.add_argument("--minutes", type=positive("minutes"), metavar="MINUTES",
                       help="say how often a game ends within this many minutes")
     plan.add_argument("--rounds", type=whole_number(1), metavar="N",
                       help="say how often a game ends within N rounds")

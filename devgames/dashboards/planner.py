@@ -2,15 +2,18 @@
 
 The facilitator picks a game, the number of teams, the bots standing in for the room, the game's
 main options (and preset), a budget in minutes and, optionally, a number of rounds; "Plan" plays
-the bot games as Dask tasks (:mod:`devgames.sim.planner`) with a progress bar, then says the
-rounds and minutes at P50, P80 and P95, how often a game fits the budget (with its interval),
-where the pace comes from (the store's finished sessions or the game's default), and draws the
-spread. The local Dask cluster starts at the first plan and serves the page's later plans.
+the bot games (:mod:`devgames.sim.planner`) in batches with a progress bar, showing the figures
+of the games so far after each batch, until the answer is known well enough (at most the games
+chosen): the rounds and minutes at P50, P80 and P95 with their intervals, how often a game fits
+the budget (with its interval), how sure the answer is, where the pace comes from (the store's
+finished sessions or the game's default), and the spread drawn. "More games" plays as many again
+for a tighter answer. The first games of a plan run in the kernel; the local Dask cluster starts
+when a plan has enough games left, and serves the page's later plans.
 
 >>> from devgames.sessions.store import SessionStore
 >>> page = PlannerPage(SessionStore(":memory:"), scheduler="in-process")
 >>> page.game.value, page.teams.value, page.games.value
-('scrumkin', 4, 300)
+('scrumkin', 4, 1000)
 >>> page.teams.value, page.bots.value, page.games.value = 3, "random", 100
 >>> page.plan_now()
 >>> page.result.value.count("P50") > 0, page.progress.value == page.progress.max
@@ -31,12 +34,21 @@ from devgames.dashboards.components import Notice
 from devgames.dashboards.setup_form import game_presets, option_widget, preset_labels
 from devgames.screens.cards import html
 from devgames.sessions.store import SessionStore
-from devgames.sim.dask_runner import Cluster, ClusterError, worker_count
-from devgames.sim.planner import PERCENTILES, Plan, calibrate, make_plan, plan_figure
+from devgames.sim.dask_runner import Cluster, ClusterError, played_where
+from devgames.sim.planner import (
+    DEFAULT_GAMES,
+    PERCENTILES,
+    Plan,
+    calibrate,
+    interval_text,
+    make_plan,
+    plan_figure,
+    play_more,
+)
+from devgames.sim.stats import share_text
 
-#: Games the page offers to play, and the one chosen at first.
-GAME_COUNTS = (100, 300, 1000, 3000)
-DEFAULT_GAMES = 300
+#: The most games the page offers to play (the planner stops sooner when the answer is known).
+GAME_COUNTS = (100, 300, 1000, 3000, 10000)
 #: Pixels: the charts' width, within a 1280-pixel-wide projector screen.
 CHART_WIDTH = 1180
 #: The budget the page starts with, in minutes.
@@ -58,6 +70,7 @@ CSS = """<style>
 .dg-planner table.dg-plan-table th, .dg-planner table.dg-plan-table td {
   padding: 4px 18px; border-bottom: 1px solid var(--dg-border); text-align: right; }
 .dg-planner .dg-plan-form .widget-inline-hbox { margin: 2px 14px 2px 0; }
+.dg-planner table.dg-plan-table small { display: block; font-size: 16px; color: var(--dg-muted); }
 .dg-planner .dg-plan-progress { width: min(12em, 95%); }
 .dg-planner .dg-plan-progress .progress-bar { background: var(--dg-accent); }
 </style>"""
@@ -89,8 +102,6 @@ def answer_html(plan: Plan, minutes: float, rounds: int | None) -> str:
     (True, True)
     """
     done, games = plan.fits(minutes)
-    from devgames.sim.stats import share_text
-
     lines = plan.sentences(minutes, rounds)
     head = (f"<b>Fits in {minutes:g} minutes in {html(share_text(done, games))}</b> of "
             f"{games} simulated games.")
@@ -98,9 +109,13 @@ def answer_html(plan: Plan, minutes: float, rounds: int | None) -> str:
     table = ("<table class='dg-plan-table'><tr><th></th>"
              + "".join(f"<th>P{p}</th>" for p in PERCENTILES) + "</tr>"
              + f"<tr><td>{html(noun)}s</td>"
-             + "".join(f"<td>{plan.rounds_at(p)}</td>" for p in PERCENTILES) + "</tr>"
+             + "".join(f"<td>{plan.rounds_at(p)}"
+                       f"<small>{html(interval_text(*plan.rounds_interval(p)))}</small></td>"
+                       for p in PERCENTILES) + "</tr>"
              + "<tr><td>minutes</td>"
-             + "".join(f"<td>{plan.minutes_at(p):.0f}</td>" for p in PERCENTILES)
+             + "".join(f"<td>{plan.minutes_at(p):.0f}"
+                       f"<small>{html(interval_text(*plan.minutes_interval(p)))}</small></td>"
+                       for p in PERCENTILES)
              + "</tr></table>")
     body = "".join(f"<div>{html(line)}</div>" for line in lines)
     return (f"<div class='dg-plan-answer'><div>{head}</div><div class='dg-plan-columns'>"
@@ -131,7 +146,7 @@ class PlannerPage(widgets.VBox):
         self.bots.add_class("dg-plan-bots")
         self.games = widgets.Dropdown(options=[(f"{count:,} games", count)
                                                for count in GAME_COUNTS],
-                                      value=DEFAULT_GAMES, description="Simulate", style=label)
+                                      value=DEFAULT_GAMES, description="At most", style=label)
         self.games.add_class("dg-plan-games")
         self.minutes = widgets.BoundedIntText(value=DEFAULT_MINUTES, min=5, max=600,
                                               description="Minutes for play", style=label,
@@ -145,6 +160,11 @@ class PlannerPage(widgets.VBox):
         self.run = widgets.Button(description="Plan", button_style="primary", icon="play")
         self.run.add_class("dg-plan-run")
         self.run.on_click(lambda _button: self.plan_now())
+        self.more_games = widgets.Button(description="More games", icon="plus",
+                                         tooltip="play as many games again, for a tighter answer",
+                                         layout=widgets.Layout(display="none"))
+        self.more_games.add_class("dg-plan-more-games")
+        self.more_games.on_click(lambda _button: self.play_more_now())
         self.progress = widgets.IntProgress(value=0, min=0, max=1)
         self.progress.add_class("dg-plan-progress")
         self.status = widgets.HTML()
@@ -163,7 +183,8 @@ class PlannerPage(widgets.VBox):
             widgets.HBox([self.game, self.teams, self.bots, self.games],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.options_box,
-            widgets.HBox([self.minutes, self.rounds, self.run, self.progress, self.status],
+            widgets.HBox([self.minutes, self.rounds, self.run, self.more_games, self.progress,
+                          self.status],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
         ])
         form.add_class("dg-plan-form")
@@ -219,6 +240,8 @@ class PlannerPage(widgets.VBox):
         self.pace.value = f"<div class='dg-muted'>Pace: {html(self.calibration().sentence())}</div>"
         self.result.value = ""
         self.chart_box.layout.display = "none"
+        self.more_games.layout.display = "none"
+        self.plan = None
 
     def _apply_preset(self, name: str) -> None:
         for key, value in game_presets(game_module(self.game.value)).get(name, {}).items():
@@ -240,20 +263,33 @@ class PlannerPage(widgets.VBox):
 
     # ----- planning -----------------------------------------------------------------------------
     def plan_now(self) -> None:
-        """Play the games, show the answer and draw the spread."""
+        """Play the games until the answer is known well enough, showing the figures so far
+        after each batch; then the answer, how sure it is, and the spread."""
+        self.plan = None
+        self.more_games.layout.display = "none"
+        self._play(lambda cluster: make_plan(
+            self.game.value, int(self.teams.value), int(self.games.value), seed=0,
+            bots=self.bots.value, options=self.chosen_options(), calibration=self.calibration(),
+            cluster=cluster, progress=self._progress, minutes=float(self.minutes.value),
+            rounds=int(self.rounds.value) or None, on_batch=self._show))
+
+    def play_more_now(self) -> None:
+        """Play as many games again as the plan has (the next games of the same seed), for a
+        tighter answer."""
+        plan = self.plan
+        if plan is not None:
+            self._play(lambda cluster: play_more(plan, 2 * plan.games, cluster, self._progress))
+
+    def _play(self, playing: Callable[[Cluster], Plan]) -> None:
+        """Run ``playing`` on the kernel's cluster with the buttons off; say its answer, or its
+        error as the page's notice."""
         self.notice.clear()
-        self.run.disabled = True
-        games = int(self.games.value)
-        self.progress.max, self.progress.value = games, 0
+        self.run.disabled = self.more_games.disabled = True
+        self.progress.value = 0
         try:
             cluster = shared_cluster(self.scheduler)  # a malformed address is refused here
-            self.status.value = ("Starting the local Dask cluster..." if cluster.scheduler is None
-                                 and not cluster.in_process and cluster._client is None
-                                 else "Playing...")
-            plan = make_plan(self.game.value, int(self.teams.value), games, seed=0,
-                             bots=self.bots.value, options=self.chosen_options(),
-                             calibration=self.calibration(), cluster=cluster,
-                             progress=self._progress)
+            self.status.value = "Playing..."
+            plan = playing(cluster)
         except (SetupError, ValueError, TypeError, ClusterError) as error:
             # ClusterError: no scheduler answers, it has no workers, or it was lost during the
             # run; the next "Plan" connects again
@@ -261,17 +297,23 @@ class PlannerPage(widgets.VBox):
             self.status.value = ""
             return
         finally:
-            self.run.disabled = False
+            self.run.disabled = self.more_games.disabled = False
+        self._show(plan)
+        self.progress.value = self.progress.max
+        self.status.value = (f"{plan.games:,} games played "
+                             f"{played_where(plan.games, plan.here, cluster)}.")
+        self.more_games.layout.display = "inline-flex"
+
+    def _show(self, plan: Plan) -> None:
+        """The figures of the games played so far: the answer and the spread."""
         self.plan = plan
-        self.progress.value = games
-        self.status.value = f"{plan.games:,} games played on {worker_count(cluster.workers)}."
         rounds = int(self.rounds.value) or None
         self.result.value = answer_html(plan, float(self.minutes.value), rounds)
         self.pace.value = f"<div class='dg-muted'>Pace: {html(plan.calibration.sentence())}</div>"
         self._draw(plan)
 
     def _progress(self, done: int, total: int) -> None:
-        self.progress.value = done
+        self.progress.max, self.progress.value = max(total, 1), done
         self.status.value = f"{done:,} of {total:,} games"
 
     def _draw(self, plan: Plan) -> None:

@@ -11,9 +11,11 @@ their place, never in the order they finish, and the counts are sums, so neither
 workers nor the scheduler nor the chunk size changes a figure.
 
 Where the tasks run is a :class:`Cluster`: by default a ``distributed.LocalCluster`` of this
-machine's cores (one single-threaded worker process per core, started on first use), or the
-cluster at ``scheduler`` (``tcp://host:8786``), or this process (``scheduler="in-process"``,
-for small runs and tests). Dask is imported only when a cluster is used.
+machine's cores (one single-threaded worker process per core), or the cluster at ``scheduler``
+(``tcp://host:8786``), or this process (``scheduler="in-process"``, for small runs and tests).
+The local cluster is started only when a run has more than :data:`START_WORTH_SECONDS` of games
+left to play, in the background: this process plays the first tasks meanwhile, and the cluster
+takes the rest once it is up. Dask is imported only when a cluster is used.
 
 >>> job = make_job("scrumkin", games=3, players=2, seed=5, bots="random")
 >>> with Cluster("in-process") as cluster:
@@ -26,6 +28,8 @@ True
 
 import math
 import os
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -86,6 +90,8 @@ class Job:
     full: bool = False
     #: Count each seat's card moves (the balance lab reads them; the planner does not).
     cards: bool = True
+    #: The number of its first game: a job may go on where another of the same table stopped.
+    first: int = 0
 
     @property
     def players(self) -> int:
@@ -282,6 +288,10 @@ WORKER_SECONDS = 5.0
 POLL_SECONDS = 1.0
 #: The schemes of Dask's connections that a scheduler address may start with.
 SCHEMES = ("tcp", "tls", "ws", "wss")
+#: Seconds of games left in a run (timed on the tasks played here) above which the local cluster
+#: is worth starting: it takes a second or two (its worker processes import the engines), during
+#: which this process plays on.
+START_WORTH_SECONDS = 1.0
 #: The address a local cluster's scheduler serves its HTTP routes on (health, metrics): this
 #: machine only, any free port, so that two local clusters never compete for Dask's 8787.
 LOCAL_HTTP = "127.0.0.1:0"
@@ -332,6 +342,22 @@ def worker_count(count: int, noun: str = "worker") -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def played_where(games: int, here: int, cluster: "Cluster") -> str:
+    """Where a run's games were played, in words: in this process (all of them when the local
+    cluster was not worth starting), on the cluster's workers, or the first ones here while the
+    local cluster started (``here`` of ``games``: :attr:`JobResult.here`).
+
+    >>> played_where(100, 100, Cluster("in-process"))
+    'in this process'
+    """
+    if here >= games:
+        return "in this process"
+    workers = worker_count(cluster.workers, "Dask worker")
+    if not here:
+        return f"on {workers}"
+    return f"{here:,} of them in this process while {cluster.place} started, the rest on {workers}"
+
+
 def _capital(text: str) -> str:
     """``text`` with a capital first letter, the rest as it is.
 
@@ -356,8 +382,13 @@ def _quiet_dask_logs() -> None:
 class Cluster:
     """Where the tasks run: a local Dask cluster (``scheduler=None``, one worker process per core
     or ``workers``), an existing one (``scheduler="tcp://host:8786"``), or this process
-    (``scheduler="in-process"``); ``"local"`` is the same as None. The local cluster starts on
-    first use and stops at :meth:`close` (or at the end of a ``with`` block).
+    (``scheduler="in-process"``). The local cluster stops at :meth:`close` (or at the end of a
+    ``with`` block).
+
+    With None, the local cluster starts only when a run is long enough to be worth it
+    (:data:`START_WORTH_SECONDS`), in the background while this process plays the first tasks;
+    :attr:`played_here` lists the tasks of the last :meth:`map` played in this process. With
+    ``"local"`` it starts at the first run and plays every task.
 
     A malformed address raises :class:`AddressError` here; a scheduler that does not answer
     within ``timeout`` seconds, one without workers for ``worker_wait`` seconds (at first or
@@ -380,9 +411,13 @@ class Cluster:
             self.scheduler = scheduler_address(scheduler)
         self.timeout = timeout
         self.worker_wait = worker_wait
+        self.eager = scheduler == LOCAL  # the local cluster for every task, from the first
         self.wanted_workers = workers
         self._client: Any = None
         self._cluster: Any = None
+        self._starter: threading.Thread | None = None  # starts the local cluster meanwhile
+        self._start_error: ClusterError | None = None
+        self.played_here: list[int] = []
 
     def __enter__(self) -> "Cluster":
         return self
@@ -410,6 +445,7 @@ class Cluster:
         """The ``distributed.Client``, connecting (or starting the local cluster) on first use."""
         if self.in_process:
             raise ValueError("An in-process cluster has no Dask client.")
+        self._join_starter()
         if self._client is None:
             _quiet_dask_logs()
             self._client = self._connect() if self.scheduler else self._start_local()
@@ -469,13 +505,59 @@ class Cluster:
             done: Callable[[int], None] | None = None) -> list[Any]:
         """``function(*args)`` for each tuple of ``arguments``, as tasks, in the order given;
         ``done(i)`` is called as task ``i`` finishes (in the order they finish)."""
-        if self.in_process:
-            results = []
-            for number, args in enumerate(arguments):
-                results.append(function(*args))
-                if done is not None:
-                    done(number)
-            return results
+        self.played_here = []
+        if not self.in_process and (self.scheduler or self.eager or self._client is not None):
+            return self._map_on_cluster(function, arguments, done)
+        results = self._play_here(function, arguments, done)
+        if len(results) < len(arguments):  # the local cluster is up: it takes the rest
+            first = len(results)
+            results.extend(self._map_on_cluster(
+                function, arguments[first:], done and (lambda number: done(first + number))))
+        return results
+
+    def _play_here(self, function: Callable[..., Any], arguments: Sequence[tuple[Any, ...]],
+                   done: Callable[[int], None] | None) -> list[Any]:
+        """The first tasks played in this process: all of them in process, else until the
+        local cluster is up, starting it when the tasks left take over
+        :data:`START_WORTH_SECONDS` at the pace of those played."""
+        results: list[Any] = []
+        began = time.perf_counter()
+        for number, args in enumerate(arguments):
+            if self._starter is not None and not self._starter.is_alive():
+                self._join_starter()  # raises the start's error, if any
+                if self._client is not None:
+                    break
+            results.append(function(*args))
+            self.played_here.append(number)
+            if done is not None:
+                done(number)
+            left = (time.perf_counter() - began) / len(results) * (len(arguments) - len(results))
+            if not self.in_process and self._starter is None and left > START_WORTH_SECONDS:
+                self._starter = threading.Thread(target=self._start_quietly, daemon=True,
+                                                 name="devgames-cluster-start")
+                self._starter.start()
+        return results
+
+    def _start_quietly(self) -> None:
+        """Start the local cluster (in the starter thread), keeping its error for the caller."""
+        try:
+            _quiet_dask_logs()
+            self._client = self._start_local()
+        except ClusterError as error:
+            self._start_error = error
+
+    def _join_starter(self) -> None:
+        """Wait for the local cluster's start, if one is under way; raise its error, if any."""
+        starter, self._starter = self._starter, None
+        if starter is not None:
+            starter.join()
+        error, self._start_error = self._start_error, None
+        if error is not None:
+            raise error
+
+    def _map_on_cluster(self, function: Callable[..., Any], arguments: Sequence[tuple[Any, ...]],
+                        done: Callable[[int], None] | None) -> list[Any]:
+        """:meth:`map` on the Dask cluster."""
         from concurrent.futures import CancelledError
 
         from distributed import KilledWorker
@@ -547,6 +629,9 @@ class Cluster:
 
     def close(self) -> None:
         """Disconnect, and stop the local cluster if this object started it."""
+        if threading.current_thread() is not self._starter:  # not the start's own clean-up
+            with suppress(ClusterError):  # a start that failed has nothing to stop
+                self._join_starter()
         client, cluster = self._client, self._cluster
         self._client = self._cluster = None
         for part in (client, cluster):
@@ -574,12 +659,14 @@ def cluster_for(cluster: "Cluster | str | None") -> Iterator[Cluster]:
 # ----- jobs -------------------------------------------------------------------------------------
 @dataclass
 class JobResult:
-    """Every game of a job, in game order: outcomes (lean) or simulate's rows (full)."""
+    """Every game of a job, in game order: outcomes (lean) or simulate's rows (full), and how
+    many of them were played in this process (the others by the cluster's workers)."""
 
     job: Job
     outcomes: list[Outcome]
     cards: CardCounts
     rows: list[tuple[Row, list[Row]]]
+    here: int = 0
 
 
 def run_jobs(jobs: Sequence[Job], cluster: "Cluster | str | None" = None,
@@ -601,7 +688,7 @@ def run_jobs(jobs: Sequence[Job], cluster: "Cluster | str | None" = None,
         for number, job in enumerate(jobs):
             share = max(1, round(where.workers * job.games / max(total, 1)))
             for start, stop in chunks(job.games, share, chunk):
-                tasks.append((job, start, stop))
+                tasks.append((job, job.first + start, job.first + stop))
                 owner.append(number)
         finished = 0
 
@@ -613,11 +700,14 @@ def run_jobs(jobs: Sequence[Job], cluster: "Cluster | str | None" = None,
                 progress(finished, total)
 
         parts: list[ChunkResult] = where.map(play_chunk, tasks, done)
+        here = set(where.played_here)
     results = [JobResult(job, [], {}, []) for job in jobs]
-    for number, part in zip(owner, parts, strict=True):  # task order: each job's games in order
+    # task order: each job's games in order
+    for task, (number, part) in enumerate(zip(owner, parts, strict=True)):
         result = results[number]
         result.outcomes.extend(part.outcomes)
         result.rows.extend(part.rows)
+        result.here += len(part.outcomes) + len(part.rows) if task in here else 0
         for key, count in part.cards.items():
             result.cards[key] = result.cards.get(key, 0) + count
     if progress is not None and total == 0:

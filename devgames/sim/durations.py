@@ -144,7 +144,8 @@ def measure(setup: SetUp, games: int = GAMES, seed: int = SEED) -> Row:
     """Play ``games`` games of ``setup`` in this process and read the planner's figures."""
     plan: Plan = make_plan(setup.game, setup.players, games=games, seed=seed, bots=BOTS,
                            options=setup.all_options(),
-                           calibration=default_calibration(setup.game), cluster="in-process")
+                           calibration=default_calibration(setup.game), cluster="in-process",
+                           precision=None)  # every game: the tables stay the same
     per_round = [minutes / max(1, rounds)
                  for minutes, rounds in zip(plan.minutes(), plan.rounds(), strict=True)]
     stopped, played = plan.capped()

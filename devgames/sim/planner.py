@@ -11,6 +11,13 @@ the session store (finished sessions of the game), and falls back on a default p
 (its spec's ``seconds_per_move``, from the rulebooks and the guides) when the store has none.
 docs/planner.md explains both.
 
+The games are played in batches, and the planner stops once the figures asked for are known well
+enough (:class:`Precision`: each percentile's 95% interval within one round or 5% of it, a share
+within 3 points), at most ``games`` games. It decides only after whole prefixes of the games
+(games 0 to n - 1, never those that happened to finish first), at numbers of games that follow
+from the figures alone (:func:`next_stop`), so the same seed gives the same games and the same
+answer on any cluster.
+
 >>> plan = make_plan("scrumkin", 4, games=20, seed=1, bots="random", cluster="in-process",
 ...                  calibration=Calibration("scrumkin", 15.0, 0, "default"))
 >>> plan.rounds_at(50) <= plan.rounds_at(80) <= plan.rounds_at(95)
@@ -19,8 +26,9 @@ True
 True
 """
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import pairwise
 from pathlib import Path
@@ -29,9 +37,17 @@ from typing import Any
 from devgames import GameSpec, SpecTable, game_spec
 from devgames.core.wording import game_title
 from devgames.sessions.store import SessionStore, SessionSummary
-from devgames.sim.dask_runner import Cluster, Outcome, make_job, round_cap, round_noun, run_jobs
+from devgames.sim.dask_runner import (
+    Cluster,
+    Outcome,
+    cluster_for,
+    make_job,
+    round_cap,
+    round_noun,
+    run_jobs,
+)
 from devgames.sim.runner import Progress
-from devgames.sim.stats import percentile, share_text
+from devgames.sim.stats import percentile, percentile_interval, share_text, wilson
 
 #: Seconds a move takes at a real table, per game, when the store has no finished session of it:
 #: each game's ``GameSpec.seconds_per_move`` (the reasons, with the figures measured: the
@@ -48,8 +64,58 @@ MAX_SECONDS_PER_MOVE = 600.0
 BREAK_SECONDS = 600.0
 #: The percentiles the planner reports.
 PERCENTILES = (50, 80, 95)
-#: Games the planner plays unless told otherwise.
+#: The most games the planner plays unless told otherwise.
 DEFAULT_GAMES = 1000
+#: Games of the first batch: fewer than 72 cannot bound a P95 from above.
+FIRST_GAMES = 100
+#: A later batch adds at least this many games (and at most doubles them); every look after the
+#: first is at a multiple of it.
+STEP_GAMES = 50
+
+
+@dataclass(frozen=True)
+class Precision:
+    """How well the planner must know its answer before it stops playing games: each percentile's
+    95% interval (rounds and minutes) within ``rounds`` rounds of it or ``relative`` of it,
+    whichever is larger (a round's minutes, for minutes), and a share within a budget within
+    ``share`` of it.
+
+    >>> Precision().scaled(0.5)
+    Precision(rounds=0.5, relative=0.025, share=0.015)
+    """
+
+    rounds: float = 1.0
+    relative: float = 0.05
+    share: float = 0.03
+
+    def scaled(self, factor: float) -> "Precision":
+        """Every margin times ``factor`` (0.5: intervals half as wide, about 4 times the games)."""
+        return Precision(self.rounds * factor, self.relative * factor, self.share * factor)
+
+    def sentence(self, noun: str) -> str:
+        """The rule in words.
+
+        >>> Precision().sentence("sprint")
+        '1 sprint or 5%'
+        """
+        plural = "" if self.rounds == 1 else "s"
+        return f"{self.rounds:g} {noun}{plural} or {self.relative:.0%}"
+
+
+def next_stop(games: int, shortfall: float, most: int) -> int:
+    """The number of games to have played at the next look, after ``games`` games whose widest
+    interval is ``shortfall`` times its margin: an interval narrows with the square root of the
+    games, so about ``games * shortfall**2`` (a tenth more), at least one :data:`STEP_GAMES` more,
+    at most twice as many, and at most ``most``.
+
+    >>> next_stop(200, 1.2, 1000), next_stop(100, math.inf, 1000), next_stop(900, 3.0, 1000)
+    (350, 200, 1000)
+    >>> next_stop(100, 1.01, 1000)  # nearly there: one step more
+    150
+    """
+    wanted = games * min(shortfall, 2.0) ** 2 * 1.1
+    stop = math.ceil(wanted / STEP_GAMES) * STEP_GAMES
+    return min(most, max(games + STEP_GAMES, min(2 * games, stop)))
 
 
 @dataclass(frozen=True)
@@ -182,10 +248,36 @@ def percentile_mid(values: Sequence[float]) -> float:
     return (ordered[middle - 1] + ordered[middle]) / 2
 
 
+#: The planner's rule unless told otherwise.
+DEFAULT_PRECISION = Precision()
+
+
+def interval_text(low: float, high: float, digits: int = 0) -> str:
+    """An interval as the answer says it, in brackets after its figure.
+
+    >>> interval_text(11, 13), interval_text(87.4, 95.2), interval_text(9, math.inf)
+    ('11-13', '87-95', '9 or more')
+    >>> interval_text(-math.inf, 12), interval_text(-math.inf, math.inf)
+    ('12 or fewer', 'not known yet')
+    """
+    if math.isinf(low) and math.isinf(high):
+        return "not known yet"
+    if math.isinf(high):
+        return f"{low:.{digits}f} or more"
+    if math.isinf(low):
+        return f"{high:.{digits}f} or fewer"
+    return f"{low:.{digits}f}-{high:.{digits}f}"
+
+
 @dataclass
 class Plan:
     """The planner's answer for one table of games: every simulated game's rounds and moves, the
-    pace, and the percentiles and shares read from them."""
+    pace, and the percentiles and shares read from them, with their 95% intervals.
+
+    ``most`` is the most games asked for (0: the games played), ``precision`` the rule that
+    stopped the games (None: every game asked for was played), ``here`` the games played in
+    this process rather than by the cluster's workers.
+    """
 
     game: str
     players: int
@@ -194,6 +286,9 @@ class Plan:
     seed: int
     calibration: Calibration
     outcomes: list[Outcome] = field(default_factory=list)
+    most: int = 0
+    precision: Precision | None = None
+    here: int = 0
 
     @property
     def games(self) -> int:
@@ -229,6 +324,46 @@ class Plan:
     def minutes_at(self, p: float) -> float:
         return percentile(self.minutes(), p)
 
+    def rounds_interval(self, p: float) -> tuple[float, float]:
+        """The 95% interval of the rounds at the ``p``-th percentile (order statistics)."""
+        return percentile_interval(self.rounds(), p)
+
+    def minutes_interval(self, p: float) -> tuple[float, float]:
+        """The 95% interval of the minutes at the ``p``-th percentile (order statistics)."""
+        return percentile_interval(self.minutes(), p)
+
+    def shortfall(self, minutes: float | None = None, rounds: int | None = None) -> float:
+        """How far the answer is from known well enough, by :attr:`precision` (the default rule
+        when None): the largest distance from a figure to an end of its 95% interval, over the
+        margin it is allowed (its rounds and minutes at P50, P80 and P95; the shares within
+        ``minutes`` and ``rounds`` when given). At most 1: known well enough; ``inf``: an
+        interval has no end yet.
+
+        >>> plan = Plan("release", 4, ("random",) * 4, {}, 1,
+        ...             Calibration("release", 12.5, 0, "default"), [(5, 240, 1)] * 100)
+        >>> plan.shortfall(), round(plan.shortfall(minutes=50.0), 2)  # 100 of 100: 96.3-100%
+        (0.0, 1.23)
+        """
+        if not self.outcomes:
+            return math.inf
+        rule = self.precision or DEFAULT_PRECISION
+        worst = 0.0
+        for p in PERCENTILES:
+            count, length = self.rounds_at(p), self.minutes_at(p)
+            a_round = length / max(count, 1)
+            for figure, (low, high), margin in (
+                    (count, self.rounds_interval(p), max(rule.rounds, rule.relative * count)),
+                    (length, self.minutes_interval(p),
+                     max(rule.rounds * a_round, rule.relative * length) or 1.0)):
+                worst = max(worst, (figure - low) / margin, (high - figure) / margin)
+        budgets = [self.fits(minutes)] if minutes is not None else []
+        budgets += [self.within(rounds)] if rounds is not None else []
+        for done, games in budgets:
+            low, high = wilson(done, games)
+            share = done / games
+            worst = max(worst, (share - low) / rule.share, (high - share) / rule.share)
+        return worst
+
     def fits(self, minutes: float) -> tuple[int, int]:
         """(games that end within ``minutes``, games)."""
         return sum(length <= minutes for length in self.minutes()), self.games
@@ -237,15 +372,41 @@ class Plan:
         """(games that end within ``rounds`` rounds, games)."""
         return sum(count <= rounds for count in self.rounds()), self.games
 
+    def table_rows(self) -> list[dict[str, Any]]:
+        """The percentiles, one row per percentile: its rounds and minutes.
+
+        >>> Plan("scrumkin", 2, ("random",) * 2, {}, 1, Calibration("scrumkin", 15.0, 0, "x"),
+        ...      [(8, 200, 1)]).table_rows()[0]
+        {'percentile': 'P50', 'sprints': 8, 'minutes': 50.0}
+        """
+        return [{"percentile": f"P{p}", f"{self.noun}s": self.rounds_at(p),
+                 "minutes": round(self.minutes_at(p), 1)} for p in PERCENTILES]
+
     def table(self) -> Any:
-        """The percentiles as a pandas table: one row per percentile, rounds and minutes."""
+        """The percentiles as a pandas table: :meth:`table_rows`."""
         import pandas as pd
 
-        return pd.DataFrame({
-            "percentile": [f"P{p}" for p in PERCENTILES],
-            f"{self.noun}s": [self.rounds_at(p) for p in PERCENTILES],
-            "minutes": [round(self.minutes_at(p), 1) for p in PERCENTILES],
-        })
+        return pd.DataFrame(self.table_rows())
+
+    def table_text(self) -> str:
+        """The percentiles as a plain-text table, for the command line (no pandas to import).
+
+        >>> print(Plan("scrumkin", 2, ("random",) * 2, {}, 1,
+        ...            Calibration("scrumkin", 15.0, 0, "x"), [(8, 200, 1)]).table_text())
+        percentile  sprints  minutes
+               P50        8     50.0
+               P80        8     50.0
+               P95        8     50.0
+        """
+        rows = self.table_rows()
+        columns = list(rows[0])
+        cells = [[f"{row[key]:.1f}" if key == "minutes" else str(row[key]) for key in columns]
+                 for row in rows]
+        widths = [max(len(key), *(len(line[index]) for line in cells))
+                  for index, key in enumerate(columns)]
+        return "\n".join("  ".join(text.rjust(width) for text, width in zip(line, widths,
+                                                                            strict=True))
+                         for line in [columns, *cells])
 
     def sentences(self, minutes: float | None = None, rounds: int | None = None) -> list[str]:
         """The answer in words, with the uncertainty of each share.
@@ -255,10 +416,12 @@ class Plan:
         ...             [(8, 200, 1), (10, 240, 2), (12, 300, 1), (9, 220, 4)])
         >>> for line in plan.sentences(minutes=60, rounds=9):
         ...     print(line)
-        Scrumkin with 4 teams (random bots, 4 games): 9 sprints at P50, 12 at P80, 12 at P95.
-        About 55 minutes at P50, 75 at P80, 75 at P95.
+        Scrumkin with 4 teams (random bots, 4 games): 9 sprints at P50 (not known yet), 12 at \
+P80 (8 or more), 12 at P95 (10 or more).
+        About 55 minutes at P50 (not known yet), 75 at P80 (50 or more), 75 at P95 (60 or more).
         Within 60 minutes: 3 of 4 games, 75.0% (30.1-95.4%).
         Within 9 sprints: 2 of 4 games, 50.0% (15.0-85.0%).
+        In brackets, the 95% intervals of the 4 games played.
         Pace: 15 s a move: the default for Scrumkin (no finished session in the store to measure).
         >>> plan.options = {"sprint_cap": 10}
         >>> plan.sentences()[2]
@@ -270,12 +433,16 @@ the length at the cap.'
         noun = self.noun
         seats = game_spec(self.game).seat_noun
         kinds = "/".join(dict.fromkeys(self.bots))
-        r50, r80, r95 = (self.rounds_at(p) for p in PERCENTILES)
-        m50, m80, m95 = (self.minutes_at(p) for p in PERCENTILES)
+        rounds_said = [f"{self.rounds_at(p)} at P{p} ({interval_text(*self.rounds_interval(p))})"
+                       for p in PERCENTILES]
+        minutes_said = [f"{self.minutes_at(p):.0f} at P{p} "
+                        f"({interval_text(*self.minutes_interval(p))})" for p in PERCENTILES]
+        rounds_said[0] = rounds_said[0].replace(" at ", f" {noun}s at ", 1)
+        minutes_said[0] = minutes_said[0].replace(" at ", " minutes at ", 1)
         lines = [
             f"{game_title(self.game)} with {self.players} {seats}s ({kinds} bots, "
-            f"{self.games} games): {r50} {noun}s at P50, {r80} at P80, {r95} at P95.",
-            f"About {m50:.0f} minutes at P50, {m80:.0f} at P80, {m95:.0f} at P95.",
+            f"{self.games} games): {', '.join(rounds_said)}.",
+            f"About {', '.join(minutes_said)}.",
         ]
         if minutes is not None:
             done, games = self.fits(minutes)
@@ -290,22 +457,99 @@ the length at the cap.'
             lines.insert(2, f"Stopped by the cap of {self.cap} {noun}s: {stopped} of {games} "
                             f"games, {share_text(stopped, games)}; their minutes are the length "
                             "at the cap.")
+        lines.append(self.certainty(minutes, rounds))
         lines.append(f"Pace: {self.calibration.sentence()}")
         return lines
+
+    def certainty(self, minutes: float | None = None, rounds: int | None = None) -> str:
+        """How sure the answer is, and why the games stopped where they did.
+
+        >>> plan = Plan("release", 4, ("random",) * 4, {}, 1,
+        ...             Calibration("release", 12.5, 0, "default"), [(5, 240, 1)] * 100,
+        ...             most=1000, precision=Precision())
+        >>> plan.certainty()
+        'Known well enough after 100 games (at most 1,000): every 95% interval (in brackets) \
+within 1 release or 5% of its figure.'
+        >>> plan.certainty(minutes=50)
+        'Not known that well yet after 100 games (at most 1,000): the widest 95% interval (in \
+brackets) is 1.2 times the margin wanted (1 release or 5% of its figure; 3 points for a share).'
+        """
+        rule = self.precision
+        if rule is None:
+            return f"In brackets, the 95% intervals of the {self.games:,} games played."
+        shortfall = self.shortfall(minutes, rounds)
+        said = f"after {self.games:,} games (at most {max(self.most, self.games):,})"
+        shares = minutes is not None or rounds is not None
+        margin = f"{rule.sentence(self.noun)} of its figure"
+        if shortfall <= 1:
+            share = f", and every share's within {rule.share * 100:g} points" if shares else ""
+            return (f"Known well enough {said}: every 95% interval (in brackets) within "
+                    f"{margin}{share}.")
+        share = f"; {rule.share * 100:g} points for a share" if shares else ""
+        wide = "has no end yet" if math.isinf(shortfall) else f"is {shortfall:.1f} times"
+        return (f"Not known that well yet {said}: the widest 95% interval (in brackets) {wide} "
+                f"the margin wanted ({margin}{share}).")
 
 
 def make_plan(game: str, players: int, games: int = DEFAULT_GAMES, seed: int = 0,
               bots: str | Sequence[str] | None = None, options: dict[str, Any] | None = None,
               calibration: Calibration | None = None, store: SessionStore | None = None,
-              cluster: "Cluster | str | None" = None, progress: Progress | None = None) -> Plan:
-    """Play ``games`` bot games of ``game`` with ``players`` seats on Dask and return the
-    :class:`Plan`. The pace is ``calibration``, else measured in ``store``, else the default.
+              cluster: "Cluster | str | None" = None, progress: Progress | None = None,
+              precision: Precision | None = DEFAULT_PRECISION, minutes: float | None = None,
+              rounds: int | None = None, on_batch: Callable[[Plan], None] | None = None) -> Plan:
+    """Play bot games of ``game`` with ``players`` seats on Dask until the answer is known to
+    ``precision`` (with the shares within ``minutes`` and ``rounds`` when given), at most
+    ``games`` games, and return the :class:`Plan`; ``precision=None`` plays all ``games``. The
+    first batch is :data:`FIRST_GAMES` games, each later one ends at :func:`next_stop`;
+    ``on_batch(plan)`` is called after each (the figures so far), ``progress(games done, games
+    by the end of the batch)`` as chunks finish. The pace is ``calibration``, else measured in
+    ``store``, else the default.
+
+    >>> plan = make_plan("release", 4, seed=1, bots="random", cluster="in-process")
+    >>> plan.games, plan.shortfall() <= 1  # every Release! game lasts its 5 releases
+    (100, True)
     """
-    job = make_job(game, games, players, seed, bots, options, cards=False)
+    job = make_job(game, games, players, seed, bots, options, cards=False)  # refused here
     if calibration is None:
         calibration = calibrate(game, store)
-    [result] = run_jobs([job], cluster, progress)
-    return Plan(game, players, job.kinds, dict(job.options), seed, calibration, result.outcomes)
+    plan = Plan(game, players, job.kinds, dict(job.options), seed, calibration, most=games,
+                precision=precision)
+    stop = games if precision is None else min(games, FIRST_GAMES)
+    with cluster_for(cluster) as where:
+        while True:
+            play_more(plan, stop, where, progress)
+            if on_batch is not None:
+                on_batch(plan)
+            shortfall = plan.shortfall(minutes, rounds)
+            if plan.games >= games or shortfall <= 1:
+                return plan
+            stop = next_stop(plan.games, shortfall, games)
+
+
+def play_more(plan: Plan, games: int, cluster: "Cluster | str | None" = None,
+              progress: Progress | None = None) -> Plan:
+    """Play the next games of ``plan``'s table, up to ``games`` games in all (game ``i`` has
+    the seed ``game_seed(plan.seed, i)``, as if they had been played at once), and add them.
+
+    >>> plan = make_plan("scrumkin", 2, games=30, seed=4, bots="random", cluster="in-process",
+    ...                  precision=None)
+    >>> more = play_more(make_plan("scrumkin", 2, games=10, seed=4, bots="random",
+    ...                            cluster="in-process", precision=None), 30, "in-process")
+    >>> more.outcomes == plan.outcomes, more.most
+    (True, 30)
+    """
+    start = plan.games
+    plan.most = max(plan.most, games)
+    if games <= start:
+        return plan
+    job = replace(make_job(plan.game, games - start, plan.players, plan.seed, list(plan.bots),
+                           plan.options, cards=False), first=start)
+    report = None if progress is None else (
+        lambda done, total: progress(start + done, start + total))
+    [result] = run_jobs([job], cluster, report)
+    plan.outcomes.extend(result.outcomes)
+    plan.here += result.here
+    return plan
 
 
 def write_plan(plan: Plan, folder: str | Path) -> list[Path]:

@@ -296,37 +296,53 @@ def write_results(out_dir: str | Path, game_rows: list[Row], round_rows: list[Ro
 
 
 # ----- progress ------------------------------------------------------------------------------
-class TextProgress:
-    """A plain-text progress bar redrawn in place on a terminal (at most ten times a second).
+#: Seconds a run lasts before its progress bar is drawn: a quicker run shows only its last line.
+BAR_AFTER_SECONDS = 1.0
 
-    On anything that is not a terminal (a log file, a CI job) it prints nothing, so logs are not
-    flooded; callers print one summary line at the end.
+
+class TextProgress:
+    """A plain-text progress bar redrawn in place on a terminal (once the run has lasted
+    ``after`` seconds, then at most ten times a second), and the run's last line
+    (:meth:`finish`), which takes the bar's place.
+
+    On anything that is not a terminal (a pipe, a log file, a CI job) only the last line is
+    written, so logs are not flooded. The stream is stderr: stdout keeps the command's answer.
 
     >>> import io
     >>> bar = TextProgress(io.StringIO())
     >>> bar(5, 10)
+    >>> bar.finish("Played 10 games in 0.1 s.")
     >>> bar.stream.getvalue()
-    ''
+    'Played 10 games in 0.1 s.\\n'
     """
 
-    def __init__(self, stream: TextIO | None = None, width: int = 30) -> None:
+    def __init__(self, stream: TextIO | None = None, width: int = 30,
+                 after: float = BAR_AFTER_SECONDS) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self.live = bool(getattr(self.stream, "isatty", lambda: False)())
         self.started = time.monotonic()
-        self.drawn = 0.0
+        self.after = after
+        self.drawn = 0.0  # when the bar was last drawn (0: never)
+        self.length = 0  # the characters of the bar's line
 
     def __call__(self, done: int, total: int) -> None:
         if not self.live:
             return
         now = time.monotonic()
-        if done < total and now - self.drawn < 0.1:
+        if now - self.started < self.after or now - self.drawn < 0.1:
             return
         self.drawn = now
         filled = self.width * done // max(total, 1)
         bar = "#" * filled + "." * (self.width - filled)
         rate = done / max(now - self.started, 1e-9)
-        self.stream.write(f"\r[{bar}] {done}/{total} games ({rate:,.0f}/s)")
-        if done >= total:
-            self.stream.write("\n")
+        line = f"[{bar}] {done:,}/{total:,} games ({rate:,.0f}/s)"
+        self.stream.write(f"\r{line:<{self.length}}")
+        self.length = len(line)
+        self.stream.flush()
+
+    def finish(self, line: str) -> None:
+        """Write the run's last line, in the place of the bar when one was drawn."""
+        rubbed = f"\r{'':<{self.length}}\r" if self.live and self.drawn else ""
+        self.stream.write(f"{rubbed}{line}\n")
         self.stream.flush()

@@ -2,6 +2,9 @@
 
 - :func:`percentile`: the nearest-rank percentile, always one of the values (a whole number of
   sprints stays whole), the same on every machine.
+- :func:`percentile_interval`: the 95% interval of a percentile from the order statistics of the
+  values, distribution-free (it assumes nothing about the shape of the values), from
+  :func:`rank_bounds`.
 - :func:`wilson`: the Wilson score interval of a proportion, which stays inside 0-100% and behaves
   for small counts and for rates near 0 or 1, where the textbook "p +/- 1.96 sd" does not.
 """
@@ -31,6 +34,52 @@ def percentile(values: Sequence[float], p: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(p / 100 * len(ordered) - 1e-9))
     return ordered[rank - 1]
+
+
+def rank_bounds(n: int, p: float, confidence: float = 0.95) -> tuple[int, int]:
+    """The ranks (1 for the smallest of ``n`` values) of the order statistics that bound the
+    ``p``-quantile (0 < p < 1) with at least ``confidence``: the true quantile lies between the
+    ``low``-th and the ``high``-th smallest value with that probability, whatever the
+    distribution. The number of values below the quantile is binomial (n, p): ``low`` is the
+    largest rank with at most (1 - confidence) / 2 of its probability below it, ``high`` the
+    smallest with at most that much above. 0 (or n + 1) when too few values bound that side.
+
+    >>> rank_bounds(100, 0.5), rank_bounds(20, 0.5)  # the textbook ranks for the median
+    ((40, 61), (6, 15))
+    >>> rank_bounds(71, 0.95), rank_bounds(72, 0.95)  # 72 values bound the P95 from above
+    ((63, 72), (64, 72))
+    """
+    if not 0 < p < 1:
+        raise ValueError(f"A quantile is above 0 and below 1, not {p}.")
+    tail = (1 - confidence) / 2
+    log_p, log_q, whole = math.log(p), math.log1p(-p), math.lgamma(n + 1)
+    below = 0.0  # P(fewer than k values below the quantile)
+    low, high = 0, n + 1
+    for k in range(n + 1):
+        if below <= tail:
+            low = k
+        below += math.exp(whole - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                          + k * log_p + (n - k) * log_q)
+        if high == n + 1 and 1 - below <= tail:
+            high = k + 1
+    return low, high
+
+
+def percentile_interval(values: Sequence[float], p: float,
+                        confidence: float = 0.95) -> tuple[float, float]:
+    """The ``confidence`` interval (95%) of the ``p``-th percentile (0 < p < 100) of the
+    distribution the ``values`` were drawn from: two of the values, by :func:`rank_bounds`;
+    ``-inf`` or ``inf`` on a side too few values bound.
+
+    >>> percentile_interval(range(1, 101), 50)
+    (40, 61)
+    >>> percentile_interval([3, 1, 2], 95)
+    (2, inf)
+    """
+    ordered = sorted(values)
+    low, high = rank_bounds(len(ordered), p / 100, confidence)
+    return (ordered[low - 1] if low >= 1 else -math.inf,
+            ordered[high - 1] if high <= len(ordered) else math.inf)
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

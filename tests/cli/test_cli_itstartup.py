@@ -67,7 +67,7 @@ def read(path: Path) -> list[dict[str, str]]:
 def test_simulate_writes_the_same_files_whatever_the_workers(tmp_path: Path, capsys) -> None:
     one, two = tmp_path / "one", tmp_path / "two"
     assert main([*ARGS, "--seed", "5", "--workers", "1", "--out", str(one)]) == 0
-    assert "Played 6 games" in capsys.readouterr().out
+    assert "Played 6 games" in capsys.readouterr().err
     process = subprocess.run(
         [DEVGAMES, *ARGS, "--seed", "5", "--workers", "2", "--out", str(two)],
         capture_output=True, text=True, timeout=120,

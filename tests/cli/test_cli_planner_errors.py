@@ -150,20 +150,21 @@ def test_a_sweep_on_a_local_cluster_binds_no_dashboard_port(tmp_path: Path) -> N
     try:
         done = subprocess.run(
             [DEVGAMES, "sweep", "scrumkin", "--players", "2", "--games", "10", "--bots",
-             "random", "--workers", "1", "--out", str(tmp_path)],
+             "random", "--workers", "1", "--scheduler", "local", "--out", str(tmp_path)],
             capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONWARNINGS": ""})
     finally:
         holder.close()
     assert done.returncode == 0, done.stderr
-    assert done.stderr == ""  # no "Port 8787 is already in use" warning
-    assert done.stdout.splitlines()[-2].endswith(" s on 1 Dask worker.")
+    # no "Port 8787 is already in use" warning: only the run's last line
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.endswith(" s, on 1 Dask worker.\n")
 
 
 def test_workers_are_counted_in_words(tmp_path: Path, capsys) -> None:
     simulate = ["simulate", "scrumkin", "--games", "4", "--players", "2", "--bots", "random"]
     assert main([*simulate, "--workers", "1", "--out", str(tmp_path / "one")]) == 0
-    assert capsys.readouterr().out.splitlines()[0].endswith(" s with 1 worker.")
+    assert capsys.readouterr().err.splitlines()[-1].endswith(" s with 1 worker.")
     assert main([*simulate, "--workers", "2", "--out", str(tmp_path / "two")]) == 0
-    assert capsys.readouterr().out.splitlines()[0].endswith(" s with 2 workers.")
+    assert capsys.readouterr().err.splitlines()[-1].endswith(" s with 2 workers.")
     assert main([*PLAN, "--games", "10", "--scheduler", "in-process"]) == 0
-    assert "on 1 Dask worker." in capsys.readouterr().out
+    assert capsys.readouterr().err.splitlines()[-1].endswith(" s, in this process.")

@@ -23,7 +23,7 @@ def header(path: Path) -> list[str]:
 
 def test_files_have_one_row_per_game_and_every_round_row(tmp_path: Path, capsys) -> None:
     assert main([*ARGS, "--seed", "11", "--workers", "1", "--out", str(tmp_path)]) == 0
-    assert "Played 6 games" in capsys.readouterr().out
+    assert "Played 6 games" in capsys.readouterr().err  # stdout stays for the answer
 
     games = read(tmp_path / "games.csv")
     assert [row["game"] for row in games] == [str(i) for i in range(6)]
@@ -51,7 +51,9 @@ def test_same_seed_gives_identical_files_whatever_the_workers(tmp_path: Path, ca
         capture_output=True, text=True, timeout=120,
     )
     assert process.returncode == 0, process.stderr
-    assert process.stderr == ""  # no progress bar in logs: stderr is not a terminal
+    # no progress bar in logs (stderr is not a terminal): only the plain last line
+    assert process.stderr.startswith("Played 6 games in ")
+    assert "\r" not in process.stderr and process.stderr.count("\n") == 1
     assert main([*ARGS, "--seed", "12", "--workers", "1", "--out", str(other)]) == 0
     for name in ("games.csv", "rounds.csv"):
         assert (one / name).read_bytes() == (two / name).read_bytes()

@@ -37,7 +37,8 @@ def test_a_plan_answers_with_percentiles_the_budget_and_the_pace() -> None:
     assert f"Fits in 40 minutes in {done / games:.1%}" in text
     for p in (50, 80, 95):
         assert f"<th>P{p}</th>" in text
-    assert f"<td>{plan.rounds_at(95)}</td>" in text
+    low, high = plan.rounds_interval(95)
+    assert f"<td>{plan.rounds_at(95)}<small>{low}-{high}</small></td>" in text
     assert "Within 9 sprints:" in text
     assert "10 s a move: the default for Scrumkin" in page.pace.value
     assert (page.progress.value, page.progress.max) == (100, 100)
@@ -88,3 +89,24 @@ def test_the_pace_comes_from_the_finished_sessions_of_the_store(tmp_path) -> Non
         page.games.value, page.bots.value = 100, "random"
         page.plan_now()
         assert page.plan is not None and page.plan.calibration.seconds_per_move == 30.0
+
+
+def test_the_figures_appear_after_each_batch_and_more_games_sharpen_them() -> None:
+    page = PlannerPage(SessionStore(":memory:"), scheduler="in-process")
+    page.teams.value, page.bots.value, page.games.value = 4, "random", 1000
+    answers: list[str] = []
+    page.result.observe(lambda change: answers.append(change["new"]), "value")
+    page.plan_now()
+    plan = page.plan
+    assert plan is not None and 100 < plan.games < 1000  # stopped once known well enough
+    said = [text for text in answers if "random bots, " in text]
+    assert "(random bots, 100 games)" in said[0]  # the first batch's figures, early
+    assert f"(random bots, {plan.games} games)" in said[-1] and len(said) >= 2
+    assert "Known well enough after" in page.result.value
+    assert page.more_games.layout.display != "none" and not page.more_games.disabled
+    first = plan.games
+    page.more_games.click()
+    assert page.plan is not None and page.plan.games == 2 * first
+    assert f"{2 * first:,} games played in this process." == page.status.value
+    assert sum(page.chart.data[0].y) == 2 * first
+    assert (page.progress.value, page.progress.max) == (2 * first, 2 * first)

@@ -139,3 +139,26 @@ def test_a_duel_puts_each_bot_in_every_seat() -> None:
 def test_an_unknown_scheduler_is_refused_within_its_timeout() -> None:
     with pytest.raises(OSError), Cluster("tcp://127.0.0.1:9", timeout=2) as nowhere:
         run_jobs([make_job("scrumkin", 2, 2, 1, "random")], nowhere)
+
+
+def test_a_stopping_plan_is_the_same_on_the_cluster_as_here(cluster: Cluster) -> None:
+    there = make_plan("scrumkin", 4, seed=1, bots="random", cluster=cluster)
+    here = make_plan("scrumkin", 4, seed=1, bots="random", cluster="in-process")
+    assert 100 < there.games == here.games < 1000 and there.outcomes == here.outcomes
+    assert there.sentences() == here.sentences() and there.here == 0
+
+
+def test_the_first_tasks_play_here_while_the_local_cluster_starts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from devgames.sim import dask_runner
+
+    monkeypatch.setattr(dask_runner, "START_WORTH_SECONDS", 0.0)  # start it at the first task
+    job = make_job("scrumkin", 300, 4, 6, "random", cards=False)
+    [alone] = run_jobs([job], "in-process")
+    with Cluster(None, workers=1) as local:
+        [first] = run_jobs([job], local)  # here, until the cluster is up
+        assert local._starter is not None or local._client is not None  # the run started it
+        assert local.client is not None  # up now: the next run is all on its worker
+        [second] = run_jobs([job], local)
+    assert first.outcomes == second.outcomes == alone.outcomes
+    assert 1 <= first.here <= 300 and second.here == 0 and alone.here == 300
