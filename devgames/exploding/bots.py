@@ -6,6 +6,7 @@ discard pile, the number of cards and of Exploding Git Commits in the stack, the
 Nopes). It never looks at another hand or at the order of the stack.
 """
 
+from functools import lru_cache
 from random import Random
 
 from devgames.core.actions import CHANCE, Action, given
@@ -45,6 +46,16 @@ def value(card: int) -> float:
     True
     """
     return VALUE.get(card, CODE_VALUE)
+
+
+@lru_cache(maxsize=1 << 12)
+def cost(cards: tuple[int, ...]) -> float:
+    """What giving up these cards (a combo) costs the heuristic bot: their values added up.
+
+    >>> cost((9, 9)) == 2 * CODE_VALUE, cost((MITIGATE, 9)) == value(MITIGATE) + CODE_VALUE
+    (True, True)
+    """
+    return sum(value(c) for c in cards)
 
 
 class HeuristicBot:
@@ -130,21 +141,22 @@ class HeuristicBot:
     def _gain(self, game: ExplodingGame, seat: int, legal: list[Action]) -> Action | None:
         """A card to take from the richest opponent: Ask for Help, a pair or three of Code Cards,
         or five cheap cards for a Mitigate lying in the discard pile."""
-        sizes = {q: len(game.hands[q]) for q in range(len(game.players))}
+        hands = game.hands
         scored: list[tuple[float, Action]] = []
         for action in legal:
-            if action.kind == "play" and action.card == HELP:
-                scored.append((sizes[given(action.target)] + 0.5, action))
-            elif action.kind == "combo":
+            kind = action.kind
+            if kind == "play" and action.card == HELP:
+                scored.append((len(hands[given(action.target)]) + 0.5, action))
+            elif kind == "combo":
                 cards = action.cards or ()
-                cost = sum(value(c) for c in cards)
+                price = cost(cards)
                 if len(cards) == 5:
-                    if MITIGATE in game.discard and MITIGATE not in cards and cost <= 12:
-                        scored.append((8.0 - cost / 4, action))
-                elif cost <= len(cards) * CODE_VALUE:  # Code Cards only
+                    if MITIGATE in game.discard and MITIGATE not in cards and price <= 12:
+                        scored.append((8.0 - price / 4, action))
+                elif price <= len(cards) * CODE_VALUE:  # Code Cards only
                     if len(cards) == 3 and action.card != MITIGATE:
                         continue  # three of a kind always asks for a Mitigate
-                    scored.append((sizes[given(action.target)] - cost / 4, action))
+                    scored.append((len(hands[given(action.target)]) - price / 4, action))
         if not scored:
             return None
         return self._best(scored)

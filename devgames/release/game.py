@@ -21,7 +21,14 @@ from devgames.core.actions import Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
 from devgames.release import observer
 from devgames.release.cards import Deck
-from devgames.release.moves import KINDS, LEGAL_ACTIONS, MOVES, check_commit, revealable
+from devgames.release.moves import (
+    KINDS,
+    LEGAL_ACTIONS,
+    MOVES,
+    check_commit,
+    commit,
+    may_reveal,
+)
 from devgames.release.observer import ReleaseView
 from devgames.release.options import ReleaseOptions
 from devgames.release.phases import ACTING, COMMIT, DEAL, LEAD, OVER, PASS, REVEAL
@@ -231,6 +238,22 @@ class ReleaseGame(ReleaseVerbs):
     def legal_actions(self) -> list[Action]:
         return LEGAL_ACTIONS[self.phase](self)
 
+    def apply(self, action: Action) -> None:
+        """Check and carry out ``action``; an illegal one raises IllegalMove and changes nothing.
+
+        The usual move, a card committed by the player to act as listed by
+        :meth:`legal_actions` (so of the right shape), skips the general checks of
+        :meth:`_check`; its own check (held, following suit) stays.
+        """
+        if self.phase == COMMIT and action.player == self.turn and action.kind == "commit":
+            row, card = self._commit_t[self.turn], action.card
+            if type(card) is int and 0 <= card < len(row) and row[card] is action:
+                check_commit(self, action)
+                commit(self, action)
+                self.log.append(action)
+                return
+        super().apply(action)
+
     # ----- checking a move (never changes anything) ---------------------------------------------
     def _check(self, action: Action) -> None:
         _check_shape(action)
@@ -319,7 +342,7 @@ class ReleaseGame(ReleaseVerbs):
         if self.everyone:
             self.asked = [q for q in order if self.hands[q]]
         else:
-            self.asked = [q for q in order if revealable(self, q)]
+            self.asked = [q for q in order if may_reveal(self, q)]
         if self.asked:
             self.phase = REVEAL
         else:

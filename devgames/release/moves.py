@@ -55,6 +55,12 @@ def revealable(game: "ReleaseGame", p: int) -> list[int]:
     return [c for c in game.hands[p] if c in held]
 
 
+def may_reveal(game: "ReleaseGame", p: int) -> bool:
+    """Whether ``p`` holds a card that may be revealed now (see :func:`revealable`)."""
+    held = game._reveals["after_winning" if p == game.winner else "after_other_wins"]
+    return not held.isdisjoint(game.hands[p])
+
+
 def _commit_actions(game: "ReleaseGame") -> list[Action]:
     """A card of the hand, of the suit led if the hand holds one."""
     p = game.turn
@@ -213,10 +219,13 @@ def commit(game: "ReleaseGame", action: Action) -> None:
     game.hands[p].remove(card)
     info = game.cards[card]
     trick = game.trick
+    suit = info.suit
     if not trick:
-        game.led_suit = info.suit
-    elif info.suit != game.led_suit:
-        game.breaks[p] += 1
+        led = game.led_suit = suit
+    else:
+        led = game.led_suit
+        if suit != led:
+            game.breaks[p] += 1
     rank: float = info.rank
     ability = info.ability
     if ability is not None and ability.trigger == "rank":
@@ -228,7 +237,7 @@ def commit(game: "ReleaseGame", action: Action) -> None:
             rank = trick[-1][2] + ability.value
     trick.append((p, card, rank))
     game.events.append(Event("commit", p, {"card": card, "rank": rank,
-                                           "broke_suit": info.suit != game.led_suit}))
+                                           "broke_suit": suit != led}))
     if ability is not None and ability.trigger == "on_commit":
         if ability.effect == "score":
             if not ability.if_last or game.iteration == game.hand_size:

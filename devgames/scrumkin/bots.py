@@ -10,7 +10,6 @@ velocity over the next sprints, and scores a move by how it changes those projec
 """
 
 from functools import cache, lru_cache
-from itertools import combinations
 from operator import add
 from random import Random
 
@@ -103,6 +102,20 @@ def _finish_time(velocities: tuple[float, ...], backlog: int) -> float:
     return len(velocities) + left / max(velocities[-1], SLOW_VELOCITY)
 
 
+@lru_cache(maxsize=1 << 14)
+def _changes(velocities: tuple[float, ...], backlog: int, taken: int,
+             board: int | None) -> dict[int, float]:
+    """How much each card laid into a team's game changes its progress, by card id: filled in
+    as the bots ask, and shared by every bot and game that meets the same projection (a team's
+    velocities, backlog and taken-over items; the board's size in the collaborative game, None
+    in the competitive one), since the change depends on nothing else.
+
+    >>> _changes((1.0, 2.0), 5, 0, None) is _changes((1.0, 2.0), 5, 0, None)
+    True
+    """
+    return {}
+
+
 @lru_cache(maxsize=1 << 16)
 def _items_burnt(velocities: tuple[float, ...], backlog: int, taken: float, board: int) -> float:
     """Collaborative: backlog items a team burns with these velocities, later sprints discounted.
@@ -132,10 +145,17 @@ def _items_burnt(velocities: tuple[float, ...], backlog: int, taken: float, boar
 
 
 class _Outlook:
-    """What one seat can work out from the public table: projected velocities and move values."""
+    """What one seat can work out from the public table: projected velocities and move values.
+
+    It is kept across the seat's choices in one game: within a sprint a team's cards only grow
+    (a card laid stands, or goes under the deck), so a team's projection and the value of each
+    card laid into its game are worked out again only once its cards, backlog or taken-over
+    items have changed (:meth:`follows` says when the whole outlook must be made anew).
+    """
 
     def __init__(self, game: ScrumkinGame, seat: int) -> None:
         self.game, self.seat = game, seat
+        self.log, self.sprint = game.log, (game.sprint, game.boost)
         self.teams = range(len(game.players))
         self.collaborative = game.collaborative
         if self.collaborative:
@@ -145,11 +165,44 @@ class _Outlook:
         else:
             self.horizon = HORIZON
             self.shield_bonus, self.fresh_card = SHIELD_BONUS, FRESH_CARD
-        self.sos = [sum(card in SCRUM_OF_SCRUMS for card in cards) for cards in game.table]
-        self.sos_holders = [count > 0 for count in self.sos]
+        # Each team's part of the table the figures below were worked out from.
+        self._seen: list[tuple[int, int, int] | None] = [None for _ in self.teams]
+        self._base: list[tuple[tuple[float, ...], float] | None] = [None for _ in self.teams]
+        self._gains: list[dict[int, float]] = [{} for _ in self.teams]
+        self._cards: dict[int, list[float]] = {}
+        self.sos: list[int] = []
+        self.sos_holders: list[bool] = []
+        self.weights: list[float] = []
+
+    def follows(self, game: ScrumkinGame, seat: int) -> bool:
+        """Whether this outlook can be brought up to date for ``seat`` in ``game``: the same
+        game, sprint and action card, and no move taken back since (taking moves back makes the
+        log anew)."""
+        return (game is self.game and seat == self.seat and game.log is self.log
+                and (game.sprint, game.boost) == self.sprint)
+
+    def refresh(self) -> None:
+        """Forget the figures of the teams whose part of the table changed since last time."""
+        game = self.game
+        table, backlog, taken = game.table, game.backlog, game.taken_over
+        seen, changed = self._seen, False
+        for team in self.teams:
+            now = (len(table[team]), backlog[team], taken[team])
+            if now != seen[team]:
+                seen[team] = now
+                self._base[team] = None
+                changed = True
+        if not changed:
+            return
+        self._cards = {}
+        sos = [sum(card in SCRUM_OF_SCRUMS for card in cards) for cards in table]
+        holders = [count > 0 for count in sos]
+        if holders != self.sos_holders:  # what each Scrum of Scrums is worth has changed
+            for team in self.teams:
+                if sos[team]:
+                    self._base[team] = None
+        self.sos, self.sos_holders = sos, holders
         self.weights = self._weights()
-        self._base: dict[int, tuple[tuple[float, ...], float]] = {}
-        self._values: dict[tuple[int, int], float] = {}
 
     def _weights(self) -> list[float]:
         """How much each team's progress counts for the bot (negative: an opponent's)."""
@@ -168,13 +221,16 @@ class _Outlook:
 
     def base(self, team: int) -> tuple[tuple[float, ...], float]:
         """The team's projected velocities with the cards now on the table, and its progress."""
-        if team not in self._base:
+        known = self._base[team]
+        if known is None:
             game, horizon = self.game, self.horizon
             track = _table_track(tuple(game.table[team]), tuple(game.ages[team]), horizon,
                                  self.sos_value(team))
             velocities = (game.boost + track[0], *(v + EXPECTED_BOOST for v in track[1:]))
-            self._base[team] = velocities, self.progress(team, velocities)
-        return self._base[team]
+            known = self._base[team] = velocities, self.progress(team, velocities)
+            self._gains[team] = _changes(velocities, game.backlog[team], game.taken_over[team],
+                                         game.options.board if self.collaborative else None)
+        return known
 
     def progress(self, team: int, velocities: tuple[float, ...], backlog: int | None = None,
                  taken: int | None = None) -> float:
@@ -208,20 +264,35 @@ class _Outlook:
                 value += self.gain(t, (self.sos[t] * change,) * self.horizon)
         return value
 
+    def card_values(self, card: int) -> list[float]:
+        """What laying ``card`` into each team's game is worth to the bot, by seat."""
+        values = self._cards.get(card)
+        if values is None:
+            if card in SCRUM_OF_SCRUMS:
+                values = [self._sos_play_value(t) for t in self.teams]
+            else:
+                values = [weight * self._card_gain(t, card)
+                          for t, weight in enumerate(self.weights)]
+            self._cards[card] = values
+        return values
+
+    def _card_gain(self, team: int, card: int) -> float:
+        """How much ``card`` laid into ``team``'s game changes that team's progress."""
+        velocities, progress = self.base(team)
+        gains = self._gains[team]
+        change = gains.get(card)
+        if change is None:
+            changed = tuple(map(add, velocities, _track(card, 0, self.horizon)))
+            change = gains[card] = self.progress(team, changed) - progress
+        return change
+
     def play_value(self, card: int, target: int) -> float:
         """What laying ``card`` into ``target``'s game is worth to the bot."""
-        key = (card, target)
-        if key not in self._values:
-            if card in SCRUM_OF_SCRUMS:
-                value = self._sos_play_value(target)
-            else:
-                value = self.gain(target, _track(card, 0, self.horizon))
-            self._values[key] = value
-        return self._values[key]
+        return self.card_values(card)[target]
 
     def keep_value(self, card: int) -> float:
         """What holding ``card`` for a later sprint is worth: a share of its best use now."""
-        best = max(self.play_value(card, t) for t in self.teams)
+        best = max(self.card_values(card))
         return KEEP_SHARE * max(0.0, best) + (self.shield_bonus if CARDS[card].defensive else 0.0)
 
     def counter_cost(self, card: int) -> float:
@@ -281,6 +352,7 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
+        self._outlook: _Outlook | None = None
 
     def choose(self, game: ScrumkinGame) -> Action:
         """One of ``game.legal_actions()`` for the team to act."""
@@ -288,7 +360,10 @@ class HeuristicBot:
         seat = game.current_player
         if seat is None or seat == CHANCE or len(legal) == 1:
             return self.rng.choice(legal)  # a card to enter, or nothing to decide
-        outlook = _Outlook(game, seat)
+        outlook = self._outlook
+        if outlook is None or not outlook.follows(game, seat):
+            outlook = self._outlook = _Outlook(game, seat)
+        outlook.refresh()
         if game.phase == COUNTER:
             return self._counter_or_pass(game, outlook, legal)
         return self._take_over(outlook, legal) or self._move(game, outlook, legal)
@@ -331,21 +406,83 @@ class HeuristicBot:
         keep = {card: outlook.keep_value(card) for card in hand}
         fixes_bug = game.options.drop_against_bugs and game.bugs[outlook.seat] > 0
         drop_value = outlook.bug_fix_value() if fixes_bug else 0.0
+        values = outlook.card_values
         moves = [
-            (outlook.play_value(given(a.card), given(a.target)) if a.kind == "play"
-             else drop_value, _move_kind(a), a)
+            (values(given(a.card))[given(a.target)] if a.kind == "play" else drop_value,
+             _move_kind(a), a)
             for a in legal if a.kind != "take_over"
         ]
         kept = sum(keep.values())  # the cards a plan does not use stay in hand
-        plans: list[tuple[float, Action]] = []
         if MOVES_PER_SPRINT - game.moves.bit_count() >= 2:
-            for (va, ka, a), (vb, kb, b) in combinations(moves, 2):
-                if ka != kb and a.card != b.card:
-                    value = va + vb + kept - keep[given(a.card)] - keep[given(b.card)]
-                    plans.append((value, a if va >= vb else b))
-        if not plans:  # one move left, or one card
-            plans = [(v + kept - keep[given(a.card)], a) for v, _, a in moves]
-        return self._best(plans)
+            best = _best_plans(moves, keep, kept)
+            if best:
+                return self.rng.choice(best)
+        # one move left, or one card
+        return self._best([(v + kept - keep[given(a.card)], a) for v, _, a in moves])
+
+
+#: Plans whose values differ by less than this (far more than rounding) are looked at closely.
+_NEAR = 1e-7
+
+
+def _best_plans(moves: list[tuple[float, str, Action]], keep: dict[int, float],
+                kept: float) -> list[Action]:
+    """The first moves of the best plans of two moves (two kinds, two cards), in the order of
+    the pairs of ``moves`` (value, kind, action), each once for each of its best plans: what
+    :meth:`HeuristicBot._best` draws from; empty when no two moves make a plan.
+
+    A plan is worth its two moves and the cards kept (``kept`` is all the hand kept). The pairs
+    are ranked by each move's worth less its card's keep value, so that only the pairs near the
+    best are scored.
+
+    >>> play = [Action("play", 0, card=c, target=0) for c in (1, 2)]
+    >>> drop = [Action("drop", 0, card=c) for c in (1, 2)]
+    >>> moves = [(2.0, "own", play[0]), (1.0, "own", play[1]), (0.0, "drop", drop[0]),
+    ...          (0.0, "drop", drop[1])]
+    >>> _best_plans(moves, {1: 0.5, 2: 0.5}, 1.0) == [play[0]]  # card 1 in play, card 2 dropped
+    True
+    """
+    ranked = sorted(((v - keep[given(a.card)], i) for i, (v, _, a) in enumerate(moves)),
+                    reverse=True)
+
+    def fit(i: int, j: int) -> bool:
+        """Whether the two moves make a plan: different kinds, different cards."""
+        _, kind_i, a = moves[i]
+        _, kind_j, b = moves[j]
+        return kind_i != kind_j and a.card != b.card
+
+    # The best pair: for each move, its best partner among the moves ranked above it.
+    top: float | None = None
+    for x, (worth, i) in enumerate(ranked):
+        if top is not None and worth + ranked[0][0] <= top:
+            break
+        for other, j in ranked[:x]:
+            if top is not None and worth + other <= top:
+                break
+            if fit(i, j):
+                top = worth + other
+                break
+    if top is None:
+        return []
+    # Every pair near it, scored as a plan, in the order of the pairs of moves.
+    near = top - _NEAR
+    pairs: list[tuple[int, int]] = []
+    for x, (worth, i) in enumerate(ranked):
+        if worth + ranked[0][0] < near:
+            break
+        for other, j in ranked[:x]:
+            if worth + other < near:
+                break
+            if fit(i, j):
+                pairs.append((min(i, j), max(i, j)))
+    plans: list[tuple[float, Action]] = []
+    for i, j in sorted(pairs):
+        va, _, a = moves[i]
+        vb, _, b = moves[j]
+        value = va + vb + kept - keep[given(a.card)] - keep[given(b.card)]
+        plans.append((value, a if va >= vb else b))
+    best = max(value for value, _ in plans)
+    return [action for value, action in plans if value >= best - 1e-9]
 
 
 __all__ = ["HeuristicBot", "RandomBot"]
