@@ -321,3 +321,28 @@ def test_collaborative_heuristic_teams_win_more_often_than_random_teams(players:
     # Measured on these seeds: heuristic teams win 0.58 (2 teams) and 0.90 (4 teams) of the games,
     # random teams none; the bar is over 4 standard deviations below the heuristic rates.
     assert win_rate(HeuristicBot) >= win_rate(RandomBot) + 0.3
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_bot_kept_across_undos_and_other_moves_chooses_as_a_new_one(seed: int) -> None:
+    # The bot keeps its look-ahead between its choices in a game; moves taken back, another
+    # sprint or a game moved on by other screens must never leave it choosing from stale figures.
+    game = scrumkin.new_game(["Red", "Blue", "Green", "Gold"], seed=seed)
+    kept = {seat: HeuristicBot(seed=seat) for seat in range(4)}
+    rng = random.Random(seed)
+    compared = 0
+    while not game.is_over and compared < 400:
+        seat = game.current_player
+        if seat is None or seat == CHANCE:
+            game.apply(rng.choice(game.legal_actions()))
+            continue
+        bot = kept[seat]
+        fresh = HeuristicBot()
+        fresh.rng.setstate(bot.rng.getstate())
+        assert bot.choose(game) == fresh.choose(game)
+        compared += 1
+        game.apply(fresh.choose(copy.deepcopy(game)) if rng.random() < 0.2 else
+                   rng.choice(game.legal_actions()))
+        if len(game.log) > 5 and rng.random() < 0.1:
+            game.undo(rng.randint(1, 4))
+    assert compared > 50
