@@ -231,6 +231,10 @@ def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tup
             bots[seat] = bot
     legal, apply = game.legal_actions, game.apply
     while not game.is_over:
+        seat = game.current_player
+        if seat in bots:  # a bot that lists the moves itself: not listed twice
+            apply(bots[seat].choose(game))
+            continue
         actions = legal()
         if not actions:
             break
