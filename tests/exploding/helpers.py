@@ -11,7 +11,6 @@ rulebook::
     enter(game, "Shuffle")          # the card Bob really drew
 """
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -109,11 +108,3 @@ def known_top(game: ExplodingGame, player: str) -> list[tuple[int, str]]:
 def discard_names(game: ExplodingGame) -> list[str]:
     """The discard pile, top first, as the projector shows it."""
     return game.view(None)["discard"]
-
-
-def all_cards(game: ExplodingGame) -> Counter[int]:
-    """Every card of the game by title, as the engine counts them
-    (:meth:`~devgames.exploding.ExplodingGame.card_counts`): the stack (known places and the
-    physical pool), hands, discard, cards removed, cards set aside during a physical deal, and
-    an Exploding Git Commit in the air while its drawer decides."""
-    return game.card_counts()

@@ -21,7 +21,7 @@ from devgames.core.harness import invariant_failed as fail
 from devgames.core.wording import choices
 from devgames.exploding import ExplodingGame, ExplodingOptions, new_game
 from devgames.exploding.cards import CARDS, COMPOSITION, EXPLODING, MITIGATE, TITLES
-from tests.exploding.helpers import all_cards, enter, known_top, let_it_happen, scripted_game
+from tests.exploding.helpers import enter, known_top, let_it_happen, scripted_game
 from tests.exploding.test_exploding_fuzz import ExplodingInvariants
 
 ABC = ["Ada", "Bob", "Cy"]
@@ -88,7 +88,7 @@ def test_the_2nd_and_3rd_card_of_a_peek_are_offered_like_the_1st() -> None:
             enter(game, "Shuffle")
         assert lists[0][0] == lists[1][0] == lists[2][0]
         assert offered_titles(lists[0][0]) == list(TITLES)
-        assert all_cards(game) == Counter(COMPOSITION)
+        assert game.card_counts() == Counter(COMPOSITION)
         seen.append((lists, game.view(None), game.view("Cy")))
         assert game.phase == "play" and game.turn_player == 0
     assert seen[0] == seen[1]

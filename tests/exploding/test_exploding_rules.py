@@ -17,7 +17,6 @@ from devgames.exploding import CARDS, new_game
 from devgames.exploding.cards import COMPOSITION, EXPLODING, MITIGATE
 from devgames.exploding.game import ROUND_FIELDS, ExplodingGame
 from tests.exploding.helpers import (
-    all_cards,
     asked,
     discard_names,
     enter,
@@ -60,8 +59,8 @@ def test_setup_counts(players: int, deck_size: int, mitigates_back: int,
     view = game.view(None)
     assert view["removed_from_game"] == removed
     assert view["deck_size"] == deck_size and view["exploding_in_deck"] == players - 1
-    assert all_cards(game) == Counter(COMPOSITION)
-    assert sum(all_cards(game).values()) == 56
+    assert game.card_counts() == Counter(COMPOSITION)
+    assert sum(game.card_counts().values()) == 56
     assert game.chance_steps == 4 * players  # each card dealt
     assert view["turn_player"] == "P0" and view["turns_owed"] == 1
     assert "spare Mitigates" in (game.narrate(next(e for e in game.events if e.kind == "setup"))
@@ -94,7 +93,7 @@ def test_physical_setup_deals_four_each_then_gives_the_mitigates() -> None:
     assert game.deck == [None] * 39
     assert game.pool[MITIGATE] == 3 and game.pool[EXPLODING] == 2
     assert game.exploding_in_deck == 2
-    assert all_cards(game) == Counter(COMPOSITION)
+    assert game.card_counts() == Counter(COMPOSITION)
     assert game.chance_steps == 0
     assert whose_turn(game) == ("Ada", 1)
 
@@ -877,7 +876,7 @@ def test_the_five_card_combo_may_take_an_exploding_card_when_allowed() -> None:
     enter(game, "Skip")
     game.combo("Cy", ["Dead Code"] * 3, target="Bob", name="Exploding Git Commit")
     assert game.hand("Cy")[-1] == "Exploding Git Commit" and game.hand("Bob") == ["Skip"]
-    assert sum(all_cards(game).values()) == 56
+    assert sum(game.card_counts().values()) == 56
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -27,7 +27,6 @@ from devgames.exploding import ExplodingGame, ExplodingOptions, new_game
 from devgames.exploding.cards import COMPOSITION, EXPLODING, MITIGATE
 from tests.exploding.helpers import (
     DEALT,
-    all_cards,
     enter,
     known_top,
     let_it_happen,
@@ -176,7 +175,7 @@ def test_a_hidden_place_changes_no_prompt(nope_asks: str) -> None:
             enter(game, card)
         seen.append(game.view("Cy"))
         shown.append(seen)
-        assert game.exploding_in_deck == 2 and sum(all_cards(game).values()) == 56
+        assert game.exploding_in_deck == 2 and sum(game.card_counts().values()) == 56
         mismatches = [e for e in game.events if e.kind == "mismatch"]
         assert len(mismatches) == (place < 3)
         assert all(game.narrate(event) is None for event in mismatches)

@@ -82,10 +82,3 @@ def decline_all(game: ReleaseGame) -> None:
 def labels(game: ReleaseGame, cards: list[int]) -> list[str]:
     """Card labels, sorted."""
     return sorted(game.cards[c].label for c in cards)
-
-
-def all_cards(game: ReleaseGame) -> Counter[int]:
-    """Every play card somewhere on the table, by id, as the engine counts them
-    (:meth:`~devgames.release.ReleaseGame.card_counts`): hands, the iteration, artifacts,
-    face-down discards, cards removed, cards still to enter, cards chosen to pass."""
-    return game.card_counts()

@@ -11,7 +11,7 @@ from devgames.core.bots import RandomBot, play_out
 from devgames.release import ReleaseGame, new_game
 from devgames.release.cards import BASE, Method, parse_rule
 from devgames.release.scoring import score_artifacts
-from tests.release.helpers import all_cards, decline_all, iteration, labels, scripted
+from tests.release.helpers import decline_all, iteration, labels, scripted
 
 ABC = ["Ada", "Bob", "Cy"]
 FOUR = ["Ada", "Bob", "Cy", "Dee"]
@@ -76,7 +76,7 @@ def test_players_decide_decks_play_style_cards_removed_and_hand_size(
     assert len(game.teams) == teams and game.decks == decks
     assert [game.cards[c].figures for c in game.removed] == ["2 of Fruits"] * removed
     assert len(game.discarded) == discard
-    assert sum(all_cards(game).values()) == 36 * decks
+    assert sum(game.card_counts().values()) == 36 * decks
     assert game.view(None)["iterations"] == hand
 
 
