@@ -33,6 +33,17 @@ def _play_move(p: int, c: int, target: int | None = None, count: int | None = No
     return Action("play", p, card=c, target=target, count=count, cards=cards)
 
 
+@cache
+def _tile_plays(p: int, c: int) -> tuple[tuple[Action, ...], ...]:
+    """Seat ``p`` plays event card ``c`` on a tile of the hand, by tile id: the moves naming its
+    half 1 and its half 2 (made once).
+
+    >>> [(a.cards, a.count) for a in _tile_plays(0, 32)[3]]  # Crutch on 0|2
+    [((3,), 1), ((3,), 2)]
+    """
+    return tuple(tuple(_play_move(p, c, None, h, (t,)) for h in (1, 2)) for t in range(32))
+
+
 # ----- event targets --------------------------------------------------------------------------
 
 
@@ -78,9 +89,12 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
             s for s, b in enumerate(game.blocks) if b["owner"] == game.team[p]]
         out += [_play_move(p, c, code) for code in game.free_ports(slots)]
     elif target == "tile":
+        locked = game.locked[p]
         tiles = sorted({chip & 31 for chip in (*game.hands[p], *game.extras)
-                        if chip not in game.locked[p]})
-        out += [_play_move(p, c, None, h, (t,)) for t in tiles for h in (1, 2)]
+                        if chip not in locked})
+        plays = _tile_plays(p, c)
+        for t in tiles:
+            out += plays[t]
     elif target == "give":
         tiles = sorted({chip & 31 for chip in game.hands[p]})
         if game.n == 1:

@@ -18,9 +18,9 @@ Phases: ``attach`` (a block card to join to the board), ``daily`` (the daily eve
 ``play`` (the turn), ``partner`` (Team Development: the partner plays event cards) and ``over``.
 """
 
-from bisect import bisect_left, insort
+from bisect import insort
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import compress, count, repeat
 from operator import and_, is_, itemgetter
 from typing import Any
@@ -72,7 +72,9 @@ _check_shape = ShapeCheck({
 # the legal moves mostly builds no new objects. Seats are at most 4.
 _END = [Action("end", p) for p in range(4)]
 _CALL = [Action("call", p) for p in range(4)]
-_ROTATE: list[list[Action]] = [[] for _ in range(4)]  # by seat, by zone
+#: The rotate moves of a seat into a set of zones (bits ``1 << zone``), in zone order: by seat,
+#: by set (see ``_rotations``).
+_ROTATIONS: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(4)]
 
 
 def _orients(tile: int) -> int:
@@ -87,19 +89,21 @@ def _orients(tile: int) -> int:
 
 
 _ORIENTS = [_orients(t) if t in TILE_PIPS else 0 for t in range(32)]
-#: Sets of orientations (bits) as a tuple of orientations, ``tile << 1 | flip`` each, by tile,
-#: unturned first (see ``_orient_list``).
-_ORIENT_LISTS: dict[int, tuple[int, ...]] = {}
-#: The place or replace moves into a zone, by ``zone << 3 | seat << 1 | replace``: each by its
+#: Picks the moves of a set of orientations (bits) out of a ``_TILE_ROWS`` row, in order: by
+#: tile, unturned first (see ``_orient_pick``).
+_ORIENT_PICKS: dict[int, Callable[[list[Action]], Sequence[Action]]] = {}
+#: The place or replace moves into a zone, by ``zone << 3 | seat << 1 | replace``: each at its
 #: orientation, ``tile << 1 | flip`` (see ``_tile_row``).
-_TILE_ROWS: dict[int, dict[int, Action]] = {}
+_TILE_ROWS: dict[int, list[Action]] = {}
 
 
-def _orient_list(orients: int) -> tuple[int, ...]:
-    """The ``_ORIENT_LISTS`` entry of a set of orientations, worked out and kept.
+def _orient_pick(orients: int) -> Callable[[list[Action]], Sequence[Action]]:
+    """The ``_ORIENT_PICKS`` entry of a set of orientations, made and kept.
 
-    >>> _orient_list(_orients(2) | _orients(1))  # 0|0, 0|1, 1|0
+    >>> _orient_pick(_orients(2) | _orients(1))(list(range(64)))  # 0|0, 0|1, 1|0
     (2, 4, 5)
+    >>> _orient_pick(1 << 5)(list(range(64)))  # 1|0 alone: still a sequence
+    [5]
     """
     found = []
     left = orients
@@ -107,18 +111,36 @@ def _orient_list(orients: int) -> tuple[int, ...]:
         low = left & -left
         left ^= low
         found.append(low.bit_length() - 1)
-    if len(_ORIENT_LISTS) >= 50_000:
-        _ORIENT_LISTS.clear()
-    kept = _ORIENT_LISTS[orients] = tuple(found)
-    return kept
+    if len(_ORIENT_PICKS) >= 50_000:
+        _ORIENT_PICKS.clear()
+    pick = _ORIENT_PICKS[orients] = itemgetter(*found) if len(found) > 1 else \
+        itemgetter(slice(found[0], found[0] + 1))
+    return pick
 
 
-def _tile_row(way: int) -> dict[int, Action]:
+def _rotations(p: int, zones: int) -> tuple[Action, ...]:
+    """The ``_ROTATIONS`` entry of seat ``p`` and a set of zones, made and kept.
+
+    >>> [a.target for a in _rotations(1, 0b10110)]
+    [1, 2, 4]
+    """
+    kept = _ROTATIONS[p]
+    if len(kept) >= 50_000:
+        kept.clear()
+    turns = kept[zones] = tuple(Action("rotate", p, None, z)
+                                for z in range(zones.bit_length()) if zones >> z & 1)
+    return turns
+
+
+def _tile_row(way: int) -> list[Action]:
     """The ``_TILE_ROWS`` entry of ``zone << 3 | seat << 1 | replace``, made and kept (a double
-    turned round too: with a crutch it may be)."""
+    turned round too: with a crutch it may be; places that are no orientation hold None)."""
     kind, p, z = "replace" if way & 1 else "place", way >> 1 & 3, way >> 3
-    row = _TILE_ROWS[way] = {tile << 1 | flip: Action(kind, p, tile, z, flip)
-                             for tile in TILE_PIPS for flip in (0, 1)}
+    row: list[Any] = [None] * 64
+    for tile in TILE_PIPS:
+        for flip in (0, 1):
+            row[tile << 1 | flip] = Action(kind, p, tile, z, flip)
+    _TILE_ROWS[way] = row
     return row
 
 
@@ -349,7 +371,7 @@ class RelizGame(RelizTurns):
             self._tile_moves_checked(p, mask, odd, out)
         elif mask:  # only the zones some tile fits
             zfit, need, placed_now = self.zfit, self.need, self.placed_now
-            rows, lists = _TILE_ROWS, _ORIENT_LISTS
+            rows, picks = _TILE_ROWS, _ORIENT_PICKS
             simple = not self.teams_mode and not self.touching  # the board alone decides
             for z in compress(range(len(need)), map(and_, zfit, repeat(mask))):
                 if not simple:
@@ -363,20 +385,17 @@ class RelizGame(RelizTurns):
                 else:
                     way = z << 3 | p << 1
                 fits = zfit[z] & mask
-                row = rows.get(way) or _tile_row(way)
-                out += map(row.__getitem__, lists.get(fits) or _orient_list(fits))
-        if self.rotatable:
-            zones = sorted(self.rotatable)
-            if zones[-1] >= len(self.need):
+                out += (picks.get(fits) or _orient_pick(fits))(rows.get(way) or _tile_row(way))
+        rotatable = self.rotatable
+        if rotatable:
+            if rotatable >> len(self.need):
                 # (a zone left in ``rotatable`` by a board rebuilt in a test is left out)
-                del zones[bisect_left(zones, len(self.need)):]
-            if zones:
-                turns = _ROTATE[p]
-                while len(turns) <= zones[-1]:
-                    turns.append(Action("rotate", p, None, len(turns)))
-                if self.teams_mode:
-                    zones = [z for z in zones if self._owner_allows(p, z)]
-                out += map(turns.__getitem__, zones)
+                rotatable &= (1 << len(self.need)) - 1
+            turns = _ROTATIONS[p].get(rotatable) or _rotations(p, rotatable)
+            if self.teams_mode:
+                turns = tuple(a for a in turns
+                              if a.target is not None and self._owner_allows(p, a.target))
+            out += turns
         cards = self.cards[p]
         if cards or self.daily_open:
             seen: set[int] = set()
@@ -424,7 +443,7 @@ class RelizGame(RelizTurns):
             row = _TILE_ROWS.get(way) or _tile_row(way)
             fits = zfit[z] & mask
             if fits:
-                out += map(row.__getitem__, _ORIENT_LISTS.get(fits) or _orient_list(fits))
+                out += (_ORIENT_PICKS.get(fits) or _orient_pick(fits))(row)
             need0, need1 = need[z][0], need[z][1]
             for orient, a, b, wild in crutched:
                 if (wild == 0 or need0 in (-1, a)) and (wild == 1 or need1 in (-1, b)):

@@ -57,7 +57,8 @@ class RelizState(RelizVerbs):
         self.chip: list[int] = []  # the tile chip in each zone (0: empty)
         self.need: list[tuple[int, int, bool, bool, int]] = []  # see _refresh
         self.zfit: list[int] = []  # see _refresh
-        self.rotatable: set[int] = set()  # zones whose tile may be rotated (see _refresh)
+        #: The zones whose tile may be rotated, as bits ``1 << zone`` (see _refresh).
+        self.rotatable = 0
         self.pips: list[tuple[int, int]] = []
         self.crutch: list[bool] = []
         self.integrations = 0

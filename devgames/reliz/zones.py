@@ -152,7 +152,7 @@ class RelizZones(RelizState):
         two of them disagree: no tile fits), whether they are all filled, whether its tile may be
         rotated, and whether the board lets a tile be placed (1) or replaced (2) there (0:
         neither); keep in ``zfit[z]`` the tile orientations that fit it (bits, see ``_fitting``;
-        0 when the board lets no tile go there), and ``z`` in ``rotatable`` or not."""
+        0 when the board lets no tile go there), and ``z``'s bit in ``rotatable`` or not."""
         chip, pips, need, zfit, rotatable = (self.chip, self.pips, self.need, self.zfit,
                                              self.rotatable)
         zlinks, kinds, doubles, crutch = self.zlinks, self.zkind, self.zdouble, self.crutch
@@ -177,7 +177,7 @@ class RelizZones(RelizState):
             if not (block or around):  # an integration zone waiting for its neighbours
                 zfit[z] = 0
                 need[z] = (need0, need1, around, False, 0)
-                rotatable.discard(z)
+                rotatable &= ~(1 << z)
                 continue
             zfit[z] = FIT[doubles[z]][need0][need1]
             if chip[z]:
@@ -186,11 +186,12 @@ class RelizZones(RelizState):
                     need1 == -1 or need1 == a) and not crutch[z]
                 need[z] = (need0, need1, around, rotates, 2)
                 if rotates:
-                    rotatable.add(z)
+                    rotatable |= 1 << z
                     continue
             else:
                 need[z] = (need0, need1, around, False, 1)
-            rotatable.discard(z)
+            rotatable &= ~(1 << z)
+        self.rotatable = rotatable
 
     def _changed(self, z: int, kept: tuple[bool, bool] = (False, False)) -> None:
         """Zone ``z``'s tile changed (or turned, or its crutch): its neighbours' entries of
@@ -207,9 +208,9 @@ class RelizZones(RelizState):
             rotates = False
             self.need[z] = (need0, need1, around, False, 1 if mode else 0)
         if rotates:
-            self.rotatable.add(z)
+            self.rotatable |= 1 << z
         else:
-            self.rotatable.discard(z)
+            self.rotatable &= ~(1 << z)
         if kept[0] or kept[1]:
             self._refresh([oz for h, oz, _oh in self.zlinks[z] if not kept[h]])
         else:
