@@ -86,6 +86,8 @@ def test_the_debrief_from_what_to_now_what_and_its_files(page: Page,
     to_page(page, "Dots")
     page.locator(".dg-vote").first.click()
     wait_for_kernel_idle(page)
+    # The dot is on the page (the notes drawn anew) before the group is typed into its row.
+    expect(page.locator(".dg-dots").first).to_contain_text("● 1")
     group = page.locator(".dg-note-group input").first
     group.fill("Impediments")
     group.press("Enter")
