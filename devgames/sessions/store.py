@@ -62,7 +62,7 @@ from devgames.core.session import Session
 T = TypeVar("T")
 
 #: Version of the tables below, kept in ``PRAGMA user_version``; bumped on every change.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 #: Longest title a session may have.
 MAX_TITLE_LENGTH = 100
@@ -93,7 +93,8 @@ CREATE TABLE sessions (
     is_over INTEGER NOT NULL DEFAULT 0,
     winners TEXT NOT NULL DEFAULT '[]',  -- JSON list of names
     actions INTEGER NOT NULL DEFAULT 0,  -- number of rows in ``actions`` for this session
-    revision INTEGER NOT NULL DEFAULT 0  -- one more at every change of the log (moves, undo)
+    revision INTEGER NOT NULL DEFAULT 0, -- one more at every change of the log (moves, undo)
+    cut_at INTEGER NOT NULL DEFAULT 0    -- the last revision that took moves off the log (undo)
 );
 CREATE INDEX sessions_by_update ON sessions (updated_at);
 CREATE TABLE actions (
@@ -101,6 +102,7 @@ CREATE TABLE actions (
     number INTEGER NOT NULL,        -- 1 for the first action of the log
     action TEXT NOT NULL,           -- JSON of Action.to_json()
     saved_at TEXT,                  -- ISO 8601, UTC, when a screen saved it (NULL: not timed)
+    revision INTEGER NOT NULL DEFAULT 0,  -- the session's revision that saved it
     PRIMARY KEY (session_id, number)
 ) WITHOUT ROWID;
 """ + DEVICES_TABLE
@@ -112,6 +114,10 @@ MIGRATIONS = {
         "UPDATE sessions SET revision = actions",
     ],
     2: ["ALTER TABLE actions ADD COLUMN saved_at TEXT", DEVICES_TABLE],
+    # The moves saved before are not known by revision: as if the log had been cut then.
+    3: ["ALTER TABLE actions ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE sessions ADD COLUMN cut_at INTEGER NOT NULL DEFAULT 0",
+        "UPDATE sessions SET cut_at = revision"],
 }
 
 #: Random bytes in the token of a team's link (128 bits).
@@ -481,8 +487,9 @@ move in session 1 since this screen last looked. Here is the table as it is now.
                     )
                 fields.update(_outcome(game_obj))
             db.execute(
-                "INSERT INTO actions (session_id, number, action, saved_at) VALUES (?, ?, ?, ?)",
-                (session_id, number, _encode(action), fields["updated_at"]),
+                "INSERT INTO actions (session_id, number, action, saved_at, revision)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (session_id, number, _encode(action), fields["updated_at"], expected + 1),
             )
             _update(db, session_id, fields)
         return expected + 1
@@ -533,12 +540,15 @@ move in session 1 since this screen last looked. Here is the table as it is now.
             )
             now = _now()
             db.executemany(
-                "INSERT INTO actions (session_id, number, action, saved_at) VALUES (?, ?, ?, ?)",
-                [(session_id, n, _encode(log[n - 1]), now) for n in range(same + 1, len(log) + 1)],
+                "INSERT INTO actions (session_id, number, action, saved_at, revision)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(session_id, n, _encode(log[n - 1]), now, expected + 1)
+                 for n in range(same + 1, len(log) + 1)],
             )
+            cut = {"cut_at": expected + 1} if same < len(saved) else {}
             _update(db, session_id, {
                 "actions": len(log), "revision": expected + 1, "updated_at": now,
-                **_outcome(game_obj),
+                **_outcome(game_obj), **cut,
             })
         return expected + 1
 
@@ -729,6 +739,41 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         """How many times the session's log has changed: a screen compares it to its own."""
         with self._lock:
             return int(_header(self._db, session_id)[9])
+
+    def moves_since(self, session_id: int, revision: int) -> int | None:
+        """How many moves were saved after ``revision``, the log having only grown since: a
+        screen that last looked at ``revision`` has not seen the last ones. None when moves were
+        taken off the log since (an undo), or the session never had that revision.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> number = store.create(game)
+        >>> for _ in range(3):
+        ...     game.apply(game.legal_actions()[0])
+        ...     revision = store.append(number, game.log[-1], expected=len(game.log) - 1)
+        >>> store.moves_since(number, 1), store.moves_since(number, 3), store.moves_since(number, 4)
+        (2, 0, None)
+        >>> store.undo(number, 1).log == game.log[:2]
+        True
+        >>> store.moves_since(number, 1), store.moves_since(number, 4)
+        (None, 0)
+        """
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                row = self._db.execute("SELECT revision, cut_at FROM sessions WHERE id = ?",
+                                       (session_id,)).fetchone()
+                if row is None:
+                    raise KeyError(f"There is no saved session number {session_id}.")
+                now, cut_at = row
+                if not cut_at <= revision <= now:
+                    return None
+                return int(self._db.execute(
+                    "SELECT count(*) FROM actions WHERE session_id = ? AND revision > ?",
+                    (session_id, revision)).fetchone()[0])
+            finally:
+                self._db.execute("COMMIT")
 
     def position(self, session_id: int) -> tuple[int, dict[str, Any]]:
         """The session's revision and its notes and settings (``meta``), read together: what a

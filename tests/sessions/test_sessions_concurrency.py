@@ -37,6 +37,8 @@ def test_a_move_from_a_stale_screen_is_refused_and_the_other_move_kept(tmp_path:
     with pytest.raises(StaleSession, match="The table has moved on") as refused:
         tab_b.sync(number, game_b, expected=revision_b)
     assert (refused.value.expected, refused.value.revision) == (0, 1)
+    # What B has not seen: one move, added to the log (none taken off).
+    assert tab_b.moves_since(number, revision_b) == 1
 
     # Nothing of B's move was saved; B catches up with A's move.
     assert tab_b.load(number).log == game_a.log
@@ -71,6 +73,8 @@ def test_an_undo_then_another_move_elsewhere_makes_a_same_length_log_stale(
     with pytest.raises(StaleSession):
         tab_b.undo(number, 1, expected=revision_b)
     assert tab_b.load(number).log == saved
+    # The log was cut since B looked: no count of moves "since" makes sense.
+    assert tab_b.moves_since(number, revision_b) is None
 
 
 def test_notes_and_settings_merge_and_never_make_a_move_stale(tmp_path: Path) -> None:
@@ -226,3 +230,7 @@ def test_a_store_of_schema_1_is_upgraded_with_its_sessions_kept(tmp_path: Path) 
     assert times[:4] == [None] * 4 and times[4] is not None
     token = store.issue_link(1, 0)
     assert store.seat_of(token) == (1, 0)
+    # The moves saved before the upgrade are not known by revision: a screen from before it is
+    # not told how many it missed; one from the upgrade on is.
+    assert store.moves_since(1, 3) is None
+    assert (store.moves_since(1, 4), store.moves_since(1, 5)) == (1, 0)
