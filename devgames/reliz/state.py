@@ -50,6 +50,9 @@ class RelizState(RelizVerbs):
         self.zblock: list[int] = []
         self.zdouble: list[bool] = []
         self.zlinks: list[list[tuple[int, int, int]]] = []  # (my half, zone, its half)
+        #: The zones each zone touches, each once: by its half 1, by its half 2, by either (what
+        #: a changed tile makes ``_refresh`` work out again).
+        self.znear: list[tuple[list[int], list[int], list[int]]] = []
         self.zowner: list[int] = []
         self.zstage: list[str] = []
         self.zlabel: list[str] = []

@@ -5,7 +5,6 @@ keeps what each zone offers the legal moves up to date as tiles come and go (``_
 """
 
 from collections.abc import Iterable
-from operator import itemgetter
 from typing import Any
 
 from devgames.core.piles import shuffle
@@ -23,7 +22,6 @@ from devgames.reliz.terms import (
 )
 
 TILE_PIPS = {c: card.pips for c, card in TILES.items()}
-_LINKED_ZONE = itemgetter(1)  # the zone of a link (my half, zone, its half)
 
 
 def fitting(need0: int, need1: int, double: bool) -> int:
@@ -128,6 +126,7 @@ class RelizZones(RelizState):
         self.zblock.append(slot)
         self.zdouble.append(double)
         self.zlinks.append([])
+        self.znear.append(([], [], []))
         self.zowner.append(owner)
         self.zstage.append(stage)
         self.zlabel.append(label)
@@ -144,6 +143,10 @@ class RelizZones(RelizState):
     def _link(self, za: int, ha: int, zb: int, hb: int) -> None:
         self.zlinks[za].append((ha, zb, hb))
         self.zlinks[zb].append((hb, za, ha))
+        for z, h, oz in ((za, ha, zb), (zb, hb, za)):
+            for near in (self.znear[z][h], self.znear[z][2]):
+                if oz not in near:
+                    near.append(oz)
         self._refresh((za, zb))
 
     def _refresh(self, zones: Iterable[int]) -> None:
@@ -211,10 +214,10 @@ class RelizZones(RelizState):
             self.rotatable |= 1 << z
         else:
             self.rotatable &= ~(1 << z)
-        if kept[0] or kept[1]:
-            self._refresh([oz for h, oz, _oh in self.zlinks[z] if not kept[h]])
-        else:
-            self._refresh(map(_LINKED_ZONE, self.zlinks[z]))
+        if kept[0] != kept[1]:  # the neighbours touching the other half
+            self._refresh(self.znear[z][kept[0]])
+        elif not kept[0]:
+            self._refresh(self.znear[z][2])
 
     def port_halves(self, code: int) -> list[tuple[int, int]]:
         """The (zone, half) a port touches, from its code ``10 * block + port``.

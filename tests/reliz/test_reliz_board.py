@@ -24,8 +24,8 @@ def lone(card: int, *more: int) -> RelizGame:
     """A Duel in Ada's turn whose board is block ``card`` alone (and ``more`` blocks, not
     joined), with every tile of the set in Ada's hand."""
     game = settle(new("duel", seed=4))
-    for name in ("zkind", "zblock", "zdouble", "zlinks", "zowner", "zstage", "zlabel", "zports",
-                 "chip", "pips", "crutch", "need", "blocks"):
+    for name in ("zkind", "zblock", "zdouble", "zlinks", "znear", "zowner", "zstage", "zlabel",
+                 "zports", "chip", "pips", "crutch", "need", "blocks"):
         getattr(game, name).clear()
     game.integrations = 0
     for c in (card, *more):
