@@ -97,7 +97,7 @@ SPEC = GameSpec(
     glossary_pages=3,
     games_per_s_target=None,
     # The rulebook's timer gives a team's turn 2 minutes (Tender, Cooperation); a turn of
-    # heuristic bots is 2.8 moves, so a turn of a minute is 20 s a move.
+    # heuristic bots is about 3 moves, so a turn of a minute is 20 s a move.
     seconds_per_move=20.0,
     card_names={"ru": {card.name: card.name_ru for card in CARDS.values()
                        if card.name_ru and card.name_ru != card.name}},

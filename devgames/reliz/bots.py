@@ -4,16 +4,18 @@ The heuristic bot reads only what its seat may know: the board, its own hand and
 the public counts. It never looks at another hand or at the order of the stock or the decks.
 """
 
+from functools import reduce
 from itertools import compress, count, repeat, starmap
-from operator import attrgetter, eq, is_, not_
+from operator import and_, attrgetter, eq, is_, not_, or_
 from random import Random
-from typing import cast
+from typing import NamedTuple, cast
 
 from devgames.core.actions import Action
 from devgames.core.bots import RandomBot
 from devgames.reliz.cards import EVENTS
 from devgames.reliz.game import RelizGame
-from devgames.reliz.terms import ATTACH, BLOCK, DAILY, PARTNER, PLAY
+from devgames.reliz.terms import ATTACH, BLOCK, DAILY, PARTNER, PLAY, SET_BITS
+from devgames.reliz.zones import FIT, TILE_PIPS
 
 #: Event cards the bot plays on itself as soon as it can (they only help).
 HELPFUL = frozenset({"insight", "lib", "showoff", "flowstate", "teamlead", "coffee", "weekend",
@@ -30,13 +32,31 @@ _FIXED = {"keep": 0.5, "end": 0.0, "back": 0.0, "link": 9.0, "rotate": -2.0, "ca
 _OUTRANKED = float("-inf")
 _KIND = attrgetter("kind")
 _CODES = {c: card.code for c, card in EVENTS.items()}
+#: The orientation bits (as ``zfit``) of each tile (0: none).
+_TILE_BITS = [3 << (tile << 1) if tile else 0 for tile in range(32)]
+
+
+class Blocked(NamedTuple):
+    """The empty zones no tile can fill now (see ``HeuristicBot._blocked``)."""
+
+    #: Each blocked zone's links to filled zones (its half, zone, that zone's half), how many
+    #: of its halves two neighbours ask different pips of, and the ``FIT`` of its kind.
+    rows: list[tuple[list[tuple[int, int, int]], int, list[list[int]]]]
+    #: The orientation bits (as ``zfit``) of the tiles of the bot's set on the board.
+    taken: int
+    #: The zones touching a blocked zone.
+    near: set[int]
+    #: The orientation bits of the tiles that fit a blocked zone (all of them on the board).
+    wanted: int
 
 
 class HeuristicBot:
     """Places the tile that closes the most (a RELEASE first, then a zone with the most filled
     neighbours), plays helpful cards at once and harmful ones on the opponent with the most
     tiles, never clears its own work with a card when it can help it, and ends the turn when
-    nothing useful is left. Ties go to its own seeded random source.
+    nothing useful is left. When it can place nothing, it replaces a tile that brings a blocked
+    zone nearer a tile that fits (the rulebook's way out of a dead end, Q12). Ties go to its own
+    seeded random source.
 
     >>> from devgames import reliz
     >>> from devgames.core.bots import play_out
@@ -55,24 +75,26 @@ class HeuristicBot:
             return self.rng.choice(legal)
         # One random draw a move, in order, whatever the scores: the ties' breakers.
         draws = list(starmap(self.rng.random, repeat((), len(legal))))
-        scores = self._scores(game, legal)
+        scores = self._scores(game, legal, draws)
         top = max(scores)
         # The best score, then the highest draw (then the last move) among the moves scoring it.
         _draw, best = max(compress(zip(draws, count()), map(eq, scores, repeat(top))))
         return legal[best]
 
-    def _scores(self, game: RelizGame, legal: list[Action]) -> list[float]:
+    def _scores(self, game: RelizGame, legal: list[Action], draws: list[float]) -> list[float]:
         """The score of each move of ``legal``. A tile placed scores 10 or more and any other
         move less, so while a tile can be placed the others are not scored (``_OUTRANKED``);
-        the moves whose kind gives their score (``_FIXED``) are not scored one by one, and every
-        tile into a zone scores the same."""
+        the moves whose kind gives their score (``_FIXED``) are not scored one by one, every
+        tile into a zone scores the same, and the replacements are scored last, only when no
+        other move scores more than an unblocking one (1), highest ``draws`` first: once one
+        unblocks, those drawn lower could not be chosen and score -2 unlooked at."""
         kinds = list(map(_KIND, legal))
         self.can_place = "place" in kinds
         scores: list[float | None] = (
             [None if kind == "place" else _OUTRANKED for kind in kinds] if self.can_place
             else list(map(_FIXED.get, kinds)))
         zones: dict[int, float] = {}  # the score of a tile placed into a zone
-        unblocking: set[int] | None = None  # see _unblocking, worked out at the first replace
+        replaces: list[int] = []
         for i in compress(count(), map(is_, scores, repeat(None))):  # place, replace, play
             kind, action = kinds[i], legal[i]
             if kind == "play":
@@ -80,15 +102,25 @@ class HeuristicBot:
                 continue
             z = action.target
             assert z is not None
-            if kind == "replace":  # only when nothing else, or when it unblocks a zone
-                if unblocking is None:
-                    unblocking = self._unblocking(game)
-                scores[i] = 1.0 if z in unblocking else -2.0
+            if kind == "replace":
+                replaces.append(i)
                 continue
             value = zones.get(z)
             if value is None:
                 value = zones[z] = self._place_score(game, z)
             scores[i] = value
+        if replaces:  # only when nothing else, or when it unblocks a zone
+            if max(s for s in scores if s is not None) > 1.0:
+                scores = [_OUTRANKED if s is None else s for s in scores]
+            else:
+                blocked = self._blocked(game)
+                found = not blocked.rows  # (no blocked zone: every replacement scores -2)
+                for _draw, i in sorted(((draws[i], i) for i in replaces), reverse=True):
+                    if not found and self._unblocks(game, legal[i], blocked):
+                        scores[i] = 1.0
+                        found = True
+                    else:
+                        scores[i] = -2.0
         return cast(list[float], scores)
 
     @staticmethod
@@ -118,15 +150,50 @@ class HeuristicBot:
         return -1.0
 
     @staticmethod
-    def _unblocking(game: RelizGame) -> set[int]:
-        """The zones whose tile, replaced, may unblock a zone: those touching an empty zone
-        that no tile can fit now (two of its neighbours ask for different pips on one half)."""
-        need, zlinks = game.need, game.zlinks
-        out: set[int] = set()
-        for z in compress(count(), map(not_, game.chip)):
-            if need[z][0] == -2 or need[z][1] == -2:
-                out.update(oz for _h, oz, _oh in zlinks[z])  # (a link goes both ways)
-        return out
+    def _blocked(game: RelizGame) -> Blocked:
+        """The empty zones no tile can fill now, and the tiles of the bot's set on the board:
+        a zone is blocked when two of its neighbours ask different pips of one half, or when
+        every tile that fits it lies on the board (the rulebook's dead end, Q12)."""
+        need, zfit, znear = game.need, game.zfit, game.znear
+        empty = [z for z in compress(count(), map(not_, game.chip)) if need[z][4] == 1]
+        if not empty:
+            return Blocked([], 0, set(), 0)
+        chips = game.chip if not game.teams_mode else [
+            chip for chip in game.chip if chip >> SET_BITS == game.turn_player]
+        taken = reduce(or_, map(_TILE_BITS.__getitem__, map(and_, chips, repeat(31))), 0)
+        filled, zlinks = game.chip, game.zlinks
+        rows = []
+        near: set[int] = set()
+        wanted = 0
+        for z in empty:
+            if not zfit[z] & ~taken:
+                rows.append(([link for link in zlinks[z] if filled[link[1]]],
+                             need[z][:2].count(-2), FIT[game.zdouble[z]]))
+                near.update(znear[z][2])
+                wanted |= zfit[z]
+        return Blocked(rows, taken, near, wanted)
+
+    @staticmethod
+    def _unblocks(game: RelizGame, action: Action, blocked: Blocked) -> bool:
+        """Whether replacing a tile by ``action`` brings a blocked zone nearer a tile that
+        fits: fewer of its halves asked different pips by its neighbours, or, with none, a
+        tile that fits off the board (the old tile back in the stock, the new one on it)."""
+        y, tile = action.target, action.card
+        assert y is not None and tile is not None
+        if y not in blocked.near:  # what the blocked zones ask stays: is the old tile wanted?
+            return bool(blocked.wanted >> ((game.chip[y] & 31) << 1) & 3)
+        low, high = TILE_PIPS[tile]
+        new_pips = (high, low) if action.count else (low, high)
+        taken = blocked.taken & ~(3 << ((game.chip[y] & 31) << 1)) | 3 << (tile << 1)
+        pips = game.pips
+        for links, conflicts, fit in blocked.rows:
+            asks = [-1, -1]
+            for h, oz, oh in links:
+                pip = new_pips[oh] if oz == y else pips[oz][oh]
+                asks[h] = pip if asks[h] in (-1, pip) else -2
+            if asks.count(-2) < conflicts or fit[asks[0]][asks[1]] & ~taken:
+                return True
+        return False
 
     @staticmethod
     def _daily_score(game: RelizGame, action: Action, code: str) -> float:

@@ -1,13 +1,15 @@
 """РЕЛИЗ's bots: registered, always legal, seeded, and the heuristic bot plays better than chance;
 metrics rows for every seat after every turn."""
 
+import copy
 import random
 
 import pytest
 
 from devgames import reliz
 from devgames.core.actions import Action
-from devgames.core.bots import play_out
+from devgames.core.bots import RandomBot, play_out
+from devgames.reliz.cards import TILE_ID
 from devgames.reliz.turns import ROUND_FIELDS
 from tests.reliz.helpers import NAMES, SEATS
 
@@ -62,3 +64,59 @@ def test_rows_count_tiles_zones_and_events_per_seat() -> None:
     assert all(row["zones_total"] >= row["zones_done"] for row in rows)
     assert max(row["events_drawn"] for row in rows) > 0
     assert game.summary()["zones_filled"] == sum(1 for c in game.chip if c)
+
+
+def _opens(game: reliz.RelizGame, zone: int) -> bool:
+    """Whether a tile that fits ``zone`` is off the board (in the stock or a hand)."""
+    on_board = {chip & 31 for chip in game.chip if chip}
+    return any(game.zfit[zone] >> (tile << 1) & 3 for tile in TILE_ID.values()
+               if tile not in on_board)
+
+
+def _dead_end(game: reliz.RelizGame) -> int | None:
+    """The one empty zone no tile off the board fits, when it asks for one tile only, which
+    lies in another zone of the board (the rulebook's dead end, Q12)."""
+    stuck = [z for z, chip in enumerate(game.chip)
+             if not chip and game.need[z][4] == 1 and not _opens(game, z)]
+    if len(stuck) == 1 and min(game.need[stuck[0]][:2]) >= 0:
+        return stuck[0]
+    return None
+
+
+def _opening(game: reliz.RelizGame, zone: int, action: Action) -> bool:
+    """Whether ``action`` is a replacement that opens ``zone``."""
+    after = copy.deepcopy(game)
+    after.apply(action)
+    return action.kind == "replace" and _opens(after, zone)
+
+
+def test_the_heuristic_bot_replaces_the_tile_a_dead_end_needs() -> None:
+    # Random moves until the turn player can place nothing, and an empty zone needs a tile that
+    # lies elsewhere on the board, which a replacement the player can make takes off the board.
+    game = reliz.new_game(["Ada", "Bob"], seed=2, turn_cap=200)
+    chooser = RandomBot(2)
+    while True:
+        assert not game.is_over
+        legal = game.legal_actions()
+        zone = _dead_end(game) if game.phase == "play" else None
+        if zone is not None and "place" not in {a.kind for a in legal} and any(
+                _opening(game, zone, a) for a in legal if a.kind == "replace"):
+            break
+        game.apply(chooser.choose(game))
+    # In its turn, the bot makes such a replacement.
+    bot, turn, opened = reliz.BOTS["heuristic"](5), game.turn_no, False
+    while game.turn_no == turn and not game.is_over and not opened:
+        action = bot.choose(game)
+        opened = _opening(game, zone, action)
+        game.apply(action)
+    assert opened
+
+
+def test_duels_between_heuristic_bots_end_before_the_turn_cap() -> None:
+    capped = 0
+    for seed in range(200):
+        game = reliz.new_game(["Ada", "Bob"], seed=seed, scenario="duel")
+        bots = {seat: reliz.BOTS["heuristic"](2 * seed + seat) for seat in (0, 1)}
+        play_out(game, bots)
+        capped += game.turn_no >= game.options.turn_cap
+    assert capped <= 2  # 1%; 14 (7%) when dead ends were left alone
