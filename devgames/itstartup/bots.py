@@ -24,7 +24,7 @@ from devgames.itstartup.abilities import (
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.game import ItStartupGame
 from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE
-from devgames.itstartup.printed import KEY, KIND, POWER
+from devgames.itstartup.printed import BURNOUT_LIMIT, KEY, KIND, POWER
 from devgames.itstartup.steps import AgentCounter, Headhunt
 from devgames.itstartup.turns import MAX_INCOME
 
@@ -116,7 +116,7 @@ class _Outlook:
     def life(self, e: int) -> int:
         """Turns employee ``e`` still scores (or would score, hired now) before it burns out."""
         state = self.game.employees.get(e)
-        return CARDS[e].burnout_limit - (state.burnout if state else 0)
+        return BURNOUT_LIMIT[e] - state.burnout if state else BURNOUT_LIMIT[e]
 
     def home(self, e: int) -> int:
         """Whose employee ``e`` is for good (an outsourced one goes back to its owner)."""
@@ -139,7 +139,8 @@ class _Outlook:
 
     def turns(self, life: int) -> int:
         """The turns of a life that fall within the horizon."""
-        return max(0, min(life, self.horizon))
+        horizon = self.horizon
+        return horizon if life > horizon else life if life > 0 else 0
 
     def value(self, e: int, q: int) -> float:
         """What employee ``e`` is worth to player ``q`` over the rest of its life."""

@@ -25,7 +25,7 @@ from devgames.core.moves import Move, MoveTable
 from devgames.itstartup import abilities, chance, setup
 from devgames.itstartup.cards import CARDS, EMPLOYEE_KINDS, Card
 from devgames.itstartup.observer import card_name
-from devgames.itstartup.printed import KEY, KIND, NAME
+from devgames.itstartup.printed import KEY, KIND, NAME, PRICE
 from devgames.itstartup.steps import CHANCE_STEPS, DRAW_HAND, END, AgentCounter, Headhunt, Keep
 
 if TYPE_CHECKING:
@@ -60,42 +60,56 @@ _BUY = [Action("buy", p) for p in _SEATS]
 _HAS_TARGET = frozenset(
     c for c, card in CARDS.items() if card.kind == "knowledge" or card.key in abilities.TARGETED
 )
-#: What a card in hand offers its holder, by seat and card: (its sale, its play when it takes
-#: no target, its planning when it is an action card, whether it is knowledge).
+_EMPLOYEES = [c for c in CARDS if KIND[c] in EMPLOYEE_KINDS]
+#: Plays of the cards with a target, by seat, card and target (None for the cards that may be
+#: played on nothing).
+_PLAY_ON = [
+    {c: {t: Action("play", p, c, t) for t in (None, *_EMPLOYEES)} for c in _HAS_TARGET}
+    for p in _SEATS
+]
+#: Knowledge moved between developers, by seat, knowledge card and developer.
+_TRANSFER = [
+    {k: {d: Action("transfer", p, k, d) for d in _EMPLOYEES if KIND[d] == "developer"}
+     for k in CARDS if KIND[k] == "knowledge"}
+    for p in _SEATS
+]
+#: What a card in hand offers its holder besides its sale, by seat and card: (its play when it
+#: takes no target, its planning when it is an action card, whether it is knowledge).
 _HAND_ROWS = [
-    {c: (_SELL[p][c], None if c in _HAS_TARGET else _PLAY[p][c],
+    {c: (None if c in _HAS_TARGET else _PLAY[p][c],
          _PLAN[p][c] if KIND[c] == "action" else None, KIND[c] == "knowledge") for c in CARDS}
     for p in _SEATS
 ]
 
 
 # ----- what is possible now ---------------------------------------------------------------------
+# What a card costs now never exceeds its printed price (``ItStartupTable.cost`` only takes
+# off), so a player holding the printed price can afford it without working out the cost:
+# ``PRICE[card] <= money or cost(...) <= money``.
 def legal_turn(game: "ItStartupGame", step: "Main") -> list[Action]:
     """Every move of a player's turn: end it, sell, play, plan, buy, activate, transfer, help."""
     p = step[1]
+    hand = game.hands[p]
     out = [_END[p]]
-    plays: list[Action] = []  # plays and plans, listed after every sale
+    out += map(_SELL[p].__getitem__, hand)  # every sale, then plays and plans
     rows = _HAND_ROWS[p]
     money = game.resources[p]
     planned = game.planned[p]
-    cost = game.cost
     developers = None  # where knowledge can go: found once for the whole hand
-    for card in game.hands[p]:  # one pass over the hand for sales, plays and plans
-        sell, play, plan, knowledge = rows[card]
-        out.append(sell)
+    for card in hand:
+        play, plan, knowledge = rows[card]
         # Most cards take no target: one shared action when affordable (no helper call).
         if play is not None:
-            if cost(p, card) <= money:
-                plays.append(play)
+            if PRICE[card] <= money or game.cost(p, card) <= money:
+                out.append(play)
         elif knowledge:
             if developers is None:
                 developers = play_targets(game, p, CARDS[card])
-            plays += _knowledge_plays(game, p, card, developers)
+            out += _knowledge_plays(game, p, card, developers)
         else:
-            plays += _legal_plays(game, p, card)
+            out += _legal_plays(game, p, card)
         if plan is not None and planned is None:
-            plays.append(plan)
-    out += plays
+            out.append(plan)
     if planned is not None:
         out += _legal_plays(game, p, planned[0])
     if money >= DRAW_PRICE and len(game.deck):
@@ -125,11 +139,12 @@ def _legal_help(game: "ItStartupGame", p: int) -> list[Action]:
 def _legal_plays(game: "ItStartupGame", p: int, card: int) -> list[Action]:
     money = game.resources[p]
     if KIND[card] != "knowledge":  # the cost does not depend on the target
-        if game.cost(p, card) > money:
+        if PRICE[card] > money and game.cost(p, card) > money:
             return []
         if card not in _HAS_TARGET:
             return [_PLAY[p][card]]
-        return [Action("play", p, card, t) for t in play_targets(game, p, CARDS[card])]
+        on = _PLAY_ON[p][card]
+        return [on[t] for t in play_targets(game, p, CARDS[card])]
     return _knowledge_plays(game, p, card, play_targets(game, p, CARDS[card]))
 
 
@@ -138,9 +153,10 @@ def _knowledge_plays(game: "ItStartupGame", p: int, card: int,
     """Plays of a knowledge card on those of ``developers`` where player ``p`` can afford it
     (the cost depends on the developer)."""
     money = game.resources[p]
-    return [
-        Action("play", p, card, d) for d in developers if game.cost(p, card, d) <= money
-    ]
+    on = _PLAY_ON[p][card]
+    if PRICE[card] <= money:
+        return list(map(on.__getitem__, developers))
+    return [on[d] for d in developers if game.cost(p, card, d) <= money]
 
 
 def play_targets(game: "ItStartupTable", p: int, info: Card) -> Sequence[int | None]:
@@ -209,8 +225,12 @@ def _legal_transfers(game: "ItStartupGame", p: int) -> list[Action]:
     money = game.resources[p]
     for source in developers:
         for knowledge in employees[source].knowledge:
+            moves = _TRANSFER[p][knowledge]
+            if PRICE[knowledge] <= money:
+                out += [moves[d] for d in developers if d != source]
+                continue
             out += [
-                Action("transfer", p, knowledge, d) for d in developers
+                moves[d] for d in developers
                 if d != source and game.cost(p, knowledge, d, transfer=True) <= money
             ]
     return out
@@ -475,9 +495,10 @@ def play(game: "ItStartupGame", action: Action) -> None:
 
 def _forget_marks(game: "ItStartupGame", card: int) -> None:
     """A free play or discount belongs to the card drawn while it stays in the hand."""
-    game.free_developers.discard(card)
-    game.free_actions.discard(card)
-    game.knowledge_discount.discard(card)
+    if game.free_developers or game.free_actions or game.knowledge_discount:  # seldom any
+        game.free_developers.discard(card)
+        game.free_actions.discard(card)
+        game.knowledge_discount.discard(card)
 
 
 def plan(game: "ItStartupGame", action: Action) -> None:

@@ -87,7 +87,9 @@ class ItStartupTable(Game):
         return CARDS[card]
 
     def cost(self, p: int, card: int, target: int | None = None, transfer: bool = False) -> int:
-        """What player ``p`` pays to play (or transfer) ``card`` onto ``target`` now.
+        """What player ``p`` pays to play (or transfer) ``card`` onto ``target`` now: never
+        more than the printed price (abilities only take off; the listing of the legal moves
+        relies on it).
 
         >>> from devgames import itstartup
         >>> game = itstartup.new_game(["Ada", "Bob"], seed=1)

@@ -43,6 +43,8 @@ class ItStartupInvariants:
         assert isinstance(game, ItStartupGame)
         self.cards_accounted_for(game)
         self.resources(game)
+        if len(game.log) % 8 == 0:  # (costly: at every eighth position)
+            self.prices(game)
         self.table(game)
         self.planned(game)
         self.turns_and_points(game)
@@ -73,6 +75,17 @@ class ItStartupInvariants:
                 fail(game, f"{row[ROW_PLAYER]} ends a turn with {game.resources[p]} "
                                 f"resources (cap {cap})")
         self.rows_seen = len(game.rows)
+
+    def prices(self, game: ItStartupGame) -> None:
+        """What a card costs never exceeds its printed price, on any target, played or moved
+        (the listing of the legal moves takes a player holding the printed price at its word)."""
+        employees = [None, *game.employees]
+        for p, hand in enumerate(game.hands):
+            for card in hand:
+                for target in employees:
+                    for moved in (False, True):
+                        if game.cost(p, card, target, transfer=moved) > CARDS[card].cost:
+                            fail(game, f"{CARDS[card].name} costs seat {p} more than printed")
 
     def table(self, game: ItStartupGame) -> None:
         """Employees: each on exactly one table, below its burnout limit; knowledge on developers
