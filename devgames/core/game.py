@@ -213,6 +213,60 @@ class Game(ABC):
         """
         return None
 
+    # ----- seats acting at once ------------------------------------------------------------------
+    @property
+    def acting_seats(self) -> tuple[int, ...]:
+        """The seats that may move now, each on its own turn (РЕЛИЗ's teams in a simultaneous
+        round); by default the player to act alone, none while a card is to be entered or once
+        the game is over.
+
+        >>> from devgames import scrumkin
+        >>> scrumkin.new_game(["Red", "Blue"], seed=1).acting_seats
+        (0,)
+        """
+        seat = self.current_player
+        return (seat,) if seat is not None and seat >= 0 else ()
+
+    def moves_of(self, seat: int) -> list[Action]:
+        """The moves of ``seat`` now, on its own turn: by default the legal moves when it is to
+        act, else none (moves out of turn are :meth:`claims`).
+
+        >>> from devgames import scrumkin
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> game.moves_of(0) == game.legal_actions(), game.moves_of(1)
+        (True, [])
+        """
+        return self.legal_actions() if seat in self.acting_seats else []
+
+    def focus(self, seat: int) -> None:
+        """Make acting seat ``seat`` the one :attr:`current_player` and :meth:`legal_actions`
+        speak of, so that a bot can choose its move (no move is made, nothing is logged). By
+        default only the player to act is acting: IllegalMove for any other seat.
+
+        >>> from devgames import scrumkin
+        >>> scrumkin.new_game(["Red", "Blue"], seed=1).focus(1)
+        Traceback (most recent call last):
+        ...
+        devgames.core.errors.IllegalMove: It is Red's turn, not Blue's.
+        """
+        if seat not in self.acting_seats:
+            self._require_turn(seat)
+
+    def moves_apart(self, seat: int, since: int) -> bool:
+        """True when a move of ``seat`` chosen on a screen that saw the first ``since`` moves of
+        the log may still be made now: none of the moves after them changed what ``seat`` sees
+        or may do (a team playing its own turn while another plays its own). By default only
+        when no move was made since: any move may change a seat's options.
+
+        >>> from devgames import scrumkin
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> game.moves_apart(1, 0)
+        True
+        >>> game.apply(game.legal_actions()[0]); game.moves_apart(1, 0)
+        False
+        """
+        return since == len(self.log)
+
     def can_apply(self, action: Action) -> bool:
         """True if ``action`` is allowed now."""
         try:

@@ -321,6 +321,13 @@ class Hub:
             raise
         self.wake()
 
+    def still_apart(self, table: TableController, seat: int, revision: int) -> bool:
+        """Whether a move of ``seat`` chosen at ``revision``, behind the saved session, may
+        still be made: the moves saved since only added to the log and changed nothing ``seat``
+        sees or may do (:meth:`Game.moves_apart`: teams playing their own turns at once)."""
+        missed = self.store.moves_since(table.session_id, revision)
+        return missed is not None and table.game.moves_apart(seat, len(table.game.log) - missed)
+
     def state(self, session_id: int, seat: int) -> dict[str, Any]:
         table = self.table(session_id)
         return device_state(table.game, seat, table.revision, table.game.meta,
@@ -519,9 +526,9 @@ class MoveHandler(DeviceHandler):
             raise Refused("paused")
         if seat in table.bot_kinds:
             raise Refused("bot")
-        if table.revision != revision:
+        if table.revision != revision and not self.hub.still_apart(table, seat, revision):
             raise Refused("moved_on")
-        if not game.is_over and game.current_player != seat and not window_moves(game, seat):
+        if not game.is_over and seat not in game.acting_seats and not window_moves(game, seat):
             raise Refused("not_your_turn")
         action = chosen_action(game, seat, index, label)
         if action is None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from devgames.core.actions import CHANCE, Action
 from devgames.core.game import Game
-from devgames.core.wording import choices, common_prefix, game_title
+from devgames.core.wording import common_prefix, game_title
 from devgames.devices.room import bot_seats, is_paused
 from devgames.screens.cards import hand_html, subset_choice
 from devgames.screens.colors import team_colors
@@ -141,7 +141,7 @@ def window_moves(game: Game, seat: int) -> list[Action] | None:
 
 def device_moves(game: Game, seat: int) -> dict[str, Any]:
     """The moves of ``seat`` now (none when another seat is to play): labels in the order of
-    :func:`choices` (the page sends a move's label back with it) and the text the team reads
+    :func:`seat_choices` (the page sends a move's label back with it) and the text the team reads
     (:func:`move_text`); the cards to tick when the moves choose any subset of some cards, else
     the moves in groups (:func:`move_groups`).
 
@@ -158,10 +158,10 @@ def device_moves(game: Game, seat: int) -> dict[str, Any]:
     claims = window_moves(game, seat)
     if claims:  # a Nope said from the device, while the window is open to everybody
         actions, labels, heading = claims, [game.describe(a) for a in claims], "Your options"
-    elif claims is not None or game.is_over or game.current_player != seat:
+    elif claims is not None or game.is_over or seat not in game.acting_seats:
         return dict(NO_MOVES)
     else:
-        actions, labels, heading = choices(game)
+        actions, labels, heading = seat_choices(game, seat)
     texts = [move_text(label, game.players[seat]) for label in labels]
     moves: list[dict[str, Any]] = [{"label": label, "text": text}
                                    for label, text in zip(labels, texts, strict=True)]
@@ -175,6 +175,20 @@ def device_moves(game: Game, seat: int) -> dict[str, Any]:
             move["cards"] = sorted(action.cards or ())
     groups = move_groups(actions, texts) if subset is None else []
     return {"heading": heading, "moves": moves, "subset": subset, "groups": groups}
+
+
+def seat_choices(game: Game, seat: int) -> tuple[list[Action], list[str], str]:
+    """The moves of acting seat ``seat`` (:meth:`Game.moves_of`: its own turn, when several
+    seats play theirs at once), each once, a label for each, and a heading for the list.
+
+    >>> from devgames import scrumkin
+    >>> from devgames.core.wording import choices
+    >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+    >>> seat_choices(game, 0) == choices(game), seat_choices(game, 1)
+    (True, ([], [], 'Your options'))
+    """
+    actions = list(dict.fromkeys(game.moves_of(seat)))
+    return actions, [game.describe(action) for action in actions], "Your options"
 
 
 def card_label(move_label: str) -> str:
@@ -204,8 +218,10 @@ def status_line(game: Game, seat: int, meta: dict[str, Any]) -> str:
     if window_moves(game, seat) is not None:  # the same line on every device
         return game.waiting_for
     current = game.current_player
-    if current == seat:
+    if seat in game.acting_seats:
         return f"Your move, {game.players[seat]}."
+    if len(game.acting_seats) > 1:  # the others play their turns at once
+        return game.waiting_for
     if current == CHANCE:
         return "Waiting for the facilitator to enter what the table drew or tossed."
     if current is None:
@@ -256,16 +272,16 @@ def chosen_action(game: Game, seat: int, index: int, label: str) -> Action | Non
     >>> from devgames import scrumkin
     >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
     >>> first = device_moves(game, 0)["moves"][0]["label"]
-    >>> chosen_action(game, 0, 0, first) == choices(game)[0][0], chosen_action(game, 0, 0, "x")
+    >>> chosen_action(game, 0, 0, first) == game.legal_actions()[0], chosen_action(game, 0, 0, "x")
     (True, None)
     """
     claims = window_moves(game, seat)
     if claims is not None:
         actions, labels = claims, [game.describe(action) for action in claims]
-    elif game.is_over or game.current_player != seat:
+    elif game.is_over or seat not in game.acting_seats:
         return None
     else:
-        actions, labels, _heading = choices(game)
+        actions, labels, _heading = seat_choices(game, seat)
     if not 0 <= index < len(actions) or labels[index] != label:
         return None
     return actions[index]
