@@ -77,6 +77,8 @@ class HeuristicBot:
         draws = list(starmap(self.rng.random, repeat((), len(legal))))
         scores = self._scores(game, legal, draws)
         top = max(scores)
+        if scores.count(top) == 1:
+            return legal[scores.index(top)]
         # The best score, then the highest draw (then the last move) among the moves scoring it.
         _draw, best = max(compress(zip(draws, count()), map(eq, scores, repeat(top))))
         return legal[best]
@@ -88,40 +90,50 @@ class HeuristicBot:
         tile into a zone scores the same, and the replacements are scored last, only when no
         other move scores more than an unblocking one (1), highest ``draws`` first: once one
         unblocks, those drawn lower could not be chosen and score -2 unlooked at."""
+        if game.phase == DAILY:  # the daily event's moves, and "keep"
+            self.can_place = False
+            return [self._daily_score(game, action, _CODES.get(action.card or 0, ""))
+                    if action.kind == "play" else _FIXED[action.kind] for action in legal]
         kinds = list(map(_KIND, legal))
         self.can_place = "place" in kinds
-        scores: list[float | None] = (
-            [None if kind == "place" else _OUTRANKED for kind in kinds] if self.can_place
-            else list(map(_FIXED.get, kinds)))
-        zones: dict[int, float] = {}  # the score of a tile placed into a zone
+        if self.can_place:
+            return self._place_scores(game, legal, kinds)
+        scores = list(map(_FIXED.get, kinds))
         replaces: list[int] = []
-        for i in compress(count(), map(is_, scores, repeat(None))):  # place, replace, play
-            kind, action = kinds[i], legal[i]
-            if kind == "play":
-                scores[i] = self._play_score(game, action)
-                continue
-            z = action.target
-            assert z is not None
-            if kind == "replace":
+        for i in compress(count(), map(is_, scores, repeat(None))):  # play, replace
+            if kinds[i] == "play":
+                scores[i] = self._play_score(game, legal[i])
+            else:
                 replaces.append(i)
-                continue
+                scores[i] = -2.0
+        scored = cast(list[float], scores)
+        if replaces:  # only when nothing else, or when it unblocks a zone
+            if max(scored) > 1.0:
+                for i in replaces:
+                    scored[i] = _OUTRANKED
+            else:
+                blocked = self._blocked(game)
+                if blocked.rows:
+                    for _draw, i in sorted(((draws[i], i) for i in replaces), reverse=True):
+                        if self._unblocks(game, legal[i], blocked):
+                            scored[i] = 1.0
+                            break
+        return scored
+
+    def _place_scores(self, game: RelizGame, legal: list[Action],
+                      kinds: list[str]) -> list[float]:
+        """The scores of ``legal`` when a tile can be placed: each tile placed scores by its
+        zone (the same for every tile), any other move ``_OUTRANKED``."""
+        scores = [_OUTRANKED] * len(legal)
+        zones: dict[int, float] = {}  # the score of a tile placed into a zone
+        for i in compress(count(), map(eq, kinds, repeat("place"))):
+            z = legal[i].target
+            assert z is not None
             value = zones.get(z)
             if value is None:
                 value = zones[z] = self._place_score(game, z)
             scores[i] = value
-        if replaces:  # only when nothing else, or when it unblocks a zone
-            if max(s for s in scores if s is not None) > 1.0:
-                scores = [_OUTRANKED if s is None else s for s in scores]
-            else:
-                blocked = self._blocked(game)
-                found = not blocked.rows  # (no blocked zone: every replacement scores -2)
-                for _draw, i in sorted(((draws[i], i) for i in replaces), reverse=True):
-                    if not found and self._unblocks(game, legal[i], blocked):
-                        scores[i] = 1.0
-                        found = True
-                    else:
-                        scores[i] = -2.0
-        return cast(list[float], scores)
+        return scores
 
     @staticmethod
     def _place_score(game: RelizGame, z: int) -> float:
@@ -137,10 +149,8 @@ class HeuristicBot:
         return score
 
     def _play_score(self, game: RelizGame, action: Action) -> float:
-        """The score of an event card played."""
+        """The score of an event card played in the turn (the daily event: ``_daily_score``)."""
         code = _CODES.get(action.card or 0, "")
-        if game.phase == DAILY:
-            return self._daily_score(game, action, code)
         if code in HELPFUL:
             return 8.0
         if code in HARMFUL and action.target is not None and action.target != action.player:
