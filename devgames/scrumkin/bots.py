@@ -7,6 +7,9 @@ velocity over the next sprints, and scores a move by how it changes those projec
   bot's own time counts for it, the race leader's against it, the other opponents' half as much;
 - collaborative: by the backlog items every team is expected to burn before the deadline (a
   velocity below -3 adds bugs, which count as items lost).
+
+The projections are made once for each team's turn, from the cards in play when it began, and
+shared by the bots at the table.
 """
 
 from functools import cache, lru_cache
@@ -15,9 +18,25 @@ from random import Random
 
 from devgames.core.actions import CHANCE, Action, given
 from devgames.core.bots import RandomBot
-from devgames.scrumkin.cards import CARDS, SCRUM_OF_SCRUMS, fixed, scrum_of_scrums_value
+from devgames.scrumkin.cards import (
+    CARDS,
+    SCRUM_OF_SCRUMS,
+    fixed,
+    scrum_of_scrums_value,
+)
 from devgames.scrumkin.game import ScrumkinGame
-from devgames.scrumkin.rules import COUNTER, MOVES_PER_SPRINT
+from devgames.scrumkin.moves import drop_allowed
+from devgames.scrumkin.rules import (
+    COUNTER,
+    COUNTERS,
+    DEFENSIVE,
+    DROP,
+    DROPS,
+    OTHER,
+    OWN,
+    PASSES,
+    PLAYS,
+)
 
 #: Sprints ahead the competitive bot projects; beyond them a team goes on at its last velocity,
 #: but at least SLOW_VELOCITY (sooner or later it gets good cards).
@@ -41,9 +60,6 @@ COLLABORATIVE_FRESH_CARD = 0.0
 EXPECTED_BOOST = 10 / 22
 #: Collaborative: take items over only when that burns at least this many more items in all.
 TAKE_OVER_MARGIN = 1.0
-
-# The kinds of move, as the engine counts them: a card into one's own game, into another's, a drop.
-_OWN, _OTHER, _DROP = "own", "other", "drop"
 
 
 @cache
@@ -102,20 +118,6 @@ def _finish_time(velocities: tuple[float, ...], backlog: int) -> float:
     return len(velocities) + left / max(velocities[-1], SLOW_VELOCITY)
 
 
-@lru_cache(maxsize=1 << 14)
-def _changes(velocities: tuple[float, ...], backlog: int, taken: int,
-             board: int | None) -> dict[int, float]:
-    """How much each card laid into a team's game changes its progress, by card id: filled in
-    as the bots ask, and shared by every bot and game that meets the same projection (a team's
-    velocities, backlog and taken-over items; the board's size in the collaborative game, None
-    in the competitive one), since the change depends on nothing else.
-
-    >>> _changes((1.0, 2.0), 5, 0, None) is _changes((1.0, 2.0), 5, 0, None)
-    True
-    """
-    return {}
-
-
 @lru_cache(maxsize=1 << 16)
 def _items_burnt(velocities: tuple[float, ...], backlog: int, taken: float, board: int) -> float:
     """Collaborative: backlog items a team burns with these velocities, later sprints discounted.
@@ -144,65 +146,182 @@ def _items_burnt(velocities: tuple[float, ...], backlog: int, taken: float, boar
     return burnt
 
 
-class _Outlook:
-    """What one seat can work out from the public table: projected velocities and move values.
+def _progress(velocities: tuple[float, ...], backlog: int, taken: float,
+              board: int | None) -> float:
+    """How well a team does with these velocities (higher is better): competitive (``board``
+    None), minus the sprints it needs to finish; collaborative, the items it burns.
 
-    It is kept across the seat's choices in one game: within a sprint a team's cards only grow
-    (a card laid stands, or goes under the deck), so a team's projection and the value of each
-    card laid into its game are worked out again only once its cards, backlog or taken-over
-    items have changed (:meth:`follows` says when the whole outlook must be made anew).
+    >>> _progress((2, 4), 4, 0, None), _progress((3, 3), 5, 0, 20)
+    (-1.5, 4.4)
+    """
+    if board is None:
+        return -_finish_time(velocities, backlog)
+    return _items_burnt(velocities, backlog, taken, board)
+
+
+@lru_cache(maxsize=1 << 14)
+def _changes(velocities: tuple[float, ...], backlog: int, taken: int,
+             board: int | None) -> dict[int, float]:
+    """How much each card laid into a team's game changes its progress, by card id: filled in
+    as the bots ask, and shared by every bot and game that meets the same projection (a team's
+    velocities, backlog and taken-over items; the board's size in the collaborative game, None
+    in the competitive one), since the change depends on nothing else.
+
+    >>> _changes((1.0, 2.0), 5, 0, None) is _changes((1.0, 2.0), 5, 0, None)
+    True
+    """
+    return {}
+
+
+@lru_cache(maxsize=1 << 14)
+def _team_figures(cards: tuple[int, ...], ages: tuple[int, ...], horizon: int, sos: int,
+                  boost: int, backlog: int, taken: int,
+                  board: int | None) -> tuple[tuple[float, ...], float, dict[int, float]]:
+    """A team's projected velocities over ``horizon`` sprints (its cards' values, this sprint's
+    ``boost`` and the boost expected later), its progress with them (see :func:`_progress`),
+    and its :func:`_changes`.
+
+    >>> velocities, progress, _ = _team_figures((27,), (1,), 3, 0, 1, 4, 0, None)
+    >>> [round(v, 2) for v in velocities], round(progress, 2)
+    ([3, 1.45, -1.55], -1.69)
+    """
+    track = _table_track(cards, ages, horizon, sos)
+    velocities = (boost + track[0], *(v + EXPECTED_BOOST for v in track[1:]))
+    return (velocities, _progress(velocities, backlog, taken, board),
+            _changes(velocities, backlog, taken, board))
+
+
+def _laid_this_turn(game: ScrumkinGame) -> set[int]:
+    """The cards the team moving now has laid this turn (found in the log).
+
+    >>> from devgames import scrumkin
+    >>> game = scrumkin.new_game(["Red", "Blue"], seed=3)
+    >>> _laid_this_turn(game)
+    set()
+    """
+    made, mover, laid = game.moves.bit_count(), game.mover, set[int]()
+    if not game.moves & (OWN | OTHER):
+        return laid
+    for action in reversed(game.log):
+        kind = action.kind
+        if kind in ("pass", "counter", "take_over") and action.player >= 0:
+            continue
+        if action.player != mover or kind not in ("play", "drop") or not made:
+            break
+        made -= 1
+        if kind == "play":
+            laid.add(given(action.card))
+    return laid
+
+
+class _Table:
+    """What every seat can work out from the public table of one game in one team's turn: each
+    team's projected velocities and progress, and how each card laid into its game would change
+    that progress. Nothing here depends on the seat, so the bots at one table share it (see
+    :func:`_table_of`).
+
+    The projection counts the cards in play when the team to move began its turn (a card it
+    lays counts from its next choice on): its two moves make one plan, and a bot kept from one
+    choice to the next chooses as a new one would. :meth:`follows` says when the figures must be
+    made anew: another game, sprint, action card, team to move, backlog or taken-over items, or
+    moves taken back (which makes the log anew).
     """
 
-    def __init__(self, game: ScrumkinGame, seat: int) -> None:
-        self.game, self.seat = game, seat
-        self.log, self.sprint = game.log, (game.sprint, game.boost)
+    def __init__(self, game: ScrumkinGame) -> None:
+        self.game, self.log, self.mover = game, game.log, game.mover
+        self.sprint = (game.sprint, game.boost)
+        self.backlog, self.taken = list(game.backlog), list(game.taken_over)
         self.teams = range(len(game.players))
         self.collaborative = game.collaborative
         if self.collaborative:
             self.horizon = max(1, game.options.collaborative_sprints - game.sprint + 1)
+            self.board: int | None = game.options.board
+        else:
+            self.horizon, self.board = HORIZON, None
+        # Each team's cards in play when the team to move began its turn, and their ages.
+        laid = _laid_this_turn(game)
+        started = [(tuple(cards), tuple(ages)) for cards, ages in zip(game.table, game.ages,
+                                                                     strict=True)]
+        self.sos = [sum(card in SCRUM_OF_SCRUMS for card in cards) for cards, _ in started]
+        self.sos_holders = [count > 0 for count in self.sos]
+        self.velocities: list[tuple[float, ...]] = []
+        self.progress: list[float] = []
+        self._gains: list[dict[int, float]] = []
+        for team, (cards, ages) in enumerate(started):
+            if laid and not laid.isdisjoint(cards):
+                kept = [i for i, card in enumerate(cards) if card not in laid]
+                cards, ages = tuple(cards[i] for i in kept), tuple(ages[i] for i in kept)
+            velocities, progress, gains = _team_figures(
+                cards, ages, self.horizon, self.sos_value(team), game.boost, self.backlog[team],
+                self.taken[team], self.board)
+            self.velocities.append(velocities)
+            self.progress.append(progress)
+            self._gains.append(gains)
+
+    def follows(self, game: ScrumkinGame) -> bool:
+        """Whether these figures are ``game``'s now."""
+        return (game is self.game and game.log is self.log and game.mover == self.mover
+                and (game.sprint, game.boost) == self.sprint
+                and game.backlog == self.backlog and game.taken_over == self.taken)
+
+    def sos_value(self, team: int) -> int:
+        """What each Scrum of Scrums in front of ``team`` is worth (the card's rule)."""
+        return scrum_of_scrums_value(self.sos_holders, team)
+
+    def progress_with(self, team: int, velocities: tuple[float, ...], backlog: int | None = None,
+                      taken: int | None = None) -> float:
+        """How well ``team`` does with these velocities; ``backlog`` and ``taken`` (taken-over
+        items) default to the team's own."""
+        return _progress(velocities, self.backlog[team] if backlog is None else backlog,
+                         self.taken[team] if taken is None else taken, self.board)
+
+    def shift(self, team: int, deltas: tuple[int, ...]) -> float:
+        """How a change of ``team``'s projected velocities changes its progress."""
+        changed = tuple(map(add, self.velocities[team], deltas))
+        return self.progress_with(team, changed) - self.progress[team]
+
+    def change(self, team: int, card: int) -> float:
+        """How laying ``card`` (any but Scrum of Scrums) into ``team``'s game changes its
+        progress."""
+        gains = self._gains[team]
+        known = gains.get(card)
+        if known is None:
+            known = gains[card] = self.shift(team, _track(card, 0, self.horizon))
+        return known
+
+
+#: The table last looked at: the bots of one game share it; another game makes it anew.
+_last_table: _Table | None = None
+
+
+def _table_of(game: ScrumkinGame) -> _Table:
+    """The figures of ``game``'s table, up to date."""
+    global _last_table
+    table = _last_table
+    if table is None or not table.follows(game):
+        table = _last_table = _Table(game)
+    return table
+
+
+class _Outlook:
+    """What one seat makes of the table: how much each team's progress counts for it, and what
+    each card is worth laid into each team's game or kept in hand."""
+
+    def __init__(self, table: _Table, seat: int) -> None:
+        self.table, self.seat = table, seat
+        self.game, self.teams, self.collaborative = table.game, table.teams, table.collaborative
+        if self.collaborative:
             self.shield_bonus = COLLABORATIVE_SHIELD_BONUS
             self.fresh_card = COLLABORATIVE_FRESH_CARD
         else:
-            self.horizon = HORIZON
             self.shield_bonus, self.fresh_card = SHIELD_BONUS, FRESH_CARD
-        # Each team's part of the table the figures below were worked out from.
-        self._seen: list[tuple[int, int, int] | None] = [None for _ in self.teams]
-        self._base: list[tuple[tuple[float, ...], float] | None] = [None for _ in self.teams]
-        self._gains: list[dict[int, float]] = [{} for _ in self.teams]
-        self._cards: dict[int, list[float]] = {}
-        self.sos: list[int] = []
-        self.sos_holders: list[bool] = []
-        self.weights: list[float] = []
-
-    def follows(self, game: ScrumkinGame, seat: int) -> bool:
-        """Whether this outlook can be brought up to date for ``seat`` in ``game``: the same
-        game, sprint and action card, and no move taken back since (taking moves back makes the
-        log anew)."""
-        return (game is self.game and seat == self.seat and game.log is self.log
-                and (game.sprint, game.boost) == self.sprint)
-
-    def refresh(self) -> None:
-        """Forget the figures of the teams whose part of the table changed since last time."""
-        game = self.game
-        table, backlog, taken = game.table, game.backlog, game.taken_over
-        seen, changed = self._seen, False
-        for team in self.teams:
-            now = (len(table[team]), backlog[team], taken[team])
-            if now != seen[team]:
-                seen[team] = now
-                self._base[team] = None
-                changed = True
-        if not changed:
-            return
-        self._cards = {}
-        sos = [sum(card in SCRUM_OF_SCRUMS for card in cards) for cards in table]
-        holders = [count > 0 for count in sos]
-        if holders != self.sos_holders:  # what each Scrum of Scrums is worth has changed
-            for team in self.teams:
-                if sos[team]:
-                    self._base[team] = None
-        self.sos, self.sos_holders = sos, holders
         self.weights = self._weights()
+        self._cards: dict[int, list[float]] = {}
+        self._keep: dict[int, float] = {}
+
+    def follows(self, table: _Table, seat: int) -> bool:
+        """Whether this outlook is the seat's outlook on ``table``."""
+        return table is self.table and seat == self.seat
 
     def _weights(self) -> list[float]:
         """How much each team's progress counts for the bot (negative: an opponent's)."""
@@ -215,53 +334,18 @@ class _Outlook:
         return [1.0 if t == me else -LEADER_WEIGHT if t == leader else -OTHER_WEIGHT
                 for t in self.teams]
 
-    def sos_value(self, team: int) -> int:
-        """What each Scrum of Scrums in front of ``team`` is worth now (the card's rule)."""
-        return scrum_of_scrums_value(self.sos_holders, team)
-
-    def base(self, team: int) -> tuple[tuple[float, ...], float]:
-        """The team's projected velocities with the cards now on the table, and its progress."""
-        known = self._base[team]
-        if known is None:
-            game, horizon = self.game, self.horizon
-            track = _table_track(tuple(game.table[team]), tuple(game.ages[team]), horizon,
-                                 self.sos_value(team))
-            velocities = (game.boost + track[0], *(v + EXPECTED_BOOST for v in track[1:]))
-            known = self._base[team] = velocities, self.progress(team, velocities)
-            self._gains[team] = _changes(velocities, game.backlog[team], game.taken_over[team],
-                                         game.options.board if self.collaborative else None)
-        return known
-
-    def progress(self, team: int, velocities: tuple[float, ...], backlog: int | None = None,
-                 taken: int | None = None) -> float:
-        """How well ``team`` does with these velocities (higher is better).
-
-        Competitive: minus the sprints it needs to finish; collaborative: the items it burns.
-        ``backlog`` and ``taken`` (taken-over items) default to the team's own.
-        """
-        game = self.game
-        backlog = game.backlog[team] if backlog is None else backlog
-        if not self.collaborative:
-            return -_finish_time(velocities, backlog)
-        taken = game.taken_over[team] if taken is None else taken
-        return _items_burnt(velocities, backlog, taken, game.options.board)
-
-    def gain(self, team: int, deltas: tuple[int, ...]) -> float:
-        """What a change of ``team``'s projected velocities is worth to the bot."""
-        velocities, progress = self.base(team)
-        changed = tuple(map(add, velocities, deltas))
-        return self.weights[team] * (self.progress(team, changed) - progress)
-
     def _sos_play_value(self, target: int) -> float:
         """A Scrum of Scrums laid before ``target``: its own worth there, and what every other
         Scrum of Scrums on the table gains or loses by it (by the card's rule)."""
-        before, after = self.sos_holders, list(self.sos_holders)
+        table, weights, horizon = self.table, self.weights, self.table.horizon
+        before, after = table.sos_holders, list(table.sos_holders)
         after[target] = True
-        value = self.gain(target, (scrum_of_scrums_value(after, target),) * self.horizon)
+        value = weights[target] * table.shift(
+            target, (scrum_of_scrums_value(after, target),) * horizon)
         for t in self.teams:
             change = scrum_of_scrums_value(after, t) - scrum_of_scrums_value(before, t)
-            if t != target and self.sos[t] and change:
-                value += self.gain(t, (self.sos[t] * change,) * self.horizon)
+            if t != target and table.sos[t] and change:
+                value += weights[t] * table.shift(t, (table.sos[t] * change,) * horizon)
         return value
 
     def card_values(self, card: int) -> list[float]:
@@ -271,29 +355,19 @@ class _Outlook:
             if card in SCRUM_OF_SCRUMS:
                 values = [self._sos_play_value(t) for t in self.teams]
             else:
-                values = [weight * self._card_gain(t, card)
-                          for t, weight in enumerate(self.weights)]
+                change = self.table.change
+                values = [weight * change(t, card) for t, weight in enumerate(self.weights)]
             self._cards[card] = values
         return values
 
-    def _card_gain(self, team: int, card: int) -> float:
-        """How much ``card`` laid into ``team``'s game changes that team's progress."""
-        velocities, progress = self.base(team)
-        gains = self._gains[team]
-        change = gains.get(card)
-        if change is None:
-            changed = tuple(map(add, velocities, _track(card, 0, self.horizon)))
-            change = gains[card] = self.progress(team, changed) - progress
-        return change
-
-    def play_value(self, card: int, target: int) -> float:
-        """What laying ``card`` into ``target``'s game is worth to the bot."""
-        return self.card_values(card)[target]
-
     def keep_value(self, card: int) -> float:
         """What holding ``card`` for a later sprint is worth: a share of its best use now."""
-        best = max(self.card_values(card))
-        return KEEP_SHARE * max(0.0, best) + (self.shield_bonus if CARDS[card].defensive else 0.0)
+        known = self._keep.get(card)
+        if known is None:
+            best = max(self.card_values(card))
+            known = self._keep[card] = (KEEP_SHARE * max(0.0, best)
+                                        + (self.shield_bonus if card in DEFENSIVE else 0.0))
+        return known
 
     def counter_cost(self, card: int) -> float:
         """What spending ``card`` on a counter costs: keeping it, less the card drawn instead."""
@@ -301,43 +375,43 @@ class _Outlook:
 
     def bug_fix_value(self) -> float:
         """What one bug fewer in the bot's backlog is worth (dropping against bugs)."""
-        me = self.seat
-        velocities, progress = self.base(me)
-        return self.weights[me] * (
-            self.progress(me, velocities, backlog=self.game.backlog[me] - 1) - progress)
+        table, me = self.table, self.seat
+        fixed = table.progress_with(me, table.velocities[me], table.backlog[me] - 1)
+        return self.weights[me] * (fixed - table.progress[me])
 
     def spare_capacity(self) -> float:
         """Collaborative: items the bot could burn in the sprints left beyond its own backlog."""
-        game, me = self.game, self.seat
-        velocities, _ = self.base(me)
-        return sum(max(0.0, v) for v in velocities) - game.backlog[me] - game.taken_over[me]
+        table, me = self.table, self.seat
+        return (sum(max(0.0, v) for v in table.velocities[me])
+                - table.backlog[me] - table.taken[me])
 
     def take_over_value(self, giver: int, count: int) -> float:
         """Collaborative: items burnt in all if the bot takes ``count`` items from ``giver``."""
-        game, me = self.game, self.seat
-        mine, before_mine = self.base(me)
-        theirs, before_theirs = self.base(giver)
-        after_mine = self.progress(me, mine, game.backlog[me] + count, game.taken_over[me] + count)
-        after_theirs = self.progress(giver, theirs, game.backlog[giver] - count,
-                                     max(0, game.taken_over[giver] - count))
-        return after_mine - before_mine + after_theirs - before_theirs
-
-
-def _move_kind(action: Action) -> str:
-    """Which of the three kinds of move an action is."""
-    if action.kind == "drop":
-        return _DROP
-    return _OWN if action.target == action.player else _OTHER
+        table, me = self.table, self.seat
+        backlog, taken = table.backlog, table.taken
+        after_mine = table.progress_with(me, table.velocities[me], backlog[me] + count,
+                                         taken[me] + count)
+        after_theirs = table.progress_with(giver, table.velocities[giver],
+                                           backlog[giver] - count, max(0, taken[giver] - count))
+        return after_mine - table.progress[me] + after_theirs - table.progress[giver]
 
 
 class HeuristicBot:
     """A bot that plays like a sensible team, from what its seat may know.
 
     It sees the public table, the backlogs and its own hand, never the other hands or the deck.
-    Competitive: good cards into its own game, harmful ones into the race leader's, a counter when
-    a card hurts it more than the shield is worth, and the least useful card dropped.
-    Collaborative: each card where it helps the teams most (or hurts them least), counters against
-    harmful cards laid on anyone, and backlog items taken over when that burns more work in all.
+    How it decides: at the start of each sprint it projects every team's velocity over the next
+    sprints from the cards then in play (competitive: six sprints, counting how soon the team
+    burns its backlog, its own time for it, the race leader's against it, the other opponents'
+    half; collaborative: up to the deadline, counting the items every team burns). A card laid
+    into a team's game is worth the change it makes to that projection; a card kept in hand is
+    worth a share of its best use (more for a shield). With two moves to make it picks the best
+    pair of moves of two kinds (into its own game, into another team's, a drop) with two cards,
+    and plays the more valuable first; the cards laid during the sprint count from the next
+    one, so its second move is the rest of that plan. It counters a card laid when it hurts more
+    than spending its cheapest shield costs, and in the collaborative game takes items over when
+    that burns more work in all. So, competitive: good cards go into its own game, harmful ones
+    into the race leader's, the least useful card is dropped.
     Ties are broken with its own seeded random source: a seed always gives the same choices.
 
     >>> from devgames import scrumkin
@@ -356,133 +430,81 @@ class HeuristicBot:
 
     def choose(self, game: ScrumkinGame) -> Action:
         """One of ``game.legal_actions()`` for the team to act."""
-        legal = game.legal_actions()
         seat = game.current_player
-        if seat is None or seat == CHANCE or len(legal) == 1:
-            return self.rng.choice(legal)  # a card to enter, or nothing to decide
+        if seat is None or seat == CHANCE:
+            return self.rng.choice(game.legal_actions())  # a card to enter
+        counter = game.phase == COUNTER
+        if counter and DEFENSIVE.isdisjoint(game.hands[seat]):
+            return PASSES[seat]  # no shield to counter with
+        table = _table_of(game)
         outlook = self._outlook
-        if outlook is None or not outlook.follows(game, seat):
-            outlook = self._outlook = _Outlook(game, seat)
-        outlook.refresh()
-        if game.phase == COUNTER:
-            return self._counter_or_pass(game, outlook, legal)
-        return self._take_over(outlook, legal) or self._move(game, outlook, legal)
+        if outlook is None or not outlook.follows(table, seat):
+            outlook = self._outlook = _Outlook(table, seat)
+        if counter:
+            return self._counter_or_pass(game, outlook)
+        return self._take_over(game, outlook) or self._move(game, outlook)
 
     def _best(self, scored: list[tuple[float, Action]]) -> Action:
         """The best-scored action; ties go to the bot's own random source."""
         top = max(score for score, _ in scored)
-        return self.rng.choice([action for score, action in scored if score >= top - 1e-9])
+        best = [action for score, action in scored if score >= top - 1e-9]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _counter_or_pass(self, game: ScrumkinGame, outlook: _Outlook,
-                         legal: list[Action]) -> Action:
+    def _counter_or_pass(self, game: ScrumkinGame, outlook: _Outlook) -> Action:
         """Counter when the card hurts the bot more than spending its cheapest shield costs."""
-        card = game.chain[0][0]
-        value = outlook.play_value(card, game.laid_target)
+        seat = outlook.seat
+        value = outlook.card_values(game.chain[0][0])[game.laid_target]
         stands = len(game.chain) % 2 == 1  # with counter chains, a counter may be countered
         gain = -value if stands else value
-        passing = next(a for a in legal if a.kind == "pass")
         if gain <= 0:
-            return passing
-        scored = [(0.0, passing)]
-        scored += [(gain - outlook.counter_cost(given(a.card)), a)
-                   for a in legal if a.kind == "counter"]
+            return PASSES[seat]
+        scored = [(0.0, PASSES[seat])]
+        scored += [(gain - outlook.counter_cost(card), COUNTERS[seat][card])
+                   for card in game.hands[seat] if card in DEFENSIVE]
         return self._best(scored)
 
-    def _take_over(self, outlook: _Outlook, legal: list[Action]) -> Action | None:
+    def _take_over(self, game: ScrumkinGame, outlook: _Outlook) -> Action | None:
         """Collaborative: the take-over that burns most work in all, if it burns enough more."""
-        spare = outlook.spare_capacity() if outlook.collaborative else 0.0
+        if not outlook.collaborative or game.took_over:
+            return None
+        spare = outlook.spare_capacity()
         if spare < TAKE_OVER_MARGIN:
             return None  # taking items over would only slow the bot down
-        offers = [a for a in legal if a.kind == "take_over" and (a.count or 0) <= spare]
+        offers = [a for a in game.legal_actions()
+                  if a.kind == "take_over" and (a.count or 0) <= spare]
         scored = [(outlook.take_over_value(given(a.target), given(a.count)), a)
                   for a in offers]
         if not scored or max(score for score, _ in scored) < TAKE_OVER_MARGIN:
             return None
         return self._best(scored)
 
-    def _move(self, game: ScrumkinGame, outlook: _Outlook, legal: list[Action]) -> Action:
-        """The first move of the best plan for the moves left (cards kept count for later)."""
-        hand = game.hands[outlook.seat]
-        keep = {card: outlook.keep_value(card) for card in hand}
-        fixes_bug = game.options.drop_against_bugs and game.bugs[outlook.seat] > 0
+    def _move(self, game: ScrumkinGame, outlook: _Outlook) -> Action:
+        """With two moves to make, the first move of the best plan (two kinds, two cards); with
+        one, the best move. A move is worth its value less what keeping its card is worth; a
+        card into another team's game goes where it is worth most."""
+        me, made = outlook.seat, game.moves
+        may_drop = not made & DROP and drop_allowed(game, me)
+        fixes_bug = may_drop and game.options.drop_against_bugs and game.bugs[me] > 0
         drop_value = outlook.bug_fix_value() if fixes_bug else 0.0
-        values = outlook.card_values
-        moves = [
-            (values(given(a.card))[given(a.target)] if a.kind == "play" else drop_value,
-             _move_kind(a), a)
-            for a in legal if a.kind != "take_over"
-        ]
-        kept = sum(keep.values())  # the cards a plan does not use stay in hand
-        if MOVES_PER_SPRINT - game.moves.bit_count() >= 2:
-            best = _best_plans(moves, keep, kept)
-            if best:
-                return self.rng.choice(best)
-        # one move left, or one card
-        return self._best([(v + kept - keep[given(a.card)], a) for v, _, a in moves])
-
-
-#: Plans whose values differ by less than this (far more than rounding) are looked at closely.
-_NEAR = 1e-7
-
-
-def _best_plans(moves: list[tuple[float, str, Action]], keep: dict[int, float],
-                kept: float) -> list[Action]:
-    """The first moves of the best plans of two moves (two kinds, two cards), in the order of
-    the pairs of ``moves`` (value, kind, action), each once for each of its best plans: what
-    :meth:`HeuristicBot._best` draws from; empty when no two moves make a plan.
-
-    A plan is worth its two moves and the cards kept (``kept`` is all the hand kept). The pairs
-    are ranked by each move's worth less its card's keep value, so that only the pairs near the
-    best are scored.
-
-    >>> play = [Action("play", 0, card=c, target=0) for c in (1, 2)]
-    >>> drop = [Action("drop", 0, card=c) for c in (1, 2)]
-    >>> moves = [(2.0, "own", play[0]), (1.0, "own", play[1]), (0.0, "drop", drop[0]),
-    ...          (0.0, "drop", drop[1])]
-    >>> _best_plans(moves, {1: 0.5, 2: 0.5}, 1.0) == [play[0]]  # card 1 in play, card 2 dropped
-    True
-    """
-    ranked = sorted(((v - keep[given(a.card)], i) for i, (v, _, a) in enumerate(moves)),
-                    reverse=True)
-
-    def fit(i: int, j: int) -> bool:
-        """Whether the two moves make a plan: different kinds, different cards."""
-        _, kind_i, a = moves[i]
-        _, kind_j, b = moves[j]
-        return kind_i != kind_j and a.card != b.card
-
-    # The best pair: for each move, its best partner among the moves ranked above it.
-    top: float | None = None
-    for x, (worth, i) in enumerate(ranked):
-        if top is not None and worth + ranked[0][0] <= top:
-            break
-        for other, j in ranked[:x]:
-            if top is not None and worth + other <= top:
-                break
-            if fit(i, j):
-                top = worth + other
-                break
-    if top is None:
-        return []
-    # Every pair near it, scored as a plan, in the order of the pairs of moves.
-    near = top - _NEAR
-    pairs: list[tuple[int, int]] = []
-    for x, (worth, i) in enumerate(ranked):
-        if worth + ranked[0][0] < near:
-            break
-        for other, j in ranked[:x]:
-            if worth + other < near:
-                break
-            if fit(i, j):
-                pairs.append((min(i, j), max(i, j)))
-    plans: list[tuple[float, Action]] = []
-    for i, j in sorted(pairs):
-        va, _, a = moves[i]
-        vb, _, b = moves[j]
-        value = va + vb + kept - keep[given(a.card)] - keep[given(b.card)]
-        plans.append((value, a if va >= vb else b))
-    best = max(value for value, _ in plans)
-    return [action for value, action in plans if value >= best - 1e-9]
+        others = game.clockwise[me]
+        # (worth, value, kind, card, action) of every move worth making
+        moves: list[tuple[float, float, int, int, Action]] = []
+        for card in game.hands[me]:
+            values = outlook.card_values(card)
+            keep = outlook.keep_value(card)
+            if not made & OWN:
+                moves.append((values[me] - keep, values[me], OWN, card, PLAYS[me][me][card]))
+            if not made & OTHER:
+                target = max(others, key=values.__getitem__)
+                moves.append((values[target] - keep, values[target], OTHER, card,
+                              PLAYS[me][target][card]))
+            if may_drop:
+                moves.append((drop_value - keep, drop_value, DROP, card, DROPS[me][card]))
+        plans = [(worth + other_worth, action if value >= other_value else other_action)
+                 for i, (worth, value, kind, card, action) in enumerate(moves) if not made
+                 for other_worth, other_value, other_kind, other_card, other_action in moves[i + 1:]
+                 if kind != other_kind and card != other_card]
+        return self._best(plans or [(worth, action) for worth, _, _, _, action in moves])
 
 
 __all__ = ["HeuristicBot", "RandomBot"]

@@ -18,15 +18,15 @@ SEED = 7
 BOT = "heuristic"
 #: Notes the room wrote, by a phrase of the debrief question they answer (found in only one).
 NOTES: dict[str, list[str | dict[str, object]]] = {
-    "Blue's velocity fell": [
-        {"content": "Cowboy Coder turned against us in the very sprint Fire drill and Meetnapping "
-                    "expert landed, on top of Offshoring", "group": "Impediments", "votes": 3},
+    "Red's velocity fell": [
+        {"content": "20% Innovation Time was still costing when Gantt chart and Venn Diagram "
+                    "overuse landed on us", "group": "Impediments", "votes": 3},
         {"content": "We kept our best cards for later and they came too late",
          "group": "Planning", "votes": 1},
     ],
     "Red finished the backlog first": [
         "Red put 3 Amigos, 20% Innovation Time and Mandatory Staffing into its own game early, "
-        "took the slow sprints, and they paid off from sprint 6",
+        "took the slow sprints, and they paid off before the others caught up",
     ],
 }
 
@@ -43,13 +43,13 @@ def sample_notes(questions: list[str]) -> dict[str, list[str | dict[str, object]
     """Each debrief question with the room's notes (see :data:`NOTES`); a phrase of ``NOTES``
     found in no question, or in several, is refused (the questions changed: update the notes).
 
-    >>> asked = ["Sprint 5: Blue's velocity fell.", "Other?", "Red finished the backlog first."]
+    >>> asked = ["Sprint 3: Red's velocity fell.", "Other?", "Red finished the backlog first."]
     >>> [len(room) for room in sample_notes(asked).values()]
     [2, 0, 1]
     >>> sample_notes(asked[1:])
     Traceback (most recent call last):
     ...
-    ValueError: No debrief question of the sample game says "Blue's velocity fell".
+    ValueError: No debrief question of the sample game says "Red's velocity fell".
     """
     notes: dict[str, list[str | dict[str, object]]] = {question: [] for question in questions}
     for phrase, room in NOTES.items():
