@@ -14,6 +14,7 @@ from devgames.core.actions import CHANCE, Action, Event
 from devgames.core.errors import IllegalMove
 from devgames.itstartup import abilities, setup
 from devgames.itstartup.cards import CARDS
+from devgames.itstartup.operations import quick_event
 from devgames.itstartup.printed import COPIES, KEY, KIND
 from devgames.itstartup.steps import Draw, Flip, Headhunt, Keep, Order
 
@@ -36,11 +37,13 @@ def drawn(game: "ItStartupTable", step: Draw, card: int) -> None:
     if purpose == "look":
         game.looking.append(card)
         if game.record:
-            game.events.append(Event("look", p, {"card": card}, private=True))
+            game.events.append(quick_event(("look", p, {"card": card}, True)))
         return
     game.hands[p].append(card)
     if game.record:
-        game.events.append(Event("draw", p, {"card": card, "why": purpose}, private=True))
+        game.events.append(quick_event(("draw", p, {"card": card, "why": purpose}, True)))
+    if purpose == "hand":  # the most common draw: nothing more to it
+        return
     kind = KIND[card]
     if purpose == "cto" and kind == "developer":
         game.free_developers.add(card)

@@ -106,13 +106,12 @@ class ItStartupGame(ItStartupVerbs):
     # ----- carrying out an action ---------------------------------------------------------------
     def _do(self, action: Action) -> None:
         self._listed = ()
-        if self.steps[0][0] == "main":  # the turn step stays until the turn ends
-            MOVES[action.kind].effect(self, action)
-            if self.steps[0][0] != "main":  # most moves leave the turn waiting: nothing to do
-                self._advance()
-            return
-        MOVES[action.kind].effect(self, action)  # an answer takes its step off the queue
-        self._advance()
+        # A move of the turn leaves the turn step waiting (ending the turn runs to the next
+        # player's turn); an answer takes its step off the queue.
+        MOVES[action.kind].effect(self, action)
+        steps = self.steps
+        if steps and steps[0][0] != "main":  # most moves leave a turn waiting: nothing to do
+            self._advance()
 
     def _advance(self) -> None:
         """Carry out every step that needs nobody: digital chance, income, scoring, burnout..."""

@@ -16,7 +16,7 @@ True
 from typing import TYPE_CHECKING, Any
 
 from devgames.itstartup.cards import CARDS
-from devgames.itstartup.printed import BURNOUT_LIMIT, KIND
+from devgames.itstartup.printed import BURNOUT_LIMIT
 
 if TYPE_CHECKING:
     from devgames.itstartup.operations import Employee, ItStartupTable
@@ -46,11 +46,11 @@ def employee_row(game: "ItStartupTable", e: int, owner: int, state: "Employee",
 def record_turn(game: "ItStartupTable", p: int) -> None:
     """At the end of ``p``'s turn: its row, the rows of employees that left, one per employee."""
     staff = game.staff[p]
-    kinds = [KIND[e] for e in staff]
+    crew = game.crews[p]
     game.rows.append((
         game.game_no, game.round, game.turns[p], game.players[p], game.points[p],
         game.points[p] - game.points_at_start, game.resources[p], len(game.hands[p]),
-        kinds.count("developer"), kinds.count("hr"), kinds.count("coach"), len(staff),
+        crew.developers, crew.hr, crew.coaches, len(staff),
     ))
     game._employee_rows.extend(game.left_this_turn)
     game.left_this_turn = []

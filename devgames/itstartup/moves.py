@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from devgames.core.actions import Action, Event, ShapeCheck, given
 from devgames.core.errors import IllegalMove
 from devgames.core.moves import Move, MoveTable
-from devgames.itstartup import abilities, chance, setup
+from devgames.itstartup import abilities, chance, setup, turns
 from devgames.itstartup.cards import CARDS, EMPLOYEE_KINDS, Card
 from devgames.itstartup.observer import card_name
+from devgames.itstartup.operations import quick_event
 from devgames.itstartup.printed import KEY, KIND, NAME, PRICE
-from devgames.itstartup.steps import CHANCE_STEPS, DRAW_HAND, END, AgentCounter, Headhunt, Keep
+from devgames.itstartup.steps import CHANCE_STEPS, DRAW_HAND, AgentCounter, Headhunt, Keep
 
 if TYPE_CHECKING:
     from devgames.itstartup.game import ItStartupGame
@@ -213,13 +214,10 @@ def _agent_ready(game: "ItStartupGame", p: int, agent: int) -> bool:
 
 
 def _legal_transfers(game: "ItStartupGame", p: int) -> list[Action]:
+    if not game.crews[p].knowledge:
+        return []
     employees = game.employees
     staff = game.staff[p]
-    for e in staff:  # a plain loop: cheaper than any() for the usual few employees
-        if employees[e].knowledge:
-            break
-    else:
-        return []
     developers = [e for e in staff if KIND[e] == "developer" and employees[e].home is None]
     out = []
     money = game.resources[p]
@@ -480,14 +478,12 @@ def play(game: "ItStartupGame", action: Action) -> None:
     _forget_marks(game, card)
     kind = KIND[card]
     if game.record:
-        game.events.append(Event("play", p, {"card": card, "target": target, "paid": price}))
+        game.events.append(quick_event(("play", p, {"card": card, "target": target, "paid": price},
+                                              False)))
     if kind in EMPLOYEE_KINDS:
         game.hire(p, card)
     elif kind == "knowledge":
-        state = game.employees[given(target)]  # a developer taught
-        state.knowledge.append(card)
-        if state.home is not None:
-            state.taught.append(card)
+        game.teach(p, given(target), card)
     abilities.on_play(game, p, card, target, price)
     if kind == "action" and KEY[card] not in abilities.KEPT_BY_EFFECT:
         game.deck.put_bottom(card)
@@ -517,14 +513,14 @@ def sell(game: "ItStartupGame", action: Action) -> None:
     game.deck.put_bottom(card)
     game.gain(p, SELL_PRICE)
     if game.record:
-        game.events.append(Event("sell", p, {"card": card}, private=True))
+        game.events.append(quick_event(("sell", p, {"card": card}, True)))
 
 
 def buy(game: "ItStartupGame", action: Action) -> None:
     p = action.player
     game.resources[p] -= DRAW_PRICE
     if game.record:
-        game.events.append(Event("buy", p, {}))
+        game.events.append(quick_event(("buy", p, {}, False)))
     game.steps.insert(0, DRAW_HAND[p])
 
 
@@ -544,8 +540,8 @@ def transfer(game: "ItStartupGame", action: Action) -> None:
     price = game.cost(p, knowledge, target, transfer=True)
     game.resources[p] -= price
     source = next(e for e in game.staff[p] if knowledge in game.employees[e].knowledge)
-    game.employees[source].knowledge.remove(knowledge)
-    game.employees[target].knowledge.append(knowledge)
+    game.unteach(p, source, knowledge)
+    game.teach(p, target, knowledge)
     game.events.append(Event("transfer", p, {"card": knowledge, "from": source,
                                              "to": target, "paid": price}))
 
@@ -568,7 +564,8 @@ def help_token(game: "ItStartupGame", action: Action) -> None:
 
 
 def end_turn(game: "ItStartupGame", action: Action) -> None:
-    game.steps[0] = END[action.player]
+    del game.steps[0]
+    turns.end(game, action.player)
 
 
 # ----- effects of the answers (each takes the step it answers off the queue) --------------------

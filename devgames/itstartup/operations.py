@@ -5,11 +5,14 @@ player's employees, the step queue and what lasts one turn), reads it (``cost``,
 ``controller``, ``developers``, ``clockwise``) and changes it through a small public set of
 operations that keep the books (who holds which card, the metrics rows of employees that leave):
 ``burn``, ``rest``, ``gain``, ``take_employee``, ``dismiss``, ``score_per_developer``,
-``queue``, ``hire``, ``move_employee``. The card abilities (:mod:`devgames.itstartup.abilities`)
+``queue``, ``hire``, ``teach``, ``unteach``, ``move_employee``; each player's counts
+(:class:`Crew`) change only there. The card abilities (:mod:`devgames.itstartup.abilities`)
 change the game only through them; the game (:mod:`devgames.itstartup.game`) is built on this
 class.
 """
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from devgames.core.actions import Event
@@ -19,6 +22,12 @@ from devgames.itstartup import abilities, metrics
 from devgames.itstartup.cards import CARDS, Card
 from devgames.itstartup.printed import BURNOUT_LIMIT, KEY, KIND, POWER, PRICE
 from devgames.itstartup.steps import Step
+
+#: An event from its four fields (kind, player, data, private) in one tuple: the frequent events
+#: (a card drawn, sold, played, bought; a turn's start, income and score; a burnout) are made so,
+#: without the Python-level call that fills in ``Event``'s default.
+quick_event: Callable[[tuple[str, int | None, dict[str, Any], bool]], Event] = partial(
+    tuple.__new__, Event)
 
 
 class Employee:
@@ -36,6 +45,32 @@ class Employee:
         return (self.burnout, tuple(self.knowledge), self.home, tuple(self.taught))
 
 
+class Crew:
+    """One player's table counted: employees by kind, those who draw a card at the end of the
+    turn (:data:`~devgames.itstartup.abilities.END_OF_TURN_DRAW`), and the knowledge attached to
+    them. The table's operations keep it up to date as employees join and quit (``_join``,
+    ``_quit``) and as knowledge is taught or taken off (``teach``, ``unteach``), so the listing
+    of the moves and the end of the turn read counts instead of counting.
+
+    >>> crew = Crew()
+    >>> crew.developers, crew.knowledge
+    (0, 0)
+    """
+
+    __slots__ = ("coaches", "developers", "drawers", "hr", "knowledge")
+
+    def __init__(self) -> None:
+        self.developers = 0
+        self.hr = 0
+        self.coaches = 0
+        self.drawers = 0
+        self.knowledge = 0
+
+    def counts(self) -> tuple[int, int, int, int, int]:
+        """(developers, hr, coaches, drawers, knowledge)."""
+        return self.developers, self.hr, self.coaches, self.drawers, self.knowledge
+
+
 class ItStartupTable(Game):
     """What an IT Startup table holds (laid out by :mod:`devgames.itstartup.setup`) and the
     operations on it."""
@@ -50,6 +85,7 @@ class ItStartupTable(Game):
     turns: list[int]  # own turns started
     staff: list[list[int]]  # employees each player controls
     held: list[dict[str, int]]  # card key -> count in staff
+    crews: list[Crew]  # each player's employees and attached knowledge, counted
     employees: dict[int, Employee]
     planned: list[tuple[int, int] | None]  # (card, own turn it was planned)
     looking: list[int]  # cards a player is looking at (Senior Backend, ...)
@@ -125,13 +161,12 @@ class ItStartupTable(Game):
         """
         if KIND[e] != "developer":
             return 0
-        knowledge = self.employees[e].knowledge
-        return (
-            POWER[e]
-            + (sum(POWER[k] for k in knowledge) if knowledge else 0)
-            + self.held[self.controller(e) if owner is None else owner].get("scrum_master", 0)
-            + self.shy_bonus.get(e, 0)
-        )
+        power = (POWER[e]
+                 + self.held[self.controller(e) if owner is None else owner].get("scrum_master", 0)
+                 + self.shy_bonus.get(e, 0))
+        for k in self.employees[e].knowledge:  # a plain loop: most developers know little
+            power += POWER[k]
+        return power
 
     def controller(self, e: int) -> int:
         """The player who controls employee ``e`` now."""
@@ -142,7 +177,7 @@ class ItStartupTable(Game):
 
     def developers(self, p: int) -> int:
         """How many developers player ``p`` controls."""
-        return sum(1 for e in self.staff[p] if KIND[e] == "developer")
+        return self.crews[p].developers
 
     def clockwise(self, p: int) -> list[int]:
         """The other players, clockwise from ``p``."""
@@ -191,8 +226,23 @@ class ItStartupTable(Game):
 
     def hire(self, p: int, e: int) -> None:
         """Employee ``e`` (just played) joins player ``p``'s table, fresh."""
-        self._join(p, e)
         self.employees[e] = Employee()
+        self._join(p, e)
+
+    def teach(self, p: int, e: int, k: int) -> None:
+        """Knowledge ``k`` goes on developer ``e`` of player ``p`` (remembered as taught while
+        ``e`` is held through Outsourcing)."""
+        state = self.employees[e]
+        state.knowledge.append(k)
+        if state.home is not None:
+            state.taught.append(k)
+        self.crews[p].knowledge += 1
+
+    def unteach(self, p: int, e: int, k: int) -> None:
+        """Knowledge ``k`` comes off developer ``e`` of player ``p``; the caller decides where
+        it goes."""
+        self.employees[e].knowledge.remove(k)
+        self.crews[p].knowledge -= 1
 
     def take_employee(self, p: int, e: int, how: str, borrowed: bool = False) -> None:
         """Player ``p`` takes control of employee ``e`` (with its burnout and knowledge);
@@ -219,7 +269,7 @@ class ItStartupTable(Game):
             self.deck.put_bottom(e)
             for k in state.knowledge:
                 self.deck.put_bottom(k)
-            self.events.append(Event("burnt_out", owner, {"card": e}))
+            self.events.append(quick_event(("burnt_out", owner, {"card": e}, False)))
 
     def rest(self, e: int, amount: int) -> None:
         """Take up to ``amount`` burnout off employee ``e``."""
@@ -234,15 +284,31 @@ class ItStartupTable(Game):
         self.shy_bonus.pop(e, None)
         return self.employees.pop(e)
 
+    # Every employee joins and quits a table here: the counts (``held``, ``crews``) follow.
     def _join(self, p: int, e: int) -> None:
         self.staff[p].append(e)
         held = self.held[p]
         key = KEY[e]
         held[key] = held.get(key, 0) + 1
+        self._count(p, e, 1)
 
     def _quit(self, p: int, e: int) -> None:
         self.staff[p].remove(e)
         self.held[p][KEY[e]] -= 1
+        self._count(p, e, -1)
+
+    def _count(self, p: int, e: int, sign: int) -> None:
+        crew = self.crews[p]
+        kind = KIND[e]
+        crew.knowledge += sign * len(self.employees[e].knowledge)
+        if kind == "developer":
+            crew.developers += sign
+        elif kind == "hr":
+            crew.hr += sign
+        else:
+            crew.coaches += sign
+        if KEY[e] in abilities.END_OF_TURN_DRAW:
+            crew.drawers += sign
 
     def _left(self, e: int, owner: int, reason: str) -> None:
         if self.record:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from devgames.core.actions import Event
 from devgames.core.piles import Pile
 from devgames.itstartup.cards import CARDS
+from devgames.itstartup.operations import Crew
 from devgames.itstartup.steps import DRAW_HAND, FIRST, ROLL, START, Draw, Mulligan
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ def lay_out(game: "ItStartupTable") -> None:
     game.turns = [0] * n
     game.staff = [[] for _ in range(n)]
     game.held = [{} for _ in range(n)]
+    game.crews = [Crew() for _ in range(n)]
     game.employees = {}
     game.planned = [None] * n
     game.looking = []
@@ -134,6 +136,7 @@ def _collect_every_card(game: "ItStartupTable") -> None:
     game.hands = [[] for _ in range(n)]
     game.staff = [[] for _ in range(n)]
     game.held = [{} for _ in range(n)]
+    game.crews = [Crew() for _ in range(n)]
     game.employees = {}
     game.planned = [None] * n
     if not game.physical:

@@ -16,8 +16,8 @@ Three families:
   the facilitator with a physical deck, resolved by the engine with a digital one;
 - decisions of one player (``player``): the turn itself, a mulligan, cards to keep or order, the
   planning bonus, whether to pay a counter;
-- steps the engine carries out alone (:data:`AUTO_STEPS`): a turn's start, income, end, the
-  hoard cap, the next player.
+- steps the engine carries out alone (:data:`AUTO_STEPS`): a turn's start, income, the hoard
+  cap, the next player (the end of a turn itself waits on nothing: ``end_turn`` carries it out).
 """
 
 from typing import Literal, NamedTuple
@@ -126,13 +126,6 @@ class Income(NamedTuple):
     player: int
 
 
-class End(NamedTuple):
-    """``player``'s turn ends: scoring, burnout, HR draws."""
-
-    kind: Literal["end"]
-    player: int
-
-
 class Cap(NamedTuple):
     """The hoard cap on ``player``'s resources, and the turn's metrics rows."""
 
@@ -148,7 +141,7 @@ class Next(NamedTuple):
 
 #: Any step.
 Step = (Draw | Roll | Flip | First | Mulligan | Main | Keep | Order | Bonus | Headhunt
-        | AgentCounter | Start | Income | End | Cap | Next)
+        | AgentCounter | Start | Income | Cap | Next)
 #: Steps with a ``player`` who decides.
 Decision = Mulligan | Main | Keep | Order | Bonus | Headhunt | AgentCounter
 
@@ -156,7 +149,7 @@ Decision = Mulligan | Main | Keep | Order | Bonus | Headhunt | AgentCounter
 UNSEATED = (Roll, First, Next)
 
 CHANCE_STEPS = frozenset({"draw", "roll", "flip", "first"})
-AUTO_STEPS = frozenset({"start", "income", "end", "cap", "next"})
+AUTO_STEPS = frozenset({"start", "income", "cap", "next"})
 #: Counters a player may pay (Head Hunter, Undercover HR Agent with ``agent_counter``).
 COUNTER_STEPS = frozenset({"headhunt", "agent_counter"})
 
@@ -167,6 +160,5 @@ DRAW_HAND = tuple(Draw("draw", p, "hand") for p in SEATS)
 MAIN = tuple(Main("main", p) for p in SEATS)
 START = tuple(Start("start", p) for p in SEATS)
 INCOME = tuple(Income("income", p) for p in SEATS)
-END = tuple(End("end", p) for p in SEATS)
 CAP = tuple(Cap("cap", p) for p in SEATS)
 BONUS = tuple(Bonus("bonus", p) for p in SEATS)

@@ -2,9 +2,12 @@
 
 A turn starts (a card drawn, then the income: the turn number, up to :data:`MAX_INCOME`;
 employees held through Outsourcing go home), the player acts (see
-:mod:`devgames.itstartup.moves`), and the turn ends: developers score, employees burn out, the
-HR employees draw, the hoard cap applies and the turn's metrics rows are written. After a full
-round the goal is checked. :data:`TURN_STEPS` maps each of these steps to what it does.
+:mod:`devgames.itstartup.moves`), and the turn ends (:func:`end`, carried out by the
+``end_turn`` move itself): developers score, employees burn out, the HR employees draw, the hoard
+cap applies and the turn's metrics rows are written. After a full round the goal is checked.
+With a digital deck nothing waits on anybody from the end of one turn to the next player's
+decision, and the whole chain runs in one go; with a physical deck the cards drawn are entered
+first. :data:`TURN_STEPS` maps each step that can wait in the queue to what it does.
 
 >>> from devgames import itstartup
 >>> game = itstartup.new_game(["Ada", "Bob"], seed=1, first_player=0)
@@ -19,13 +22,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from devgames.core.actions import Event
-from devgames.itstartup import abilities, chance, metrics, setup
-from devgames.itstartup.printed import KEY, KIND
+from devgames.itstartup import chance, metrics, setup
+from devgames.itstartup.operations import quick_event
+from devgames.itstartup.printed import KIND
 from devgames.itstartup.steps import BONUS, CAP, DRAW_HAND, INCOME, MAIN, NEXT, START
 
 if TYPE_CHECKING:
     from devgames.itstartup.operations import ItStartupTable
-    from devgames.itstartup.steps import Cap, End, Income, Next, Start
+    from devgames.itstartup.steps import Cap, Income, Next, Start
 
 MAX_INCOME = 8
 POWERS_OF_TWO = frozenset(2**k for k in range(16))
@@ -40,7 +44,8 @@ def start(game: "ItStartupTable", step: "Start") -> None:
     game.points_at_start = game.points[p]
     game.left_this_turn = []
     if game.record:
-        game.events.append(Event("turn", p, {"turn": game.turns[p], "round": game.round}))
+        game.events.append(quick_event(("turn", p, {"turn": game.turns[p], "round": game.round},
+                                              False)))
     if game.physical:  # the card drawn is entered: the income waits for it
         game.queue(DRAW_HAND[p], INCOME[p])
         return
@@ -55,7 +60,7 @@ def income(game: "ItStartupTable", step: "Income") -> None:
     gained = min(game.turns[p], MAX_INCOME)
     game.gain(p, gained)
     if game.record:
-        game.events.append(Event("income", p, {"resources": gained}))
+        game.events.append(quick_event(("income", p, {"resources": gained}, False)))
     employees = game.employees
     for e in [e for e in game.staff[p] if employees[e].home is not None]:
         _go_home(game, p, e)
@@ -74,33 +79,34 @@ def _go_home(game: "ItStartupTable", p: int, e: int) -> None:
     state.home, state.taught = None, []
     back = taught if game.options.outsourced_knowledge == "back_to_hand" else []
     for k in back:
-        state.knowledge.remove(k)
+        game.unteach(p, e, k)
         game.hands[p].append(k)
     game.move_employee(e, p, home if home is not None else p)
     game.events.append(Event("returns", home, {"card": e, "from": p, "knowledge": back}))
 
 
-def end(game: "ItStartupTable", step: "End") -> None:
-    """The turn ends: developers score, employees burn out, the HR employees draw (before or
-    after the burnout, ``hr_draws``), then the hoard cap and the next player."""
-    p = step.player
-    efficiency = game.efficiency
-    gained = game.bonus_points
-    developers = 0
-    for e in game.staff[p]:
-        if KIND[e] == "developer":
-            gained += efficiency(e, p)
-            developers += 1
-    gained += game.points_per_developer * developers
+def end(game: "ItStartupTable", p: int) -> None:
+    """Player ``p`` ends the turn: developers score, employees burn out, the HR employees draw
+    (before or after the burnout, ``hr_draws``), then the hoard cap and the next player's turn.
+    With a digital deck nothing waits on anybody: the whole chain runs here, up to the next
+    player's turn (or the end of the game)."""
+    crew = game.crews[p]
+    gained = game.bonus_points + game.points_per_developer * crew.developers
+    if crew.developers:
+        efficiency = game.efficiency
+        for e in game.staff[p]:
+            if KIND[e] == "developer":
+                gained += efficiency(e, p)
     game.points[p] += gained
     if game.record:
-        game.events.append(Event("score", p, {"points": gained, "total": game.points[p]}))
+        game.events.append(quick_event(("score", p, {"points": gained, "total": game.points[p]},
+                                              False)))
     game.shy_bonus.clear()
     draws_first = game.options.hr_draws == "before_burnout"
-    hr = _hr_drawers(game, p) if draws_first else 0
+    hr = crew.drawers if draws_first else 0
     _burnout(game, p)
     if not draws_first:
-        hr = _hr_drawers(game, p)
+        hr = crew.drawers
     if game.physical:  # the cards drawn are entered: the cap and the next player wait for them
         game.queue(*[DRAW_HAND[p]] * hr, CAP[p], NEXT)
         return
@@ -108,10 +114,6 @@ def end(game: "ItStartupTable", step: "End") -> None:
         chance.draw_now(game, DRAW_HAND[p])
     cap(game, CAP[p])
     next_player(game, NEXT)
-
-
-def _hr_drawers(game: "ItStartupTable", p: int) -> int:
-    return sum(1 for e in game.staff[p] if KEY[e] in abilities.END_OF_TURN_DRAW)
 
 
 def _burnout(game: "ItStartupTable", p: int) -> None:
@@ -142,7 +144,8 @@ def next_player(game: "ItStartupTable", step: "Next") -> None:
         if _round_over(game):
             return
         game.round += 1
-    game.steps.append(START[game.seating[game.current]])
+    # Nothing else waits once a turn has ended (the queue is empty): the next turn starts now.
+    start(game, START[game.seating[game.current]])
 
 
 def _round_over(game: "ItStartupTable") -> bool:
@@ -171,5 +174,5 @@ def _round_over(game: "ItStartupTable") -> bool:
 
 #: What each step the engine carries out alone does, by step kind.
 TURN_STEPS: dict[str, Callable[["ItStartupTable", Any], None]] = {
-    "start": start, "income": income, "end": end, "cap": cap, "next": next_player,
+    "start": start, "income": income, "cap": cap, "next": next_player,
 }

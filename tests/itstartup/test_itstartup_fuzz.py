@@ -19,6 +19,7 @@ from devgames.core.game import Game
 from devgames.core.harness import InvariantError, fuzz_game
 from devgames.core.harness import invariant_failed as fail
 from devgames.itstartup import CARDS, ItStartupGame, ItStartupOptions, new_game
+from devgames.itstartup.abilities import END_OF_TURN_DRAW
 from devgames.itstartup.metrics import ROUND_FIELDS
 
 ALL_CARDS = Counter(range(1, 65))
@@ -46,6 +47,7 @@ class ItStartupInvariants:
         if len(game.log) % 8 == 0:  # (costly: at every eighth position)
             self.prices(game)
         self.table(game)
+        self.counts(game)
         self.planned(game)
         self.turns_and_points(game)
         if game.is_over:
@@ -107,6 +109,22 @@ class ItStartupInvariants:
                     fail(game, f"{CARDS[e].name} holds a card that is not knowledge")
                 if state.home is not None and state.home == p:
                     fail(game, f"{CARDS[e].name} is borrowed from its own controller")
+
+    def counts(self, game: ItStartupGame) -> None:
+        """What the engine keeps counted for each player (its employees by card and by kind,
+        those who draw at the end of the turn, the knowledge attached) equals a fresh
+        recount of the table."""
+        for p, staff in enumerate(game.staff):
+            kinds = Counter(KIND[e] for e in staff)
+            recount = (kinds["developer"], kinds["hr"], kinds["coach"],
+                       sum(1 for e in staff if CARDS[e].key in END_OF_TURN_DRAW),
+                       sum(len(game.employees[e].knowledge) for e in staff))
+            if game.crews[p].counts() != recount:
+                fail(game, f"seat {p} counted {game.crews[p].counts()} (developers, hr, "
+                           f"coaches, drawers, knowledge), the table holds {recount}")
+            held = {key: count for key, count in game.held[p].items() if count}
+            if held != Counter(CARDS[e].key for e in staff):
+                fail(game, f"seat {p} counted the employees {held}, the table holds {staff}")
 
     def planned(self, game: ItStartupGame) -> None:
         """At most one planned card per player: an action card, planned in an earlier or this
@@ -271,3 +289,26 @@ def test_the_invariants_catch_a_broken_state() -> None:
     tired.staff[1].append(intern)
     with pytest.raises(InvariantError, match="extra"):
         ItStartupInvariants()(tired)
+
+
+def test_the_invariants_catch_a_count_out_of_date() -> None:
+    """The counts kept for each player are checked against the table: knowledge attached
+    behind the engine's back, or an employee counted twice, is reported."""
+    game = new_game(["Ada", "Bob"], seed=3)
+    game.mulligan("Ada", [])
+    game.mulligan("Bob", [])
+    intern, tdd = (next(c for c in game.deck if CARDS[c].key == key) for key in ("intern", "tdd"))
+    game.deck.take(intern)
+    game.deck.take(tdd)
+    game.hire(0, intern)
+    game.teach(0, intern, tdd)
+    ItStartupInvariants()(game)
+    game.employees[intern].knowledge.remove(tdd)
+    game.deck.put_bottom(tdd)
+    with pytest.raises(InvariantError, match="knowledge"):
+        ItStartupInvariants()(game)
+    game.crews[0].knowledge -= 1
+    ItStartupInvariants()(game)
+    game.held[0]["intern"] += 1
+    with pytest.raises(InvariantError, match="counted the employees"):
+        ItStartupInvariants()(game)
