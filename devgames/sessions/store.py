@@ -384,6 +384,16 @@ class SessionStore:
                 raise
             self._db.execute("COMMIT")
 
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: what is read inside belongs together."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                yield self._db
+            finally:
+                self._db.execute("COMMIT")
+
     def _prepare_schema(self) -> None:
         with self._write() as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -663,17 +673,12 @@ move in session 1 since this screen last looked. Here is the table as it is now.
     # ----- reading --------------------------------------------------------------------------------
     def _load(self, session_id: int) -> tuple[Session, int]:
         """The saved session and its revision, read together."""
-        with self._lock:
-            # One read transaction, so the header and the log belong together.
-            self._db.execute("BEGIN")
-            try:
-                header = _header(self._db, session_id)
-                texts = self._db.execute(
-                    "SELECT action FROM actions WHERE session_id = ? ORDER BY number",
-                    (session_id,),
-                ).fetchall()
-            finally:
-                self._db.execute("COMMIT")
+        with self._read() as db:  # the header and the log belong together
+            header = _header(db, session_id)
+            texts = db.execute(
+                "SELECT action FROM actions WHERE session_id = ? ORDER BY number",
+                (session_id,),
+            ).fetchall()
         try:
             session = Session(
                 game=header[0],
@@ -759,21 +764,17 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         >>> store.moves_since(number, 1), store.moves_since(number, 4)
         (None, 0)
         """
-        with self._lock:
-            self._db.execute("BEGIN")
-            try:
-                row = self._db.execute("SELECT revision, cut_at FROM sessions WHERE id = ?",
-                                       (session_id,)).fetchone()
-                if row is None:
-                    raise KeyError(f"There is no saved session number {session_id}.")
-                now, cut_at = row
-                if not cut_at <= revision <= now:
-                    return None
-                return int(self._db.execute(
-                    "SELECT count(*) FROM actions WHERE session_id = ? AND revision > ?",
-                    (session_id, revision)).fetchone()[0])
-            finally:
-                self._db.execute("COMMIT")
+        with self._read() as db:
+            row = db.execute("SELECT revision, cut_at FROM sessions WHERE id = ?",
+                             (session_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"There is no saved session number {session_id}.")
+            now, cut_at = row
+            if not cut_at <= revision <= now:
+                return None
+            return int(db.execute(
+                "SELECT count(*) FROM actions WHERE session_id = ? AND revision > ?",
+                (session_id, revision)).fetchone()[0])
 
     def position(self, session_id: int) -> tuple[int, dict[str, Any]]:
         """The session's revision and its notes and settings (``meta``), read together: what a
