@@ -58,6 +58,34 @@ def news_lines(teams: int) -> int:
     return NEWS_LINES if teams <= 5 else NEWS_LINES - 1 if teams <= 8 else NEWS_LINES - 2
 
 
+#: Characters of news one line of the left column holds at 1280x720 and at 150% zoom (its
+#: 19 px type in 45% of the width holds about 58), with room to spare.
+NEWS_LINE_CHARS = 48
+
+
+def news_that_fits(news: list[str], teams: int) -> list[str]:
+    """The last lines of ``news`` that fit the left column's :func:`news_lines` beside a table
+    of ``teams`` rows, a long line taking as many as it wraps to (the last line is always shown).
+
+    >>> short, long = "Red passes.", "Site Reliability lays Patent war into Growth Hackers' game."
+    >>> news_that_fits([short, long, short], 4) == [long, short]  # 3 lines: 2 + 1
+    True
+    >>> news_that_fits([long, short], 8), news_that_fits([short, long], 8) == [long]
+    (['Red passes.'], True)
+    """
+    rows = news_lines(teams)
+    kept: list[str] = []
+    for line in reversed(news):
+        needs = max(1, -(-len(line) // NEWS_LINE_CHARS))
+        if kept and needs > rows:
+            break
+        kept.append(line)
+        rows -= needs
+        if rows <= 0:
+            break
+    return kept[::-1]
+
+
 class SessionTable(widgets.VBox):
     """A game being played: the projector's view and the facilitator's controls.
 
@@ -258,7 +286,7 @@ class SessionTable(widgets.VBox):
                              [game.players[seat] for seat in self.controller.bot_kinds])
         if self.board is not None:
             self.board.show(game)
-        news = self.controller.news[-news_lines(len(game.players)):]
+        news = news_that_fits(self.controller.news, len(game.players))
         self.news_box.value = "".join(f"<div>{html(line)}</div>" for line in news)
         # Never the seed: it deals every hand again (the exported events.csv holds it).
         self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, "
