@@ -11,6 +11,7 @@ game at its most teams (РЕЛИЗ: Cooperation at 4 teams) at 1280x720 is kept 
 ``docs/screenshots`` for the README, with Scrumkin's debrief.
 """
 
+import base64
 import json
 import random
 from collections.abc import Iterator
@@ -182,6 +183,14 @@ def charts_settled(page: Page) -> bool:
             && Math.abs(c._fullLayout.height - c.clientHeight) <= 2)""")
 
 
+def settle(page: Page) -> None:
+    """Wait until the kernel is quiet and the page has drawn twice since (the charts' layout
+    after a change of size)."""
+    wait_for_kernel_idle(page, quiet_ms=1000)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame("
+                  "() => requestAnimationFrame(done)))")
+
+
 def measure(page: Page, what: str, found: dict[str, list[str]],
             screenshot: str | None = None, where: str = "") -> None:
     """Measure the screen at every size and zoom; keep what the room cannot read
@@ -191,17 +200,18 @@ def measure(page: Page, what: str, found: dict[str, list[str]],
         set_size(page, width, height, scale)
         problems = unreadable(page, min_px=min_px)
         if problems:  # the room reads the settled screen: a second look once all is quiet
-            wait_for_kernel_idle(page, quiet_ms=1000)
-            page.evaluate("() => new Promise((done) => requestAnimationFrame("
-                          "() => requestAnimationFrame(done)))")
+            settle(page)
             problems = unreadable(page, min_px=min_px)
         found[f"{what} at {label}"] = [summary(problems)] if problems else []
         if problems:  # what the room would see, for whoever mends it
             save_screenshot(page, f"unreadable-{where}-{what}-{label}")
         if screenshot and label == "1280x720":
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / screenshot),
-                            clip={"x": 0, "y": 0, "width": width, "height": height})
+            # Through the same devtools session as the size: Playwright's own screenshot would
+            # put back its window size, and draw the page laid out for 1920 pixels.
+            shot = devtools(page).send("Page.captureScreenshot", {"format": "png", "clip": {
+                "x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+            (SCREENSHOTS / screenshot).write_bytes(base64.b64decode(shot["data"]))
 
 
 def look(page: Page, ids: dict[str, int], case: Case,
