@@ -10,11 +10,10 @@ box may be entered as drawn, and the engine corrects what it believed held in se
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from devgames.core.actions import CHANCE, Action, Event
+from devgames.core.actions import CHANCE, Action, Event, quick_event
 from devgames.core.errors import IllegalMove
 from devgames.itstartup import abilities, setup
 from devgames.itstartup.cards import CARDS
-from devgames.itstartup.operations import quick_event
 from devgames.itstartup.printed import COPIES, KEY, KIND
 from devgames.itstartup.steps import Draw, Flip, Headhunt, Keep, Order
 

@@ -19,13 +19,12 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from devgames.core.actions import Action, Event, ShapeCheck, given
+from devgames.core.actions import Action, Event, ShapeCheck, given, quick_event
 from devgames.core.errors import IllegalMove
 from devgames.core.moves import Move, MoveTable
 from devgames.itstartup import abilities, chance, setup, turns
 from devgames.itstartup.cards import CARDS, EMPLOYEE_KINDS, Card
 from devgames.itstartup.observer import card_name
-from devgames.itstartup.operations import quick_event
 from devgames.itstartup.printed import KEY, KIND, NAME, PRICE
 from devgames.itstartup.steps import CHANCE_STEPS, DRAW_HAND, AgentCounter, Headhunt, Keep
 

@@ -11,23 +11,15 @@ change the game only through them; the game (:mod:`devgames.itstartup.game`) is 
 class.
 """
 
-from collections.abc import Callable
-from functools import partial
 from typing import Any
 
-from devgames.core.actions import Event
+from devgames.core.actions import Event, quick_event
 from devgames.core.game import Game
 from devgames.core.piles import Pile
 from devgames.itstartup import abilities, metrics
 from devgames.itstartup.cards import CARDS, Card
 from devgames.itstartup.printed import BURNOUT_LIMIT, KEY, KIND, POWER, PRICE
 from devgames.itstartup.steps import Step
-
-#: An event from its four fields (kind, player, data, private) in one tuple: the frequent events
-#: (a card drawn, sold, played, bought; a turn's start, income and score; a burnout) are made so,
-#: without the Python-level call that fills in ``Event``'s default.
-quick_event: Callable[[tuple[str, int | None, dict[str, Any], bool]], Event] = partial(
-    tuple.__new__, Event)
 
 
 class Employee:

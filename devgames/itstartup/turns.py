@@ -21,9 +21,8 @@ first. :data:`TURN_STEPS` maps each step that can wait in the queue to what it d
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from devgames.core.actions import Event
+from devgames.core.actions import Event, quick_event
 from devgames.itstartup import chance, metrics, setup
-from devgames.itstartup.operations import quick_event
 from devgames.itstartup.printed import KIND
 from devgames.itstartup.steps import BONUS, CAP, DRAW_HAND, INCOME, MAIN, NEXT, START
 

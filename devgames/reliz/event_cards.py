@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from devgames.core.actions import Action
+from devgames.core.actions import Action, quick_event
 from devgames.reliz.cards import EVENTS
 from devgames.reliz.terms import (
     BLOCK,
@@ -20,7 +20,6 @@ from devgames.reliz.terms import (
     MODULE,
     PLAY,
     SHARED,
-    quick_event,
 )
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from devgames.core.actions import CHANCE, Action, Event
+from devgames.core.actions import CHANCE, Action, Event, quick_event
 from devgames.core.errors import IllegalMove
 from devgames.core.moves import Move, MoveTable
 from devgames.core.piles import shuffle
@@ -36,7 +36,6 @@ from devgames.reliz.terms import (
     UNKNOWN_EVENT,
     UNKNOWN_TILE,
     card_name,
-    quick_event,
 )
 
 if TYPE_CHECKING:

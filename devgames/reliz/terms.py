@@ -4,11 +4,8 @@ id plus the set or deck it belongs to). Nothing here knows a game; every module 
 reads these names.
 """
 
-from collections.abc import Callable
-from functools import partial
 from typing import Any
 
-from devgames.core.actions import Event
 from devgames.reliz.cards import CARDS
 
 ATTACH, DAILY, PLAY, PARTNER, OVER = "attach", "daily", "play", "partner", "over"
@@ -24,11 +21,6 @@ UNKNOWN_TILE, UNKNOWN_EVENT = 31, 63
 #: Physical deck: the entries of ``to_enter`` that are block cards.
 BLOCK_ENTRIES = ("block", "first", "central", "integration", "module")
 CHANCE_PHASE = "deal"
-
-#: An event from its four fields (kind, player, data, private) in one tuple: the frequent events
-#: are made so, without the Python-level constructor of Event.
-quick_event: Callable[[tuple[str, int | None, dict[str, Any], bool]], Event] = partial(
-    tuple.__new__, Event)
 
 
 def tile_of(chip: int) -> int:

@@ -9,7 +9,7 @@ from itertools import compress, count
 from operator import not_
 from typing import Any
 
-from devgames.core.actions import Event
+from devgames.core.actions import Event, quick_event
 from devgames.core.piles import shuffle
 from devgames.reliz.cards import EVENTS
 from devgames.reliz.terms import (
@@ -23,7 +23,6 @@ from devgames.reliz.terms import (
     SHARED,
     UNKNOWN_EVENT,
     UNKNOWN_TILE,
-    quick_event,
 )
 from devgames.reliz.zones import RelizZones
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from devgames.core.actions import CHANCE, Action, Event
+from devgames.core.actions import CHANCE, Action, Event, quick_event
 from devgames.core.errors import IllegalMove
 from devgames.core.moves import Move, MoveTable
 from devgames.scrumkin.cards import SPRINT_CARDS
@@ -40,7 +40,6 @@ from devgames.scrumkin.rules import (
     OVER,
     OWN,
     SPRINT_DEAL,
-    event,
 )
 from devgames.scrumkin.sprints import give, remove_items, reveal_action_card
 
@@ -176,7 +175,7 @@ def lay_down(game: "ScrumkinGame", action: Action) -> None:
     game.moves |= OWN if target == p else OTHER
     game.laid_target = target
     if game.record:
-        game.events.append(event(Event, ("play", p, {"card": card, "target": target}, False)))
+        game.events.append(quick_event(("play", p, {"card": card, "target": target}, False)))
     # The other teams (holding a defensive card) may counter it, clockwise from the layer.
     asked = list(game.clockwise[p]) if game.ask_everyone else askable(game, p)
     if asked:
@@ -199,7 +198,7 @@ def drop(game: "ScrumkinGame", action: Action) -> None:
         game.bugs[p] -= 1
         game.backlog[p] -= 1
     if game.record:
-        game.events.append(event(Event, ("drop", p, {"card": card, "bug_fixed": fixed}, True)))
+        game.events.append(quick_event(("drop", p, {"card": card, "bug_fixed": fixed}, True)))
 
 
 def let_through(game: "ScrumkinGame", action: Action) -> None:
@@ -218,7 +217,7 @@ def counter(game: "ScrumkinGame", action: Action) -> None:
     against = game.chain[-1][0]
     if game.record:
         game.events.append(
-            event(Event, ("counter", p, {"card": card, "against": against}, False)))
+            quick_event(("counter", p, {"card": card, "against": against}, False)))
     game.chain.append((card, p))
     if game.options.counter_chains:
         _open_counter_window(game, p)
@@ -280,7 +279,7 @@ def resolve_chain(game: "ScrumkinGame") -> None:
         game.deck.put_bottom(card)
         if game.record:
             game.events.append(
-                event(Event, ("countered", target, {"card": card, "by": layer}, False)))
+                quick_event(("countered", target, {"card": card, "by": layer}, False)))
     for counter_card, _ in chain[1:]:
         game.deck.put_bottom(counter_card)
     game.chain = []

@@ -30,9 +30,6 @@ NAME = {card.id: card.name for card in CARDS.values()}
 EXPIRES = [len(CARDS[c].values) if c in CARDS and not CARDS[c].permanent else 1 << 30
            for c in range(max(CARDS) + 1)]
 DEFENSIVE = frozenset(card.id for card in CARDS.values() if card.defensive)
-#: ``event(Event, (kind, player, data, private))``: the frequent events are made from their four
-#: fields at once, without the call that fills in ``Event``'s default.
-event = tuple.__new__
 
 # The optional fields each kind of action uses.
 _CARD, _TARGET_COUNT = frozenset({"card"}), frozenset({"target", "count"})

@@ -16,7 +16,7 @@ from functools import cache
 from operator import getitem
 from typing import TYPE_CHECKING, Any
 
-from devgames.core.actions import Event
+from devgames.core.actions import Event, quick_event
 from devgames.scrumkin.cards import CARDS, SCRUM_OF_SCRUMS, fixed, scrum_of_scrums_value
 from devgames.scrumkin.rules import (
     ACTION_CARD,
@@ -29,7 +29,6 @@ from devgames.scrumkin.rules import (
     NAME,
     OVER,
     VALUE_AT,
-    event,
     value_table,
 )
 
@@ -72,7 +71,7 @@ def deal_digital(game: "ScrumkinGame") -> None:
     for p, cards in drawn.items():
         hands[p] += cards
         if record:
-            events.append(event(Event, ("draw", p, {"cards": cards}, True)))
+            events.append(quick_event(("draw", p, {"cards": cards}, True)))
 
 
 def give(game: "ScrumkinGame", p: int, card: int) -> None:
@@ -319,7 +318,7 @@ def _age_cards(game: "ScrumkinGame") -> None:
             if age >= EXPIRES[card]:
                 deck.put_bottom(card)
                 if record:
-                    events.append(event(Event, ("leaves_play", p, {"card": card}, False)))
+                    events.append(quick_event(("leaves_play", p, {"card": card}, False)))
             else:
                 cards.append(card)
                 ages.append(age)
