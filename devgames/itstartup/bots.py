@@ -24,7 +24,7 @@ from devgames.itstartup.abilities import (
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.game import ItStartupGame
 from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE
-from devgames.itstartup.printed import BURNOUT_LIMIT, KEY, KIND, POWER
+from devgames.itstartup.printed import BURNOUT_LIMIT, KEY, KIND, POWER, PRICE
 from devgames.itstartup.steps import AgentCounter, Headhunt
 from devgames.itstartup.turns import MAX_INCOME
 
@@ -57,6 +57,10 @@ HELP_POINTS = 2
 MIN_GAIN = 0.2
 #: Safety net: moves in one turn after which the bot ends it.
 MAX_TURN_MOVES = 80
+#: Scores this close to the best count as a tie.
+TIE = 1e-9
+#: Moves of the turn valued only when they could be the best (see ``HeuristicBot._turn``).
+_HAND_MOVES = frozenset({"end_turn", "sell", "plan"})
 
 _TAKE_OVERS = frozenset({"head_hunter", "outsourcing", "rockstar_recruiter"})
 #: Cards an employee draws (or looks at) when hired; a Scrum Master draws one per developer.
@@ -69,34 +73,42 @@ class _Outlook:
 
     def __init__(self, game: ItStartupGame, seat: int) -> None:
         self.game, self.me = game, seat
-        n, staff = game.n, game.staff
-        self.owner = {e: q for q in range(n) for e in staff[q]}
-        self.scrum = [game.held[q].get("scrum_master", 0) for q in range(n)]
-        # Each player's developers and what they earn a turn, in one pass over the tables.
-        self.devs = [0] * n
-        production: list[float] = [0] * n
-        per_turn = self.per_turn
+        n, staff, employees, points = game.n, game.staff, game.employees, game.points
+        self.owner: dict[int, int] = {}
+        owner = self.owner
+        self.scrum = scrum = [held.get("scrum_master", 0) for held in game.held]
+        # Each player's developers and what they earn a turn (``per_turn`` of a developer,
+        # written out: this runs at every decision), in one pass over the tables.
+        self.devs = devs = [0] * n
+        production = [0] * n
         for q in range(n):
             for e in staff[q]:
+                owner[e] = q
                 if KIND[e] == "developer":
-                    self.devs[q] += 1
-                    production[q] += per_turn(e, q)
-        played = set(game.seating[:game.current])  # seats that have had their turn this round
+                    devs[q] += 1
+                    earns = POWER[e] + scrum[q]
+                    for k in employees[e].knowledge:
+                        earns += POWER[k]
+                    production[q] += earns
+        played = game.seating[:game.current]  # seats that have had their turn this round
         goal = game.options.goal
-        projected = [game.points[q] + (0 if q in played else production[q]) for q in range(n)]
-        self.final = max(projected) >= goal
-        if self.final:
+        self.final = final = any(
+            points[q] + (0 if q in played else production[q]) >= goal for q in range(n))
+        if final:
             self.horizon, self.resource, self.card = 1, FINAL_RESOURCE, FINAL_CARD
         else:
-            turns = min(ceil((goal - game.points[q]) / max(production[q], MIN_RATE))
+            turns = min(ceil((goal - points[q]) / max(production[q], MIN_RATE))
                         for q in range(n))
             self.horizon = max(2, min(MAX_HORIZON, turns))
             self.resource, self.card = RESOURCE, CARD
-        others = [q for q in range(n) if q != seat]
-        leader = max(others, key=lambda q: game.points[q] + self.horizon * production[q])
+        horizon = self.horizon
+        leader, best = -1, -inf
+        for q in range(n):  # the first of the best, as max() picks it
+            if q != seat and points[q] + horizon * production[q] > best:
+                leader, best = q, points[q] + horizon * production[q]
         self.weight = [
             1.0 if q == seat
-            else 0.0 if self.final and q in played  # its game is over; it cannot be changed
+            else 0.0 if final and q in played  # its game is over; it cannot be changed
             else -LEADER_WEIGHT if q == leader else -OTHER_WEIGHT
             for q in range(n)
         ]
@@ -292,22 +304,25 @@ class _Outlook:
 
     def card_worth(self, card: int) -> float:
         """What a card in hand is worth: its best use less its printed cost, at least 0."""
-        if card not in self._worth:
-            info = CARDS[card]
-            uses = [points + self.resource * gained
-                    for points, gained in (self.play(card, t) for t in self.targets(card))]
-            self._worth[card] = max(0.0, max(uses, default=0.0) - self.resource * info.cost)
-        return self._worth[card]
+        worth = self._worth.get(card)
+        if worth is None:
+            resource, play = self.resource, self.play
+            best = max([points + resource * gained
+                        for points, gained in (play(card, t) for t in self.targets(card))],
+                       default=0.0)
+            worth = self._worth[card] = max(0.0, best - resource * PRICE[card])
+        return worth
 
     def surplus(self) -> set[int]:
         """Cards in hand beyond what the next two turns' resources can pay for (worst first)."""
         game, me = self.game, self.me
-        budget = self.money + sum(min(game.turns[me] + i, MAX_INCOME) for i in (1, 2))
+        hand, turn = game.hands[me], game.turns[me]
+        budget = self.money + min(turn + 1, MAX_INCOME) + min(turn + 2, MAX_INCOME)
         out: set[int] = set()
-        if sum(CARDS[card].cost for card in game.hands[me]) <= budget:
+        if sum(map(PRICE.__getitem__, hand)) <= budget:
             return out
-        for card in sorted(game.hands[me], key=self.card_worth, reverse=True):
-            budget -= CARDS[card].cost
+        for card in sorted(hand, key=self.card_worth, reverse=True):
+            budget -= PRICE[card]
             if budget < 0:
                 out.add(card)
         return out
@@ -370,21 +385,38 @@ class HeuristicBot:
     def _best(self, scored: list[tuple[float, Action]]) -> Action:
         """The best-scored action; ties go to the bot's own random source."""
         top = max(score for score, _ in scored)
-        return self.rng.choice([action for score, action in scored if score >= top - 1e-9])
+        return self.rng.choice([action for score, action in scored if score >= top - TIE])
 
     # ----- the turn ---------------------------------------------------------------------------
     def _turn(self, game: ItStartupGame, outlook: _Outlook, legal: list[Action]) -> Action:
-        """The move that gains most, or the end of the turn when none gains enough."""
+        """The move that gains most, or the end of the turn when none gains enough.
+
+        A sale gains at most what its resource is worth and a planning at most ``PLAN``; they
+        are valued (which values the whole hand) only when they could come near the best other
+        move, so the choice is the one all the moves valued would give.
+        """
         end = next(a for a in legal if a.kind == "end_turn")
         if self._moves_this_turn(game) >= MAX_TURN_MOVES:
             return end
-        surplus = outlook.surplus()
-        plan = max((outlook.card_worth(given(a.card)) for a in legal
-                    if a.kind == "plan"), default=0.0)
-        scored = [(self._gain(game, outlook, a, surplus, plan), a) for a in legal if a != end]
-        if not scored or max(score for score, _ in scored) < MIN_GAIN:
+        gain = self._gain
+        scores = [-inf if a.kind in _HAND_MOVES else gain(game, outlook, a) for a in legal]
+        top = max(scores)
+        if top <= outlook.spend(SELL_PRICE) + TIE:
+            surplus = outlook.surplus()
+            for i, a in enumerate(legal):
+                if a.kind == "sell":
+                    scores[i] = self._sale(outlook, given(a.card), surplus)
+        if top <= PLAN + TIE:
+            plans = [i for i, a in enumerate(legal) if a.kind == "plan"]
+            worths = [outlook.card_worth(given(legal[i].card)) for i in plans]
+            best = max(worths, default=0.0)
+            for i, worth in zip(plans, worths, strict=True):
+                scores[i] = PLAN if PRICE[given(legal[i].card)] > 0 and worth >= best else 0.0
+        top = max(scores)
+        if top < MIN_GAIN:
             return end
-        return self._best(scored)
+        return self.rng.choice(
+            [a for score, a in zip(scores, legal, strict=True) if score >= top - TIE])
 
     @staticmethod
     def _moves_this_turn(game: ItStartupGame) -> int:
@@ -396,23 +428,21 @@ class HeuristicBot:
         return moves
 
     @staticmethod
-    def _gain(game: ItStartupGame, outlook: _Outlook, action: Action, surplus: set[int],
-              plan: float) -> float:
-        """What one move of the turn gains, in points."""
+    def _sale(outlook: _Outlook, card: int, surplus: set[int]) -> float:
+        """What selling ``card`` gains: only a surplus card is worth selling."""
+        if card not in surplus:
+            return 0.0
+        return outlook.spend(SELL_PRICE) - SURPLUS_SHARE * outlook.card_worth(card)
+
+    @staticmethod
+    def _gain(game: ItStartupGame, outlook: _Outlook, action: Action) -> float:
+        """What one move of the turn other than a sale or a planning gains, in points."""
         kind, card, me = action.kind, action.card, action.player
-        if kind in ("play", "sell", "plan", "transfer"):  # moves that name a card
+        if kind == "play" or kind == "transfer":  # moves that name a card
             named = given(card)
             if kind == "play":
                 points, gained = outlook.play(named, action.target)
                 return points + outlook.spend(gained - game.cost(me, named, action.target))
-            if kind == "sell":
-                if named not in surplus:
-                    return 0.0
-                return outlook.spend(SELL_PRICE) - SURPLUS_SHARE * outlook.card_worth(named)
-            if kind == "plan":
-                worth = outlook.card_worth(named)
-                useful = CARDS[named].cost > 0 and worth >= plan
-                return PLAN if useful else 0.0
             target = given(action.target)
             price = game.cost(me, named, target, transfer=True)
             return outlook.transfer(named, target) + outlook.spend(-price)
