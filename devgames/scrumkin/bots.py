@@ -9,14 +9,17 @@ velocity over the next sprints, and scores a move by how it changes those projec
   velocity below -3 adds bugs, which count as items lost).
 
 The projections are made once for each team's turn, from the cards in play when it began, and
-shared by the bots at the table.
+shared by the bots at the table; a team's projection is carried on from one turn to the next of
+a sprint, adding the cards laid into its game since. The team to move plans its two moves at
+once: its second move is the rest of that plan.
 """
 
 from functools import cache, lru_cache
-from operator import add
+from itertools import chain
+from operator import add, mul
 from random import Random
 
-from devgames.core.actions import CHANCE, Action, given
+from devgames.core.actions import Action, given
 from devgames.core.bots import RandomBot
 from devgames.scrumkin.cards import (
     CARDS,
@@ -32,6 +35,7 @@ from devgames.scrumkin.rules import (
     DEFENSIVE,
     DROP,
     DROPS,
+    MOVING,
     OTHER,
     OWN,
     PASSES,
@@ -62,6 +66,22 @@ EXPECTED_BOOST = 10 / 22
 TAKE_OVER_MARGIN = 1.0
 
 
+def _twins() -> dict[int, int]:
+    """Each card's twin, by card id: the first card (by id) of the same values and as lasting.
+    Twins change a team's progress alike, so their changes are worked out once.
+
+    >>> twins = _twins()
+    >>> twins[1], all(CARDS[twins[card]].values == CARDS[card].values for card in CARDS)
+    (1, True)
+    """
+    first: dict[tuple[tuple[int | None, ...], bool], int] = {}
+    return {card: first.setdefault((CARDS[card].values, CARDS[card].permanent), card)
+            for card in sorted(CARDS)}
+
+
+_TWIN = _twins()
+
+
 @cache
 def _track(card: int, age: int, horizon: int) -> tuple[int, ...]:
     """A card's values over the next ``horizon`` sprints from ``age`` (0 once it has left).
@@ -81,21 +101,33 @@ def _track(card: int, age: int, horizon: int) -> tuple[int, ...]:
     )
 
 
-@lru_cache(maxsize=1 << 12)
-def _table_track(cards: tuple[int, ...], ages: tuple[int, ...], horizon: int,
-                 sos: int) -> tuple[int, ...]:
+def _table_track(cards: list[int], ages: list[int], horizon: int, sos: int) -> tuple[int, ...]:
     """The summed values of a team's cards over the next ``horizon`` sprints.
 
     ``sos`` is what each Scrum of Scrums among them is worth.
 
-    >>> _table_track((27, 42), (1, 0), 3, sos=2)  # Fairy dust one sprint old, Scrum of Scrums
+    >>> _table_track([27, 42], [1, 0], 3, sos=2)  # Fairy dust one sprint old, Scrum of Scrums
     (4, 3, 0)
+    >>> _table_track([], [], 2, sos=0)
+    (0, 0)
     """
-    total = (0,) * horizon
-    for card, age in zip(cards, ages, strict=True):
-        track = (sos,) * horizon if card in SCRUM_OF_SCRUMS else _track(card, age, horizon)
-        total = tuple(map(add, total, track))
-    return total
+    if not cards:
+        return (0,) * horizon
+    flat = (sos,) * horizon
+    tracks = [flat if card in SCRUM_OF_SCRUMS else _track(card, age, horizon)
+              for card, age in zip(cards, ages, strict=True)]
+    return tuple(map(sum, zip(*tracks, strict=True)))
+
+
+def _scrums_among(cards: list[int]) -> int:
+    """How many Scrum of Scrums cards are among ``cards``.
+
+    >>> _scrums_among([27, 42]), _scrums_among([27])
+    (1, 0)
+    """
+    if SCRUM_OF_SCRUMS.isdisjoint(cards):
+        return 0
+    return sum(card in SCRUM_OF_SCRUMS for card in cards)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -162,10 +194,11 @@ def _progress(velocities: tuple[float, ...], backlog: int, taken: float,
 @lru_cache(maxsize=1 << 14)
 def _changes(velocities: tuple[float, ...], backlog: int, taken: int,
              board: int | None) -> dict[int, float]:
-    """How much each card laid into a team's game changes its progress, by card id: filled in
-    as the bots ask, and shared by every bot and game that meets the same projection (a team's
-    velocities, backlog and taken-over items; the board's size in the collaborative game, None
-    in the competitive one), since the change depends on nothing else.
+    """How much each card laid into a team's game changes its progress, by the id of the card's
+    twin (see :func:`_twins`): filled in as the bots ask, and shared by every bot and game that
+    meets the same projection (a team's velocities, backlog and taken-over items; the board's
+    size in the collaborative game, None in the competitive one), since the change depends on
+    nothing else.
 
     >>> _changes((1.0, 2.0), 5, 0, None) is _changes((1.0, 2.0), 5, 0, None)
     True
@@ -173,20 +206,44 @@ def _changes(velocities: tuple[float, ...], backlog: int, taken: int,
     return {}
 
 
-@lru_cache(maxsize=1 << 14)
-def _team_figures(cards: tuple[int, ...], ages: tuple[int, ...], horizon: int, sos: int,
-                  boost: int, backlog: int, taken: int,
-                  board: int | None) -> tuple[tuple[float, ...], float, dict[int, float]]:
-    """A team's projected velocities over ``horizon`` sprints (its cards' values, this sprint's
-    ``boost`` and the boost expected later), its progress with them (see :func:`_progress`),
-    and its :func:`_changes`.
+@lru_cache(maxsize=1 << 12)
+def _flat_changes(velocities: tuple[float, ...], backlog: int, taken: int,
+                  board: int | None) -> dict[int, float]:
+    """Like :func:`_changes`, by how much every sprint's velocity changes (what a Scrum of
+    Scrums does).
 
-    >>> velocities, progress, _ = _team_figures((27,), (1,), 3, 0, 1, 4, 0, None)
+    >>> _flat_changes((1.0, 2.0), 5, 0, None) is _flat_changes((1.0, 2.0), 5, 0, None)
+    True
+    """
+    return {}
+
+
+@cache
+def _boosts(boost: int, horizon: int) -> tuple[float, ...]:
+    """The boost of each sprint of the projection: this sprint's, then the boost expected.
+
+    >>> _boosts(1, 3) == (1, EXPECTED_BOOST, EXPECTED_BOOST)
+    True
+    """
+    return (boost, *(EXPECTED_BOOST for _ in range(horizon - 1)))
+
+
+#: A team's projected velocities, its progress with them and its changes (see _team_figures).
+_Figures = tuple[tuple[float, ...], float, dict[int, float]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _team_figures(track: tuple[int, ...], boost: int, backlog: int, taken: int,
+                  board: int | None) -> _Figures:
+    """A team's projected velocities over the sprints of ``track`` (its cards' summed values,
+    see :func:`_table_track`), with this sprint's ``boost`` and the boost expected later; its
+    progress with them (see :func:`_progress`), and its :func:`_changes`.
+
+    >>> velocities, progress, _ = _team_figures((2, 1, -2), 1, 4, 0, None)  # Fairy dust, aged 1
     >>> [round(v, 2) for v in velocities], round(progress, 2)
     ([3, 1.45, -1.55], -1.69)
     """
-    track = _table_track(cards, ages, horizon, sos)
-    velocities = (boost + track[0], *(v + EXPECTED_BOOST for v in track[1:]))
+    velocities = tuple(map(add, track, _boosts(boost, len(track))))
     return (velocities, _progress(velocities, backlog, taken, board),
             _changes(velocities, backlog, taken, board))
 
@@ -199,9 +256,10 @@ def _laid_this_turn(game: ScrumkinGame) -> set[int]:
     >>> _laid_this_turn(game)
     set()
     """
-    made, mover, laid = game.moves.bit_count(), game.mover, set[int]()
+    laid: set[int] = set()
     if not game.moves & (OWN | OTHER):
         return laid
+    made, mover = game.moves.bit_count(), game.mover
     for action in reversed(game.log):
         kind = action.kind
         if kind in ("pass", "counter", "take_over") and action.player >= 0:
@@ -212,6 +270,23 @@ def _laid_this_turn(game: ScrumkinGame) -> set[int]:
         if kind == "play":
             laid.add(given(action.card))
     return laid
+
+
+@cache
+def _pairs(cards: int, kinds: int) -> tuple[tuple[int, int], ...]:
+    """The plans of two moves (two cards, two kinds) among the moves listed card by card,
+    ``kinds`` kinds of move for each of ``cards`` cards, as pairs of indices in listing order.
+
+    >>> _pairs(2, 2)  # own/other with the first card, own/other with the second
+    ((0, 3), (1, 2))
+    """
+    listed = cards * kinds
+    return tuple((i, j) for i in range(listed) for j in range(i + 1, listed)
+                 if i // kinds != j // kinds and i % kinds != j % kinds)
+
+
+#: A move scored: (worth, value, kind, card, action); see HeuristicBot._scored_moves.
+_Scored = tuple[float, float, int, int, Action]
 
 
 class _Table:
@@ -225,9 +300,13 @@ class _Table:
     choice to the next chooses as a new one would. :meth:`follows` says when the figures must be
     made anew: another game, sprint, action card, team to move, backlog or taken-over items, or
     moves taken back (which makes the log anew).
+
+    Within a sprint a team's cards only grow (cards age and leave at its end), so a table made
+    at the start of a turn carries on the ``before`` table's projections of the same sprint: a
+    team's projection is unchanged, or adds the cards laid into its game since.
     """
 
-    def __init__(self, game: ScrumkinGame) -> None:
+    def __init__(self, game: ScrumkinGame, before: "_Table | None" = None) -> None:
         self.game, self.log, self.mover = game, game.log, game.mover
         self.sprint = (game.sprint, game.boost)
         self.backlog, self.taken = list(game.backlog), list(game.taken_over)
@@ -238,35 +317,80 @@ class _Table:
             self.board: int | None = game.options.board
         else:
             self.horizon, self.board = HORIZON, None
-        # Each team's cards in play when the team to move began its turn, and their ages.
-        laid = _laid_this_turn(game)
-        started = [(tuple(cards), tuple(ages)) for cards, ages in zip(game.table, game.ages,
-                                                                     strict=True)]
-        self.sos = [sum(card in SCRUM_OF_SCRUMS for card in cards) for cards, _ in started]
-        self.sos_holders = [count > 0 for count in self.sos]
-        self.velocities: list[tuple[float, ...]] = []
-        self.progress: list[float] = []
-        self._gains: list[dict[int, float]] = []
-        for team, (cards, ages) in enumerate(started):
+        laid = _laid_this_turn(game) if game.moves & (OWN | OTHER) else None
+        tables = game.table
+        if SCRUM_OF_SCRUMS.isdisjoint(chain.from_iterable(tables)):
+            self.sos = [0 for _ in tables]
+            self.sos_holders = [False for _ in tables]
+            self.sos_values = [0 for _ in tables]
+        else:
+            self.sos = [_scrums_among(cards) for cards in tables]
+            self.sos_holders = [count > 0 for count in self.sos]
+            self.sos_values = [scrum_of_scrums_value(self.sos_holders, t) for t in self.teams]
+        #: What each team's figures depend on besides its cards' ages: how many of its cards
+        #: count, what a Scrum of Scrums is worth there, its backlog and taken-over items.
+        #: None when cards laid this turn are left out (then the counted cards are not the
+        #: first ones of the team's cards).
+        self.keys: list[tuple[int, int, int, int]] | None = None if laid else list(
+            zip(map(len, tables), self.sos_values, self.backlog, self.taken, strict=True))
+        #: Each team's cards' summed values (see _table_track) and its figures with them.
+        self.tracks: list[tuple[int, ...]] = []
+        self.figures: list[_Figures] = []
+        #: Each seat's weights of the teams' progress (see _Outlook), while the backlogs stand.
+        self.weights: dict[int, list[float]] = {}
+        if (before is not None and before.game is game and before.log is self.log
+                and before.sprint == self.sprint and before.keys and self.keys):
+            self._carry_on(before, before.keys, self.keys)
+        else:
+            self._project(laid or set())
+        self.velocities = [figures[0] for figures in self.figures]
+        self.progress = [figures[1] for figures in self.figures]
+        self._gains = [figures[2] for figures in self.figures]
+        self._changes: dict[int, list[float]] = {}
+        self._scrum_changes: dict[int, list[tuple[int, float]]] = {}
+
+    def _project(self, laid: set[int]) -> None:
+        """Each team's figures from its cards in play when the team to move began its turn."""
+        game, horizon = self.game, self.horizon
+        for team, cards in enumerate(game.table):
+            ages = game.ages[team]
             if laid and not laid.isdisjoint(cards):
                 kept = [i for i, card in enumerate(cards) if card not in laid]
-                cards, ages = tuple(cards[i] for i in kept), tuple(ages[i] for i in kept)
-            velocities, progress, gains = _team_figures(
-                cards, ages, self.horizon, self.sos_value(team), game.boost, self.backlog[team],
-                self.taken[team], self.board)
-            self.velocities.append(velocities)
-            self.progress.append(progress)
-            self._gains.append(gains)
+                cards, ages = [cards[i] for i in kept], [ages[i] for i in kept]
+            track = _table_track(cards, ages, horizon, self.sos_values[team])
+            self.tracks.append(track)
+            self.figures.append(_team_figures(track, game.boost, self.backlog[team],
+                                              self.taken[team], self.board))
+
+    def _carry_on(self, before: "_Table", old: list[tuple[int, int, int, int]],
+                  new: list[tuple[int, int, int, int]]) -> None:
+        """Each team's figures from ``before``'s of the same sprint (``old`` keys, ``new`` now):
+        the same, or with the cards laid into its game since."""
+        self.tracks, self.figures = list(before.tracks), list(before.figures)
+        if before.backlog == self.backlog and before.taken == self.taken:
+            self.weights = before.weights
+        if old == new:
+            return
+        game, horizon = self.game, self.horizon
+        for team, key in enumerate(new):
+            was = old[team]
+            if key == was:
+                continue
+            count, value, backlog, taken = key
+            if value == was[1] and count >= was[0]:  # the cards laid since come last
+                laid = _table_track(game.table[team][was[0]:], game.ages[team][was[0]:],
+                                    horizon, value)
+                track = tuple(map(add, self.tracks[team], laid))
+            else:
+                track = _table_track(game.table[team], game.ages[team], horizon, value)
+            self.tracks[team] = track
+            self.figures[team] = _team_figures(track, game.boost, backlog, taken, self.board)
 
     def follows(self, game: ScrumkinGame) -> bool:
         """Whether these figures are ``game``'s now."""
         return (game is self.game and game.log is self.log and game.mover == self.mover
                 and (game.sprint, game.boost) == self.sprint
                 and game.backlog == self.backlog and game.taken_over == self.taken)
-
-    def sos_value(self, team: int) -> int:
-        """What each Scrum of Scrums in front of ``team`` is worth (the card's rule)."""
-        return scrum_of_scrums_value(self.sos_holders, team)
 
     def progress_with(self, team: int, velocities: tuple[float, ...], backlog: int | None = None,
                       taken: int | None = None) -> float:
@@ -278,15 +402,51 @@ class _Table:
     def shift(self, team: int, deltas: tuple[int, ...]) -> float:
         """How a change of ``team``'s projected velocities changes its progress."""
         changed = tuple(map(add, self.velocities[team], deltas))
-        return self.progress_with(team, changed) - self.progress[team]
+        return (_progress(changed, self.backlog[team], self.taken[team], self.board)
+                - self.progress[team])
 
     def change(self, team: int, card: int) -> float:
         """How laying ``card`` (any but Scrum of Scrums) into ``team``'s game changes its
         progress."""
-        gains = self._gains[team]
-        known = gains.get(card)
+        gains, twin = self._gains[team], _TWIN[card]
+        known = gains.get(twin)
         if known is None:
-            known = gains[card] = self.shift(team, _track(card, 0, self.horizon))
+            known = gains[twin] = self.shift(team, _track(twin, 0, self.horizon))
+        return known
+
+    def changes(self, card: int) -> list[float]:
+        """How laying ``card`` (any but Scrum of Scrums) into each team's game changes its
+        progress, by seat."""
+        twin = _TWIN[card]
+        known = self._changes.get(twin)
+        if known is None:
+            known = self._changes[twin] = [self.change(team, twin) for team in self.teams]
+        return known
+
+    def scrum_changes(self, target: int) -> list[tuple[int, float]]:
+        """How a Scrum of Scrums laid before ``target`` changes the progress of the teams it
+        touches: ``target`` first (its own worth there), then each other team holding one whose
+        Scrum of Scrums gain or lose by it (by the card's rule), by seat."""
+        known = self._scrum_changes.get(target)
+        if known is None:
+            before, after = self.sos_holders, list(self.sos_holders)
+            after[target] = True
+            known = [(target, self.flat_change(target, scrum_of_scrums_value(after, target)))]
+            for t in self.teams:
+                change = scrum_of_scrums_value(after, t) - scrum_of_scrums_value(before, t)
+                if t != target and self.sos[t] and change:
+                    known.append((t, self.flat_change(t, self.sos[t] * change)))
+            self._scrum_changes[target] = known
+        return known
+
+    def flat_change(self, team: int, delta: int) -> float:
+        """How adding ``delta`` to every sprint's projected velocity of ``team`` changes its
+        progress."""
+        changes = _flat_changes(self.velocities[team], self.backlog[team], self.taken[team],
+                                self.board)
+        known = changes.get(delta)
+        if known is None:
+            known = changes[delta] = self.shift(team, (delta,) * self.horizon)
         return known
 
 
@@ -299,7 +459,7 @@ def _table_of(game: ScrumkinGame) -> _Table:
     global _last_table
     table = _last_table
     if table is None or not table.follows(game):
-        table = _last_table = _Table(game)
+        table = _last_table = _Table(game, table)
     return table
 
 
@@ -310,68 +470,62 @@ class _Outlook:
     def __init__(self, table: _Table, seat: int) -> None:
         self.table, self.seat = table, seat
         self.game, self.teams, self.collaborative = table.game, table.teams, table.collaborative
-        if self.collaborative:
-            self.shield_bonus = COLLABORATIVE_SHIELD_BONUS
-            self.fresh_card = COLLABORATIVE_FRESH_CARD
-        else:
-            self.shield_bonus, self.fresh_card = SHIELD_BONUS, FRESH_CARD
-        self.weights = self._weights()
-        self._cards: dict[int, list[float]] = {}
-        self._keep: dict[int, float] = {}
-
-    def follows(self, table: _Table, seat: int) -> bool:
-        """Whether this outlook is the seat's outlook on ``table``."""
-        return table is self.table and seat == self.seat
+        weights = table.weights.get(seat)
+        if weights is None:
+            weights = table.weights[seat] = self._weights()
+        self.weights = weights
+        self._cards: dict[int, tuple[list[float], float]] = {}
 
     def _weights(self) -> list[float]:
         """How much each team's progress counts for the bot (negative: an opponent's)."""
         if self.collaborative:
             return [1.0 for _ in self.teams]
-        game, me = self.game, self.seat
-        leader = min(
-            (t for t in self.teams if t != me), key=lambda t: (game.backlog[t], -game.velocity[t])
-        )
+        backlog, velocity, me = self.game.backlog, self.game.velocity, self.seat
+        # The fewest items left, then the highest velocity, then the first seat.
+        _, _, leader = min((backlog[t], -velocity[t], t) for t in self.teams if t != me)
         return [1.0 if t == me else -LEADER_WEIGHT if t == leader else -OTHER_WEIGHT
                 for t in self.teams]
 
     def _sos_play_value(self, target: int) -> float:
         """A Scrum of Scrums laid before ``target``: its own worth there, and what every other
         Scrum of Scrums on the table gains or loses by it (by the card's rule)."""
-        table, weights, horizon = self.table, self.weights, self.table.horizon
-        before, after = table.sos_holders, list(table.sos_holders)
-        after[target] = True
-        value = weights[target] * table.shift(
-            target, (scrum_of_scrums_value(after, target),) * horizon)
-        for t in self.teams:
-            change = scrum_of_scrums_value(after, t) - scrum_of_scrums_value(before, t)
-            if t != target and table.sos[t] and change:
-                value += weights[t] * table.shift(t, (table.sos[t] * change,) * horizon)
+        weights = self.weights
+        (team, change), *others = self.table.scrum_changes(target)
+        value = weights[team] * change
+        for team, change in others:
+            value += weights[team] * change
         return value
 
-    def card_values(self, card: int) -> list[float]:
-        """What laying ``card`` into each team's game is worth to the bot, by seat."""
-        values = self._cards.get(card)
-        if values is None:
+    def worths(self, card: int) -> tuple[list[float], float]:
+        """What laying ``card`` into each team's game is worth to the bot, by seat, and what
+        holding it for a later sprint is worth: a share of its best use now, plus a bonus for a
+        shield."""
+        known = self._cards.get(card)
+        if known is None:
             if card in SCRUM_OF_SCRUMS:
                 values = [self._sos_play_value(t) for t in self.teams]
             else:
-                change = self.table.change
-                values = [weight * change(t, card) for t, weight in enumerate(self.weights)]
-            self._cards[card] = values
-        return values
-
-    def keep_value(self, card: int) -> float:
-        """What holding ``card`` for a later sprint is worth: a share of its best use now."""
-        known = self._keep.get(card)
-        if known is None:
-            best = max(self.card_values(card))
-            known = self._keep[card] = (KEEP_SHARE * max(0.0, best)
-                                        + (self.shield_bonus if card in DEFENSIVE else 0.0))
+                values = list(map(mul, self.weights, self.table.changes(card)))
+            keep = KEEP_SHARE * max(0.0, max(values))
+            if card in DEFENSIVE:
+                keep += COLLABORATIVE_SHIELD_BONUS if self.collaborative else SHIELD_BONUS
+            known = self._cards[card] = (values, keep)
         return known
+
+    def worth(self, card: int, target: int) -> float:
+        """What laying ``card`` into ``target``'s game is worth to the bot (as :meth:`worths`
+        says, working out that one team's change only)."""
+        known = self._cards.get(card)
+        if known is not None:
+            return known[0][target]
+        if card in SCRUM_OF_SCRUMS:
+            return self._sos_play_value(target)
+        return self.weights[target] * self.table.change(target, card)
 
     def counter_cost(self, card: int) -> float:
         """What spending ``card`` on a counter costs: keeping it, less the card drawn instead."""
-        return self.keep_value(card) - self.fresh_card
+        fresh = COLLABORATIVE_FRESH_CARD if self.collaborative else FRESH_CARD
+        return self.worths(card)[1] - fresh
 
     def bug_fix_value(self) -> float:
         """What one bug fewer in the bot's backlog is worth (dropping against bugs)."""
@@ -427,33 +581,42 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
         self._outlook: _Outlook | None = None
+        #: The moves scored for the turn's first move, with the outlook they were scored on.
+        self._plan: tuple[_Outlook, list[_Scored]] | None = None
 
     def choose(self, game: ScrumkinGame) -> Action:
         """One of ``game.legal_actions()`` for the team to act."""
-        seat = game.current_player
-        if seat is None or seat == CHANCE:
+        phase = game.phase
+        if phase == COUNTER:
+            seat = game.asked[0]  # the team asked: the one to act
+            if DEFENSIVE.isdisjoint(game.hands[seat]):
+                return PASSES[seat]  # no shield to counter with
+        elif phase == MOVING:
+            seat = game.mover
+        else:
             return self.rng.choice(game.legal_actions())  # a card to enter
-        counter = game.phase == COUNTER
-        if counter and DEFENSIVE.isdisjoint(game.hands[seat]):
-            return PASSES[seat]  # no shield to counter with
         table = _table_of(game)
         outlook = self._outlook
-        if outlook is None or not outlook.follows(table, seat):
+        if outlook is None or outlook.table is not table or outlook.seat != seat:
             outlook = self._outlook = _Outlook(table, seat)
-        if counter:
+        if phase == COUNTER:
             return self._counter_or_pass(game, outlook)
         return self._take_over(game, outlook) or self._move(game, outlook)
 
     def _best(self, scored: list[tuple[float, Action]]) -> Action:
         """The best-scored action; ties go to the bot's own random source."""
         top = max(score for score, _ in scored)
-        best = [action for score, action in scored if score >= top - 1e-9]
+        return self._one_of([action for score, action in scored if score >= top - 1e-9])
+
+    def _one_of(self, best: list[Action]) -> Action:
+        """One of the best actions (listed once for each way it scores best): the bot's own
+        random source breaks a tie."""
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _counter_or_pass(self, game: ScrumkinGame, outlook: _Outlook) -> Action:
         """Counter when the card hurts the bot more than spending its cheapest shield costs."""
         seat = outlook.seat
-        value = outlook.card_values(game.chain[0][0])[game.laid_target]
+        value = outlook.worth(game.chain[0][0], game.laid_target)
         stands = len(game.chain) % 2 == 1  # with counter chains, a counter may be countered
         gain = -value if stands else value
         if gain <= 0:
@@ -480,18 +643,38 @@ class HeuristicBot:
 
     def _move(self, game: ScrumkinGame, outlook: _Outlook) -> Action:
         """With two moves to make, the first move of the best plan (two kinds, two cards); with
-        one, the best move. A move is worth its value less what keeping its card is worth; a
-        card into another team's game goes where it is worth most."""
+        one, the best move (on the table the first move was planned on, the rest of that plan:
+        the moves scored then, less those made). A move is worth its value less what keeping
+        its card is worth; a card into another team's game goes where it is worth most."""
+        made, hand = game.moves, game.hands[outlook.seat]
+        plan = self._plan
+        if made and plan is not None and plan[0] is outlook:
+            moves = [move for move in plan[1] if not made & move[2] and move[3] in hand]
+        else:
+            moves = self._scored_moves(game, outlook)
+            if not made:
+                self._plan = (outlook, moves)
+        pairs = () if made else _pairs(len(hand), len(moves) // len(hand))
+        if not pairs:
+            return self._best([(worth, action) for worth, _, _, _, action in moves])
+        worths = [move[0] for move in moves]
+        scores = [worths[i] + worths[j] for i, j in pairs]
+        least = max(scores) - 1e-9
+        return self._one_of([moves[i][4] if moves[i][1] >= moves[j][1] else moves[j][4]
+                             for score, (i, j) in zip(scores, pairs, strict=True)
+                             if score >= least])
+
+    def _scored_moves(self, game: ScrumkinGame, outlook: _Outlook) -> list[_Scored]:
+        """Every move the bot may make, card by card in hand order, each card's kinds of move
+        in the order own game, another team's game, a drop."""
         me, made = outlook.seat, game.moves
         may_drop = not made & DROP and drop_allowed(game, me)
         fixes_bug = may_drop and game.options.drop_against_bugs and game.bugs[me] > 0
         drop_value = outlook.bug_fix_value() if fixes_bug else 0.0
         others = game.clockwise[me]
-        # (worth, value, kind, card, action) of every move worth making
-        moves: list[tuple[float, float, int, int, Action]] = []
+        moves: list[_Scored] = []
         for card in game.hands[me]:
-            values = outlook.card_values(card)
-            keep = outlook.keep_value(card)
+            values, keep = outlook.worths(card)
             if not made & OWN:
                 moves.append((values[me] - keep, values[me], OWN, card, PLAYS[me][me][card]))
             if not made & OTHER:
@@ -500,11 +683,7 @@ class HeuristicBot:
                               PLAYS[me][target][card]))
             if may_drop:
                 moves.append((drop_value - keep, drop_value, DROP, card, DROPS[me][card]))
-        plans = [(worth + other_worth, action if value >= other_value else other_action)
-                 for i, (worth, value, kind, card, action) in enumerate(moves) if not made
-                 for other_worth, other_value, other_kind, other_card, other_action in moves[i + 1:]
-                 if kind != other_kind and card != other_card]
-        return self._best(plans or [(worth, action) for worth, _, _, _, action in moves])
+        return moves
 
 
 __all__ = ["HeuristicBot", "RandomBot"]

@@ -12,7 +12,7 @@ from devgames.core.actions import CHANCE, Action
 from devgames.core.bots import RandomBot, play_out
 from devgames.core.piles import Pile
 from devgames.scrumkin import BOTS, CARDS
-from devgames.scrumkin.bots import HeuristicBot
+from devgames.scrumkin.bots import HeuristicBot, _Table
 from devgames.scrumkin.game import ScrumkinGame
 
 ID = {card.name: card.id for card in CARDS.values()}
@@ -321,6 +321,27 @@ def test_collaborative_heuristic_teams_win_more_often_than_random_teams(players:
     # Measured on these seeds: heuristic teams win 0.58 (2 teams) and 0.90 (4 teams) of the games,
     # random teams none; the bar is over 4 standard deviations below the heuristic rates.
     assert win_rate(HeuristicBot) >= win_rate(RandomBot) + 0.3
+
+
+@pytest.mark.parametrize("rulebook", ["competitive", "collaborative"])
+def test_projections_carried_on_within_a_sprint_are_those_made_anew(rulebook: str) -> None:
+    # The bots carry each team's projection on from one turn to the next of a sprint, adding
+    # the cards laid into its game since: at every turn it must be the one made from the table.
+    carried = 0
+    for seed in range(6):
+        game = scrumkin.new_game([f"T{i}" for i in range(5)], seed=seed, rulebook=rulebook,
+                                 counter_chains=seed % 2 == 1, drop_against_bugs=seed % 3 == 0)
+        bots = {p: HeuristicBot(seed + p) for p in range(5)}
+        before = None
+        while not game.is_over:
+            if game.phase == "moves" and not game.moves:  # a team begins its turn
+                table, anew = _Table(game, before), _Table(game)
+                assert (table.velocities, table.progress) == (anew.velocities, anew.progress)
+                assert table.sos_values == anew.sos_values
+                carried += before is not None and before.sprint == table.sprint
+                before = table
+            game.apply(bots[game.current_player].choose(game))  # type: ignore[index]
+    assert carried > 100
 
 
 @pytest.mark.parametrize("seed", [3, 8])
