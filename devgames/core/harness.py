@@ -34,8 +34,17 @@ def invariant_failed(game: Game, what: str) -> None:
                          f"{len(game.log)} actions)")
 
 
+def _made_elsewhere(game: Game, action: Action) -> bool:
+    """Whether ``action`` is a move of another seat acting now on its own turn (a РЕЛИЗ team
+    playing its turn of a round at the same time, :meth:`Game.moves_of`), or of the table."""
+    seat = action.player
+    return (seat != game.current_player and (seat == CHANCE or seat in game.acting_seats)
+            and action in game.moves_of(seat))
+
+
 def forge_illegal(game: Game, rng: Random, legal: list[Action]) -> Action | None:
-    """A variation of a legal action (other player, card, target or kind) that is not legal."""
+    """A variation of a legal action (other player, card, target or kind) that is not legal,
+    for any seat."""
     base = rng.choice(legal)
     seats = [*range(len(game.players)), CHANCE, len(game.players)]
     for _ in range(6):
@@ -50,7 +59,7 @@ def forge_illegal(game: Game, rng: Random, legal: list[Action]) -> Action | None
             forged = base._replace(count=rng.choice([-1, 0, 1, 2, 99]))
         else:
             forged = base._replace(kind=rng.choice([*sorted(game.action_kinds), "no-such-move"]))
-        if forged not in legal:
+        if forged not in legal and not _made_elsewhere(game, forged):
             return forged
     return None
 

@@ -103,7 +103,8 @@ SPEC = GameSpec(
                        if card.name_ru and card.name_ru != card.name}},
     presets="devgames.reliz.options:PRESETS",
     guide_timings=(Timing(2, "standard"), Timing(2, "short", agenda=True), Timing(3, "standard"),
-                   Timing(4, "standard"), Timing(3, "standard", (("scenario", "cooperation"),))),
+                   Timing(4, "standard"), Timing(3, "standard", (("scenario", "tender"),)),
+                   Timing(3, "standard", (("scenario", "cooperation"),))),
 )
 
 __all__ = ["BOTS", "CARDS", "MAX_PLAYERS", "MIN_PLAYERS", "RULES_VERSION", "SPEC", "Card",

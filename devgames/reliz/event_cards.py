@@ -151,6 +151,7 @@ def claim(game: RelizGame, p: int, action: Action) -> None:
         game._to_pool(chip)
     game.hands[q] = []
     game.locked[q] = []
+    game.face_up[q] = []
 
 
 def coffee(game: RelizGame, p: int, action: Action) -> None:
@@ -238,8 +239,7 @@ def give_project(game: RelizGame, p: int, action: Action) -> None:
         return
     chip = next(c for c in game.hands[p] if c & 31 == action.cards[0])
     game.hands[p].remove(chip)
-    if chip in game.locked[p]:
-        game.locked[p].remove(chip)
+    _leaves_hand(game, p, chip)
     if action.target is None:
         game._to_pool(chip)
     else:
@@ -261,7 +261,8 @@ def pilot(game: RelizGame, p: int, action: Action) -> None:
 
 
 def refactoring(game: RelizGame, p: int, action: Action) -> None:
-    """Refactoring: a tile off the board into the hand, face up, placed from next turn."""
+    """Refactoring: a tile off the board into the hand, face up until it is placed or leaves
+    the hand; it may be placed from the player's next turn."""
     z = action.target
     if z is None:
         return
@@ -269,6 +270,27 @@ def refactoring(game: RelizGame, p: int, action: Action) -> None:
     _clear(game, z, taken)
     game.hands[p] += taken
     game.locked[p] += taken
+    game.face_up[p] = held_face_up(game, p) + taken
+
+
+def held_face_up(game: RelizGame, p: int) -> list[int]:
+    """The tiles seat ``p`` holds face up, taken with Refactoring and neither placed nor gone
+    from its hands since (a team's members' hands set aside too).
+
+    >>> from devgames import reliz
+    >>> held_face_up(reliz.new_game(["Ada", "Bob"], seed=3), 0)
+    []
+    """
+    held = {*game.hands[p], *(c for hand in game.member_hands[p] for c in hand)}
+    return [chip for chip in game.face_up[p] if chip in held]
+
+
+def _leaves_hand(game: RelizGame, p: int, chip: int) -> None:
+    """A tile leaves seat ``p``'s hand for another's or the stock: no longer face up, nor
+    waiting for the next turn."""
+    for tiles in (game.locked[p], game.face_up[p]):
+        if chip in tiles:
+            tiles.remove(chip)
 
 
 def req(game: RelizGame, p: int, action: Action) -> None:
@@ -306,8 +328,7 @@ def take_project(game: RelizGame, p: int, action: Action) -> None:
         game._draw_tile(p)
         return
     chip = game.hands[q].pop(i)
-    if chip in game.locked[q]:
-        game.locked[q].remove(chip)
+    _leaves_hand(game, q, chip)
     game.hands[p].append(chip)
 
 
@@ -318,6 +339,7 @@ def transfer(game: RelizGame, p: int, action: Action) -> None:
         game._to_pool(chip)
     game.hands[p] = []
     game.locked[p] = []
+    game.face_up[p] = []
     for _ in range(count):
         game._draw_tile(p)
 

@@ -30,9 +30,10 @@ from devgames.core.errors import IllegalMove
 from devgames.reliz import event_cards, observer
 from devgames.reliz.cards import BLOCKS, CARDS, EVENT_DECK, EVENT_ID, EVENTS, TILES
 from devgames.reliz.event_cards import event_actions, playable
-from devgames.reliz.moves import MOVES, PHASE_CHECKS, check_deal
+from devgames.reliz.moves import MOVES, PHASE_CHECKS, check_deal, check_time_up
 from devgames.reliz.observer import RelizView
 from devgames.reliz.options import RelizOptions
+from devgames.reliz.rounds import TURN_FIELDS, RelizRounds
 from devgames.reliz.setup import set_up
 from devgames.reliz.terms import (
     ATTACH,
@@ -48,7 +49,6 @@ from devgames.reliz.terms import (
     UNKNOWN_EVENT,
     UNKNOWN_TILE,
 )
-from devgames.reliz.turns import RelizTurns
 from devgames.reliz.zones import TILE_PIPS
 
 RULES_VERSION = "1"
@@ -56,6 +56,8 @@ RULES_VERSION = "1"
 
 
 _NONE: frozenset[str] = frozenset()
+#: Where a team's daily event and side pool are among its turn fields.
+_DAILY, _EXTRAS = TURN_FIELDS.index("daily"), TURN_FIELDS.index("extras")
 _check_shape = ShapeCheck({
     "place": frozenset({"card", "target", "count"}),
     "replace": frozenset({"card", "target", "count"}),
@@ -65,6 +67,7 @@ _check_shape = ShapeCheck({
     "attach": frozenset({"card", "target", "count"}),
     "link": frozenset({"target", "count"}),
     "deal": frozenset({"card", "count"}),
+    "time_up": _NONE,
 }, "РЕЛИЗ")
 
 
@@ -144,7 +147,7 @@ def _tile_row(way: int) -> list[Action]:
     return row
 
 
-class RelizGame(RelizTurns):
+class RelizGame(RelizRounds):
     """One game of РЕЛИЗ. Start it with :func:`devgames.reliz.new_game`.
 
     >>> from devgames import reliz
@@ -180,7 +183,7 @@ class RelizGame(RelizTurns):
         p = self.turn_player if player is None else self.seat(player)
         t = self.tile_id(tile)
         out = []
-        for action in self.legal_actions():
+        for action in self.moves_of(p):  # (played together: that team's own turn)
             if action.kind in ("place", "replace") and action.card == t and action.player == p:
                 z = action.target
                 assert z is not None
@@ -274,7 +277,8 @@ class RelizGame(RelizTurns):
         """The tiles of a set that lie face up: on the board, taken face up with Refactoring,
         drawn as extras, or spent (Pet Project)."""
         face_up = {c & 31 for c in self.chip if c >> SET_BITS == tile_set and c}
-        for chip in (*(c for locked in self.locked for c in locked), *self.extras,
+        extras = (c for fields in self._turns_by_seat() for c in fields[_EXTRAS])
+        for chip in (*(c for shown in self.face_up for c in shown), *extras,
                      *(-c for c in self.out_of_game if c < 0)):
             if chip >> SET_BITS == tile_set:
                 face_up.add(chip & 31)
@@ -508,9 +512,15 @@ class RelizGame(RelizTurns):
         if self.to_enter or action.kind == "deal":  # a physical deck's piece to enter first
             check_deal(self, action)
             return
+        if action.kind == "time_up":
+            check_time_up(self, action)
+            return
         p = action.player
         if not (isinstance(p, int) and 0 <= p < self.n):
             raise IllegalMove("unknown_player", f"There is no player {p!r} at this table.")
+        if p != self.turn_player and self.playing:  # played together: another team's turn
+            self._check_in_round(action)
+            return
         PHASE_CHECKS[self.phase](self, action)
 
     def apply(self, action: Action) -> None:
@@ -526,6 +536,9 @@ class RelizGame(RelizTurns):
         ...
         devgames.core.errors.IllegalMove: Ada must first choose the block card to join the board.
         """
+        if self.together:
+            self._play_in_round(action)
+            return
         if not any(map(is_, self._legal, repeat(action))):
             self._check(action)
         self._legal = ()
@@ -617,8 +630,9 @@ class RelizGame(RelizTurns):
 
     # ----- state --------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """The whole state as plain data (equal snapshots mean equal games)."""
-        return {
+        """The whole state as plain data (equal snapshots mean equal games; played together,
+        the same whichever team is in focus)."""
+        state = {
             "players": self.players, "seed": self.seed, "options": self.options,
             "blocks": [dict(b, used=list(b["used"]), zones=list(b["zones"]))
                        for b in self.blocks],
@@ -636,6 +650,7 @@ class RelizGame(RelizTurns):
             "fresh": sorted(self.fresh), "extras": list(self.extras),
             "extras_left": self.extras_left, "wild": dict(self.wild),
             "locked": [list(x) for x in self.locked], "revealed": dict(self.revealed),
+            "face_up": [list(x) for x in self.face_up],
             "superman": self.superman, "pilot_used": self.pilot_used,
             "attach_queue": list(self.attach_queue), "merged": list(self.merged),
             "to_enter": list(self.to_enter),
@@ -646,6 +661,11 @@ class RelizGame(RelizTurns):
         } | ({"closed": list(self.closed)} if self.options.tender_shared_win else {}) | (
             {"member_hands": [[list(h) for h in aside] for aside in self.member_hands],
              "active_member": list(self.active_member)} if self.members_mode else {})
+        if self.together:  # each team's turn by seat, not the focus
+            for name in (*TURN_FIELDS, "turn_player"):
+                state.pop(name, None)
+            state |= {"turns": self.turn_rows(), "playing": list(self.playing)}
+        return state
 
     def card_counts(self) -> Counter[int]:
         """Every tile and every event card by chip: a tile (its id and set) as minus its chip,
@@ -660,13 +680,15 @@ class RelizGame(RelizTurns):
         >>> sum(n for chip, n in counts.items() if chip < 0), sum(counts.values())
         (28, 53)
         """
-        tiles: list[int] = [*self.extras, *(chip for chip in self.chip if chip),
+        turns = [(fields[_DAILY], fields[_EXTRAS]) for fields in self._turns_by_seat()]
+        extras = [chip for _daily, side in turns for chip in side]
+        tiles: list[int] = [*extras, *(chip for chip in self.chip if chip),
                             *(-chip for chip in self.out_of_game if chip < 0)]
         for pile in (*self.pool, *self.hands, *(h for aside in self.member_hands for h in aside)):
             tiles += pile
         cards = Counter(-chip for chip in tiles if chip & 31 != UNKNOWN_TILE)
         events = [*(chip for chip in self.out_of_game if chip > 0),
-                  *(() if self.daily is None else (self.daily,))]
+                  *(daily for daily, _side in turns if daily is not None)]
         for pile in (*self.decks, *self.discards, *self.cards):
             events += pile
         if self.code == "cooperation" and not self.central_open:

@@ -149,6 +149,11 @@ def check_tile(game: RelizGame, action: Action) -> None:
             if any(c & 31 == tile for c in hand):
                 raise IllegalMove("member_not_active", f"Tile {name} is in the hand of "
                                   f"{who}'s member {m + 1}, who does not play this round.")
+        by = _in_round(game, lambda a: a.kind == "play" and a.card == _COMPLAINT and
+                       a.target == p and a.player != p)
+        if by is not None:  # played together: another team's Complaint came first
+            raise IllegalMove("no_such_tile", f"{game.players[by]}'s Complaint sent {who}'s "
+                              f"tiles back to the stock this round: {name} is no longer in hand.")
         raise IllegalMove("no_such_tile", f"{who} holds no {name} to place.")
     chip = found[0]
     low, high = TILES[tile].pips
@@ -159,6 +164,10 @@ def check_tile(game: RelizGame, action: Action) -> None:
         raise IllegalMove("not_your_zone", _owner_words(game, p, z))
     if action.kind == "place":
         if game.chip[z]:
+            by = _in_round(game, lambda a: a.kind in ("place", "replace") and a.target == z)
+            if by is not None and by != p:  # played together: another team came first
+                raise IllegalMove("zone_taken", f"Zone {label} was filled by "
+                                  f"{game.players[by]} this round.")
             raise IllegalMove("zone_taken", f"Zone {label} already holds "
                               f"{TILES[game.chip[z] & 31].name}; replace it instead.")
         if game.zkind[z] != BLOCK and not game._neighbours_filled(z):
@@ -179,6 +188,17 @@ def check_tile(game: RelizGame, action: Action) -> None:
     a, b, wild = game._orient(chip, flip)
     if not game._fits(z, a, b, wild):
         raise IllegalMove("no_match", _mismatch_words(game, z, a, b, wild, name))
+
+
+_COMPLAINT = EVENT_ID["claim"]
+
+
+def _in_round(game: RelizGame, made: Callable[[Action], bool]) -> int | None:
+    """Played together: the seat of the last move of this round that ``made`` picks, or None
+    (for the refusals that say which team's move came first)."""
+    if not game.together:
+        return None
+    return next((a.player for a in reversed(game.log[game.round_began:]) if made(a)), None)
 
 
 def _owner_words(game: RelizGame, p: int, z: int) -> str:
@@ -303,6 +323,22 @@ def _target_words(target: str, name: str) -> str:
     }[target]
 
 
+def check_time_up(game: RelizGame, action: Action) -> None:
+    """The room's timer ends a round played together (Tender, Cooperation), when there is a
+    timer; it is the table's move, not a team's."""
+    if action.player != CHANCE:
+        raise IllegalMove("timer_only", "Only the room's timer says that the time is up; a "
+                          "team ends its own turn.")
+    if not game.together:
+        raise IllegalMove("no_round", "Time runs out only for rounds played together (Tender "
+                          "and Cooperation, the teams at the same time).")
+    if not game.options.round_timer:
+        raise IllegalMove("no_timer", "This game is played with no timer: each team ends its "
+                          "own turn.")
+    if not game.playing:
+        raise IllegalMove("no_round", "The first round has not begun yet.")
+
+
 def check_deal(game: RelizGame, action: Action) -> None:
     """Physical deck: the piece drawn at the table is entered, and only then."""
     if not game.to_enter:
@@ -377,6 +413,11 @@ def link(game: RelizGame, action: Action) -> None:
     game.events.append(Event("link", action.player, {}))
 
 
+def time_up(game: RelizGame, action: Action) -> None:
+    """The round's time is up: every team still playing ends its turn."""
+    game._time_up()
+
+
 def play(game: RelizGame, action: Action) -> None:
     """An event card is played (see :mod:`devgames.reliz.event_cards`)."""
     play_event(game, action)
@@ -440,6 +481,8 @@ def place(game: RelizGame, action: Action) -> None:
     a, b, wild = game._orient(chip, flip)
     if where == "hand":
         game.hands[p].remove(chip)
+        if chip in game.face_up[p]:
+            game.face_up[p].remove(chip)
     else:
         game.extras.remove(chip)
         game.extras_left -= 1
@@ -563,4 +606,5 @@ MOVES: MoveTable[RelizGame] = {
     "keep": Move(check_keep, keep), "end": Move(_may_end, end), "call": Move(check_call, call),
     "back": Move(check_back, back), "attach": Move(check_attach, attach),
     "link": Move(check_link, link), "deal": Move(check_deal, deal),
+    "time_up": Move(check_time_up, time_up),
 }

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Required, TypedDict
 
 from devgames.core.actions import Action, Event
 from devgames.reliz.cards import BLOCKS, CARDS, EVENTS, TILES
-from devgames.reliz.event_cards import playable
+from devgames.reliz.event_cards import held_face_up, playable
 from devgames.reliz.setup import SCENARIOS
 from devgames.reliz.terms import (
     ATTACH,
@@ -21,7 +21,6 @@ from devgames.reliz.terms import (
     OVER,
     PARTNER,
     PLAY,
-    TEAM_TURN_MINUTES,
     UNKNOWN_EVENT,
     UNKNOWN_TILE,
     card_name,
@@ -48,6 +47,7 @@ class SeatView(TypedDict, total=False):
     merged: bool  # Cooperation
     linked: bool  # Tender
     closed: bool  # Tender with a shared win
+    this_round: str  # rounds played together: "playing" or "done" (its turn ended)
 
 
 class _TeamOfSeat(TypedDict, total=False):
@@ -71,6 +71,8 @@ class RelizView(TypedDict, total=False):
     round: Required[int]
     rounds: Required[int | None]
     turn_minutes: Required[int | None]
+    playing: list[str]  # rounds played together: the teams still playing their turn
+    done: list[str]  # and those that have ended it
     turn_player: Required[str]
     hand_limit: Required[int]
     blocks: Required[list[dict[str, Any]]]
@@ -108,7 +110,34 @@ def waiting_for(game: RelizGame) -> str:
     """
     if game.to_enter and game.phase != OVER:
         return entering_words(game)
+    if game.together and game.playing and game.phase != OVER:
+        return round_words(game)
     return WAITING[game.phase](game)
+
+
+def round_words(game: RelizGame) -> str:
+    """A round played together: who still plays, who has ended its turn.
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Red", "Blue", "Green"], seed=1, scenario="cooperation")
+    >>> game.apply(game.moves_of(1)[0])  # Blue meets its daily event, then ends its turn
+    >>> game.end_turn("Blue")
+    >>> round_words(game)
+    'Round 1: Red and Green are playing; Blue has ended its turn.'
+    """
+    playing = [game.players[p] for p in game.playing]
+    done = [game.players[p] for p in game.seats_in_order() if p not in game.playing]
+    words = f"Round {game.round_no}: {_and(playing)} " \
+            f"{'is' if len(playing) == 1 else 'are'} playing"
+    if done:
+        words += f"; {_and(done)} {'has' if len(done) == 1 else 'have'} ended " \
+                 f"{'its turn' if len(done) == 1 else 'their turns'}"
+    return f"{words}."
+
+
+def _and(names: list[str]) -> str:
+    """Names in a sentence: "Red", "Red and Blue", "Red, Blue and Green"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _waiting_over(game: RelizGame) -> str:
@@ -201,6 +230,7 @@ def view(game: RelizGame, player: int | str | None) -> RelizView:
     orientation, the integration zones), the public counts, and that player's own hand."""
     current = game.current_player
     sc = game.scenario
+    turns = turns_shown(game, None if player is None else game.seat(player))
     out: RelizView = {
         "game": game.name,
         "scenario": sc.code, "scenario_ru": sc.name_ru, "scenario_en": sc.name_en,
@@ -212,11 +242,11 @@ def view(game: RelizGame, player: int | str | None) -> RelizView:
         "turn": game.turn_no, "round": game.round_no,
         # Cooperation's deadline: the room reads "round 11 of 40".
         "rounds": game.options.coop_rounds if sc.code == "cooperation" else None,
-        # Tender and Cooperation: the rulebook's 2-minute timer for each team's turn (the
-        # app starts the room's timer with each turn).
-        "turn_minutes": TEAM_TURN_MINUTES if sc.code in ("tender", "cooperation") else None,
-        "turn_player": game.players[game.turn_player],
-        "hand_limit": sc.hand_limit,
+        # Tender and Cooperation: the minutes of the room's timer (option round_timer), wound
+        # again with each turn (in_turn) or each round (together); None with no timer.
+        "turn_minutes": game.options.round_timer or None if game.teams_mode else None,
+        "turn_player": game.players[turns[0][0] if len(turns) == 1 else game.turn_player],
+        "hand_limit": hand_limit(game, turns[0][0] if player is None else game.seat(player)),
         "blocks": [block_view(game, s) for s in range(len(game.blocks))],
         "integrations": [zone_view(game, z) | {"ports": list(game.zports[z])}
                          for z in range(len(game.chip)) if game.zkind[z] != BLOCK],
@@ -225,13 +255,15 @@ def view(game: RelizGame, player: int | str | None) -> RelizView:
         "stock": [len(pool) for pool in game.pool],
         "event_deck": [len(d) for d in game.decks],
         "discard": [[CARDS[c & 63].name for c in d] for d in game.discards],
-        # The daily event, large on the projector: its names and what it does.
-        "featured": ([{"heading": "Daily event", "card": CARDS[game.daily & 63].name,
-                       "lines": [CARDS[game.daily & 63].does]}]
-                     if game.daily is not None and game.daily & 63 != UNKNOWN_EVENT
-                     else []),
-        "extras": [TILES[c & 31].name for c in game.extras if c & 31 != UNKNOWN_TILE],
-        "extras_left": game.extras_left,
+        # The daily event of the turn shown, large: its names and what it does (in a round
+        # played together each team reads its own on its screen; the projector shows none).
+        "featured": [{"heading": "Daily event", "card": CARDS[chip & 63].name,
+                      "lines": [CARDS[chip & 63].does]}
+                     for _q, turn in turns if len(turns) == 1
+                     and (chip := turn["daily"]) is not None and chip & 63 != UNKNOWN_EVENT],
+        "extras": [TILES[c & 31].name for _q, turn in turns for c in turn["extras"]
+                   if c & 31 != UNKNOWN_TILE],
+        "extras_left": sum(turn["extras_left"] for _q, turn in turns),
         "attach": ({"seat": game.players[game.attach_queue[0][0]],
                     "blocks": list(game.attach_queue[0][1])}
                    if game.phase == ATTACH and not game.to_enter else None),
@@ -250,6 +282,11 @@ def view(game: RelizGame, player: int | str | None) -> RelizView:
     }
     if not any(game.frozen):  # nobody misses turns: the "sick" column would say nothing
         out["aside"].append("sick")
+    if game.together and game.playing:  # who still plays the round (the big line says it)
+        out["playing"] = [game.players[q] for q in game.playing]
+        out["done"] = [game.players[q] for q in game.seats_in_order() if q not in game.playing]
+        out["phase"] = turns[0][1]["phase"] if player is not None else game.phase
+        out["aside"] += ["playing", "done", "this_round"]  # the big line says who plays
     if game.partnered:  # the projector's table: a row a team, its players one a line
         out["teams"] = team_rows(game)
         out["aside"].append("players")
@@ -264,14 +301,47 @@ def view(game: RelizGame, player: int | str | None) -> RelizView:
                                "name_ru": CARDS[c & 63].name_ru,
                                "playable": playable(game, p, c)}
                               for c in game.cards[p] if c & 63 != UNKNOWN_EVENT]
-        out["crutches"] = [TILES[c & 31].name for c in game.wild
-                           if c in game.hands[p] or c in game.extras]
+        wild, extras = turns[0][1]["wild"], turns[0][1]["extras"]
+        out["crutches"] = [TILES[c & 31].name for c in wild
+                           if c in game.hands[p] or c in extras]
         if game.members_apart(p):  # the team sees each member's hand
             out["members"] = [[c & 31 for c in game.member_hand(p, m)
                                if c & 31 != UNKNOWN_TILE]
                               for m in range(game.options.team_size)]
             out["active_member"] = game.active_member[p]
     return out
+
+
+def hand_limit(game: RelizGame, p: int) -> int:
+    """The most tiles seat ``p`` may hold at the end of its turn, as the engine checks it: the
+    scenario's limit (a merged Cooperation team: 2 x team size), one more after Self-Belief in
+    the turn being played.
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Ada", "Bob"], seed=3)
+    >>> hand_limit(game, 0)
+    3
+    """
+    turn = game.turn_of(p)
+    own = game.together or p == game.turn_player  # Self-Belief is the turn player's
+    return game._hand_limit(p) + (1 if own and turn["superman"] else 0)
+
+
+def turns_shown(game: RelizGame, seat: int | None) -> list[tuple[int, dict[str, Any]]]:
+    """The turns a view shows (their daily events, side pools, crutches), each with its seat:
+    the turn being played; in a round played together, every team's still playing, or in a
+    team's own view its own.
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Red", "Blue"], seed=1, scenario="cooperation")
+    >>> [q for q, _turn in turns_shown(game, None)], [q for q, _turn in turns_shown(game, 1)]
+    ([0, 1], [1])
+    """
+    if not (game.together and game.playing):
+        return [(game.turn_player, game.turn_of(game.turn_player))]
+    if seat is not None:
+        return [(seat, game.turn_of(seat))]
+    return [(q, game.turn_of(q)) for q in game.playing]
 
 
 def zone_view(game: RelizGame, z: int) -> dict[str, Any]:
@@ -356,7 +426,7 @@ def seat_view(game: RelizGame, q: int) -> SeatView:
     seat: SeatView = {
         "name": game.players[q], **team,
         "tiles": len(game.hands[q]), "events": len(game.cards[q]),
-        "face_up": [TILES[c & 31].name for c in game.locked[q]],
+        "face_up": [TILES[c & 31].name for c in held_face_up(game, q)],
         "sick": game.frozen[q], "releases": game.releases[q],
     }
     if q in game.revealed:
@@ -368,6 +438,8 @@ def seat_view(game: RelizGame, q: int) -> SeatView:
                                 for m in range(game.options.team_size)]
     if game.code == "cooperation":
         seat["merged"] = game.merged[q]
+    if game.together and game.playing:
+        seat["this_round"] = "playing" if q in game.playing else "done"
     if game.code == "tender":
         seat["linked"] = game.linked[q]
         if game.options.tender_shared_win:
@@ -441,6 +513,7 @@ DESCRIBE: dict[str, Callable[[RelizGame, Action, str], str]] = {
     "call": lambda game, action, who: f"{who} lets the partner play event cards",
     "back": lambda game, action, who: f"{who} hands the turn back",
     "attach": _describe_attach,
+    "time_up": lambda game, action, who: "Time is up: every team still playing ends its turn",
     "link": lambda game, action, who: f"{who} joins the module at "
         f"{port_words(game, action.target)} to the integration block at "
         f"{port_words(game, action.count)}",
@@ -588,6 +661,17 @@ def _narrate_release(game: RelizGame, who: str, data: dict[str, Any]) -> str:
     return f"RELEASE! {who} closes {game.zlabel[data['zone']]}{reward}"
 
 
+def _time_up_words(round_no: int, teams: list[str]) -> str:
+    """The timer ended a round played together.
+
+    >>> _time_up_words(3, ["Red", "Green"])
+    'Time is up in round 3: Red and Green end their turns; what they did not place stays in hand.'
+    """
+    ends, they = ("ends its turn", "it") if len(teams) == 1 else ("end their turns", "they")
+    return f"Time is up in round {round_no}: {_and(teams)} {ends}; what {they} did not place " \
+           "stays in hand."
+
+
 #: The public sentence of each kind of event: (game, who it is about, its data) -> sentence. The
 #: kinds left out say nothing to the table.
 NARRATE: dict[str, Told] = {
@@ -613,6 +697,7 @@ NARRATE: dict[str, Told] = {
     "central": _says("Every module is closed: the central integration opens."),
     "call": _says("{who} lets the partner play event cards."),
     "game_over": _says("Game over: {result}"),
+    "time_up": lambda game, who, data: _time_up_words(data["round"], data["teams"]),
 }
 
 #: Private events as the table sees them: that a piece was drawn, not which.

@@ -28,6 +28,11 @@ SOLO_POOL = ("recycled", "spent")
 #: Tender and Cooperation: each member of a team holds a hand ("members", the rulebook's Q45/Q48)
 #: or the team holds one ("shared").
 TEAM_HANDS = ("members", "shared")
+#: Tender and Cooperation: the teams play each round at the same time ("together", the
+#: rulebook's "Одновременные ходы команд") or one after another ("in_turn").
+TEAM_TURNS = ("together", "in_turn")
+#: Tender and Cooperation: the minutes of the room's timer (0: no timer).
+ROUND_TIMERS = (0, 1, 2, 3, 4, 5)
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,18 @@ class RelizOptions:
     #: (rulebook Q45, Q48); "shared": the team holds one hand of 2.
     team_hands: str = field(default="members", metadata={
         "choices": TEAM_HANDS, "label": "Tender and Cooperation hands"})
+    #: Tender and Cooperation: "together", every team plays its turn of a round at the same
+    #: time and the round ends when every team has ended its turn (the rulebook's
+    #: simultaneous turns); "in_turn", the teams play their turns one after another.
+    team_turns: str = field(default="together", metadata={
+        "choices": TEAM_TURNS, "label": "Tender and Cooperation turns",
+        "labels": {"together": "teams play each round at the same time",
+                   "in_turn": "teams play one after another"}})
+    #: Tender and Cooperation: the minutes of the room's timer, for each round ("together")
+    #: or each team's turn ("in_turn"); 0: no timer. Played together, a round whose time is up
+    #: ends every turn still open (a ``time_up`` move).
+    round_timer: int = field(default=2, metadata={
+        "choices": ROUND_TIMERS, "label": "Timer (minutes, 0: none)"})
 
 
 #: Named sets of options a facilitator picks from (the set-up form's "Preset"); each names the

@@ -27,6 +27,9 @@ class RelizState(RelizVerbs):
         self.scenario = sc = scenario_of(options, n)
         self.code = sc.code
         self.teams_mode = sc.code in ("tender", "cooperation")
+        #: Tender and Cooperation with ``team_turns="together"``: the teams play each round at
+        #: the same time (see :mod:`devgames.reliz.rounds`).
+        self.together = self.teams_mode and options.team_turns == "together"
         self.partnered = sc.code == "team"
         #: The team of each seat (Team Development: seats 0, 2 against 1, 3).
         self.team = [p % 2 if self.partnered else p for p in range(n)]
@@ -80,6 +83,8 @@ class RelizState(RelizVerbs):
         self.turn_player = options.first_player
         self.order_start = options.first_player
         self.turn_no = 0
+        #: The number of the turn being played (``turn_no`` when it started): the metrics rows'.
+        self.own_turn = 0
         self.round_no = 1
         self.daily: int | None = None
         self.daily_open = False  # Writing a Prototype: the daily event may wait in the turn
@@ -92,6 +97,9 @@ class RelizState(RelizVerbs):
         self.extras_left = 0
         self.wild: dict[int, int] = {}  # chip -> tile pip (0 low, 1 high) that counts as any
         self.locked: list[list[int]] = [[] for _ in range(n)]  # Refactoring: face up, next turn
+        #: Refactoring: the tiles of each seat lying face up in its hand until placed or gone (a
+        #: seat's ``locked`` ones too, which wait for its next turn).
+        self.face_up: list[list[int]] = [[] for _ in range(n)]
         self.revealed: dict[int, int] = {}  # seat -> turn its hand was shown (IT Audit)
         self.superman = False
         self.pilot_used = False
@@ -113,6 +121,21 @@ class RelizState(RelizVerbs):
         #: Tender with a shared win: the teams that closed everything in this round, in order.
         self.closed: list[int] = []
         self.refreshes = 0
+        # Rounds played together (devgames.reliz.rounds); ``turn_player`` is the team in focus.
+        #: The turn fields (``rounds.TURN_FIELDS``) of each team, by seat, as they were when it
+        #: last left the focus (the team in focus: its own attributes).
+        self.turn_fields: list[tuple[Any, ...]] = []
+        #: The teams still playing their turn in this round, in seat order from ``order_start``.
+        self.playing: list[int] = []
+        #: The length of the log when this round began.
+        self.round_began = 0
+        #: For each entry of the log, the seats whose state or options it touched, as bits
+        #: ``1 << seat`` (see ``RelizRounds._touches``).
+        self.touched: list[int] = []
+        #: The moves the room has waited for in the rounds before this one (each round: its
+        #: busiest team's moves) and outside rounds, and each team's moves in this round.
+        self.waited = 0
+        self.round_moves = [0] * n
         # Metrics.
         self.placed_turn = [0] * n
         self.placed_total = [0] * n

@@ -12,8 +12,6 @@ ATTACH, DAILY, PLAY, PARTNER, OVER = "attach", "daily", "play", "partner", "over
 BLOCK, INTEGRATION, CARD_ZONE = "block", "integration", "card"
 MODULE, LINK, INTEGRATION_BLOCK, CENTRAL = "module", "link", "integration_block", "central"
 SHARED = -1
-#: Tender and Cooperation: minutes of a team's turn on the room's timer (the rulebook's timer).
-TEAM_TURN_MINUTES = 2
 SET_BITS = 5  # a tile in a hand or on the board: tile id + 32 * the set (team) it belongs to
 DECK_BITS = 6  # an event card in a hand: title id + 64 * the deck it came from
 #: Physical deck: a tile or event card drawn at the table and not entered yet.

@@ -166,16 +166,23 @@ class RelizTurns(RelizZones):
         """The seats from the first player round the table."""
         return [(self.order_start + i) % self.n for i in range(self.n)]
 
-    def _start_turn(self) -> None:
+    def _start_turn(self, extra: bool = False) -> None:
+        """The turn player's turn starts: its draw, its daily event, Sick Leave taking it. Played
+        together, an ``extra`` turn (Coffee Machine) is never the one Sick Leave takes."""
         p = self.turn_player
         self.turn_no += 1
+        self.own_turn = self.turn_no
         self.placed_now = set()
         self.fresh = set(compress(count(), map(not_, self.chip)))
         self.locked[p] = []
         self.superman = False
-        self.wild = {}
-        self.placed_turn = [0] * self.n
-        self.frozen_now = self.frozen[p] > 0
+        if not self.partnered:  # Team Development: a partner's crutch waits for its turn
+            self.wild = {}
+        if self.together:  # the other teams' turns go on
+            self.placed_turn[p] = 0
+        else:
+            self.placed_turn = [0] * self.n
+        self.frozen_now = self.frozen[p] > 0 and not extra
         if self.frozen_now:
             self.frozen[p] -= 1
         if self.record:
@@ -213,27 +220,13 @@ class RelizTurns(RelizZones):
             self.phase = PLAY
 
     def _end_turn(self) -> None:
+        """The turn player's turn ends; the next turn starts, or the game ends (played
+        together, :mod:`devgames.reliz.rounds` says what follows a team's turn)."""
         p = self.turn_player
-        if self.extras:
-            for chip in self.extras:
-                self._to_pool(chip)
-            self.extras = []
-        self.extras_left = 0
-        if self.daily is not None:  # Writing a Prototype: the daily event not played
-            self._discard_event(self.daily)
-            self.daily = None
-        limit = self._hand_limit(p) + (1 if self.superman else 0)
-        if len(self.hands[p]) > limit:
-            for chip in self.hands[p]:
-                self._to_pool(chip)
-            self.events.append(Event("over_limit", p, {"tiles": len(self.hands[p]),
-                                                        "limit": limit}))
-            self.hands[p] = []
-            self.locked[p] = []
-        if p in self.revealed and self.revealed[p] < self.turn_no:
-            del self.revealed[p]
-        if self.record:
-            self._record(p)
+        self._close_turn(p)
+        if self.partnered:  # a crutch lasts until the turn of the seat holding it ends
+            self.wild = {c: h for c, h in self.wild.items()
+                         if any(c in self.hands[q] for q in range(self.n) if q != p)}
         cap = self.options.turn_cap
         if self.closed and ((cap and self.turn_no >= cap) or
                             (not self.extra_turns and self._round_ends_after(p))):
@@ -258,7 +251,35 @@ class RelizTurns(RelizZones):
             self.turn_player = nxt
         self._start_turn()
 
+    def _close_turn(self, p: int) -> None:
+        """Seat ``p``'s turn ends: the side pool's tiles back, a daily event not played
+        discarded, the hand limit, the metrics row."""
+        if self.extras:
+            for chip in self.extras:
+                self._to_pool(chip)
+            self.extras = []
+        self.extras_left = 0
+        if self.daily is not None:  # Writing a Prototype: the daily event not played
+            self._discard_event(self.daily)
+            self.daily = None
+        limit = self._hand_limit(p) + (1 if self.superman else 0)
+        if len(self.hands[p]) > limit:
+            for chip in self.hands[p]:
+                self._to_pool(chip)
+            self.events.append(Event("over_limit", p, {"tiles": len(self.hands[p]),
+                                                        "limit": limit}))
+            self.hands[p] = []
+            self.locked[p] = []
+        if p in self.revealed and self.revealed[p] < self.own_turn:  # shown before this turn
+            del self.revealed[p]
+        if self.record:
+            self._record(p)
+
     def _round_ends_after(self, p: int) -> bool:
+        """True when no team plays after seat ``p`` in this round (played together: every
+        other team has ended its turn)."""
+        if self.together:
+            return self.playing == [p]
         return (p + 1) % self.n == self.order_start
 
     def _share_win(self) -> None:
@@ -304,7 +325,7 @@ class RelizTurns(RelizZones):
         else:
             total = len(chip)
             done, size = [total - chip.count(0)] * n, [total] * n
-        self._turns.append((self.turn_no, self.round_no, turn_player, done, size,
+        self._turns.append((self.own_turn, self.round_no, turn_player, done, size,
                             tuple(self.placed_turn), tuple(self.placed_total),
                             tuple(self.releases), tuple(self.events_drawn),
                             [*map(len, self.hands)], [*map(len, self.pool)]))

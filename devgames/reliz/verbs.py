@@ -5,10 +5,13 @@ zones by their labels. :class:`RelizVerbs` is a base of :class:`devgames.reliz.g
 each verb builds the move and applies it through the game's rules.
 """
 
-from devgames.core.actions import Action
+from devgames.core.actions import CHANCE, Action
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.reliz.cards import EVENTS, TILE_ID
+
+#: Tender and Cooperation played together: the room's timer says the round's time is up.
+TIME_UP = Action("time_up", CHANCE)
 
 
 class RelizVerbs(Game):
@@ -220,3 +223,22 @@ class RelizVerbs(Game):
         """True if :meth:`link` with these arguments is allowed now."""
         return self._can(lambda: Action("link", self.seat(player), target=module_port,
                                         count=block_port))
+
+    def time_up(self) -> None:
+        """Tender and Cooperation played together, with a timer: the round's time is up, and
+        every team still playing ends its turn (in seat order from the first player); what it
+        did not place stays in hand, and the next round begins.
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Red", "Blue"], seed=1, scenario="cooperation")
+        >>> game.round_no, game.can_time_up()
+        (1, True)
+        >>> game.time_up()
+        >>> game.round_no, game.waiting_for
+        (2, 'Round 2: Red and Blue are playing.')
+        """
+        self.apply(TIME_UP)
+
+    def can_time_up(self) -> bool:
+        """True if :meth:`time_up` is allowed now (a round played together, with a timer)."""
+        return self._can(lambda: TIME_UP)

@@ -28,7 +28,7 @@ def public_entries(game: RelizGame) -> list[Action]:
     """The pieces to enter, made from public facts only."""
     what, _who, where = game.to_enter[0]
     if what == "tile":
-        shown = [c for c in game.chip if c] + [c for hand in game.locked for c in hand]
+        shown = [c for c in game.chip if c] + [c for hand in game.face_up for c in hand]
         shown += game.extras + [-c for c in game.out_of_game if c < 0]
         face_up = {c & 31 for c in shown if c >> SET_BITS == where}
         return [Action("deal", CHANCE, card=t) for t in TILES if t not in face_up]
@@ -46,7 +46,7 @@ def tile_holders(game: RelizGame, tile_set: int) -> list[list[int]]:
     """The hands holding known tiles of a set, not face up."""
     return [hand for p in range(game.n) for hand in (game.hands[p], *game.member_hands[p])
             if any(c >> SET_BITS == tile_set and c & 31 != UNKNOWN_TILE
-                   and c not in game.locked[p] for c in hand)]
+                   and c not in game.face_up[p] for c in hand)]
 
 
 def twin_with_other_hand(game: RelizGame, rng: random.Random) -> RelizGame:
@@ -62,7 +62,7 @@ def twin_with_other_hand(game: RelizGame, rng: random.Random) -> RelizGame:
             return twin
         hand = rng.choice(holders)
         i = next(i for i, c in enumerate(hand) if c >> SET_BITS == where
-                 and c & 31 != UNKNOWN_TILE and all(c not in locked for locked in twin.locked))
+                 and c & 31 != UNKNOWN_TILE and all(c not in shown for shown in twin.face_up))
         hand[i], pool[0] = pool[0], hand[i]
         pool.sort()
     elif what in ("event", "daily"):

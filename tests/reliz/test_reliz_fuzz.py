@@ -8,7 +8,10 @@ tiles whenever it can, so that games reach their end. A sample of 70 games goes 
 full harness (:func:`devgames.core.harness.fuzz_game`): every move replayed through JSON, save
 and undo.
 Tender and Cooperation are played besides with each value of ``team_hands`` in turn (each
-member's own hand, or one a team), quick and through the full harness.
+member's own hand, or one a team), quick and through the full harness; and in rounds played
+together, the teams' moves in random interleavings (each team's own moves, ``moves_of``, or
+those of the team brought into focus) with the timer's time up now and then, every game
+replayed at its end.
 """
 
 import random
@@ -17,9 +20,11 @@ from typing import Any
 
 import pytest
 
+from devgames.core.actions import CHANCE, Action
 from devgames.core.game import Game
 from devgames.core.harness import check_illegal_is_harmless, forge_illegal, fuzz_game
 from devgames.core.harness import invariant_failed as fail
+from devgames.core.session import Session
 from devgames.reliz import RelizGame, new_game
 from devgames.reliz.options import (
     COOP_ROUNDS,
@@ -28,6 +33,7 @@ from devgames.reliz.options import (
     PILOT,
     SOLO_POOL,
     TEAM_HANDS,
+    TEAM_TURNS,
 )
 from tests.reliz.helpers import NAMES, SEATS, check, check_all
 
@@ -68,6 +74,7 @@ def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
         "turn_cap": rng.choice((6, 10, 16, 30)),
         "tender_shared_win": scenario == "tender" and rng.random() < 0.5,
         "team_hands": rng.choice(TEAM_HANDS),
+        "team_turns": rng.choice(TEAM_TURNS),
     }
 
 
@@ -89,7 +96,7 @@ def play_quick(scenario: str, seed: int, **fixed: Any) -> RelizGame:
         assert legal, f"no legal action (seed {seed})"
         if steps % 11 == 0:
             forged = forge_illegal(game, rng, legal)
-            if forged is not None:
+            if forged is not None and forged not in allowed(game):
                 check_illegal_is_harmless(game, forged)
         places = [a for a in legal if a.kind == "place"] if eager else []
         game.apply(rng.choice(places) if places and rng.random() < 0.9 else rng.choice(legal))
@@ -98,6 +105,66 @@ def play_quick(scenario: str, seed: int, **fixed: Any) -> RelizGame:
         assert steps < 20_000, f"endless game (seed {seed})"
     check_all(game)
     return game
+
+
+def allowed(game: RelizGame) -> list[Action]:
+    """Every move the game takes now: each acting team's own (played together, not only the
+    team in focus's) and the timer's."""
+    return [*game.legal_actions(),
+            *(a for seat in (*game.acting_seats, CHANCE) for a in game.moves_of(seat))]
+
+
+def play_together(scenario: str, seed: int) -> RelizGame:
+    """One game of rounds played together: each move is a random acting team's, chosen from its
+    own moves (``moves_of``) or after bringing it into focus, the time up now and then; the
+    invariants after every move, the moves listed accepted, a focus that changes no snapshot,
+    forged moves refused, and the game replayed at the end."""
+    rng = random.Random(seed)
+    game = new_game(NAMES[:seats_for(scenario, rng)], seed=seed,
+                    **options_for(scenario, rng) | {"team_turns": "together", "turn_cap": 40})
+    invariants = RelizInvariants()
+    invariants(game)
+    steps = 0
+    while not game.is_over:
+        seats = game.acting_seats
+        if seats and rng.random() < 0.03 and game.can_time_up():
+            game.time_up()
+            invariants(game)
+            continue
+        seat = rng.choice(seats) if seats else game.current_player
+        assert seat is not None
+        if seats and rng.random() < 0.5:
+            before = game.snapshot() if steps % 13 == 0 else None
+            game.focus(seat)
+            assert game.current_player == seat
+            assert before is None or game.snapshot() == before
+        moves = game.moves_of(seat) if seats else game.legal_actions()
+        assert moves and {a.player for a in moves} == {seat}, (seed, seat, moves)
+        if steps % 7 == 0:
+            assert all(map(game.can_apply, moves))
+            forged = forge_illegal(game, rng, moves)
+            if forged is not None and forged not in allowed(game):
+                check_illegal_is_harmless(game, forged)
+        places = [a for a in moves if a.kind == "place"]
+        game.apply(rng.choice(places) if places and rng.random() < 0.8 else rng.choice(moves))
+        invariants(game)
+        steps += 1
+        assert steps < 20_000, f"endless game (seed {seed})"
+    check_all(game)
+    again = Session.from_json(game.session().to_json()).replay()
+    assert again.snapshot() == game.snapshot() and again.log == game.log
+    return game
+
+
+@pytest.mark.parametrize("scenario", ["tender", "cooperation"])
+def test_rounds_played_together_keep_every_invariant_in_any_interleaving(scenario: str) -> None:
+    rounds: set[int] = set()
+    time_ups = 0
+    for seed in range(120):
+        game = play_together(scenario, 2000 + seed)
+        rounds.add(game.round_no)
+        time_ups += sum(1 for action in game.log if action.kind == "time_up")
+    assert max(rounds) >= 5 and time_ups >= 20
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

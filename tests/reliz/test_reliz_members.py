@@ -24,7 +24,7 @@ def next_turn(game: RelizGame) -> None:
 
 
 def test_each_member_is_dealt_a_hand_and_the_member_of_the_round_plays() -> None:
-    game = settle(new("tender", seed=5, team_size=3))
+    game = settle(new("tender", seed=5, team_size=3, team_turns="in_turn"))
     assert game.round_no == 1 and game.active_member == [0, 0, 0]  # the first member first
     for p in range(3):
         drawn = 1 if p == game.turn_player else 0  # the turn's tile
@@ -165,7 +165,7 @@ def test_tender_members_keep_rotating_to_the_end() -> None:
 
 
 def test_the_shared_option_keeps_one_hand_a_team() -> None:
-    game = settle(new("tender", seed=5, team_hands="shared"))
+    game = settle(new("tender", seed=5, team_hands="shared", team_turns="in_turn"))
     assert game.member_hands == [[], [], []] and not game.members_apart(0)
     assert sorted(len(hand) for hand in game.hands) == [2, 2, 3]
     assert "members" not in game.view(0)
@@ -186,7 +186,7 @@ def test_undo_across_a_new_round_gives_each_member_their_hand_back() -> None:
 
 
 def test_a_physical_deck_deals_each_member_and_a_draw_goes_to_the_active_one() -> None:
-    game = new("cooperation", seed=1, deck="physical")
+    game = new("cooperation", seed=1, deck="physical", team_turns="in_turn")
     enter(game, 1, 2, 1, 2, 3, 1, 2, 3)
     # two tiles for each member of each team, then Ada's tile and daily event
     assert [e[0] for e in game.to_enter] == ["tile"] * 9 + ["daily"]

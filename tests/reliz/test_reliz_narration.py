@@ -34,12 +34,16 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 
 def random_games(seeds: int) -> Iterator[RelizGame]:
     """Each case of :data:`CASES` played to its end by random moves (joining blocks and placing
-    tiles nine times in ten when it can), for each seed in turn."""
+    tiles nine times in ten when it can; in a round played together, the time up now and
+    then), for each seed in turn."""
     for seed in range(seeds):
         for scenario, options in CASES:
             rng = random.Random(seed)
             game = new(scenario, seed=seed, **options)
             while not game.is_over:
+                if game.together and rng.random() < 0.02 and game.can_time_up():
+                    game.time_up()
+                    continue
                 legal = game.legal_actions()
                 builds = [a for a in legal if a.kind in ("place", "link", "attach")]
                 game.apply(rng.choice(builds) if builds and rng.random() < 0.9

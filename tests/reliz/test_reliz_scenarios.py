@@ -336,7 +336,8 @@ def play_turns(game: RelizGame, turns: int) -> None:
 
 def test_tender_with_a_physical_deck_asks_for_each_block_tile_and_event_card() -> None:
     # (one hand a team; each member's own: tests/reliz/test_reliz_members.py)
-    game = new("tender", seed=1, deck="physical", team_hands="shared")
+    game = new("tender", seed=1, deck="physical", team_hands="shared",
+               team_turns="in_turn")
     assert game.current_player == -1 and game.blocks == []
     assert game.waiting_for == "Enter the central block card (one with 3 ports or more)."
     offered = [a.count for a in game.legal_actions()]
@@ -378,7 +379,8 @@ def test_tender_with_a_physical_deck_asks_for_each_block_tile_and_event_card() -
 
 
 def test_cooperation_with_a_physical_deck_asks_for_each_block_tile_and_event_card() -> None:
-    game = new("cooperation", seed=1, deck="physical", team_hands="shared")
+    game = new("cooperation", seed=1, deck="physical", team_hands="shared",
+               team_turns="in_turn")
     assert game.waiting_for == "Enter the central block card drawn for Ada."
     enter(game, 1, 2)
     assert game.waiting_for == "Enter the block card drawn for Ada's module."
@@ -393,7 +395,8 @@ def test_cooperation_with_a_physical_deck_asks_for_each_block_tile_and_event_car
     assert [e[0] for e in game.to_enter] == ["tile"] * 5 + ["daily"]
     play_turns(game, 3)
     # every module closed: the central deck, every card but IT Audit, is drawn from next
-    game = settle(new("cooperation", seed=1, deck="physical", team_hands="shared"))
+    game = settle(new("cooperation", seed=1, deck="physical", team_hands="shared",
+                      team_turns="in_turn"))
     while game.to_enter or game.phase != "play":
         game.apply(game.legal_actions()[0])
     central = [z for z in range(len(game.chip)) if game.zstage[z] == CENTRAL]
