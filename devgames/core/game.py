@@ -252,6 +252,19 @@ class Game(ABC):
         if seat not in self.acting_seats:
             self._require_turn(seat)
 
+    @property
+    def waited_moves(self) -> int:
+        """The moves the room waits for, one after the other (what the planner times): every
+        move of the log by default; where teams play their turns of a round at the same time
+        (РЕЛИЗ), a round counts as many as its busiest team made.
+
+        >>> from devgames import scrumkin
+        >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
+        >>> game.apply(game.legal_actions()[0]); game.waited_moves == len(game.log)
+        True
+        """
+        return len(self.log)
+
     def moves_apart(self, seat: int, since: int) -> bool:
         """True when a move of ``seat`` chosen on a screen that saw the first ``since`` moves of
         the log may still be made now: none of the moves after them changed what ``seat`` sees

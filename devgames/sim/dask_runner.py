@@ -50,7 +50,8 @@ from devgames.sim.runner import (
     player_names,
 )
 
-#: One game's result: (rounds played, moves made, winners as a bit mask of seats).
+#: One game's result: (rounds played, moves the room waits for (:attr:`Game.waited_moves`),
+#: winners as a bit mask of seats).
 Outcome = tuple[int, int, int]
 #: Card moves counted over games: (seat won?, move kind, card id) -> seat-games that made it.
 CardCounts = dict[tuple[bool, str, int], int]
@@ -266,7 +267,7 @@ def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tup
         for action in game.log:
             if action.card is not None and action.player >= 0:
                 moves[action.player].add((action.kind, action.card))
-    return (rounds_of(game.summary()), len(game.log), mask), moves
+    return (rounds_of(game.summary()), game.waited_moves, mask), moves
 
 
 def chunks(games: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:

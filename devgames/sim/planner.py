@@ -314,7 +314,8 @@ class Plan:
         return (sum(count >= cap for count in self.rounds()) if cap else 0), self.games
 
     def minutes(self) -> list[float]:
-        """Each game's length at the table: its moves at the calibrated pace, in minutes."""
+        """Each game's length at the table: the moves the room waits for at the calibrated
+        pace, in minutes (teams playing a round at the same time wait for the busiest)."""
         pace = self.calibration.seconds_per_move
         return [outcome[1] * pace / 60 for outcome in self.outcomes]
 

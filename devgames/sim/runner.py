@@ -151,6 +151,7 @@ def play_one(task: Task) -> tuple[Row, list[Row]]:
         "bots": ";".join(kinds),
         "winners": ";".join(game.winners),
         "actions": len(game.log),
+        "waited_moves": game.waited_moves,
     }
     for key, value in game.summary().items():
         row.setdefault(key, value)

@@ -77,7 +77,7 @@ def test_the_lean_games_are_the_games_of_devgames_simulate(cluster: Cluster) -> 
     rows, _ = simulate("scrumkin", 30, 3, seed=5, bots=["heuristic", "random"], workers=1)
     [result] = run_jobs([make_job("scrumkin", 30, 3, 5, ["heuristic", "random"])], cluster)
     assert [outcome[0] for outcome in result.outcomes] == [row["sprints"] for row in rows]
-    assert [outcome[1] for outcome in result.outcomes] == [row["actions"] for row in rows]
+    assert [outcome[1] for outcome in result.outcomes] == [row["waited_moves"] for row in rows]
     winners = [";".join(f"P{seat + 1}" for seat in range(3) if outcome[2] >> seat & 1)
                for outcome in result.outcomes]
     assert winners == [row["winners"] for row in rows]
@@ -91,7 +91,7 @@ def test_the_lean_games_of_every_game_are_those_of_devgames_simulate(
         game: str, options: dict[str, object]) -> None:
     rows, _ = simulate(game, 6, 3, seed=9, bots="random", options=options, workers=1)
     [result] = run_jobs([make_job(game, 6, 3, 9, "random", options)], "in-process")
-    assert [outcome[1] for outcome in result.outcomes] == [row["actions"] for row in rows]
+    assert [outcome[1] for outcome in result.outcomes] == [row["waited_moves"] for row in rows]
 
 
 def test_simulate_on_dask_writes_the_same_csv_as_simulate(cluster: Cluster) -> None:
