@@ -227,28 +227,55 @@ class TableController:
     def apply(self, action: Action) -> list[str]:
         """Make ``action`` and save it; its public lines, added to the news.
 
-        An illegal move raises IllegalMove and changes nothing. A save refused because another
-        screen saved first (StaleSession) leaves this controller caught up with the store
-        (:meth:`catch_up`), then is raised. Any other failure to save keeps the move: the game
-        goes on, and the error is raised.
+        An illegal move raises IllegalMove and changes nothing. When another screen saved first,
+        the move is made again after the moves it saved if they changed nothing the mover sees
+        or may do (:meth:`Game.moves_apart`: teams playing their turns at once; IllegalMove
+        when the move is no longer allowed, saying why); otherwise the save is refused
+        (StaleSession) and this controller is caught up with the store (:meth:`catch_up`).
+        Any other failure to save keeps the move: the game goes on, and the error is raised.
         """
         game = self.game
         before = len(game.events)
         game.apply(action)
         lines = public_lines(game, action, game.events[before:])
         try:
-            self.save()
-        finally:
-            if self.game is game:  # not caught up: the move stands, saved or not
-                self.news += lines
+            self.save(catch_up=False)
+        except StaleSession:
+            carried = self._carry_over(action)
+            if carried is None:
+                self.catch_up()
+                raise
+            return carried
+        except BaseException:
+            self.news += lines  # the move stands, unsaved
+            raise
+        self.news += lines
         return lines
 
-    def save(self) -> None:
-        """Save the game's log from this controller's revision (see :meth:`apply`)."""
+    def _carry_over(self, action: Action) -> list[str] | None:
+        """After a save of ``action`` was refused: the moves saved meanwhile taken here, then
+        ``action`` made and saved after them (:meth:`apply`'s lines), when those moves only
+        added to the log and changed nothing its seat sees or may do, and no setting changed;
+        else None, and nothing changed."""
+        seen = len(self.game.log) - 1
+        saved, revision = self.store.checkout(self.session_id)
+        if (saved.log[:seen] != self.game.log[:seen] or saved.meta != self.game.meta
+                or not saved.moves_apart(action.player, seen)):
+            return None
+        self.game.undo(1)
+        for move in saved.log[seen:]:
+            self.take_move(move)
+        self.revision = revision
+        return self.apply(action)
+
+    def save(self, catch_up: bool = True) -> None:
+        """Save the game's log from this controller's revision; when another screen saved first,
+        StaleSession, after :meth:`catch_up` unless ``catch_up`` is False."""
         try:
             self.revision = self.store.sync(self.session_id, self.game, expected=self.revision)
         except StaleSession:
-            self.catch_up()
+            if catch_up:
+                self.catch_up()
             raise
 
     def catch_up(self) -> None:
@@ -315,8 +342,18 @@ class TableController:
 
     # ----- bots ---------------------------------------------------------------------------------
     def bot_to_play(self) -> bool:
-        """Whether a bot's seat is to play now."""
-        return not self.game.is_over and self.game.current_player in self.bots
+        """Whether a bot's seat is to play now (one of the seats acting at once, in a game
+        whose teams play their turns together)."""
+        return self._bot_seat() is not None
+
+    def _bot_seat(self) -> int | None:
+        """The bot's seat to play now: the player to act, else the first acting bot seat."""
+        game = self.game
+        if game.is_over:
+            return None
+        if game.current_player in self.bots:
+            return game.current_player
+        return next((seat for seat in game.acting_seats if seat in self.bots), None)
 
     def bot_move(self) -> Action | None:
         """The move of the bot whose turn it is (None when no bot is to play).
@@ -330,9 +367,11 @@ class TableController:
         >>> table.set_seat(0, "random"); table.bot_move() in table.game.legal_actions()
         True
         """
-        seat = self.game.current_player
-        if not self.bot_to_play() or seat is None:
+        seat = self._bot_seat()
+        if seat is None:
             return None
+        if seat != self.game.current_player:
+            self.game.focus(seat)  # its own turn, among the teams playing at once
         return self.bots[seat].choose(self.game)
 
     def bot_claim(self) -> Action | None:
