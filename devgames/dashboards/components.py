@@ -588,7 +588,18 @@ class MovePicker(widgets.VBox):
         if loose:
             for index in loose:
                 self.buttons[index].description = short_label(self.labels[index], team)
-            rows.append(_move_row(None, [self.buttons[i] for i in loose]))
+            # a card the hand does not list (an event card beside the tiles) with several
+            # moves: they go on a line of their own, the words they share said once ("Plays
+            # Complaint on"); the other moves share one line
+            lines: dict[Any, list[int]] = {}
+            for index in loose:
+                lines.setdefault(move_card(self.actions[index]), []).append(index)
+            alone = [i for card, line in lines.items() if card is None or len(line) == 1
+                     for i in line]
+            rows += [_move_row(None, [self.buttons[i] for i in line])
+                     for line in ([sorted(alone)] if alone else [])
+                     + [line for card, line in lines.items()
+                        if card is not None and len(line) > 1]]
         self.off = []
         kind = _one_kind_each([[self.actions[i] for i in moves] for moves in by_card.values()])
         if kind is not None:

@@ -4,7 +4,7 @@ Its logic (moves saved to the session store as they are made, the store followed
 undo) is its :class:`~devgames.sessions.table.TableController`'s.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -85,6 +85,30 @@ def news_that_fits(news: list[str], teams: int) -> list[str]:
             break
     return kept[::-1]
 
+
+
+def time_up_move(game: Game) -> Action | None:
+    """The table's move that ends a timed round of teams playing at the same time, when the
+    round is on (РЕЛИЗ's Tender and Cooperation); None otherwise.
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Red", "Blue"], seed=1, scenario="cooperation")
+    >>> time_up_move(game)
+    Action(kind='time_up', player=-1, card=None, target=None, count=None, cards=None)
+    >>> time_up_move(reliz.new_game(["Red", "Blue"], seed=1)) is None
+    True
+    """
+    return next((a for a in game.moves_of(CHANCE) if a.kind == "time_up"), None)
+
+
+def timed_span(view: Mapping[str, Any]) -> Any:
+    """What the room's timer times in a game with ``turn_minutes``: the round while teams play
+    their turns together (the view lists who is ``playing``), else the turn.
+
+    >>> timed_span({"turn": 7, "round": 3, "playing": ["Red"]}), timed_span({"turn": 7})
+    (3, 7)
+    """
+    return view.get("round") if "playing" in view else view.get("turn")
 
 class SessionTable(widgets.VBox):
     """A game being played: the projector's view and the facilitator's controls.
@@ -252,6 +276,10 @@ class SessionTable(widgets.VBox):
                                           description="Hands behind a curtain")
         self.hands_box.add_class("dg-hands-toggle")
         self.hands_box.observe(lambda change: self.set_hidden_hands(change["new"]), "value")
+        self.time_up = widgets.Button(description="Time is up: every team ends its turn",
+                                      button_style="warning")
+        self.time_up.add_class("dg-time-up")
+        self.time_up.on_click(lambda _button: self.call_time())
         debrief = widgets.Button(description="Open the debrief now")
         debrief.add_class("dg-debrief-now")
         debrief.on_click(lambda _button: self.open_debrief())
@@ -264,7 +292,7 @@ class SessionTable(widgets.VBox):
         close = self._close_button("dg-admin-close", lambda: self.show_admin(False))
         admin = widgets.VBox([
             widgets.HBox([widgets.HTML("<h3>Facilitator controls</h3>"), close]),
-            widgets.HBox([self.undo_last, self.undo_steps, undo_n]),
+            widgets.HBox([self.undo_last, self.undo_steps, undo_n]), self.time_up,
             widgets.HBox([self.pace_choice, self.hands_box]), self.seats_panel,
             self.export, HandoutsPanel(self.game), self.info, widgets.HBox([debrief, leave]),
         ])
@@ -286,6 +314,7 @@ class SessionTable(widgets.VBox):
                              [game.players[seat] for seat in self.controller.bot_kinds])
         if self.board is not None:
             self.board.show(game)
+        self.time_up.layout.display = "" if time_up_move(game) is not None else "none"
         news = news_that_fits(self.controller.news, len(game.players))
         self.news_box.value = "".join(f"<div>{html(line)}</div>" for line in news)
         # Never the seed: it deals every hand again (the exported events.csv holds it).
@@ -410,7 +439,7 @@ class SessionTable(widgets.VBox):
         An illegal move is explained in the notice and changes nothing.
         """
         game = self.game
-        turn = game.view(None).get("turn")
+        turn = timed_span(game.view(None))
         if not self._saved(lambda: self.controller.apply(action)):
             return False
         self.notice.clear()
@@ -446,13 +475,21 @@ class SessionTable(widgets.VBox):
             self.notice.error(f"This move could not be saved ({error}); the game goes on.")
         return True
 
+    def call_time(self) -> None:
+        """The round's time is up (the "Time is up" button): every team still playing ends its
+        turn, what it did not place stays in hand; the room's timer starts the next round."""
+        action = time_up_move(self.game)
+        if action is not None:
+            self.apply(action)
+
     def time_the_turn(self, before: Any) -> None:
         """A game whose turns are timed (its view gives ``turn_minutes``, e.g. РЕЛИЗ's Tender
-        and Cooperation: 2 minutes a team): the room's timer starts again with each new turn
-        (``before`` is the view's ``turn`` before the move just saved)."""
+        and Cooperation: 2 minutes a team, or a round when the teams play together): the room's
+        timer starts again with each new turn or round (``before`` is :meth:`timed_span` before
+        the move just saved)."""
         view = self.game.view(None)
         minutes = view.get("turn_minutes")
-        if minutes and view.get("turn") != before and self.on_time_box is not None:
+        if minutes and timed_span(view) != before and self.on_time_box is not None:
             self.on_time_box(int(minutes))
 
     def save_setting(self, path: tuple[str, ...], value: Any) -> None:
@@ -521,7 +558,7 @@ class SessionTable(widgets.VBox):
     def follow_moves(self, moves: list[Action], revision: int) -> None:
         """Play here the moves another screen saved after this table's last one."""
         for action in moves:
-            turn = self.game.view(None).get("turn")
+            turn = timed_span(self.game.view(None))
             self.controller.take_move(action)
             self.time_the_turn(turn)
         self.controller.revision = revision
