@@ -12,7 +12,7 @@ from typing import NamedTuple, cast
 
 from devgames.core.actions import Action
 from devgames.core.bots import RandomBot
-from devgames.reliz.cards import EVENTS
+from devgames.reliz.cards import BLOCKS, EVENTS
 from devgames.reliz.game import RelizGame
 from devgames.reliz.terms import ATTACH, BLOCK, DAILY, PARTNER, PLAY, SET_BITS
 from devgames.reliz.zones import FIT, TILE_PIPS
@@ -28,6 +28,8 @@ HARMFUL = frozenset({"claim", "disease", "water", "audit", "take_project"})
 #: only when nothing else). Tiles and event cards are scored by ``HeuristicBot._tile_score`` and
 #: ``HeuristicBot._play_score``.
 _FIXED = {"keep": 0.5, "end": 0.0, "back": 0.0, "link": 9.0, "rotate": -2.0, "call": -2.0}
+#: Tender's rule 7: the moves of a team locked out of its link (taken before anything else).
+_REBUILD = frozenset({"swap", "add"})
 #: The score of the moves that cannot be the best while a tile can be placed.
 _OUTRANKED = float("-inf")
 _KIND = attrgetter("kind")
@@ -54,9 +56,10 @@ class HeuristicBot:
     """Places the tile that closes the most (a RELEASE first, then a zone with the most filled
     neighbours), plays helpful cards at once and harmful ones on the opponent with the most
     tiles, never clears its own work with a card when it can help it, and ends the turn when
-    nothing useful is left. When it can place nothing, it replaces a tile that brings a blocked
-    zone nearer a tile that fits (the rulebook's way out of a dead end, Q12). Ties go to its own
-    seeded random source.
+    nothing useful is left. Locked out of its link in Tender, it swaps (or adds) a block first
+    (rule 7). When it can place nothing, it replaces a tile that brings a blocked zone nearer a
+    tile that fits (the rulebook's way out of a dead end, Q12). Ties go to its own seeded random
+    source.
 
     >>> from devgames import reliz
     >>> from devgames.core.bots import play_out
@@ -95,6 +98,10 @@ class HeuristicBot:
             return [self._daily_score(game, action, _CODES.get(action.card or 0, ""))
                     if action.kind == "play" else _FIXED[action.kind] for action in legal]
         kinds = list(map(_KIND, legal))
+        if kinds[-1] in _REBUILD:  # locked out (Tender's rule 7, whose moves come last)
+            self.can_place = False
+            return [self._swap_score(legal[i]) if kind in _REBUILD else _OUTRANKED
+                    for i, kind in enumerate(kinds)]
         self.can_place = "place" in kinds
         if self.can_place:
             return self._place_scores(game, legal, kinds)
@@ -147,6 +154,17 @@ class HeuristicBot:
             if sum(1 for y in zones if not game.chip[y]) == 1:
                 score += 6
         return score
+
+    @staticmethod
+    def _swap_score(action: Action) -> float:
+        """Tender's rule 7 (a swap, or a block added): the block card with the fewest zones to
+        fill, then the most ports.
+
+        >>> HeuristicBot._swap_score(Action("swap", 0, card=8, target=4))  # 4 zones, 4 ports
+        -3.6
+        """
+        block = BLOCKS[action.card or 0]
+        return -float(block.size) + 0.1 * len(block.ports)
 
     def _play_score(self, game: RelizGame, action: Action) -> float:
         """The score of an event card played in the turn (the daily event: ``_daily_score``)."""

@@ -66,6 +66,8 @@ _check_shape = ShapeCheck({
     "keep": _NONE, "end": _NONE, "call": _NONE, "back": _NONE,
     "attach": frozenset({"card", "target", "count"}),
     "link": frozenset({"target", "count"}),
+    "swap": frozenset({"card", "target"}),
+    "add": frozenset({"card", "target", "count"}),
     "deal": frozenset({"card", "count"}),
     "time_up": _NONE,
 }, "РЕЛИЗ")
@@ -412,7 +414,7 @@ class RelizGame(RelizRounds):
                     out += event_actions(self, p, chip)
         if self.teams_mode and self.code == "tender" and not self.linked[p] and \
                 self._closed(p, (MODULE,)):
-            out += self._link_actions(p)
+            out += self._link_actions(p) or self._rebuild_actions(p)  # (rule 7: always last)
         # (the partner's hand is looked at first: most often it holds no event card)
         if self.partnered and self.cards[(p + 2) % self.n] and self._partner_can_play():
             out.append(_CALL[p])
@@ -496,11 +498,39 @@ class RelizGame(RelizRounds):
             self.chip[z] = chip
 
     def _link_actions(self, p: int) -> list[Action]:
-        module = [s for s, b in enumerate(self.blocks) if b["owner"] == p and b["stage"] == MODULE]
-        target = [s for s, b in enumerate(self.blocks)
-                  if b["owner"] == p and b["stage"] == INTEGRATION_BLOCK]
+        module, target = self._slots(p, MODULE), self._slots(p, INTEGRATION_BLOCK)
         return [Action("link", p, target=a, count=b)
                 for a in self.free_ports(module) for b in self.free_ports(target)]
+
+    def _rebuild_actions(self, p: int) -> list[Action]:
+        """Tender's rule 7, for a team whose closed module has no free port to join its
+        integration block by (no ``link`` move): ``swap`` each of its blocks on the side with no
+        free port (the integration block, the module's blocks) for each block card of the
+        team's supply with at least as many zones and more ports than the block has joins (so
+        one is left free); when no card can be swapped so, ``add`` a block card of the supply
+        to the integration block's side, joined to a free port of the module (the link).
+
+        >>> from devgames import reliz
+        >>> reliz.new_game(["Red", "Blue"], seed=1, scenario="tender")._rebuild_actions(0)
+        []
+        """
+        if not self.options.tender_rebuild:
+            return []
+        module, target = self._slots(p, MODULE), self._slots(p, INTEGRATION_BLOCK)
+        slots = [*(target if not self.free_ports(target) else ()),
+                 *(module if not self.free_ports(module) else ())]
+        cards = sorted(set(self.supply[self.team[p]]))
+        out = []
+        for slot in slots:
+            block = self.blocks[slot]
+            size, joins = BLOCKS[block["card"]].size, len(block["used"])
+            out += [Action("swap", p, card=card, target=slot) for card in cards
+                    if BLOCKS[card].size >= size and len(BLOCKS[card].ports) > joins]
+        if out:
+            return out
+        return [Action("add", p, card=card, target=code, count=port.port)
+                for card in cards for code in self.free_ports(module)
+                for port in BLOCKS[card].ports]
 
     # ----- checking and carrying out a move (devgames.reliz.moves) ------------------------------
     def _check(self, action: Action) -> None:

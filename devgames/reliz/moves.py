@@ -17,7 +17,7 @@ from devgames.core.moves import Move, MoveTable
 from devgames.core.piles import shuffle
 from devgames.reliz import observer
 from devgames.reliz.cards import EVENT_DECK, EVENT_ID, EVENTS, TILES
-from devgames.reliz.event_cards import event_actions, play_event, playable
+from devgames.reliz.event_cards import _clear, event_actions, play_event, playable
 from devgames.reliz.setup import after_setup_attach, lay
 from devgames.reliz.terms import (
     ATTACH,
@@ -259,16 +259,47 @@ def check_link(game: RelizGame, action: Action) -> None:
     if game.code != "tender":
         raise IllegalMove("no_link", "Only in Tender does a team join its module to its "
                           "integration block.")
+    _require_closed_module(game, p)
+    if Action("link", p, target=action.target, count=action.count) not in \
+            game._link_actions(p):
+        raise IllegalMove("bad_port", "Join a free port of the module to a free port of "
+                          "the team's integration block.")
+
+
+def _require_closed_module(game: RelizGame, p: int) -> None:
+    """Tender: team ``p``'s module is closed and not joined to its integration block yet."""
     if game.linked[p]:
         raise IllegalMove("already_linked", f"{game.players[p]}'s module is already "
                           "joined to its integration block.")
     if not game._closed(p, (MODULE,)):
         raise IllegalMove("module_open", f"{game.players[p]} must close every zone of the "
                           "module first.")
-    if Action("link", p, target=action.target, count=action.count) not in \
-            game._link_actions(p):
-        raise IllegalMove("bad_port", "Join a free port of the module to a free port of "
-                          "the team's integration block.")
+
+
+def check_rebuild(game: RelizGame, action: Action) -> None:
+    """Tender's rule 7: a team whose closed module has no free port for its link swaps a block
+    of the side with no free port for a block card of its supply, or, when no card can be
+    swapped so, adds one joined to its module."""
+    p = action.player
+    who = game.players[p]
+    if game.code != "tender" or not game.options.tender_rebuild:
+        raise IllegalMove("no_swap", "Only in Tender (rule 7) does a team swap a block, when "
+                          "no free port is left to join its module to its integration block.")
+    _require_closed_module(game, p)
+    if game._link_actions(p):
+        raise IllegalMove("not_locked", f"{who}'s module can still be joined to its "
+                          "integration block: a block is swapped only when no free port is "
+                          "left for that link.")
+    moves = game._rebuild_actions(p)
+    if action in moves:
+        return
+    if moves[0].kind == "swap":
+        raise IllegalMove("bad_swap", "Swap a block with no free port left (the integration "
+                          "block, or a block of the module when the module has none) for a "
+                          "block card of the team's supply with at least as many zones and "
+                          "more ports than the block has joins.")
+    raise IllegalMove("bad_add", "No block card of the team's supply can be swapped: add one "
+                      "of them, by one of its ports, to a free port of the module.")
 
 
 def check_attach(game: RelizGame, action: Action) -> None:
@@ -411,6 +442,35 @@ def link(game: RelizGame, action: Action) -> None:
     game._join(action.target, action.count, action.player, LINK)
     game.linked[action.player] = True
     game.events.append(Event("link", action.player, {}))
+
+
+def swap(game: RelizGame, action: Action) -> None:
+    """Tender's rule 7: a block becomes another block card of the team's supply; its tiles and
+    those of the zones joined to it go back to the stock, and the joins are made again."""
+    p, slot, card = action.player, action.target, action.card
+    assert slot is not None and card is not None
+    block = game.blocks[slot]
+    old = block["card"]
+    for z in (*block["zones"], *game.joined_at(slot)):
+        _clear(game, z)
+    supply = game.supply[game.team[p]]
+    supply.remove(card)
+    supply.append(old)
+    game._swap_block(slot, card)
+    game.events.append(Event("rebuild", p, {"slot": slot, "old": old, "block": card}))
+
+
+def add(game: RelizGame, action: Action) -> None:
+    """Tender's rule 7, when no block card can be swapped: a block card of the team's supply
+    joins the integration block's side, by one of its ports, to a free port of the module (the
+    module's link)."""
+    p, card, code, port = action.player, action.card, action.target, action.count
+    assert card is not None and code is not None and port is not None
+    game.supply[game.team[p]].remove(card)
+    slot = game._add_block(card, p, INTEGRATION_BLOCK)
+    game._join(code, slot * 10 + port, p, LINK)
+    game.linked[p] = True
+    game.events.append(Event("rebuild", p, {"slot": slot, "old": None, "block": card}))
 
 
 def time_up(game: RelizGame, action: Action) -> None:
@@ -605,6 +665,8 @@ MOVES: MoveTable[RelizGame] = {
     "rotate": Move(check_rotate, rotate), "play": Move(check_event, play),
     "keep": Move(check_keep, keep), "end": Move(_may_end, end), "call": Move(check_call, call),
     "back": Move(check_back, back), "attach": Move(check_attach, attach),
-    "link": Move(check_link, link), "deal": Move(check_deal, deal),
+    "link": Move(check_link, link), "swap": Move(check_rebuild, swap),
+    "add": Move(check_rebuild, add),
+    "deal": Move(check_deal, deal),
     "time_up": Move(check_time_up, time_up),
 }

@@ -517,6 +517,11 @@ DESCRIBE: dict[str, Callable[[RelizGame, Action, str], str]] = {
     "link": lambda game, action, who: f"{who} joins the module at "
         f"{port_words(game, action.target)} to the integration block at "
         f"{port_words(game, action.count)}",
+    "swap": lambda game, action, who: f"{who} swaps block B{(action.target or 0) + 1} for "
+        f"block card {action.card} (rule 7: no free port for the link)",
+    "add": lambda game, action, who: f"{who} adds block card {action.card} to the integration "
+        f"block's side, joined to the module at {port_words(game, action.target)} (rule 7: no "
+        "block card to swap)",
 }
 
 
@@ -672,6 +677,20 @@ def _time_up_words(round_no: int, teams: list[str]) -> str:
            "stays in hand."
 
 
+def _narrate_rebuild(game: RelizGame, who: str, data: dict[str, Any]) -> str:
+    """Tender's rule 7: a block swapped (``old``: the card it was) or added.
+
+    >>> _narrate_rebuild(None, "Red", {"slot": 1, "old": 6, "block": 17})  # doctest: +ELLIPSIS
+    'Red has no free port for its link: block B2 becomes block card 17; its tiles and ...'
+    """
+    if data["old"] is None:
+        return (f"{who} has no free port for its link and no block card to swap: block card "
+                f"{data['block']} (B{data['slot'] + 1}) joins its module, on the integration "
+                "block's side.")
+    return (f"{who} has no free port for its link: block B{data['slot'] + 1} becomes block card "
+            f"{data['block']}; its tiles and those of its integrations go back to the stock.")
+
+
 #: The public sentence of each kind of event: (game, who it is about, its data) -> sentence. The
 #: kinds left out say nothing to the table.
 NARRATE: dict[str, Told] = {
@@ -691,6 +710,7 @@ NARRATE: dict[str, Told] = {
     "block_drawn": _says("Block card {block} is drawn."),
     "refresh": _says("The event deck is used up: its discard pile is shuffled into a new deck."),
     "link": _says("{who}'s module is joined to its integration block."),
+    "rebuild": _narrate_rebuild,
     "closed": _says("{who}'s team has closed everything: the round is played to its end, and "
                     "every team that closes in it shares the win."),
     "merged": _says("{who}'s module is closed: the team now plays as one."),

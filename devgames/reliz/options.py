@@ -80,6 +80,13 @@ class RelizOptions:
     #: win (off: the first team to close, in the order of play, wins alone).
     tender_shared_win: bool = field(default=False, metadata={
         "label": "Tender: teams closing in the same round share the win"})
+    #: Tender's rule 7: a team whose closed module has no free port to join its integration
+    #: block by swaps a block of the side with no free port for a block card of its supply
+    #: (as many zones or more, a port left free; the tiles of the block and of its joins back to
+    #: the stock), or, with no card to swap for, adds one joined to its module; off, such a
+    #: team stays locked out and the game may reach the turn cap.
+    tender_rebuild: bool = field(default=True, metadata={
+        "label": "Tender: a team with no free port for its link swaps or adds a block (rule 7)"})
     #: Tender and Cooperation (until a Cooperation team merges): "members", each member of a
     #: team holds a hand of their own (2 / 2) and one member a round plays from it, in turn
     #: (rulebook Q45, Q48); "shared": the team holds one hand of 2.

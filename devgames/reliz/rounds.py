@@ -269,10 +269,12 @@ class RelizRounds(RelizTurns):
         team that makes it; the team a card names (All Hands on Deck: every team); every team
         that may fill the zone of a tile (Tender's central block, another team's zone in
         Cooperation); the team a piece entered was drawn for. Set-up and the timer touch every
-        seat (and so does a move that ends a round or the game: see ``_play_in_round``)."""
+        seat (and so does a move that ends a round or the game: see ``_play_in_round``), and so
+        does Tender's block swap (rule 7: its central release emptied, the central block asks
+        other pips of every team)."""
         every = (1 << self.n) - 1
         kind = action.kind
-        if not self.playing or kind == "time_up":
+        if not self.playing or kind in ("time_up", "swap"):
             return every
         if kind == "deal":
             what, who, _where = self.to_enter[0]

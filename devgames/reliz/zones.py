@@ -256,6 +256,70 @@ class RelizZones(RelizState):
         self.zports[z] = (code_a, code_b)
         return z
 
+    def joined_at(self, slot: int) -> list[int]:
+        """The integration and card zones joined to a port of the block in ``slot``, by the
+        number of that port.
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Red", "Blue"], seed=1, scenario="tender")
+        >>> [game.zlabel[z] for z in game.joined_at(0)]  # the central block: ports 1 and 2
+        ['I2', 'I1']
+        """
+        return [z for _port, z, _side in self._joins(slot)]
+
+    def _joins(self, slot: int) -> list[tuple[int, int, int]]:
+        """(port number, zone, which of the zone's ports) of every join at block ``slot``."""
+        return sorted((code % 10, z, side) for z in range(len(self.zkind))
+                      if self.zkind[z] != BLOCK
+                      for side, code in enumerate(self.zports[z]) if code // 10 == slot)
+
+    def _swap_block(self, slot: int, card: int) -> None:
+        """Tender's rule 7: the block in ``slot`` becomes block card ``card`` (as many zones or
+        more; its tiles and those of its joins already taken off). Its zones keep their ids and
+        labels, a zone more is added after the others, and the zones joined to its ports are
+        joined again, in the order of its ports, to the new card's first ports."""
+        block = self.blocks[slot]
+        old = block["zones"]
+        joins = self._joins(slot)
+        outside = {oz for y in old for _h, oz, _oh in self.zlinks[y] if oz not in old}
+        for z in outside:
+            self.zlinks[z] = [link for link in self.zlinks[z] if link[1] not in old]
+        for y in old:
+            self.zlinks[y] = []
+        for z in (*old, *outside):
+            self.znear[z] = self._near_of(z)
+        new = BLOCKS[card]
+        zones = list(old)
+        for number, _vertical, double in new.zones:
+            if number <= len(old):
+                self.zdouble[old[number - 1]] = double
+                self.fresh.add(old[number - 1])
+            else:
+                zones.append(self._new_zone(BLOCK, slot, double, block["owner"], block["stage"],
+                                            f"B{slot + 1}.{number}"))
+        block.update(card=card, zones=zones, used=[])
+        for za, ha, zb, hb in new.links:
+            self._link(zones[za - 1], ha - 1, zones[zb - 1], hb - 1)
+        ports = [port.port for port in new.ports]
+        for (_old_port, z, side), number in zip(joins, ports, strict=False):
+            code = slot * 10 + number
+            codes = list(self.zports[z])
+            codes[side] = code
+            self.zports[z] = tuple(codes)
+            block["used"].append(number)
+            for zone, h in self.port_halves(code):
+                self._link(z, side, zone, h)
+        self._refresh((*zones, *outside))
+
+    def _near_of(self, z: int) -> tuple[list[int], list[int], list[int]]:
+        """``znear[z]`` worked out from ``zlinks[z]`` (each zone once, in the order linked)."""
+        near: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for h, oz, _oh in self.zlinks[z]:
+            for side in (near[h], near[2]):
+                if oz not in side:
+                    side.append(oz)
+        return near
+
     def _random_join(self, slot_a: int, slot_b: int, owner: int, stage: str) -> None:
         ports_a, ports_b = self.free_ports([slot_a]), self.free_ports([slot_b])
         if not ports_a or not ports_b:

@@ -11,7 +11,8 @@ Tender and Cooperation are played besides with each value of ``team_hands`` in t
 member's own hand, or one a team), quick and through the full harness; and in rounds played
 together, the teams' moves in random interleavings (each team's own moves, ``moves_of``, or
 those of the team brought into focus) with the timer's time up now and then, every game
-replayed at its end.
+replayed at its end. Tender's rule 7 (a team locked out of its link swaps or adds a block) is
+fuzzed from the positions heuristic bots lock a team out in, every block card counted.
 """
 
 import random
@@ -26,6 +27,7 @@ from devgames.core.harness import check_illegal_is_harmless, forge_illegal, fuzz
 from devgames.core.harness import invariant_failed as fail
 from devgames.core.session import Session
 from devgames.reliz import RelizGame, new_game
+from devgames.reliz.bots import HeuristicBot
 from devgames.reliz.options import (
     COOP_ROUNDS,
     FIRST_TILE,
@@ -202,3 +204,54 @@ def test_team_hands_both_ways_keep_every_invariant(scenario: str, team_hands: st
         options = options_for(scenario, rng) | {"turn_cap": 12, "team_hands": team_hands}
         fuzz_game(lambda s, seats=seats, options=options: new_game(  # type: ignore[misc]
             NAMES[:seats], seed=s, **options), seed, RelizInvariants(), illegal_every=5)
+
+
+def _block_cards(game: RelizGame) -> Counter[int]:
+    """Every block card, on the board, drawn and waiting to join it, or in a supply."""
+    cards = Counter(block["card"] for block in game.blocks)
+    for _seat, drawn, *_rest in game.attach_queue:
+        cards.update(drawn)
+    for supply in game.supply.values():
+        cards.update(supply)
+    return cards
+
+
+@pytest.mark.parametrize("team_turns", TEAM_TURNS)
+def test_tender_rule7_keeps_every_invariant(team_turns: str) -> None:
+    """Tender played by heuristic bots until a team is locked out of its link (rule 7), then by
+    random moves, the rule-7 move of any team taken whenever it is offered: the invariants and
+    every block card after every move, forged moves refused, and the game replayed at its end."""
+    rebuilt = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = new_game(NAMES[:3], seed=seed, scenario="tender", team_turns=team_turns,
+                        round_timer=0, turn_cap=300)
+        bots = {t: HeuristicBot(seed * 10 + t) for t in range(game.n)}
+        invariants, blocks = RelizInvariants(), Counter[int]()
+        locked = False
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            legal = game.legal_actions()
+            rebuilds = [a for a in legal if a.kind in ("swap", "add")]
+            if rebuilds and not locked:
+                locked, blocks = True, _block_cards(game)
+            if rebuilds:
+                action = rng.choice(rebuilds)
+                rebuilt += 1
+            elif locked or seat < 0:
+                forged = forge_illegal(game, rng, legal)
+                if forged is not None and forged not in allowed(game):
+                    check_illegal_is_harmless(game, forged)
+                places = [a for a in legal if a.kind == "place"]
+                action = rng.choice(places) if places and rng.random() < 0.8 else \
+                    rng.choice(legal)
+            else:
+                action = bots[seat].choose(game)
+            game.apply(action)
+            if locked:
+                invariants(game)
+                assert _block_cards(game) == blocks, (seed, action)
+        again = Session.from_json(game.session().to_json()).replay()
+        assert again.snapshot() == game.snapshot() and again.log == game.log
+    assert rebuilt >= 5
