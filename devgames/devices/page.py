@@ -1,8 +1,9 @@
 """The team's page: the HTML a device loads once; :data:`~devgames.devices.server.STATIC`'s
 script then fills it with the team's state and keeps it up to date.
 
-Top down, as a phone shows it: the team, the line saying whose move it is, the team's hand, its
-moves (grouped by card), then what just happened at the table."""
+Top down, as a phone shows it: the team, the line saying whose move it is, in a timed round the
+room's timer and who still plays the round, the team's hand, its moves (grouped by card), then
+what just happened at the table."""
 
 #: The page, with the XSRF token of the device's cookie to format in (``{xsrf}``).
 PAGE = """<!DOCTYPE html>
@@ -17,6 +18,8 @@ PAGE = """<!DOCTYPE html>
 <main>
 <p class="status" role="status" aria-live="polite"></p>
 <p class="notice" role="alert" hidden></p>
+<section class="round" aria-label="This round" hidden><p class="clock" role="timer"></p>
+<p class="clock-note"></p><p class="teams"></p></section>
 <section class="hand" aria-label="Your hand"></section>
 <section class="moves" aria-label="Your moves"></section>
 <section class="news" aria-label="What just happened"><h2>What just happened</h2><ol></ol>

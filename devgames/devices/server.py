@@ -6,9 +6,10 @@ machine's network address with ``devgames serve --lan``. The facilitator app its
 served on the network; this application serves nothing but these addresses:
 
 - ``/t/<token>``: the team's page (HTML, then :data:`STATIC` script and style);
-- ``/t/<token>/state?known=<etag>``: the team's state as JSON (:func:`device_state`), at once
-  when it differs from the one the page knows, else as soon as the table moves (at most
-  :data:`WAIT_SECONDS` later): the page is told of a move within a tenth of a second;
+- ``/t/<token>/state?known=<etag>``: the team's state as JSON (:func:`device_state`, with the
+  server's clock), at once when it differs from the one the page knows, else as soon as the
+  table moves (at most :data:`WAIT_SECONDS` later): the page is told of a move within a tenth of
+  a second;
 - ``POST /t/<token>/move``: make a move chosen on the page, from the revision the page showed.
 
 Every request names its team by the token of the team's link; the store finds the token by its
@@ -329,9 +330,13 @@ class Hub:
         return missed is not None and table.game.moves_apart(seat, len(table.game.log) - missed)
 
     def state(self, session_id: int, seat: int) -> dict[str, Any]:
+        """The state of the device of ``seat`` (:func:`device_state`) and the server's clock
+        (``now``, epoch ms, left out of the etag): the page counts the room's timer down by it,
+        whatever the phone's own clock says."""
         table = self.table(session_id)
-        return device_state(table.game, seat, table.revision, table.game.meta,
-                            table.news[-NEWS_LINES:])
+        state = device_state(table.game, seat, table.revision, table.game.meta,
+                             table.news[-NEWS_LINES:])
+        return {**state, "now": round(time.time() * 1000)}
 
     def wake(self) -> None:
         """Tell every waiting page that the store changed."""

@@ -2,13 +2,16 @@
 
 The state of a device is plain data sent to the team's browser: its hand and what it secretly
 knows (``game.view(seat)``'s hand, ``game.secrets(seat)``), its own legal moves when it is to
-play, the public line of whose turn it is and the public news of the table. No other team's hand
-is read: another device's and the projector's hands never reach this one.
+play, the public line of whose turn it is and the public news of the table, and in a timed round
+(РЕЛИЗ's Tender and Cooperation) the room's timer and who still plays the round. No other team's
+hand is read: another device's and the projector's hands never reach this one.
 """
 
 import hashlib
 import json
+import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from devgames.core.actions import CHANCE, Action
@@ -24,6 +27,12 @@ MORE_HAND_KEYS = ("event_cards",)
 
 #: The moves of a device when its team is not to play.
 NO_MOVES: dict[str, Any] = {"heading": "", "moves": [], "subset": None, "groups": []}
+#: The numbers of the room's timer the projector saves in the session's settings under "timer":
+#: seconds of the span timed, seconds spent before its last start, the epoch ms of that start by
+#: the server's clock (0 while paused).
+TIMER_KEYS = ("duration", "elapsed", "started_at")
+#: The line of a team that has ended its turn of a round the teams play at the same time.
+TURN_OVER = "Your turn is over; the round ends when every team has ended."
 #: Verbs whose imperative is not the third person without its "s".
 IRREGULAR_VERBS = {"does": "do", "goes": "go", "has": "have", "is": "be"}
 
@@ -201,13 +210,18 @@ def card_label(move_label: str) -> str:
     return move_label.split(" back ", 1)[-1]
 
 
-def status_line(game: Game, seat: int, meta: dict[str, Any]) -> str:
-    """One sentence for the top of the device: whose turn, paused, over, or played by a bot.
+def status_line(game: Game, seat: int, meta: dict[str, Any],
+                playing: list[str] | None = None) -> str:
+    """One sentence for the top of the device: whose turn, paused, over, played by a bot, or
+    (in a round the teams play at the same time: ``playing`` names the teams still playing it)
+    the team's turn over.
 
     >>> from devgames import scrumkin
     >>> game = scrumkin.new_game(["Red", "Blue"], seed=1)
     >>> status_line(game, 0, {}), status_line(game, 1, {})
     ('Your move, Red.', 'Waiting for Red.')
+    >>> status_line(game, 1, {}, playing=["Red"])
+    'Your turn is over; the round ends when every team has ended.'
     """
     if game.is_over:
         return f"The game is over. {winner_line(game)}"
@@ -217,6 +231,8 @@ def status_line(game: Game, seat: int, meta: dict[str, Any]) -> str:
         return "A bot plays for your team now; the facilitator can give the seat back."
     if window_moves(game, seat) is not None:  # the same line on every device
         return game.waiting_for
+    if playing is not None and game.players[seat] not in playing:
+        return TURN_OVER
     current = game.current_player
     if seat in game.acting_seats:
         return f"Your move, {game.players[seat]}."
@@ -227,6 +243,47 @@ def status_line(game: Game, seat: int, meta: dict[str, Any]) -> str:
     if current is None:
         return "Waiting for the table."
     return f"Waiting for {game.players[current]}."
+
+
+def room_timer(meta: Mapping[str, Any]) -> dict[str, float] | None:
+    """The room's timer as the projector saved it in the session's settings (:data:`TIMER_KEYS`),
+    numbers only; None when none is saved or what is saved is not a timer.
+
+    >>> room_timer({"timer": {"duration": 120, "elapsed": 3.5, "started_at": 0, "x": "<b>"}})
+    {'duration': 120.0, 'elapsed': 3.5, 'started_at': 0.0}
+    >>> room_timer({"timer": {"duration": "2 min", "elapsed": 0, "started_at": 0}}), room_timer({})
+    (None, None)
+    """
+    saved = meta.get("timer")
+    if not isinstance(saved, Mapping):
+        return None
+    numbers = [saved.get(key) for key in TIMER_KEYS]
+    kept = [float(n) for n in numbers if isinstance(n, int | float) and not isinstance(n, bool)]
+    if len(kept) != len(TIMER_KEYS) or not all(math.isfinite(n) and n >= 0 for n in kept):
+        return None
+    return dict(zip(TIMER_KEYS, kept, strict=True))
+
+
+def timed_round(game: Game, view: Mapping[str, Any],
+                meta: Mapping[str, Any]) -> dict[str, Any] | None:
+    """While the game's turns or rounds are timed (its view gives ``turn_minutes``: РЕЛИЗ's
+    Tender and Cooperation): the room's timer (:func:`room_timer`) and, in a round the teams
+    play at the same time (the view lists who is ``playing``), the table's line saying who still
+    plays it and who has ended; None otherwise.
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Red", "Blue"], seed=1, scenario="cooperation")
+    >>> meta = {"timer": {"duration": 120, "elapsed": 0, "started_at": 0}}
+    >>> shown = timed_round(game, game.view(0), meta)
+    >>> shown["timer"]["duration"], shown["teams"]
+    (120.0, 'Round 1: Red and Blue are playing.')
+    >>> duel = reliz.new_game(["Red", "Blue"], seed=1)
+    >>> timed_round(duel, duel.view(0), meta) is None
+    True
+    """
+    if not view.get("turn_minutes") or game.is_over:
+        return None
+    return {"timer": room_timer(meta), "teams": game.waiting_for if "playing" in view else ""}
 
 
 def device_state(game: Game, seat: int, revision: int, meta: dict[str, Any],
@@ -252,7 +309,8 @@ def device_state(game: Game, seat: int, revision: int, meta: dict[str, Any],
         "team": name,
         "color": team_colors(list(game.players))[seat],
         "revision": revision,
-        "status": status_line(game, seat, meta),
+        "status": status_line(game, seat, meta, view.get("playing")),
+        "round": timed_round(game, view, meta),
         "your_move": bool(moves["moves"]),
         **moves,
         "hand": hand_html(name, hand, game.secrets(seat), game.name) if hand is not None

@@ -286,7 +286,8 @@ class LimitsTest(AsyncHTTPTestCase):
         with SessionStore(self.path) as store:
             rebuilt = server.Hub(store)
             for token, seat in ((self.red, 0), (self.blue, 1)):
-                assert kept[token] == rebuilt.state(self.session, seat)
+                again = rebuilt.state(self.session, seat)
+                assert {**kept[token], "now": 0} == {**again, "now": 0}  # the clock aside
 
 
 @pytest.mark.parametrize("revision", ["0", " 0 ", True, 0.0, float("inf")])

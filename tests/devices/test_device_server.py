@@ -10,7 +10,7 @@ import pytest
 from tornado.httpclient import HTTPResponse
 from tornado.testing import AsyncHTTPTestCase, gen_test
 
-from devgames import scrumkin
+from devgames import reliz, scrumkin
 from devgames.devices import server
 from devgames.devices.room import PAUSED
 from devgames.sessions.store import SessionStore
@@ -190,6 +190,48 @@ class DeviceServerTest(AsyncHTTPTestCase):
         answer = self.fetch("/voila/render/devgames.ipynb", raise_error=False)
         assert answer.code == 404 and "not a page of the game" in answer.body.decode()
         assert self.fetch("/static/../server.py", raise_error=False).code in (403, 404)
+
+
+class TimedRoundTest(AsyncHTTPTestCase):
+    """A Cooperation session of three teams playing each round at once, Red with a device link."""
+
+    def setUp(self) -> None:
+        self.store = SessionStore(":memory:")
+        game = reliz.new_game(["Red", "Blue", "Green"], seed=7, scenario="cooperation")
+        self.session = self.store.create(game)
+        self.red = self.store.issue_link(self.session, 0)
+        self.hub = server.Hub(self.store)
+        super().setUp()
+
+    def get_app(self) -> Any:
+        return server.make_app(self.hub)
+
+    def test_the_state_carries_the_servers_clock_and_the_timer_the_projector_saves(
+            self) -> None:
+        before = time.time() * 1000
+        first = json.loads(self.fetch(f"/t/{self.red}/state").body)
+        assert before - 1 <= first["now"] <= time.time() * 1000 + 1
+        assert first["round"]["timer"] is None  # no timer saved yet
+        time.sleep(0.01)
+        same = json.loads(self.fetch(f"/t/{self.red}/state").body)
+        assert same["now"] > first["now"] and same["etag"] == first["etag"]  # the clock aside
+        timer = {"duration": 120, "elapsed": 0.0, "started_at": first["now"]}
+
+        @gen_test(timeout=10)
+        async def scenario(self: TimedRoundTest) -> None:
+            waiting = self.http_client.fetch(
+                self.get_url(f"/t/{self.red}/state?known={first['etag']}"))
+            await server.asyncio.sleep(0.2)
+            self.store.set_meta(self.session, ("timer",), timer)  # the projector winds it
+            self.hub.wake()
+            answer = json.loads((await waiting).body)
+            assert answer["round"]["timer"] == {key: float(value)
+                                                for key, value in timer.items()}
+            assert answer["now"] >= first["now"]
+
+        scenario(self)
+        again = json.loads(self.fetch(f"/t/{self.red}/state").body)
+        assert again["etag"] != first["etag"] and again["round"]["timer"]["duration"] == 120
 
 
 def test_wrong_tokens_from_one_address_are_answered_ever_more_slowly() -> None:

@@ -155,3 +155,34 @@ def test_an_eight_team_scrumkin_device_shows_a_card_then_its_targets() -> None:
         assert targets == ["Your own game", *(f"Team{i}'s game" for i in range(1, 8))]
     drops = [entry["text"] for entry in state["groups"][-1]["moves"]]
     assert [text.split(" (")[0] for text in drops] == [card["card"] for card in hand]
+
+
+def test_a_team_in_a_round_played_together_sees_the_rooms_timer_and_who_still_plays() -> None:
+    from devgames import reliz, scrumkin
+
+    game = reliz.new_game(["Red", "Blue", "Green"], seed=7, scenario="cooperation")
+    timer = {"duration": 120, "elapsed": 12.5, "started_at": 1_700_000_000_000.0,
+             "label": "<script>"}
+    meta: dict[str, Any] = {"timer": timer}
+    red = device_state(game, 0, 0, meta, [])
+    assert red["round"] == {
+        "timer": {"duration": 120.0, "elapsed": 12.5, "started_at": 1_700_000_000_000.0},
+        "teams": "Round 1: Red, Blue and Green are playing."}
+    assert red["status"] == "Your move, Red."
+    while game.turn_of(0)["phase"] != "play":  # Red meets its daily event, then ends its turn
+        game.apply(game.moves_of(0)[0])
+    game.apply(next(a for a in game.moves_of(0) if a.kind == "end"))
+    red, blue = device_state(game, 0, 1, meta, []), device_state(game, 1, 1, meta, [])
+    assert red["status"] == "Your turn is over; the round ends when every team has ended."
+    assert red["moves"] == [] and blue["status"] == "Your move, Blue."
+    assert red["round"]["teams"] == blue["round"]["teams"] == \
+        "Round 1: Blue and Green are playing; Red has ended its turn."
+    paused = device_state(game, 0, 1, {"timer": {**timer, "started_at": 0}}, [])
+    assert paused["round"]["timer"]["started_at"] == 0 and paused["etag"] != red["etag"]
+    for bad in ({**timer, "elapsed": "12"}, {**timer, "duration": float("nan")},
+                {**timer, "elapsed": True}, {**timer, "started_at": -5}, {"duration": 120},
+                "2:00"):
+        assert device_state(game, 0, 1, {"timer": bad}, [])["round"]["timer"] is None
+    assert device_state(game, 0, 1, {}, [])["round"]["timer"] is None
+    played = scrumkin.new_game(["Red", "Blue"], seed=1)  # a game with no timed rounds
+    assert device_state(played, 0, 0, meta, [])["round"] is None

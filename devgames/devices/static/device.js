@@ -28,6 +28,7 @@
   let ended = false;     // the page shows one of ENDINGS and asks for nothing more
   let asking = null;     // the AbortController of the request for the state under way
   let wake = () => {};   // ends the pause between two attempts at once
+  let skew = 0;          // the server's clock less this device's, in ms
 
   const notice = (text) => {
     const box = $(".notice");
@@ -62,6 +63,40 @@
     enable();
   };
 
+  // The server's clock, sent with each state: the room's timer is counted by it, so that a
+  // phone whose own clock is wrong shows the same time as the projector.
+  const heard = (state) => {
+    if (Number.isFinite(state.now)) skew = state.now - Date.now();
+  };
+
+  const put = (element, text) => {
+    if (element.textContent !== text) element.textContent = text;
+  };
+
+  // In a timed round: the room's timer as the projector shows it, m:ss counting down (+m:ss
+  // over time), counted here from what the projector saved; and who still plays the round.
+  const showRound = () => {
+    const round = shown && !ended ? shown.round : null;
+    $(".round").hidden = !round;
+    if (!round) return;
+    const timer = round.timer;
+    put($(".teams"), round.teams);
+    $(".teams").hidden = !round.teams;
+    $(".clock").hidden = !timer;
+    $(".clock-note").hidden = !timer;
+    if (!timer) return;
+    const running = timer.started_at > 0;
+    let spent = timer.elapsed;
+    if (running) spent += (Date.now() + skew - timer.started_at) / 1000;
+    const left = Math.round(timer.duration - spent);
+    const abs = Math.abs(left);
+    const text = Math.floor(abs / 60) + ":" + String(abs % 60).padStart(2, "0");
+    put($(".clock"), left < 0 ? "+" + text : text);
+    $(".clock").classList.toggle("over", left < 0);
+    $(".clock").classList.toggle("stopped", !running);
+    put($(".clock-note"), !running ? "Timer paused" : (left < 0 ? "Over time" : "Time left"));
+  };
+
   const end = (reason, message) => {
     const [heading, sentence] = ENDINGS[reason];
     ended = true;
@@ -74,6 +109,7 @@
     notice("");
     $(".moves").replaceChildren();
     $(".hand").replaceChildren();
+    showRound();
   };
 
   // The refusal in an answer that is not a success: {reason, message, state?} by the contract;
@@ -153,12 +189,14 @@
 
   const render = (state) => {
     if (shown && state.revision < shown.revision) return;  // an older answer arriving late
+    heard(state);
     shown = state;
     document.body.style.setProperty("--team", state.color);
     document.body.classList.toggle("paused", state.paused);
     $(".game").textContent = state.game;
     $(".team").textContent = state.team;
     showLine();
+    showRound();
     renderMoves(state);
     $(".hand").innerHTML = state.hand;  // built and escaped by the server
     $(".news ol").replaceChildren(...state.news.slice().reverse().map((line) => {
@@ -218,6 +256,7 @@
           throw new Error(`${answer.status} ${refusal.reason}`);
         }
         const state = await answer.json();
+        heard(state);
         const back = offline;
         failures = 0;
         offline = false;
@@ -259,5 +298,6 @@
     if (!document.hidden) again();
   });
 
+  setInterval(showRound, 250);
   follow();
 })();
