@@ -223,8 +223,12 @@ class FacilitatorApp(widgets.VBox):
         self.table.set_theme(self.dark.value)
         self.table.on_time_box = self.time_box
         self.table.on_pause = self.pause_timer
+        minutes = game.view(None).get("turn_minutes")
         if "timer" in game.meta:  # as it was saved
             self.timer.restore(game.meta["timer"])
+        elif minutes:  # timed turns or rounds: wound for the first, started when the room is
+            self.timer_minutes.value = int(minutes)  # ready (the next ones start by themselves)
+            self.use_timer(lambda: self.timer.reset(int(minutes)))
         else:  # the timer goes on, kept with the session from now on
             self.use_timer(lambda: None)
         self.address.session_id = session_id

@@ -17,6 +17,8 @@ def test_time_is_up_ends_every_turn_and_the_timer_winds_for_the_next_round(
     app = start(store, "reliz", seats=[("Red", "human"), ("Blue", "human")],
                 scenario="cooperation", round_timer=3)
     table = table_of(app)
+    assert app.timer.duration == 3 * 60 and not app.timer.running  # wound for the first round
+    assert store.load(table.session_id).meta["timer"]["duration"] == 3 * 60  # phones read it
     wound: list[int] = []
     table.on_time_box = wound.append
     game = table.game
