@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from devgames.core.actions import Event
 from devgames.itstartup.cards import CARDS
+from devgames.itstartup.printed import KEY
 from devgames.itstartup.steps import AgentCounter, Draw, Flip, Headhunt, Keep, Order, Step
 
 if TYPE_CHECKING:
@@ -58,6 +59,9 @@ TARGETED = frozenset({"code_monkey", "downer_dave", "rockstar_recruiter", "outso
 #: Employees that draw a card at the end of their controller's turn.
 END_OF_TURN_DRAW = frozenset({"office_manager", "rockstar_recruiter", "nice_hr_lady",
                               "nice_hr_guy"})
+#: Employees with an activated ability (a move of its own: Shy Frontend Developer's X, the
+#: Undercover HR Agent).
+ACTIVATED = frozenset({"shy_frontend_developer", "undercover_hr_agent"})
 #: Action cards whose effect decides itself when the card goes under the deck.
 KEPT_BY_EFFECT = frozenset({"head_hunter"})
 #: What the owner pays the hunter to stop a Head Hunter.
@@ -72,7 +76,7 @@ Effect = Callable[["ItStartupTable", int, int, "int | None", int], None]
 
 def on_play(game: "ItStartupTable", p: int, card: int, target: int | None, paid: int) -> None:
     """Carry out the on-play effect of ``card`` just played by player ``p``."""
-    effect = EFFECTS.get(CARDS[card].key)
+    effect = EFFECTS.get(KEY[card])
     if effect is not None:
         effect(game, p, card, target, paid)
 

@@ -70,10 +70,6 @@ class ItStartupGame(ItStartupVerbs):
             assert not isinstance(step, UNSEATED)
         return step[1]
 
-    @property
-    def is_over(self) -> bool:
-        return not self.steps
-
     def legal_actions(self) -> list[Action]:
         steps = self.steps
         if not steps:

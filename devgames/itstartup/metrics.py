@@ -13,13 +13,14 @@ charts, the debrief and the CSV export.
 True
 """
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from devgames.itstartup.cards import CARDS
-from devgames.itstartup.printed import BURNOUT_LIMIT
+from devgames.itstartup.printed import BURNOUT_LIMIT, KIND
 
 if TYPE_CHECKING:
-    from devgames.itstartup.operations import Employee, ItStartupTable
+    from devgames.itstartup.operations import ItStartupTable
 
 #: Columns of the per-player, per-turn metrics rows (``game.rounds``).
 ROUND_FIELDS = (
@@ -33,14 +34,27 @@ EMPLOYEE_FIELDS = (
 )
 
 
-def employee_row(game: "ItStartupTable", e: int, owner: int, state: "Employee",
-                 left: str) -> tuple[Any, ...]:
-    """The row of employee ``e`` of ``owner`` now (``left``: why it leaves, "" if it stays)."""
-    return (
-        game.game_no, game.round, game.turns[owner], owner, e, state.burnout,
-        BURNOUT_LIMIT[e], left, tuple(state.knowledge),
-        game.efficiency(e, owner) if e in game.employees else 0,
-    )
+def employee_rows(game: "ItStartupTable", owner: int, staff: Sequence[int],
+                  left: str) -> list[tuple[Any, ...]]:
+    """The rows of employees ``staff`` of ``owner`` now (``left``: why they leave, "" if they
+    stay).
+
+    >>> from devgames import itstartup
+    >>> game = itstartup.new_game(["Ada", "Bob"], seed=1)
+    >>> intern = next(c for c in game.deck if CARDS[c].name == "Intern")
+    >>> game.deck.take(intern); game.hire(0, intern)
+    >>> dict(zip(EMPLOYEE_FIELDS, employee_rows(game, 0, [intern], "")[0]))["efficiency"]
+    1
+    """
+    number, round_, turn = game.game_no, game.round, game.turns[owner]
+    employees, efficiency = game.employees, game.efficiency
+    rows = []
+    for e in staff:  # a plain loop: a comprehension would capture seven names
+        state = employees[e]
+        rows.append((number, round_, turn, owner, e, state.burnout, BURNOUT_LIMIT[e], left,
+                     tuple(state.knowledge),
+                     efficiency(e, owner) if KIND[e] == "developer" else 0))
+    return rows
 
 
 def record_turn(game: "ItStartupTable", p: int) -> None:
@@ -52,10 +66,9 @@ def record_turn(game: "ItStartupTable", p: int) -> None:
         game.points[p] - game.points_at_start, game.resources[p], len(game.hands[p]),
         crew.developers, crew.hr, crew.coaches, len(staff),
     ))
-    game._employee_rows.extend(game.left_this_turn)
+    game._employee_rows += game.left_this_turn
     game.left_this_turn = []
-    employees = game.employees
-    game._employee_rows.extend(employee_row(game, e, p, employees[e], "") for e in staff)
+    game._employee_rows += employee_rows(game, p, staff, "")
 
 
 def round_records(game: "ItStartupTable") -> list[dict[str, Any]]:

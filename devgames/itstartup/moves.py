@@ -73,11 +73,24 @@ _TRANSFER = [
      for k in CARDS if KIND[k] == "knowledge"}
     for p in _SEATS
 ]
+#: Undercover HR Agents sent, by seat, agent and target.
+_SEND = [
+    {a: {t: Action("activate", p, card=a, target=t) for t in _EMPLOYEES}
+     for a in CARDS if KEY[a] == "undercover_hr_agent"}
+    for p in _SEATS
+]
+#: Shy Frontend Developer's payments, by seat and card: ``[x - 1]`` pays x (made when first
+#: needed: what a player holds has no fixed bound).
+_PAYMENTS: list[dict[int, list[Action]]] = [
+    {e: [] for e in CARDS if KEY[e] == "shy_frontend_developer"} for _ in _SEATS
+]
 #: What a card in hand offers its holder besides its sale, by seat and card: (its play when it
-#: takes no target, its planning when it is an action card, whether it is knowledge).
+#: takes no target, its planning when it is an action card, its printed price, its plays by
+#: developer when it is knowledge).
 _HAND_ROWS = [
     {c: (None if c in _HAS_TARGET else _PLAY[p][c],
-         _PLAN[p][c] if KIND[c] == "action" else None, KIND[c] == "knowledge") for c in CARDS}
+         _PLAN[p][c] if KIND[c] == "action" else None, PRICE[c],
+         _PLAY_ON[p][c] if KIND[c] == "knowledge" else None) for c in CARDS}
     for p in _SEATS
 ]
 
@@ -90,22 +103,24 @@ def legal_turn(game: "ItStartupGame", step: "Main") -> list[Action]:
     """Every move of a player's turn: end it, sell, play, plan, buy, activate, transfer, help."""
     p = step[1]
     hand = game.hands[p]
-    out = [_END[p]]
-    out += map(_SELL[p].__getitem__, hand)  # every sale, then plays and plans
+    out = [_END[p], *map(_SELL[p].__getitem__, hand)]  # every sale, then plays and plans
     rows = _HAND_ROWS[p]
     money = game.resources[p]
     planned = game.planned[p]
     developers = None  # where knowledge can go: found once for the whole hand
     for card in hand:
-        play, plan, knowledge = rows[card]
+        play, plan, price, on = rows[card]
         # Most cards take no target: one shared action when affordable (no helper call).
         if play is not None:
-            if PRICE[card] <= money or game.cost(p, card) <= money:
+            if price <= money or game.cost(p, card) <= money:
                 out.append(play)
-        elif knowledge:
+        elif on is not None:  # knowledge, on each developer where affordable
             if developers is None:
                 developers = play_targets(game, p, CARDS[card])
-            out += _knowledge_plays(game, p, card, developers)
+            if price <= money:
+                out += map(on.__getitem__, developers)
+            elif developers:
+                out += _knowledge_plays(game, p, card, developers)
         else:
             out += _legal_plays(game, p, card)
         if plan is not None and planned is None:
@@ -114,12 +129,13 @@ def legal_turn(game: "ItStartupGame", step: "Main") -> list[Action]:
         out += _legal_plays(game, p, planned[0])
     if money >= DRAW_PRICE and len(game.deck):
         out.append(_BUY[p])
-    held = game.held[p]
-    if held.get("shy_frontend_developer") or held.get("undercover_hr_agent"):
+    crew = game.crews[p]
+    if crew.activators:
         out += _legal_activations(game, p)
-    out += _legal_transfers(game, p)
+    if crew.knowledge:
+        out += _legal_transfers(game, p)
     if game.tokens[p]:
-        out.extend(_legal_help(game, p))
+        out += _legal_help(game, p)
     return out
 
 
@@ -137,25 +153,22 @@ def _legal_help(game: "ItStartupGame", p: int) -> list[Action]:
 
 
 def _legal_plays(game: "ItStartupGame", p: int, card: int) -> list[Action]:
+    """Plays of a card that is not knowledge (its cost does not depend on the target)."""
     money = game.resources[p]
-    if KIND[card] != "knowledge":  # the cost does not depend on the target
-        if PRICE[card] > money and game.cost(p, card) > money:
-            return []
-        if card not in _HAS_TARGET:
-            return [_PLAY[p][card]]
-        on = _PLAY_ON[p][card]
-        return [on[t] for t in play_targets(game, p, CARDS[card])]
-    return _knowledge_plays(game, p, card, play_targets(game, p, CARDS[card]))
+    if PRICE[card] > money and game.cost(p, card) > money:
+        return []
+    if card not in _HAS_TARGET:
+        return [_PLAY[p][card]]
+    return list(map(_PLAY_ON[p][card].__getitem__, play_targets(game, p, CARDS[card])))
 
 
 def _knowledge_plays(game: "ItStartupGame", p: int, card: int,
                      developers: Sequence[int | None]) -> list[Action]:
-    """Plays of a knowledge card on those of ``developers`` where player ``p`` can afford it
-    (the cost depends on the developer)."""
+    """Plays of a knowledge card dearer than player ``p`` holds at its printed price, on those
+    of ``developers`` where a discount brings it within reach (the cost depends on the
+    developer)."""
     money = game.resources[p]
     on = _PLAY_ON[p][card]
-    if PRICE[card] <= money:
-        return list(map(on.__getitem__, developers))
     return [on[d] for d in developers if game.cost(p, card, d) <= money]
 
 
@@ -163,10 +176,11 @@ def play_targets(game: "ItStartupTable", p: int, info: Card) -> Sequence[int | N
     """Who a card can be played on: [None] when it takes no target."""
     kind, key = info.kind, info.key
     if kind == "knowledge":  # on an outsourced developer too, unless the option forbids it
-        lent_too = game.options.outsourced_knowledge != "not_allowed"
-        employees = game.employees
-        return [e for e in game.staff[p] if KIND[e] == "developer"
-                and (lent_too or employees[e].home is None)]
+        crew = game.crews[p]
+        developers = crew.developer_cards
+        if not crew.borrowed or game.options.outsourced_knowledge != "not_allowed":
+            return developers
+        return _not_borrowed(game, developers)
     if key in ("outsourcing", "head_hunter"):
         return opponent_employees(game, p) or []
     if key == "downer_dave":
@@ -174,7 +188,7 @@ def play_targets(game: "ItStartupTable", p: int, info: Card) -> Sequence[int | N
     if key == "rockstar_recruiter":
         return opponent_employees(game, p, minimum=4) or [None]
     if key == "code_monkey":
-        return [None, *(e for e in game.staff[p] if game.employees[e].home is None)]
+        return [None, *_not_borrowed(game, game.staff[p])]
     return [None]
 
 
@@ -182,28 +196,43 @@ def opponent_employees(game: "ItStartupTable", p: int, minimum: int = 1,
                        borrowed_too: bool = False) -> list[int]:
     """Employees of other players (of players with at least ``minimum`` employees)."""
     out: list[int] = []
-    employees = game.employees
+    crews = game.crews
     for q, staff in enumerate(game.staff):
         if q != p and len(staff) >= minimum:
-            out += staff if borrowed_too else [e for e in staff if employees[e].home is None]
+            out += staff if borrowed_too or not crews[q].borrowed else _not_borrowed(game, staff)
+    return out
+
+
+# The filters of the listing are plain loops: a comprehension would make the names it reads
+# closure cells of the whole function, paid at every call.
+def _not_borrowed(game: "ItStartupTable", employees: Sequence[int]) -> list[int]:
+    """Those of ``employees`` that are not held through Outsourcing."""
+    states = game.employees
+    out = []
+    for e in employees:
+        if states[e].home is None:
+            out.append(e)
     return out
 
 
 def _legal_activations(game: "ItStartupGame", p: int) -> list[Action]:
-    held = game.held[p]
-    if not held.get("shy_frontend_developer") and not held.get("undercover_hr_agent"):
-        return []
     out: list[Action] = []
     money = game.resources[p]
     for e in game.staff[p]:
         key = KEY[e]
         if key == "shy_frontend_developer":
-            out.extend(Action("activate", p, card=e, count=x) for x in range(1, money + 1))
+            out += _payments(p, e, money)
         elif key == "undercover_hr_agent" and money >= 1 and _agent_ready(game, p, e):
-            out.extend(
-                Action("activate", p, card=e, target=t) for t in opponent_employees(game, p)
-            )
+            out += map(_SEND[p][e].__getitem__, opponent_employees(game, p))
     return out
+
+
+def _payments(p: int, e: int, money: int) -> list[Action]:
+    """Shy Frontend Developer ``e`` of seat ``p`` activated for 1 to ``money``."""
+    paid = _PAYMENTS[p][e]
+    while len(paid) < money:
+        paid.append(Action("activate", p, card=e, count=len(paid) + 1))
+    return paid[:money]
 
 
 def _agent_ready(game: "ItStartupGame", p: int, agent: int) -> bool:
@@ -213,42 +242,42 @@ def _agent_ready(game: "ItStartupGame", p: int, agent: int) -> bool:
 
 
 def _legal_transfers(game: "ItStartupGame", p: int) -> list[Action]:
-    if not game.crews[p].knowledge:
-        return []
-    employees = game.employees
-    staff = game.staff[p]
-    developers = [e for e in staff if KIND[e] == "developer" and employees[e].home is None]
+    crew = game.crews[p]
+    developers: Sequence[int] = crew.developer_cards
+    if crew.borrowed:
+        developers = _not_borrowed(game, developers)
     out = []
     money = game.resources[p]
+    employees = game.employees
     for source in developers:
         for knowledge in employees[source].knowledge:
             moves = _TRANSFER[p][knowledge]
-            if PRICE[knowledge] <= money:
-                out += [moves[d] for d in developers if d != source]
-                continue
-            out += [
-                moves[d] for d in developers
-                if d != source and game.cost(p, knowledge, d, transfer=True) <= money
-            ]
+            affordable = PRICE[knowledge] <= money
+            for d in developers:
+                if d != source and (affordable
+                                    or game.cost(p, knowledge, d, transfer=True) <= money):
+                    out.append(moves[d])
     return out
 
 
+# Many moves at once (every subset of a hand...): made with positional fields, which is quicker.
 def _legal_mulligans(game: "ItStartupGame", step: "Mulligan") -> list[Action]:
     p = step.player
     hand = sorted(game.hands[p])
     return [
-        Action("mulligan", p, cards=chosen)
+        Action("mulligan", p, None, None, None, chosen)
         for size in range(len(hand) + 1) for chosen in combinations(hand, size)
     ]
 
 
 def _legal_keeps(game: "ItStartupGame", step: Keep) -> list[Action]:
-    size = min(step.size, len(game.looking))
-    return [Action("keep", step.player, cards=c) for c in combinations(game.looking, size)]
+    p, size = step.player, min(step.size, len(game.looking))
+    return [Action("keep", p, None, None, None, c) for c in combinations(game.looking, size)]
 
 
 def _legal_orders(game: "ItStartupGame", step: "Order") -> list[Action]:
-    return [Action("order", step.player, cards=c) for c in permutations(game.looking)]
+    p = step.player
+    return [Action("order", p, None, None, None, c) for c in permutations(game.looking)]
 
 
 def _legal_bonus(game: "ItStartupGame", step: "Bonus") -> list[Action]:
@@ -520,7 +549,10 @@ def buy(game: "ItStartupGame", action: Action) -> None:
     game.resources[p] -= DRAW_PRICE
     if game.record:
         game.events.append(quick_event(("buy", p, {}, False)))
-    game.steps.insert(0, DRAW_HAND[p])
+    if game.physical:  # the card drawn is entered
+        game.steps.insert(0, DRAW_HAND[p])
+    else:
+        chance.draw_now(game, DRAW_HAND[p])
 
 
 def activate(game: "ItStartupGame", action: Action) -> None:

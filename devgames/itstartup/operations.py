@@ -5,7 +5,7 @@ player's employees, the step queue and what lasts one turn), reads it (``cost``,
 ``controller``, ``developers``, ``clockwise``) and changes it through a small public set of
 operations that keep the books (who holds which card, the metrics rows of employees that leave):
 ``burn``, ``rest``, ``gain``, ``take_employee``, ``dismiss``, ``score_per_developer``,
-``queue``, ``hire``, ``teach``, ``unteach``, ``move_employee``; each player's counts
+``queue``, ``hire``, ``teach``, ``unteach``, ``go_home``; each player's counts
 (:class:`Crew`) change only there. The card abilities (:mod:`devgames.itstartup.abilities`)
 change the game only through them; the game (:mod:`devgames.itstartup.game`) is built on this
 class.
@@ -39,28 +39,36 @@ class Employee:
 
 class Crew:
     """One player's table counted: employees by kind, those who draw a card at the end of the
-    turn (:data:`~devgames.itstartup.abilities.END_OF_TURN_DRAW`), and the knowledge attached to
-    them. The table's operations keep it up to date as employees join and quit (``_join``,
-    ``_quit``) and as knowledge is taught or taken off (``teach``, ``unteach``), so the listing
-    of the moves and the end of the turn read counts instead of counting.
+    turn (:data:`~devgames.itstartup.abilities.END_OF_TURN_DRAW`), those with an activated
+    ability (:data:`~devgames.itstartup.abilities.ACTIVATED`), those held through Outsourcing
+    (``borrowed``), the knowledge attached to them, and the developers themselves in the order
+    of the player's staff. The table's
+    operations keep it up to date as employees join and quit (``_join``, ``_quit``) and as
+    knowledge is taught or taken off (``teach``, ``unteach``), so the listing of the moves and
+    the end of the turn read counts instead of counting.
 
     >>> crew = Crew()
-    >>> crew.developers, crew.knowledge
-    (0, 0)
+    >>> crew.developers, crew.knowledge, crew.developer_cards
+    (0, 0, ())
     """
 
-    __slots__ = ("coaches", "developers", "drawers", "hr", "knowledge")
+    __slots__ = ("activators", "borrowed", "coaches", "developer_cards", "developers", "drawers",
+                 "hr", "knowledge")
 
     def __init__(self) -> None:
         self.developers = 0
+        self.developer_cards: tuple[int, ...] = ()
         self.hr = 0
         self.coaches = 0
         self.drawers = 0
+        self.activators = 0
+        self.borrowed = 0
         self.knowledge = 0
 
-    def counts(self) -> tuple[int, int, int, int, int]:
-        """(developers, hr, coaches, drawers, knowledge)."""
-        return self.developers, self.hr, self.coaches, self.drawers, self.knowledge
+    def counts(self) -> tuple[int, int, int, int, int, int, int]:
+        """(developers, hr, coaches, drawers, activators, borrowed, knowledge)."""
+        return (self.developers, self.hr, self.coaches, self.drawers, self.activators,
+                self.borrowed, self.knowledge)
 
 
 class ItStartupTable(Game):
@@ -88,6 +96,9 @@ class ItStartupTable(Game):
     start_roll: int
     steps: list[Step]
     result: str
+    #: True once the game has ended (set as it ends, when nothing waits any more: read once per
+    #: move by every loop).
+    is_over = False
     # Tournament mode: games played, wins and unused help tokens per player.
     game_no: int
     wins: list[int]
@@ -241,15 +252,33 @@ class ItStartupTable(Game):
         ``borrowed`` (Outsourcing) sends it home at ``p``'s next turn."""
         owner = self.controller(e)
         self._left(e, owner, "taken_over")
-        self.move_employee(e, owner, p)
+        self._quit(owner, e)
         if borrowed:
             self.employees[e].home = owner
+        self._join(p, e)
         self.events.append(Event("take", p, {"card": e, "from": owner, "how": how}))
 
-    def move_employee(self, e: int, source: int, target: int) -> None:
-        """Employee ``e`` goes from ``source``'s table to ``target``'s, as it is."""
-        self._quit(source, e)
-        self._join(target, e)
+    def go_home(self, p: int, e: int) -> int:
+        """Employee ``e``, held by ``p`` through Outsourcing, goes back to its owner's table
+        as it is, no longer borrowed; returns the owner.
+
+        >>> from devgames import itstartup
+        >>> game = itstartup.new_game(["Ada", "Bob"], seed=1)
+        >>> intern = next(c for c in game.deck if game.card(c).name == "Intern")
+        >>> game.deck.take(intern); game.hire(1, intern)
+        >>> game.take_employee(0, intern, "outsourcing", borrowed=True)
+        >>> game.crews[0].borrowed, game.go_home(0, intern), game.crews[0].borrowed
+        (1, 1, 0)
+        >>> game.staff[1] == [intern], game.employees[intern].home
+        (True, None)
+        """
+        state = self.employees[e]
+        home = state.home
+        assert home is not None  # only a borrowed employee goes home
+        self._quit(p, e)
+        state.home, state.taught = None, []
+        self._join(home, e)
+        return home
 
     def burn(self, e: int, amount: int) -> None:
         """Add burnout; at 3 + shield the employee leaves at once, with its knowledge."""
@@ -292,17 +321,28 @@ class ItStartupTable(Game):
     def _count(self, p: int, e: int, sign: int) -> None:
         crew = self.crews[p]
         kind = KIND[e]
-        crew.knowledge += sign * len(self.employees[e].knowledge)
+        state = self.employees[e]
+        crew.knowledge += sign * len(state.knowledge)
+        if state.home is not None:
+            crew.borrowed += sign
         if kind == "developer":
             crew.developers += sign
+            cards = crew.developer_cards
+            if sign > 0:
+                crew.developer_cards = (*cards, e)
+            else:
+                i = cards.index(e)
+                crew.developer_cards = cards[:i] + cards[i + 1:]
         elif kind == "hr":
             crew.hr += sign
         else:
             crew.coaches += sign
-        if KEY[e] in abilities.END_OF_TURN_DRAW:
+        key = KEY[e]
+        if key in abilities.END_OF_TURN_DRAW:
             crew.drawers += sign
+        elif key in abilities.ACTIVATED:
+            crew.activators += sign
 
     def _left(self, e: int, owner: int, reason: str) -> None:
         if self.record:
-            state = self.employees[e]
-            self.left_this_turn.append(metrics.employee_row(self, e, owner, state, reason))
+            self.left_this_turn += metrics.employee_rows(self, owner, (e,), reason)

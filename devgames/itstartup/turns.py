@@ -60,28 +60,27 @@ def income(game: "ItStartupTable", step: "Income") -> None:
     game.gain(p, gained)
     if game.record:
         game.events.append(quick_event(("income", p, {"resources": gained}, False)))
-    employees = game.employees
-    for e in [e for e in game.staff[p] if employees[e].home is not None]:
-        _go_home(game, p, e)
+    if game.crews[p].borrowed:
+        _go_home(game, p)
     if game.options.planning_bonus and game.points[p] in POWERS_OF_TWO:
         game.queue(BONUS[p], MAIN[p])
     else:
         game.queue(MAIN[p])
 
 
-def _go_home(game: "ItStartupTable", p: int, e: int) -> None:
-    """An employee ``p`` held through Outsourcing goes back to its owner; with
-    ``outsourced_knowledge="back_to_hand"`` the knowledge ``p`` played on it comes back to
+def _go_home(game: "ItStartupTable", p: int) -> None:
+    """The employees ``p`` holds through Outsourcing go back to their owners; with
+    ``outsourced_knowledge="back_to_hand"`` the knowledge ``p`` played on them comes back to
     ``p``'s hand."""
-    state = game.employees[e]
-    home, taught = state.home, state.taught
-    state.home, state.taught = None, []
-    back = taught if game.options.outsourced_knowledge == "back_to_hand" else []
-    for k in back:
-        game.unteach(p, e, k)
-        game.hands[p].append(k)
-    game.move_employee(e, p, home if home is not None else p)
-    game.events.append(Event("returns", home, {"card": e, "from": p, "knowledge": back}))
+    employees = game.employees
+    for e in [e for e in game.staff[p] if employees[e].home is not None]:
+        taught = employees[e].taught
+        back = taught if game.options.outsourced_knowledge == "back_to_hand" else []
+        for k in back:
+            game.unteach(p, e, k)
+            game.hands[p].append(k)
+        home = game.go_home(p, e)
+        game.events.append(Event("returns", home, {"card": e, "from": p, "knowledge": back}))
 
 
 def end(game: "ItStartupTable", p: int) -> None:
@@ -91,11 +90,9 @@ def end(game: "ItStartupTable", p: int) -> None:
     player's turn (or the end of the game)."""
     crew = game.crews[p]
     gained = game.bonus_points + game.points_per_developer * crew.developers
-    if crew.developers:
-        efficiency = game.efficiency
-        for e in game.staff[p]:
-            if KIND[e] == "developer":
-                gained += efficiency(e, p)
+    efficiency = game.efficiency
+    for e in crew.developer_cards:
+        gained += efficiency(e, p)
     game.points[p] += gained
     if game.record:
         game.events.append(quick_event(("score", p, {"points": gained, "total": game.points[p]},
@@ -167,6 +164,7 @@ def _round_over(game: "ItStartupTable") -> bool:
     game._winners = top
     game.result = "tournament_won" if game.options.tournament_wins else "goal_reached"
     game.steps.clear()
+    game.is_over = True
     game.events.append(Event("game_over", None, {"winners": top, "reason": game.result}))
     return True
 

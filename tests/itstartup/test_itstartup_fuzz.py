@@ -19,7 +19,7 @@ from devgames.core.game import Game
 from devgames.core.harness import InvariantError, fuzz_game
 from devgames.core.harness import invariant_failed as fail
 from devgames.itstartup import CARDS, ItStartupGame, ItStartupOptions, new_game
-from devgames.itstartup.abilities import END_OF_TURN_DRAW
+from devgames.itstartup.abilities import ACTIVATED, END_OF_TURN_DRAW
 from devgames.itstartup.metrics import ROUND_FIELDS
 
 ALL_CARDS = Counter(range(1, 65))
@@ -50,6 +50,8 @@ class ItStartupInvariants:
         self.counts(game)
         self.planned(game)
         self.turns_and_points(game)
+        if game.is_over != (not game.steps):
+            fail(game, f"the game says it is over: {game.is_over}, with {game.steps} waiting")
         if game.is_over:
             self.ending(game)
 
@@ -118,10 +120,17 @@ class ItStartupInvariants:
             kinds = Counter(KIND[e] for e in staff)
             recount = (kinds["developer"], kinds["hr"], kinds["coach"],
                        sum(1 for e in staff if CARDS[e].key in END_OF_TURN_DRAW),
+                       sum(1 for e in staff if CARDS[e].key in ACTIVATED),
+                       sum(1 for e in staff if game.employees[e].home is not None),
                        sum(len(game.employees[e].knowledge) for e in staff))
             if game.crews[p].counts() != recount:
                 fail(game, f"seat {p} counted {game.crews[p].counts()} (developers, hr, "
-                           f"coaches, drawers, knowledge), the table holds {recount}")
+                           f"coaches, drawers, activators, borrowed, knowledge), the table "
+                           f"holds {recount}")
+            developers = tuple(e for e in staff if KIND[e] == "developer")
+            if game.crews[p].developer_cards != developers:
+                fail(game, f"seat {p} listed the developers {game.crews[p].developer_cards}, "
+                           f"the table holds {developers}")
             held = {key: count for key, count in game.held[p].items() if count}
             if held != Counter(CARDS[e].key for e in staff):
                 fail(game, f"seat {p} counted the employees {held}, the table holds {staff}")
@@ -311,4 +320,32 @@ def test_the_invariants_catch_a_count_out_of_date() -> None:
     ItStartupInvariants()(game)
     game.held[0]["intern"] += 1
     with pytest.raises(InvariantError, match="counted the employees"):
+        ItStartupInvariants()(game)
+
+
+def test_the_invariants_follow_a_borrowed_developer_there_and_home() -> None:
+    """An employee held through Outsourcing is counted with its borrower's developers until it
+    goes home at the borrower's next turn; a list of developers or an end of the game out of
+    date is reported."""
+    game = new_game(["Ada", "Bob"], seed=3)
+    game.mulligan("Ada", [])
+    game.mulligan("Bob", [])
+    intern = next(c for c in game.deck if CARDS[c].key == "intern")
+    game.deck.take(intern)
+    game.hire(1, intern)
+    game.take_employee(0, intern, "outsourcing", borrowed=True)
+    ItStartupInvariants()(game)
+    assert (game.crews[0].developer_cards, game.crews[0].borrowed) == ((intern,), 1)
+    assert game.crews[1].developer_cards == ()
+    game.end_turn("Ada")
+    game.end_turn("Bob")
+    ItStartupInvariants()(game)
+    assert (game.crews[1].developer_cards, game.crews[1].borrowed) == ((intern,), 0)
+    assert game.crews[0].developer_cards == () and game.staff[1] == [intern]
+    game.crews[1].developer_cards = ()
+    with pytest.raises(InvariantError, match="listed the developers"):
+        ItStartupInvariants()(game)
+    game.crews[1].developer_cards = (intern,)
+    game.is_over = True
+    with pytest.raises(InvariantError, match="says it is over"):
         ItStartupInvariants()(game)
