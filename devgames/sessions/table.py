@@ -257,6 +257,8 @@ class TableController:
         ``action`` made and saved after them (:meth:`apply`'s lines), when those moves only
         added to the log and changed nothing its seat sees or may do, and no setting changed;
         else None, and nothing changed."""
+        if action.player < 0:  # the table's own move (a piece entered, time up): never apart
+            return None
         seen = len(self.game.log) - 1
         saved, revision = self.store.checkout(self.session_id)
         if (saved.log[:seen] != self.game.log[:seen] or saved.meta != self.game.meta

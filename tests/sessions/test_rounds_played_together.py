@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from devgames.core.actions import Action
+from devgames.core.actions import CHANCE, Action
 from devgames.reliz import RelizGame
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sessions.table import TableController
@@ -68,3 +68,12 @@ def test_a_bot_plays_its_teams_turn_while_a_human_team_is_in_focus(
     assert move is not None and move.player == 1
     table.apply(move)
     assert store.checkout(table.session_id)[0].log[-1] == move
+
+
+def test_the_tables_own_move_from_a_screen_behind_is_refused(store: SessionStore) -> None:
+    red_screen, late_screen = two_screens(store)
+    red_screen.apply(placing(red_screen, 0))
+    with pytest.raises(StaleSession):  # called on a screen that missed Red's move
+        late_screen.apply(Action("time_up", CHANCE))
+    saved, _ = store.checkout(red_screen.session_id)
+    assert late_screen.game.log == saved.log and saved.log[-1].kind == "place"
