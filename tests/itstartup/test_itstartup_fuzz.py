@@ -272,6 +272,18 @@ def test_random_play_keeps_the_rules(case: int) -> None:
         assert values == expected, name
 
 
+def past_the_mulligans(*keys: str) -> tuple[ItStartupGame, list[int]]:
+    """A game of Ada and Bob (seed 3) past their mulligans, and a card of each of ``keys``
+    taken out of the deck for the test to place."""
+    game = new_game(["Ada", "Bob"], seed=3)
+    game.mulligan("Ada", [])
+    game.mulligan("Bob", [])
+    cards = [next(c for c in game.deck if CARDS[c].key == key) for key in keys]
+    for card in cards:
+        game.deck.take(card)
+    return game, cards
+
+
 def test_the_invariants_catch_a_broken_state() -> None:
     """The checker is not vacuous: a lost card, negative resources, an employee past its limit
     and a second copy of an employee on another table are each reported."""
@@ -284,11 +296,7 @@ def test_the_invariants_catch_a_broken_state() -> None:
     broke.resources[1] = -1
     with pytest.raises(InvariantError, match="negative"):
         ItStartupInvariants()(broke)
-    tired = new_game(["Ada", "Bob"], seed=3)
-    tired.mulligan("Ada", [])
-    tired.mulligan("Bob", [])
-    intern = next(c for c in tired.deck if CARDS[c].key == "intern")
-    tired.deck.take(intern)
+    tired, [intern] = past_the_mulligans("intern")
     tired.hire(0, intern)
     tired.employees[intern].burnout = 3
     with pytest.raises(InvariantError, match="burnout"):
@@ -303,12 +311,7 @@ def test_the_invariants_catch_a_broken_state() -> None:
 def test_the_invariants_catch_a_count_out_of_date() -> None:
     """The counts kept for each player are checked against the table: knowledge attached
     behind the engine's back, or an employee counted twice, is reported."""
-    game = new_game(["Ada", "Bob"], seed=3)
-    game.mulligan("Ada", [])
-    game.mulligan("Bob", [])
-    intern, tdd = (next(c for c in game.deck if CARDS[c].key == key) for key in ("intern", "tdd"))
-    game.deck.take(intern)
-    game.deck.take(tdd)
+    game, [intern, tdd] = past_the_mulligans("intern", "tdd")
     game.hire(0, intern)
     game.teach(0, intern, tdd)
     ItStartupInvariants()(game)
@@ -327,11 +330,7 @@ def test_the_invariants_follow_a_borrowed_developer_there_and_home() -> None:
     """An employee held through Outsourcing is counted with its borrower's developers until it
     goes home at the borrower's next turn; a list of developers or an end of the game out of
     date is reported."""
-    game = new_game(["Ada", "Bob"], seed=3)
-    game.mulligan("Ada", [])
-    game.mulligan("Bob", [])
-    intern = next(c for c in game.deck if CARDS[c].key == "intern")
-    game.deck.take(intern)
+    game, [intern] = past_the_mulligans("intern")
     game.hire(1, intern)
     game.take_employee(0, intern, "outsourcing", borrowed=True)
     ItStartupInvariants()(game)
