@@ -223,14 +223,39 @@ def _extras(game: RelizGame, p: int, draw: int, play: int) -> None:
         game.extras_left += min(play, got)
 
 
+def _waits(game: RelizGame, p: int, action: Action) -> bool:
+    """True when seat ``p`` plays the card in its partner's turn and it waits for ``p``'s own
+    next turn (Team Development, ``partner_cards="own"``); it is kept for then."""
+    if p == game.turn_player or game.options.partner_cards != "own" or action.card is None:
+        return False
+    game.waiting[p].append(action.card)
+    return True
+
+
+def play_waiting(game: RelizGame, p: int) -> None:
+    """Seat ``p``'s own turn starts: the cards it played in its partner's turn that waited for
+    it act now (Team Development, ``partner_cards="own"``).
+
+    >>> from devgames import reliz
+    >>> game = reliz.new_game(["Ada", "Bob"], seed=3)
+    >>> play_waiting(game, 0); game.waiting[0]
+    []
+    """
+    cards, game.waiting[p] = game.waiting[p], []
+    for c in cards:
+        HANDLERS[c](game, p, _play_move(p, c))
+
+
 def flowstate(game: RelizGame, p: int, action: Action) -> None:
     """Flow State: three tiles to the side pool, two of them may be placed."""
-    _extras(game, p, 3, 2)
+    if not _waits(game, p, action):
+        _extras(game, p, 3, 2)
 
 
 def teamlead(game: RelizGame, p: int, action: Action) -> None:
     """Team Lead's Advice: five tiles to the side pool, one of them may be placed."""
-    _extras(game, p, 5, 1)
+    if not _waits(game, p, action):
+        _extras(game, p, 5, 1)
 
 
 def give_project(game: RelizGame, p: int, action: Action) -> None:
@@ -318,7 +343,8 @@ def security(game: RelizGame, p: int, action: Action) -> None:
 
 def superman(game: RelizGame, p: int, action: Action) -> None:
     """Self-Belief: one tile over the hand limit at the end of this turn."""
-    game.superman = True
+    if not _waits(game, p, action):
+        game.superman = True
 
 
 def take_project(game: RelizGame, p: int, action: Action) -> None:
@@ -357,3 +383,5 @@ EVENT_CARDS: dict[str, Handler] = {
 }
 #: The same by card id, as moves name the cards.
 HANDLERS: dict[int, Handler] = {c: EVENT_CARDS[card.code] for c, card in EVENTS.items()}
+#: Self-Belief's card id (a hand limit shown counts it while it waits for a partner's turn).
+SELF_BELIEF = next(c for c, card in EVENTS.items() if card.code == "superman")

@@ -689,6 +689,8 @@ class RelizGame(RelizRounds):
             "events_count": len(self.events), "log_length": len(self.log),
             "result": self.result, "winners": list(self._winners),
         } | ({"closed": list(self.closed)} if self.options.tender_shared_win else {}) | (
+            {"waiting": [list(x) for x in self.waiting]}
+            if self.options.partner_cards == "own" else {}) | (
             {"member_hands": [[list(h) for h in aside] for aside in self.member_hands],
              "active_member": list(self.active_member)} if self.members_mode else {})
         if self.together:  # each team's turn by seat, not the focus

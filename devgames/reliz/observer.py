@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Required, TypedDict
 
 from devgames.core.actions import Action, Event
 from devgames.reliz.cards import BLOCKS, CARDS, EVENTS, TILES
-from devgames.reliz.event_cards import held_face_up, playable
+from devgames.reliz.event_cards import SELF_BELIEF, held_face_up, playable
 from devgames.reliz.setup import SCENARIOS
 from devgames.reliz.terms import (
     ATTACH,
@@ -324,7 +324,8 @@ def hand_limit(game: RelizGame, p: int) -> int:
     """
     turn = game.turn_of(p)
     own = game.together or p == game.turn_player  # Self-Belief is the turn player's
-    return game._hand_limit(p) + (1 if own and turn["superman"] else 0)
+    believes = (own and turn["superman"]) or SELF_BELIEF in game.waiting[p]  # or waits for p
+    return game._hand_limit(p) + (1 if believes else 0)
 
 
 def turns_shown(game: RelizGame, seat: int | None) -> list[tuple[int, dict[str, Any]]]:

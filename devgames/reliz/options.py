@@ -33,6 +33,9 @@ TEAM_HANDS = ("members", "shared")
 TEAM_TURNS = ("together", "in_turn")
 #: Tender and Cooperation: the minutes of the room's timer (0: no timer).
 ROUND_TIMERS = (0, 1, 2, 3, 4, 5)
+#: Team Development: a partner's Flow State, Team Lead's Advice and Self-Belief serve the turn
+#: being played ("turn") or wait for the partner's own next turn ("own").
+PARTNER_CARDS = ("turn", "own")
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,16 @@ class RelizOptions:
     #: ends every turn still open (a ``time_up`` move).
     round_timer: int = field(default=2, metadata={
         "choices": ROUND_TIMERS, "label": "Timer (minutes, 0: none)"})
+    #: Team Development: a partner's Flow State or Team Lead's Advice played in the turn player's
+    #: turn, and its Self-Belief: "turn", they serve the turn being played (the turn player
+    #: places from the side pool, and may keep one tile over the limit); "own", they wait for
+    #: the partner's own next turn, which starts with that side pool drawn and ends with that
+    #: limit (a partner places no tile in another's turn).
+    partner_cards: str = field(default="turn", metadata={
+        "choices": PARTNER_CARDS, "label": "Team Development: a partner's Flow State, Team "
+                                           "Lead's Advice and Self-Belief",
+        "labels": {"turn": "serve the turn being played",
+                   "own": "wait for the partner's own next turn"}})
 
 
 #: Named sets of options a facilitator picks from (the set-up form's "Preset"); each names the

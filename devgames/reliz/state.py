@@ -102,6 +102,10 @@ class RelizState(RelizVerbs):
         self.face_up: list[list[int]] = [[] for _ in range(n)]
         self.revealed: dict[int, int] = {}  # seat -> turn its hand was shown (IT Audit)
         self.superman = False
+        #: Team Development, ``partner_cards="own"``: the event cards each seat played in its
+        #: partner's turn that act in its own next turn (Flow State, Team Lead's Advice,
+        #: Self-Belief).
+        self.waiting: list[list[int]] = [[] for _ in range(n)]
         self.pilot_used = False
         self.attach_queue: list[tuple[int, tuple[int, ...], str, int, str, tuple[int, ...]]] = []
         self.partner_back = -1

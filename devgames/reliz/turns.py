@@ -7,11 +7,12 @@ and the metrics rows written at the end of every turn (``rounds``).
 from bisect import insort
 from itertools import compress, count
 from operator import not_
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from devgames.core.actions import Event, quick_event
 from devgames.core.piles import shuffle
 from devgames.reliz.cards import EVENTS
+from devgames.reliz.event_cards import play_waiting
 from devgames.reliz.terms import (
     ATTACH,
     DAILY,
@@ -25,6 +26,9 @@ from devgames.reliz.terms import (
     UNKNOWN_TILE,
 )
 from devgames.reliz.zones import RelizZones
+
+if TYPE_CHECKING:
+    from devgames.reliz.game import RelizGame
 
 #: Columns of the metrics rows (``game.rounds``): one row per seat at the end of every turn.
 ROUND_FIELDS = (
@@ -207,6 +211,8 @@ class RelizTurns(RelizZones):
                 elif self.record:
                     self.events.append(quick_event(("daily", p, {"card": chip & 63}, False)))
         self.daily_open = self.code == "prototype" and self.daily is not None
+        if self.waiting[p]:  # a partner's cards kept for this turn
+            play_waiting(cast("RelizGame", self), p)
         self._resume()
 
     def _resume(self) -> None:

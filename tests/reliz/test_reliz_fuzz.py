@@ -32,6 +32,7 @@ from devgames.reliz.options import (
     COOP_ROUNDS,
     FIRST_TILE,
     INTEGRATION_MATCH,
+    PARTNER_CARDS,
     PILOT,
     SOLO_POOL,
     TEAM_HANDS,
@@ -77,6 +78,7 @@ def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
         "tender_shared_win": scenario == "tender" and rng.random() < 0.5,
         "team_hands": rng.choice(TEAM_HANDS),
         "team_turns": rng.choice(TEAM_TURNS),
+        "partner_cards": rng.choice(PARTNER_CARDS),
     }
 
 

@@ -2,6 +2,7 @@
 face up until it is placed or leaves the hand, the hand limit shown is the one enforced, and a
 partner's Crutch (Team Development) counts in the partner's own next turn."""
 
+from devgames.reliz.cards import EVENT_ID
 from devgames.reliz.game import RelizGame
 from tests.reliz.events_helpers import hold
 from tests.reliz.helpers import check, new, settle
@@ -84,3 +85,47 @@ def test_a_partners_crutch_counts_in_the_partners_own_next_turn() -> None:
     assert game.view(2)["crutches"] == [game.view(2)["hand"][0]["card"]]
     _next_turn(game, 2)  # and ends with Cy's turn
     assert chip not in game.wild
+
+
+def _partner_plays(game: RelizGame, code: str, title: str) -> None:
+    """Cy plays ``title`` in Ada's turn (Team Development: Cy is Ada's partner)."""
+    hold(game, 2, code)
+    game.call_partner(0)
+    game.play(2, title)
+    game.back(2)
+
+
+def test_a_partners_flow_state_serves_the_turn_being_played_by_default() -> None:
+    game = settle(new("team", seed=6))
+    hand = list(game.hands[2])
+    _partner_plays(game, "flowstate", "Flow State")
+    assert len(game.extras) == 3 and game.extras_left == 2  # Ada places from the side pool
+    assert game.hands[2] == hand and game.waiting[2] == []
+
+
+def test_a_partners_flow_state_waits_for_the_partners_own_turn_with_partner_cards_own() -> None:
+    game = settle(new("team", seed=6, partner_cards="own"))
+    _partner_plays(game, "teamlead", "Team Lead's Advice")
+    assert game.extras == [] and game.extras_left == 0  # nothing for Ada
+    while game.turn_player != 2:
+        assert game.waiting[2] == [EVENT_ID["teamlead"]]
+        _next_turn(game, game.turn_player)
+    assert len(game.extras) == 5 and game.extras_left == 1  # Cy's own turn draws the pool
+    assert game.waiting[2] == []
+
+
+def test_a_partners_self_belief_counts_where_the_option_says() -> None:
+    turn = settle(new("team", seed=7))  # (seed 6 draws Self-Belief as Ada's daily event)
+    _partner_plays(turn, "superman", "Self-Belief")
+    assert turn.view(0)["hand_limit"] == 3 and turn.view(2)["hand_limit"] == 2
+    assert _ends_with(turn, 0, 3)  # Ada keeps one tile over the limit
+
+    own = settle(new("team", seed=7, partner_cards="own"))
+    _partner_plays(own, "superman", "Self-Belief")
+    assert own.view(0)["hand_limit"] == 2 and own.view(2)["hand_limit"] == 3
+    assert not _ends_with(own, 0, 3)  # not Ada's: her third tile is over the limit
+    settle(own)
+    while own.turn_player != 2:
+        _next_turn(own, own.turn_player)
+    assert own.view(2)["hand_limit"] == 3 and own.waiting[2] == []
+    assert _ends_with(own, 2, 3)  # Cy's own turn ends with one tile over the limit
