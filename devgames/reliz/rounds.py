@@ -326,7 +326,9 @@ class RelizRounds(RelizTurns):
         else:
             self.waited += 1
         if self.round_no != round_no or self.phase == OVER:
-            self.waited += max(self.round_moves)
+            busiest = max(self.round_moves)
+            self.waited += busiest
+            self.round_busiest += (busiest,)
             self.round_moves = [0] * self.n
         if self.round_no != round_no or self.phase == OVER or self.central_open != central:
             touches = (1 << self.n) - 1
@@ -349,6 +351,11 @@ class RelizRounds(RelizTurns):
         if not self.together:
             return len(self.log)
         return self.waited + max(self.round_moves)
+
+    #: Played together: the busiest team's moves in each round ended, in order (part of
+    #: :attr:`waited_moves`; a round timer caps each such round's time, not the moves outside
+    #: rounds). A tuple, grown at each round's end, so the class's empty one is never shared.
+    round_busiest: tuple[int, ...] = ()
 
     def turn_rows(self) -> list[dict[str, Any]]:
         """Every team's turn of the round as plain data, by seat (whichever team is in focus).

@@ -6,7 +6,8 @@ number of games). Game number ``i`` of a job is seeded with ``game_seed(seed, i)
 :func:`devgames.sim.runner.simulate` seeds it, and its bots likewise, so a job played here gives
 the same games as ``devgames simulate`` with the same arguments. A job's games are cut into
 chunks of consecutive games; a chunk is one Dask task and returns a small, plain result (one
-:data:`Outcome` per game and the card moves counted over the chunk). Chunks are gathered into
+:data:`Outcome` per game, the busiest team's moves in each round of a game whose rounds a timer
+caps (:data:`Busiest`), and the card moves counted over the chunk). Chunks are gathered into
 their place, never in the order they finish, and the counts are sums, so neither the number of
 workers nor the scheduler nor the chunk size changes a figure.
 
@@ -53,6 +54,10 @@ from devgames.sim.runner import (
 #: One game's result: (rounds played, moves the room waits for (:attr:`Game.waited_moves`),
 #: winners as a bit mask of seats).
 Outcome = tuple[int, int, int]
+#: One game's rounds played together under a room's timer (РЕЛИЗ's Tender and Cooperation with
+#: ``round_timer``): the busiest team's moves in each round, part of the outcome's moves; empty
+#: for a game with no such rounds.
+Busiest = tuple[int, ...]
 #: Card moves counted over games: (seat won?, move kind, card id) -> seat-games that made it.
 CardCounts = dict[tuple[bool, str, int], int]
 #: The summary keys that count a game's rounds, the first one a game's summary has being used.
@@ -161,6 +166,25 @@ def round_cap(game: str, options: dict[str, Any] | None = None) -> int:
     return int(cap or 0)
 
 
+def round_timer(game: str, options: dict[str, Any] | None = None) -> int:
+    """The minutes of the room's timer that ends each round of ``game`` played with every team
+    at once (РЕЛИЗ's Tender and Cooperation, option ``round_timer``); 0 when there is none.
+
+    >>> round_timer("reliz", {"scenario": "cooperation"}), round_timer("reliz")
+    (2, 0)
+    >>> round_timer("reliz", {"scenario": "tender", "round_timer": 0}), round_timer("scrumkin")
+    (0, 0)
+    """
+    module = game_module(game)
+    made = module.new_game(player_names(game_spec_min(game)), seed=0, **(options or {}))
+    return _timer_of(made)
+
+
+def _timer_of(game: Any) -> int:
+    """A game's round timer in minutes (see :func:`round_timer`)."""
+    return int(game.options.round_timer or 0) if getattr(game, "together", False) else 0
+
+
 def game_spec_min(game: str) -> int:
     """The fewest players of a game (at least 2 when it allows 2, so every seat is a rival)."""
     from devgames import game_spec
@@ -172,10 +196,12 @@ def game_spec_min(game: str) -> int:
 # ----- one chunk: the task ----------------------------------------------------------------------
 @dataclass
 class ChunkResult:
-    """What one task sends back: its games' outcomes (or rows) and its card-move counts."""
+    """What one task sends back: its games' outcomes (or rows), their rounds under a timer (one
+    :data:`Busiest` a game, beside its outcome) and its card-move counts."""
 
     start: int
     outcomes: list[Outcome] = field(default_factory=list)
+    busiest: list[Busiest] = field(default_factory=list)
     cards: CardCounts = field(default_factory=dict)
     rows: list[tuple[Row, list[Row]]] = field(default_factory=list)
 
@@ -198,8 +224,9 @@ def play_chunk(job: Job, start: int, stop: int) -> ChunkResult:
     module = game_module(job.game)
     cards: Counter[tuple[bool, str, int]] = Counter()
     for index in range(start, stop):
-        outcome, moves = _play_lean(module, job, index)
+        outcome, busiest, moves = _play_lean(module, job, index)
         result.outcomes.append(outcome)
+        result.busiest.append(busiest)
         mask = outcome[2]
         for seat, made in enumerate(moves):
             won = bool(mask >> seat & 1)
@@ -209,10 +236,11 @@ def play_chunk(job: Job, start: int, stop: int) -> ChunkResult:
     return result
 
 
-def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tuple[str, int]]]]:
+def _play_lean(module: Any, job: Job,
+               index: int) -> tuple[Outcome, Busiest, list[set[tuple[str, int]]]]:
     """One game played exactly as :func:`devgames.sim.runner.play_one` plays it (same seeds,
-    same bots, same moves), keeping only its outcome and each seat's card moves (when the job
-    counts them)."""
+    same bots, same moves), keeping only its outcome, its rounds under a timer and each seat's
+    card moves (when the job counts them)."""
     this_seed = game_seed(job.seed, index)
     game = module.new_game(list(job.names), seed=this_seed, **dict(job.options))
     game.record = False  # only the outcome is kept: no events, no metrics rows
@@ -267,7 +295,8 @@ def _play_lean(module: Any, job: Job, index: int) -> tuple[Outcome, list[set[tup
         for action in game.log:
             if action.card is not None and action.player >= 0:
                 moves[action.player].add((action.kind, action.card))
-    return (rounds_of(game.summary()), game.waited_moves, mask), moves
+    busiest = game.round_busiest if _timer_of(game) else ()
+    return (rounds_of(game.summary()), game.waited_moves, mask), busiest, moves
 
 
 def chunks(games: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
@@ -664,14 +693,16 @@ def cluster_for(cluster: "Cluster | str | None") -> Iterator[Cluster]:
 # ----- jobs -------------------------------------------------------------------------------------
 @dataclass
 class JobResult:
-    """Every game of a job, in game order: outcomes (lean) or simulate's rows (full), and how
-    many of them were played in this process (the others by the cluster's workers)."""
+    """Every game of a job, in game order: outcomes (lean, with each game's rounds under a
+    timer in ``busiest``) or simulate's rows (full), and how many of them were played in this
+    process (the others by the cluster's workers)."""
 
     job: Job
     outcomes: list[Outcome]
     cards: CardCounts
     rows: list[tuple[Row, list[Row]]]
     here: int = 0
+    busiest: list[Busiest] = field(default_factory=list)
 
 
 def run_jobs(jobs: Sequence[Job], cluster: "Cluster | str | None" = None,
@@ -711,6 +742,7 @@ def run_jobs(jobs: Sequence[Job], cluster: "Cluster | str | None" = None,
     for task, (number, part) in enumerate(zip(owner, parts, strict=True)):
         result = results[number]
         result.outcomes.extend(part.outcomes)
+        result.busiest.extend(part.busiest)
         result.rows.extend(part.rows)
         result.here += len(part.outcomes) + len(part.rows) if task in here else 0
         for key, count in part.cards.items():

@@ -9,7 +9,9 @@ the games end by then; P80; P95); the games stopped by the game's cap on its rou
 game's moves times the seconds a move takes at a real table: :func:`calibrate` measures them in
 the session store (finished sessions of the game), and falls back on a default per game
 (its spec's ``seconds_per_move``, from the rulebooks and the guides) when the store has none.
-docs/planner.md explains both.
+Where every team plays a round at once under the room's timer (РЕЛИЗ's Tender and Cooperation),
+a round lasts its busiest team's moves at that pace, but never longer than the timer
+(:func:`game_seconds`). docs/planner.md explains both.
 
 The games are played in batches, and the planner stops once the figures asked for are known well
 enough (:class:`Precision`: each percentile's 95% interval within one round or 5% of it, a share
@@ -38,12 +40,14 @@ from devgames import GameSpec, SpecTable, game_spec
 from devgames.core.wording import game_title
 from devgames.sessions.store import SessionStore, SessionSummary
 from devgames.sim.dask_runner import (
+    Busiest,
     Cluster,
     Outcome,
     cluster_for,
     make_job,
     round_cap,
     round_noun,
+    round_timer,
     run_jobs,
 )
 from devgames.sim.runner import Progress
@@ -161,10 +165,11 @@ def default_calibration(game: str) -> Calibration:
     return Calibration(game, seconds, 0, "default", seconds, seconds)
 
 
-def session_pace(row: SessionSummary) -> float | None:
+def session_pace(row: SessionSummary, waited: int | None = None) -> float | None:
     """Seconds per move of a saved session whose moves were not timed one by one (saved by an
-    older store): the time from its creation to its last move, over its moves; None when it
-    cannot count (not finished, too few moves, or too slow).
+    older store): the time from its creation to its last move, over its moves (``waited``, the
+    moves the room waited for, when teams played at once); None when it cannot count (not
+    finished, too few moves, or too slow).
 
     >>> from datetime import timedelta
     >>> from datetime import datetime
@@ -176,17 +181,22 @@ def session_pace(row: SessionSummary) -> float | None:
     >>> from dataclasses import replace
     >>> session_pace(replace(row, is_over=False)), session_pace(replace(row, actions=5))
     (None, None)
+    >>> session_pace(row, waited=40)  # 3 teams at once: a room waited for 40 of the 120 moves
+    60.0
     """
     if not row.is_over or row.actions < MIN_MOVES:
         return None
-    pace = (row.updated_at - row.created_at).total_seconds() / row.actions
+    pace = (row.updated_at - row.created_at).total_seconds() / (waited or row.actions)
     return pace if 0 < pace <= MAX_SECONDS_PER_MOVE else None
 
 
-def timed_pace(created: datetime, times: Sequence[datetime | None]) -> float | None:
+def timed_pace(created: datetime, times: Sequence[datetime | None],
+               waited: int | None = None) -> float | None:
     """Seconds per move from the time each move was saved: the mean gap between one move and the
     next (the first from the session's creation), leaving out breaks (gaps over
-    :data:`BREAK_SECONDS`); None when a move was not timed.
+    :data:`BREAK_SECONDS`); None when a move was not timed. Given ``waited``, the moves the room
+    waited for in a session whose teams played each round at once (their moves interleaved in
+    the log), the playing time (the gaps kept) over them.
 
     >>> from datetime import timedelta
     >>> start = datetime(2026, 11, 22, 9, 0)
@@ -195,6 +205,8 @@ def timed_pace(created: datetime, times: Sequence[datetime | None]) -> float | N
     20.0
     >>> timed_pace(start, [*moves, None]) is None
     True
+    >>> timed_pace(start, moves, waited=2)  # 80 s of play, the room waiting for 2 moves
+    40.0
     """
     if not times or any(at is None for at in times):
         return None
@@ -202,7 +214,29 @@ def timed_pace(created: datetime, times: Sequence[datetime | None]) -> float | N
     gaps = [(later - earlier).total_seconds() for earlier, later in pairwise(marks)
             if later is not None and earlier is not None]
     kept = [gap for gap in gaps if gap <= BREAK_SECONDS]
-    return sum(kept) / len(kept) if kept else None
+    return sum(kept) / (waited or len(kept)) if kept else None
+
+
+def waited_in(store: SessionStore, session_id: int) -> int | None:
+    """The moves the room waited for in a saved session whose teams played each round at once
+    (РЕЛИЗ's Tender and Cooperation played together: the game rebuilt from its log); None for a
+    session whose moves were made one after another.
+
+    >>> from devgames import reliz
+    >>> from devgames.core.bots import play_out
+    >>> from devgames.reliz.bots import HeuristicBot
+    >>> store = SessionStore(":memory:")
+    >>> game = reliz.new_game(["Red", "Blue", "Green"], seed=2, scenario="cooperation")
+    >>> _ = play_out(game, {p: HeuristicBot(seed=p) for p in range(3)})
+    >>> waited_in(store, store.create(game)) == game.waited_moves < len(game.log)
+    True
+    >>> waited_in(store, store.create(reliz.new_game(["Red", "Blue"], seed=2))) is None
+    True
+    """
+    session = store.load(session_id)
+    if not getattr(session.new_game(), "together", False):
+        return None
+    return session.replay().waited_moves
 
 
 def calibrate(game: str, store: SessionStore | None) -> Calibration:
@@ -210,7 +244,8 @@ def calibrate(game: str, store: SessionStore | None) -> Calibration:
     sessions in ``store``, leaving out sessions where every seat was a bot; the game's default
     when there are none (or no store). A session's pace is the time between its moves
     (:func:`timed_pace`), or for a session saved before moves were timed, its length over its
-    moves (:func:`session_pace`).
+    moves (:func:`session_pace`); a session whose teams played each round at once counts the
+    moves the room waited for (:func:`waited_in`), as the planner's games do.
 
     >>> store = SessionStore(":memory:")
     >>> calibrate("scrumkin", store).sessions
@@ -222,11 +257,12 @@ def calibrate(game: str, store: SessionStore | None) -> Calibration:
     for row in store.list(game):
         if not row.is_over or row.actions < MIN_MOVES:
             continue
-        pace = timed_pace(*store.move_times(row.id)) or session_pace(row)
-        if pace is None:
-            continue
         seats = store.position(row.id)[1].get("seats", {})
         if isinstance(seats, dict) and seats.get("humans") == []:  # bots only: not a room's pace
+            continue
+        waited = waited_in(store, row.id)
+        pace = timed_pace(*store.move_times(row.id), waited) or session_pace(row, waited)
+        if pace is None:
             continue
         paces.append(pace)
     if not paces:
@@ -269,6 +305,21 @@ def interval_text(low: float, high: float, digits: int = 0) -> str:
     return f"{low:.{digits}f}-{high:.{digits}f}"
 
 
+def game_seconds(moves: int, busiest: Busiest, pace: float, timer: float) -> float:
+    """A game's seconds at the table: its ``moves`` (those the room waits for) at ``pace``
+    seconds each, each round in ``busiest`` (its busiest team's moves, part of ``moves``) lasting
+    at most ``timer`` seconds when there is a timer (time up ends every team's turn).
+
+    >>> game_seconds(30, (4, 12, 6), pace=20.0, timer=120.0)  # 8 moves outside the rounds
+    480.0
+    >>> game_seconds(30, (4, 12, 6), pace=20.0, timer=0.0)
+    600.0
+    """
+    if not timer or not busiest:
+        return moves * pace
+    return (moves - sum(busiest)) * pace + sum(min(count * pace, timer) for count in busiest)
+
+
 @dataclass
 class Plan:
     """The planner's answer for one table of games: every simulated game's rounds and moves, the
@@ -276,7 +327,10 @@ class Plan:
 
     ``most`` is the most games asked for (0: the games played), ``precision`` the rule that
     stopped the games (None: every game asked for was played), ``here`` the games played in
-    this process rather than by the cluster's workers.
+    this process rather than by the cluster's workers. ``timer`` is the minutes of the room's
+    timer that ends each round played with every team at once (0: none), and ``busiest``, beside
+    each outcome, the busiest team's moves in each of that game's rounds under it (empty: no
+    game has such rounds).
     """
 
     game: str
@@ -289,6 +343,8 @@ class Plan:
     most: int = 0
     precision: Precision | None = None
     here: int = 0
+    timer: int = 0
+    busiest: list[Busiest] = field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -315,9 +371,31 @@ class Plan:
 
     def minutes(self) -> list[float]:
         """Each game's length at the table: the moves the room waits for at the calibrated
-        pace, in minutes (teams playing a round at the same time wait for the busiest)."""
-        pace = self.calibration.seconds_per_move
-        return [outcome[1] * pace / 60 for outcome in self.outcomes]
+        pace, in minutes (teams playing a round at the same time wait for the busiest, and the
+        round's timer ends it: :func:`game_seconds`).
+
+        >>> plan = Plan("reliz", 3, ("heuristic",) * 3, {}, 1,
+        ...             Calibration("reliz", 20.0, 0, "default"), [(2, 30, 0)], timer=2,
+        ...             busiest=[(4, 12)])
+        >>> plan.minutes()  # the second round: 4 minutes of moves, 2 on the timer
+        [8.0]
+        """
+        pace, timer = self.calibration.seconds_per_move, self.timer * 60
+        busiest = self.busiest or [()] * self.games
+        return [game_seconds(outcome[1], rounds, pace, timer) / 60
+                for outcome, rounds in zip(self.outcomes, busiest, strict=True)]
+
+    def timer_cuts(self) -> tuple[int, int]:
+        """(rounds the timer ended before their busiest team's moves were made at the pace,
+        rounds played under the timer), over every game.
+
+        >>> Plan("reliz", 3, ("heuristic",) * 3, {}, 1, Calibration("reliz", 20.0, 0, "x"),
+        ...      [(2, 30, 0), (3, 40, 0)], timer=2, busiest=[(4, 12), (6, 7, 1)]).timer_cuts()
+        (2, 5)
+        """
+        pace, timer = self.calibration.seconds_per_move, self.timer * 60
+        counts = [count for rounds in self.busiest for count in rounds]
+        return sum(count * pace > timer for count in counts) if timer else 0, len(counts)
 
     def rounds_at(self, p: float) -> int:
         return int(percentile(self.rounds(), p))
@@ -458,6 +536,11 @@ the length at the cap.'
             lines.insert(2, f"Stopped by the cap of {self.cap} {noun}s: {stopped} of {games} "
                             f"games, {share_text(stopped, games)}; their minutes are the length "
                             "at the cap.")
+        cut, timed = self.timer_cuts()
+        if timed:
+            lines.insert(2, f"The {self.timer}-minute round timer cut {cut:,} of {timed:,} "
+                            f"rounds ({cut / timed:.0%}) short at this pace: those last "
+                            f"{self.timer} minutes.")
         lines.append(self.certainty(minutes, rounds))
         lines.append(f"Pace: {self.calibration.sentence()}")
         return lines
@@ -514,7 +597,7 @@ def make_plan(game: str, players: int, games: int = DEFAULT_GAMES, seed: int = 0
     if calibration is None:
         calibration = calibrate(game, store)
     plan = Plan(game, players, job.kinds, dict(job.options), seed, calibration, most=games,
-                precision=precision)
+                precision=precision, timer=round_timer(game, dict(job.options)))
     stop = games if precision is None else min(games, FIRST_GAMES)
     with cluster_for(cluster) as where:
         while True:
@@ -549,6 +632,7 @@ def play_more(plan: Plan, games: int, cluster: "Cluster | str | None" = None,
         lambda done, total: progress(start + done, start + total))
     [result] = run_jobs([job], cluster, report)
     plan.outcomes.extend(result.outcomes)
+    plan.busiest.extend(result.busiest)
     plan.here += result.here
     return plan
 
@@ -574,13 +658,13 @@ def write_plan(plan: Plan, folder: str | Path) -> list[Path]:
     first = out / "plan.csv"
     plan.table().to_csv(first, index=False, lineterminator="\n", encoding="utf-8")
     second = out / "plan-games.csv"
-    pace = plan.calibration.seconds_per_move
     with second.open("w", encoding="utf-8", newline="") as stream:
         stream.write(f"game,seed,{plan.noun}s,moves,minutes,winners\n")
-        for index, (rounds, moves, mask) in enumerate(plan.outcomes):
+        for index, ((rounds, moves, mask), minutes) in enumerate(
+                zip(plan.outcomes, plan.minutes(), strict=True)):
             seats = ";".join(str(seat + 1) for seat in range(plan.players) if mask >> seat & 1)
             stream.write(f"{index},{game_seed(plan.seed, index)},{rounds},{moves},"
-                         f"{moves * pace / 60:.1f},{seats}\n")
+                         f"{minutes:.1f},{seats}\n")
     return [first, second]
 
 

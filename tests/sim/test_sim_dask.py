@@ -117,6 +117,19 @@ def test_the_plan_is_the_same_on_the_cluster_and_progress_reaches_the_end(
     assert len(seen) >= 2  # cut into several tasks, each reported
 
 
+def test_a_plan_under_a_round_timer_has_the_same_minutes_on_the_cluster(
+        cluster: Cluster) -> None:
+    pace = Calibration("reliz", 20.0, 0, "default")
+    options = {"scenario": "cooperation", "round_timer": 2}
+    there = make_plan("reliz", 3, 20, seed=3, options=options, calibration=pace,
+                      cluster=cluster, precision=None)
+    here = make_plan("reliz", 3, 20, seed=3, options=options, calibration=pace,
+                     cluster="in-process", precision=None)
+    assert there.busiest == here.busiest and len(there.busiest) == 20
+    assert there.minutes() == here.minutes()
+    assert sum(there.minutes()) < sum(outcome[1] * 20.0 / 60 for outcome in there.outcomes)
+
+
 def test_the_local_cluster_runs_its_workers_without_the_statistical_profiler() -> None:
     import dask
 

@@ -3,6 +3,7 @@ their time from creation to last move over their moves; bot-only, unfinished, to
 left-open sessions do not count; without any, the game's documented default."""
 
 import sqlite3
+from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import cast
 
 import pytest
 
-from devgames import exploding, scrumkin
+from devgames import exploding, reliz, scrumkin
 from devgames.core.bots import RandomBot, play_out
 from devgames.core.game import Game
 from devgames.sessions.store import SessionStore
@@ -18,10 +19,12 @@ from devgames.sessions.table import seats_meta
 from devgames.sim.planner import (
     DEFAULT_SECONDS_PER_MOVE,
     MAX_SECONDS_PER_MOVE,
+    Calibration,
     calibrate,
     make_plan,
     session_pace,
 )
+from devgames.sim.runner import game_seed, make_bot, player_names
 from devgames.sim.stats import percentile, wilson
 
 START = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
@@ -141,3 +144,71 @@ def test_moves_saved_by_the_app_are_timed_in_order(store: SessionStore) -> None:
     assert len(times) == 3 and None not in times
     stamps = cast(list[datetime], times)  # none is None, as just asserted
     assert created <= stamps[0] <= stamps[1] <= stamps[2]
+
+
+COOPERATION = {"scenario": "cooperation"}
+
+
+def rounds_from_the_log(game: Game) -> tuple[int, ...]:
+    """The busiest team's moves in each round of ``game``, counted by replaying its log: each
+    move of a team still playing its turn counts for that team in the round being played."""
+    replay = cast(reliz.RelizGame, game.session().new_game())
+    counts: dict[int, Counter[int]] = {}
+    for action in game.log:
+        if action.player in replay.playing:
+            counts.setdefault(replay.round_no, Counter())[action.player] += 1
+        replay.apply(action)
+    return tuple(max(seats.values()) for _, seats in sorted(counts.items()))
+
+
+def test_the_round_timer_caps_each_round_the_teams_play_together() -> None:
+    pace = Calibration("reliz", 20.0, 0, "default")
+    timed = make_plan("reliz", 3, 30, seed=4, options=COOPERATION, calibration=pace,
+                      cluster="in-process", precision=None)
+    untimed = make_plan("reliz", 3, 30, seed=4, options={**COOPERATION, "round_timer": 0},
+                        calibration=pace, cluster="in-process", precision=None)
+    assert timed.outcomes == untimed.outcomes  # the timer does not change how the bots play
+    assert untimed.minutes() == [outcome[1] * 20.0 / 60 for outcome in untimed.outcomes]
+    # A round lasts its busiest team's moves at 20 s a move, but at most the timer's 2 minutes.
+    over = [sum(max(0.0, count * 20.0 - 120) for count in rounds) / 60
+            for rounds in timed.busiest]
+    assert timed.minutes() == pytest.approx(
+        [length - cut for length, cut in zip(untimed.minutes(), over, strict=True)])
+    assert sum(cut > 0 for cut in over) >= 10 and timed.minutes_at(50) < untimed.minutes_at(50)
+    # The rounds are the game's own: game 0 played again, its rounds counted from its log.
+    first = reliz.new_game(player_names(3), seed=game_seed(4, 0), **COOPERATION)
+    play_out(first, {seat: make_bot(reliz, "heuristic", game_seed(first.seed, seat))
+                     for seat in range(3)})
+    assert timed.busiest[0] == rounds_from_the_log(first)
+    assert sum(timed.busiest[0]) <= timed.outcomes[0][1] == first.waited_moves
+    cut, rounds = timed.timer_cuts()
+    assert 0 < cut < rounds == 30 * 40  # Cooperation's 40 rounds in every game
+    said = [line for line in timed.sentences() if "round timer" in line]
+    assert said == [f"The 2-minute round timer cut {cut:,} of {rounds:,} rounds "
+                    f"({cut / rounds:.0%}) short at this pace: those last 2 minutes."]
+    assert not any("timer" in line for line in untimed.sentences())
+
+
+def test_a_session_played_together_is_paced_by_the_moves_the_room_waited_for(
+        store: SessionStore) -> None:
+    game = reliz.new_game(["Red", "Blue", "Green"], seed=2, scenario="cooperation")
+    play_out(game, {seat: make_bot(reliz, "heuristic", seat) for seat in range(3)})
+    game.meta["seats"] = seats_meta(game, {}, hidden_hands=False)
+    moves = len(game.log)
+    # A move saved every 10 s (the three teams' moves interleaved), and a lunch break.
+    gaps = [10.0] * moves
+    gaps[moves // 2] = 3600.0
+    save_timed(store, game, gaps)
+    assert moves > 2 * game.waited_moves
+    pace = calibrate("reliz", store)
+    # The playing time (the break left out) over the moves the room waited for.
+    assert (pace.sessions, pace.seconds_per_move) == (
+        1, round(10.0 * (moves - 1) / game.waited_moves, 2))
+    # The same moves made one team after another are paced by their gaps.
+    alone = reliz.new_game(["Red", "Blue", "Green"], seed=2, scenario="cooperation",
+                           team_turns="in_turn")
+    play_out(alone, {seat: make_bot(reliz, "heuristic", seat) for seat in range(3)})
+    alone.meta["seats"] = seats_meta(alone, {}, hidden_hands=False)
+    store.delete(store.list("reliz")[0].id)
+    save_timed(store, alone, [10.0] * len(alone.log))
+    assert calibrate("reliz", store).seconds_per_move == 10.0
