@@ -26,7 +26,9 @@ FALLBACK_NAMES = ("North", "East", "South", "West", "Centre", "Left", "Right", "
 HUMAN = "human"
 #: The class of a field the last refusal was about (a red border), until it is changed.
 INVALID = "dg-invalid"
-#: Width of the labels in front of the form's fields (long labels still show whole).
+#: Width of the labels in front of the form's fields (long labels still show whole). The set-up
+#: form's style sheet lays its fields out to fit the screen (labels above the fields of "More
+#: rules", narrower ones beside the table's).
 LABEL_WIDTH = "16em"
 #: What an option's ``metadata`` may say to the form, besides the ``"choices"`` the engine checks:
 #: ``"label"`` (the field's label, else its name in words), ``"labels"`` (how the list names
@@ -37,6 +39,9 @@ LABEL_WIDTH = "16em"
 #: ``"roll"`` (an option naming a seat: how its list names -1, the game drawing the seat).
 OPTION_METADATA = frozenset({"choices", "labels", "label", "offered", "main", "hints", "file",
                              "accept", "default_text", "roll"})
+#: The most characters of a choice that a column of "More rules" shows whole: a list with a
+#: longer choice takes two columns (class ``dg-option-wide``).
+WIDE_CHOICE = 34
 #: The "Preset" list's entry when the options match no preset.
 CUSTOM = "custom"
 #: The choice of deck, as the buttons say it.
@@ -312,8 +317,7 @@ class SetupForm(widgets.VBox):
         self.minimum, self.maximum = spec.min_players, spec.max_players
         self.noun = seat_noun(game)
         self.title = widgets.Text(description="Session title", placeholder="optional",
-                                  style={"description_width": LABEL_WIDTH},
-                                  layout=widgets.Layout(width="34em"))
+                                  style={"description_width": LABEL_WIDTH})
         self.title.add_class("dg-title")
         self.seats = widgets.VBox()
         self.seats.add_class("dg-seats")
@@ -331,8 +335,7 @@ class SetupForm(widgets.VBox):
         # The form is on the projector: a typed seed shows as dots, as the room must not read
         # it (with the seed, the hands can be dealt again), and is emptied once the game starts.
         self.seed = widgets.Password(description="Seed", placeholder="random",
-                                     style={"description_width": LABEL_WIDTH},
-                                     layout=widgets.Layout(width="34em"))
+                                     style={"description_width": LABEL_WIDTH})
         self.seed.add_class("dg-seed")
         self.options: dict[str, widgets.Widget] = {
             option.name: option_widget(option, getattr(defaults, option.name))
@@ -351,6 +354,7 @@ class SetupForm(widgets.VBox):
         self.pairs.add_class("dg-pairs")
         #: The options' metadata (label, hints, shown on its own), by name.
         self.option_info = {option.name: option.metadata for option in dataclasses.fields(defaults)}
+        fields = {option.name: option for option in dataclasses.fields(defaults)}
         for box in (self.title, self.seed, *self.options.values()):
             unmark_when_changed(box)
         main = [w for name, w in self.options.items()
@@ -360,10 +364,22 @@ class SetupForm(widgets.VBox):
         self._applying = False
         if self.presets:
             main.append(self._preset_list())
-        self.more = more = widgets.Accordion([widgets.VBox(
-            [self.options[name] for name in self.folded_options])])
+        for name in self.folded_options:
+            if max(map(len, (text for text, _value in option_choices(fields[name]) or ())),
+                   default=0) > WIDE_CHOICE:
+                self.options[name].add_class("dg-option-wide")
+        rules = widgets.VBox([self.options[name] for name in self.folded_options])
+        rules.add_class("dg-more-rules")
+        self.more = more = widgets.Accordion([rules])
+        more.add_class("dg-more")
         more.set_title(0, "More rules (the interpretations, see the rules docs)")
         more.selected_index = None
+        more.observe(lambda _change: self._show_step(), "selected_index")
+        #: Back from "More rules" (which takes the seats' place on the screen) to the seats.
+        self.to_seats = widgets.Button(description="Back to the seats", icon="arrow-left",
+                                       layout=widgets.Layout(display="none"))
+        self.to_seats.add_class("dg-to-seats")
+        self.to_seats.on_click(lambda _button: setattr(self.more, "selected_index", None))
         self.notice = Notice()
         self.start = widgets.Button(description="Start the session", button_style="primary")
         self.start.add_class("dg-start")
@@ -375,16 +391,37 @@ class SetupForm(widgets.VBox):
         self.deck.observe(lambda _change: self._show_pairs(), "value")
         for name in spec.default_names:
             self._add_row(name, HUMAN)
-        self.children = [
-            widgets.HTML(f"<h2>New {game_title(game)} session</h2>"),
-            self.title,
-            widgets.HTML(f"<h3>Seats</h3><span class='dg-muted'>"
-                         f"{how_many(self.minimum, self.maximum, self.noun).capitalize()}; "
-                         "any seat can be a bot.</span>"),
-            self.seats, self.add_seat, self.pairs, *self.seat_lists.values(),
-            widgets.HTML("<h3>Deck and table</h3>"), self.deck, self.hidden_hands,
-            *main, self.seed, more, self.notice, self.start,
-        ]
+        # On the projector the form is one screen: the seats on the left, the table and the
+        # main options on the right, Start below; "More rules" opened takes the columns' place.
+        #: "Seats" and how many the game takes.
+        self.seats_heading = widgets.HTML(
+            f"<h3>Seats</h3> <span class='dg-muted'>"
+            f"{how_many(self.minimum, self.maximum, self.noun).capitalize()}; "
+            "any seat can be a bot.</span>")
+        top = widgets.HBox([self.seats_heading, self.add_seat])
+        top.add_class("dg-seats-top")
+        seats = widgets.VBox([top, self.seats])
+        seats.add_class("dg-setup-seats")
+        table = widgets.VBox([self.title, widgets.HTML("<h3>Deck and table</h3>"), self.deck,
+                              self.hidden_hands, self.pairs, *self.seat_lists.values(), *main,
+                              self.seed])
+        table.add_class("dg-setup-table")
+        self.columns = widgets.HBox([seats, table])
+        self.columns.add_class("dg-setup-columns")
+        go = widgets.HBox([self.start, self.to_seats, self.notice])
+        go.add_class("dg-setup-go")
+        self.children = [widgets.HTML(f"<h2>New {game_title(game)} session</h2>"),
+                         self.columns, more, go]
+
+    def _show_step(self) -> None:
+        """Show the seats and the table, or (with "More rules" open) the rules in their place."""
+        folded = self.more.selected_index is None
+        self.columns.layout.display = "" if folded else "none"
+        self.to_seats.layout.display = "none" if folded else ""
+        if folded:
+            self.remove_class("dg-more-open")
+        else:
+            self.add_class("dg-more-open")
 
     @property
     def main_options(self) -> list[str]:
@@ -401,8 +438,7 @@ class SetupForm(widgets.VBox):
         """The list of an option naming a seat: the seats by name; it follows its player when
         seats are added or removed (the first seat when that seat goes)."""
         box = widgets.Dropdown(options=[], description=text,
-                               style={"description_width": LABEL_WIDTH},
-                               layout=widgets.Layout(width="34em"))
+                               style={"description_width": LABEL_WIDTH})
         box.add_class(f"dg-option-{name.replace('_', '-')}")
         self.chosen[name] = None
 
@@ -453,7 +489,7 @@ class SetupForm(widgets.VBox):
             options=[(text, name) for name, text in preset_labels(self.module).items()]
             + [(CUSTOM, CUSTOM)],
             value=matching_preset(self.presets, values), description="Preset",
-            style={"description_width": LABEL_WIDTH}, layout=widgets.Layout(width="34em"))
+            style={"description_width": LABEL_WIDTH})
         preset.add_class("dg-preset")
         preset.observe(lambda change: self.apply_preset(change["new"]), "value")
         for name in {key for options in self.presets.values() for key in options}:
@@ -493,13 +529,13 @@ class SetupForm(widgets.VBox):
             self.notice.error(f"This game seats at most {self.maximum} {self.noun}s.")
             return
         name_box = widgets.Text(value=name, placeholder="name",
-                                layout=widgets.Layout(width="18em"))
+                                layout=widgets.Layout(width="13em"))
         name_box.add_class("dg-seat-name")
         unmark_when_changed(name_box)
         name_box.observe(lambda _change: self._seats_changed(), "value")
         who = unseen_label(widgets.Dropdown(
             options=[("plays here", HUMAN)] + [(f"{kind} bot", kind) for kind in self.bot_kinds],
-            value=kind, description="who plays this seat", layout=widgets.Layout(width="12em")))
+            value=kind, description="who plays this seat", layout=widgets.Layout(width="10em")))
         who.add_class("dg-seat-kind")
         remove = widgets.Button(description="Remove", layout=widgets.Layout(width="auto"))
         remove.add_class("dg-remove-seat")

@@ -424,6 +424,51 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-app .dg-confirm { border-left: 6px solid var(--dg-bad); }
 .dg-app .dg-confirm .widget-html-content, .dg-app .dg-count .widget-html-content {
   overflow-wrap: anywhere; }
+/* The set-up form is one screen, 1280x720 included: its title beside Back, the seats on the
+   left, the table and the main options on the right (labels beside their fields, the fields
+   filling the column), Start at the bottom. "More rules" open takes the columns' place: its
+   options in a grid of columns, each label above its field. */
+.dg-body:has(> .dg-setup) { position: relative; }
+.dg-app .dg-body:has(> .dg-setup) > .dg-back { position: absolute; top: 0; right: 0;
+  margin: 0; z-index: 1; }
+.dg-setup h2 { margin: 0 5em 4px 0; }
+.dg-setup h3 { margin: 0 0 2px; }
+.dg-setup .dg-setup-columns { gap: 20px; align-items: flex-start; }
+.dg-setup .dg-seats-top { align-items: center; gap: 12px; }
+.dg-setup .dg-seats-top > .widget-html { flex: 1 1 auto; min-width: 0; margin: 0; }
+.dg-setup .dg-seats-top h3 { display: inline; margin: 0 .3em 0 0; }
+.dg-setup .dg-setup-seats { flex: 0 0 auto; }
+.dg-setup .dg-setup-table { flex: 1 1 0; min-width: 0; }
+.dg-setup .dg-setup-seats > *, .dg-setup .dg-setup-table > * { flex-shrink: 0; }
+.dg-app .dg-setup .dg-setup-table > .widget-inline-hbox { width: 100% !important;
+  margin: 2px 0; }
+.dg-app .dg-setup .dg-setup-table > .widget-inline-hbox > .widget-label {
+  width: 7em !important; }
+.dg-setup .dg-setup-table select, .dg-setup .dg-setup-table input:not([type="checkbox"]) {
+  flex: 1 1 auto; min-width: 0; }
+.dg-app .dg-setup .dg-seats .widget-hbox > * { margin: 2px 6px 2px 0; }
+.dg-setup .dg-deck .widget-toggle-buttons { flex-wrap: wrap; }
+.dg-app .dg-setup .dg-deck button.jupyter-button { width: auto; margin: 2px 6px 2px 0; }
+.dg-app .dg-setup .widget-checkbox { width: auto !important; height: auto; }
+.dg-app .dg-setup .widget-checkbox label { white-space: normal; height: auto; }
+.dg-setup .dg-more-rules { display: grid; gap: 4px 24px; align-items: start;
+  grid-template-columns: repeat(auto-fill, minmax(min(19em, 100%), 1fr));
+  grid-auto-flow: row dense; }
+.dg-app .dg-setup .dg-more .jupyter-widget-Collapse-contents,
+.dg-app .dg-setup .dg-more .lm-Collapse-contents { padding: 6px 14px 10px; }
+.dg-app .dg-setup .dg-more-rules > .widget-inline-hbox { flex-direction: column;
+  align-items: stretch; width: auto !important; height: auto; margin: 0; }
+.dg-app .dg-setup .dg-more-rules > .widget-inline-hbox > .widget-label {
+  width: auto !important; min-width: 0; white-space: normal; line-height: 1.2;
+  height: auto; text-align: left; }
+.dg-setup .dg-more-rules > .widget-inline-hbox > select,
+.dg-setup .dg-more-rules > .widget-inline-hbox > input { flex: 0 0 auto; }
+.dg-setup .dg-more-rules > .dg-option-wide { grid-column: span 2; }
+.dg-setup .dg-more-rules > .dg-file-option { grid-column: 1 / -1; flex-wrap: wrap;
+  align-items: center; gap: 6px; }
+.dg-app .dg-setup .dg-more-rules > .dg-file-option > :first-child { width: auto !important; }
+.dg-setup .dg-setup-go { align-items: center; gap: 12px; margin-top: 6px; }
+.dg-setup .dg-setup-go > .dg-notice { flex: 1 1 auto; min-width: 0; }
 /* The debrief: phases as big tabs, notes as a list the back of the room can read, dots large. */
 .dg-debrief-tabs .widget-toggle-button, .dg-debrief-tabs button { font-size: 21px !important;
   min-height: 44px; margin-right: 6px; }

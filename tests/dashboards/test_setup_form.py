@@ -113,8 +113,8 @@ def test_too_many_teams_marks_the_seats_and_reads_exactly() -> None:
 
 
 def test_the_seat_counts_read_naturally() -> None:
-    assert "2 to 8 teams; any seat can be a bot" in form_of("scrumkin").children[2].value
-    assert "2 to 4 players; any seat" in form_of("itstartup").children[2].value
+    assert "2 to 8 teams; any seat can be a bot" in form_of("scrumkin").seats_heading.value
+    assert "2 to 4 players; any seat" in form_of("itstartup").seats_heading.value
     form = form_of("exploding")
     while len(form.rows()) < 5:
         form.add_seat.click()
@@ -307,3 +307,19 @@ def test_release_shows_no_pairs_when_everyone_works_alone() -> None:
     form.options["style"].value = "remote"
     assert form.pairs.value == "" and form.pairs.layout.display == "none"
     assert form_of("scrumkin").pairs.value == ""
+
+
+def test_more_rules_take_the_place_of_the_seats_and_start_stays() -> None:
+    form = form_of("release")
+    assert form.columns.layout.display != "none" and form.to_seats.layout.display == "none"
+    form.more.selected_index = 0
+    assert form.columns.layout.display == "none" and "dg-more-open" in form._dom_classes
+    assert form.to_seats.layout.display != "none" and form.start in form.children[-1].children
+    form.to_seats.click()
+    assert form.more.selected_index is None and form.columns.layout.display != "none"
+    assert "dg-more-open" not in form._dom_classes
+    wide = [name for name in form.folded_options
+            if "dg-option-wide" in form.options[name]._dom_classes]
+    assert "first_lead" in wide and "style" not in wide  # a long choice takes two columns
+    form.start.click()
+    assert len(started) == 1

@@ -9,6 +9,8 @@ reports each one the room cannot read:
 - **off screen**: the text lies outside the window;
 - **too small**: its rendered size is under ``min_px`` CSS pixels (SVG text counts at the size
   its drawing is scaled to);
+- **value cut**: a list's chosen value, or the value in a text box, is wider than its box
+  (reported as clipped);
 
 and, for the page as a whole:
 
@@ -110,6 +112,29 @@ _MEASURE = r"""({minPx, targetPx}) => {
                 say("clipped", e, `${e.textContent} (ellipsis)`);
                 break;
             }
+        }
+    }
+    // A list's chosen value, or the value typed in a text box, cut by its box: measured in the
+    // box's own font against its content width (a list's arrow sits in its right padding, or
+    // beside it when the browser draws the list).
+    const canvas = document.createElement("canvas").getContext("2d");
+    const fields = root.querySelectorAll("select, input:not([type]), input[type='text'], "
+        + "input[type='number'], input[type='search']");
+    for (const box of fields) {
+        if (box.multiple || box.size > 1 || !shown(box)) continue;
+        if (box.closest("[aria-hidden='true'], .dg-not-for-room")) continue;
+        const value = box.tagName === "SELECT"
+            ? (box.selectedOptions[0] ? box.selectedOptions[0].text : "") : box.value;
+        if (!value.trim()) continue;
+        const s = style(box);
+        canvas.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+        const arrow = box.tagName === "SELECT" && s.appearance !== "none" ? 20 : 0;
+        const room = box.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)
+            - arrow;
+        const needs = canvas.measureText(value).width;
+        if (needs > room + 1) {
+            say("clipped", box, `${value} (value cut by its box: ${Math.round(needs)} px in `
+                + `${Math.round(room)})`);
         }
     }
     const page = document.scrollingElement;
