@@ -125,6 +125,9 @@ REASONS = {
                       "Its saved record is damaged: ask the facilitator."),
     "moved_on": Reason(409, "The table has moved on",
                        "The table has moved on since your screen last looked: here it is now."),
+    "time_up": Reason(409, "Time was up",
+                      "Time was up: the round ended before your move reached the table. Here "
+                      "is the new round."),
     "not_your_turn": Reason(409, "Not your turn",
                             "It is not your team's turn: here is the table now."),
     "paused": Reason(409, "The game is paused",
@@ -329,6 +332,14 @@ class Hub:
         missed = self.store.moves_since(table.session_id, revision)
         return missed is not None and table.game.moves_apart(seat, len(table.game.log) - missed)
 
+    def why_moved_on(self, table: TableController, revision: int) -> str:
+        """Why a move chosen at ``revision`` comes too late: ``time_up`` when the room's timer
+        ended a round among the moves saved since, else ``moved_on``."""
+        missed = self.store.moves_since(table.session_id, revision) or 0
+        log = table.game.log
+        return "time_up" if missed and any(
+            action.kind == "time_up" for action in log[len(log) - missed:]) else "moved_on"
+
     def state(self, session_id: int, seat: int) -> dict[str, Any]:
         """The state of the device of ``seat`` (:func:`device_state`) and the server's clock
         (``now``, epoch ms, left out of the etag): the page counts the room's timer down by it,
@@ -532,7 +543,7 @@ class MoveHandler(DeviceHandler):
         if seat in table.bot_kinds:
             raise Refused("bot")
         if table.revision != revision and not self.hub.still_apart(table, seat, revision):
-            raise Refused("moved_on")
+            raise Refused(self.hub.why_moved_on(table, revision))
         if not game.is_over and seat not in game.acting_seats and not window_moves(game, seat):
             raise Refused("not_your_turn")
         action = chosen_action(game, seat, index, label)
