@@ -177,6 +177,7 @@ class FacilitatorApp(widgets.VBox):
         self.address.session_id = 0
         self.launcher = Launcher(self.store, self.new_buttons, on_resume=self.resume,
                                  on_plan=self.show_planner)
+        # The theme lays the switch on the launcher's first line, right of "Start a session".
         self.body.children = [self.language_switch, self.launcher]
 
     def show_planner(self) -> None:

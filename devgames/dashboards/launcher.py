@@ -16,8 +16,9 @@ from devgames.sessions.store import SessionStore, SessionSummary, check_title
 
 #: One line about each game on the launcher, from its spec.
 BLURBS: SpecTable[str] = SpecTable(lambda spec: spec.blurb)
-#: Saved sessions listed on one page of the launcher.
-PAGE_SIZE = 10
+#: Saved sessions listed on one page of the launcher: as many as 1280x720 shows below the games
+#: with long team names (a line of the list on two lines), and a notice or a rename box open.
+PAGE_SIZE = 3
 
 
 def session_line(row: SessionSummary) -> str:
@@ -102,14 +103,13 @@ class Launcher(widgets.VBox):
         self.resume_buttons: list[widgets.Button] = []
         #: The session being renamed or confirmed for deletion, and which: ("rename", 3).
         self.editing: tuple[str, int] | None = None
-        games = [
+        games = widgets.Box([
             widgets.VBox([button, widgets.HTML(f"<span class='dg-muted'>{html(BLURBS.get(n, ''))}"
-                                               "</span>")],
-                         layout=widgets.Layout(width="26em", margin="0 18px 12px 0"))
+                                               "</span>")])
             for n, button in zip(GAMES, new_buttons, strict=False)
-        ]
-        self.search = widgets.Text(placeholder="Search: a title, a team, a game, a number...",
-                                   layout=widgets.Layout(width="min(34em, 95%)"))
+        ])
+        games.add_class("dg-launcher-games")
+        self.search = widgets.Text(placeholder="Search: title, team, game, number")
         self.search.add_class("dg-search")
         self.search.observe(lambda _change: self.go_to(0), "value")
         self.count = widgets.HTML()
@@ -122,7 +122,12 @@ class Launcher(widgets.VBox):
         self.older = widgets.Button(description="Older", icon="arrow-right")
         self.older.add_class("dg-older")
         self.older.on_click(lambda _button: self.go_to(self.page + 1))
-        self.pager = widgets.HBox([self.newer, self.older])
+        self.pager = widgets.HBox([self.newer, self.older, self.count])
+        self.pager.add_class("dg-launcher-pages")
+        #: "Resume a session", the search and the pages on one line, above the sessions.
+        self.find = widgets.HBox([widgets.HTML("<h2>Resume a session</h2>"), self.search,
+                                  self.pager])
+        self.find.add_class("dg-launcher-find")
         self.notice = Notice()
         self.saved = widgets.VBox()
         #: "Plan a workshop": the planner page (rounds and minutes a game takes), if offered.
@@ -131,9 +136,10 @@ class Launcher(widgets.VBox):
         self.plan_button.add_class("dg-open-planner")
         if on_plan is not None:
             self.plan_button.on_click(lambda _button: on_plan())
+        heading = widgets.HTML("<h2>Start a session</h2>")
+        heading.add_class("dg-launcher-heading")
         self.children = [
-            widgets.HTML("<h2>Start a session</h2>"),
-            widgets.HBox(games, layout=widgets.Layout(flex_flow="row wrap")),
+            heading, games,
             *([self.plan_button] if on_plan is not None else []),
             self.notice, self.saved,
         ]
@@ -183,8 +189,7 @@ class Launcher(widgets.VBox):
         if not rows and not self.search.value.strip():
             self.saved.children = [widgets.HTML("<p class='dg-muted'>No saved sessions yet.</p>")]
         else:
-            self.saved.children = [widgets.HTML("<h2>Resume a session</h2>"), self.search,
-                                   self.count, self.sessions, self.pager]
+            self.saved.children = [self.find, self.sessions]
 
     def _row(self, row: SessionSummary) -> widgets.Widget:
         resume = widgets.Button(description=session_line(row), tooltip="Resume this session",
@@ -198,8 +203,7 @@ class Launcher(widgets.VBox):
         delete = widgets.Button(description="Delete", tooltip=f"Delete {session_name(row)}")
         delete.add_class("dg-delete")
         delete.on_click(lambda _button, i=row.id: self._edit("delete", i))
-        line = widgets.HBox([resume, rename, delete], layout=widgets.Layout(
-            flex_flow="row wrap", align_items="center"))
+        line = widgets.HBox([resume, rename, delete], layout=widgets.Layout(align_items="center"))
         line.add_class("dg-session")
         if self.editing == ("rename", row.id):
             return widgets.VBox([line, self._rename_box(row)])

@@ -424,6 +424,31 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-app .dg-confirm { border-left: 6px solid var(--dg-bad); }
 .dg-app .dg-confirm .widget-html-content, .dg-app .dg-count .widget-html-content {
   overflow-wrap: anywhere; }
+/* The launcher is one screen, 1280x720 included, with the saved sessions in view: "Start a
+   session" on the left of its line, the planner's button and the language switch (the screen's,
+   beside the launcher) on the right; the games in three columns; "Resume a session" beside its
+   search, the pages' buttons and the count, then the sessions. The launcher itself makes no
+   box: its parts are laid in the body's grid, beside the switch. */
+.dg-app .dg-body:has(> .dg-launcher) { display: grid; align-content: start;
+  grid-template-columns: minmax(0, 1fr) auto auto; column-gap: 12px; }
+.dg-app .dg-body > .dg-launcher { display: contents; overflow: visible; }
+.dg-launcher > * { grid-column: 1 / -1; min-width: 0; }
+.dg-launcher > .dg-launcher-heading { grid-area: 1 / 1; }
+.dg-launcher > .dg-open-planner { grid-area: 1 / 2; align-self: center; }
+.dg-body > .dg-language { grid-area: 1 / 3; align-self: center; }
+.dg-app .dg-language .widget-toggle-buttons { flex-wrap: nowrap; }
+.dg-launcher-games { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 10px 18px; margin-bottom: 8px; }
+.dg-app .dg-launcher-games .jupyter-button { width: auto; }
+.dg-launcher-find { flex-wrap: wrap; align-items: center; column-gap: 18px; }
+.dg-launcher-find .dg-search { flex: 1 1 12em; max-width: 30em; }
+.dg-launcher-pages { flex: 0 1 auto; min-width: 0; align-items: center; gap: 6px; }
+.dg-app .dg-launcher-pages .dg-count { min-width: 0; min-height: 0; margin-left: 6px; }
+@media (max-height: 800px) {  /* 1280x720 and 150% zoom: the blurbs on three or four lines */
+  .dg-launcher-games .widget-html-content { font-size: 18px; line-height: 1.25; }
+  .dg-launcher h2 { margin: 4px 0; }
+  .dg-app .dg-launcher .dg-resume.jupyter-button { line-height: 1.2; padding: 4px 12px; }
+}
 /* The set-up form is one screen, 1280x720 included: its title beside Back, the seats on the
    left, the table and the main options on the right (labels beside their fields, the fields
    filling the column), Start at the bottom. "More rules" open takes the columns' place: its
