@@ -480,9 +480,11 @@ class RelizGame(RelizRounds):
 
     def _partner_can_play(self) -> bool:
         q = (self.turn_player + 2) % self.n
-        return any(playable(self, q, chip) and (
-            EVENTS[chip & 63].target == "none" or event_actions(self, q, chip))
-                   for chip in self.cards[q])
+        for chip in self.cards[q]:  # (a plain loop: Team Development asks at most listings)
+            if playable(self, q, chip) and (
+                    EVENTS[chip & 63].target == "none" or event_actions(self, q, chip)):
+                return True
+        return False
 
     def _rotatable(self, p: int, z: int) -> bool:
         chip = self.chip[z]

@@ -230,7 +230,7 @@ class RelizTurns(RelizZones):
         together, :mod:`devgames.reliz.rounds` says what follows a team's turn)."""
         p = self.turn_player
         self._close_turn(p)
-        if self.partnered:  # a crutch lasts until the turn of the seat holding it ends
+        if self.partnered and self.wild:  # a crutch lasts until its holder's turn ends
             self.wild = {c: h for c, h in self.wild.items()
                          if any(c in self.hands[q] for q in range(self.n) if q != p)}
         cap = self.options.turn_cap
