@@ -6,9 +6,9 @@ the public counts. It never looks at another hand or at the order of the stock o
 
 from functools import reduce
 from itertools import compress, count, repeat, starmap
-from operator import and_, attrgetter, eq, is_, not_, or_
+from operator import and_, eq, itemgetter, not_, or_
 from random import Random
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from devgames.core.actions import Action
 from devgames.core.bots import RandomBot
@@ -25,17 +25,39 @@ HARMFUL = frozenset({"claim", "disease", "water", "audit", "take_project"})
 
 
 #: The score of each kind of move that scores the same whatever its target (rotate and call:
-#: only when nothing else). Tiles and event cards are scored by ``HeuristicBot._tile_score`` and
-#: ``HeuristicBot._play_score``.
+#: only when nothing else). Tiles are scored by ``HeuristicBot._place_score``, event cards by
+#: ``_PLAY_SCORES`` (the daily event: ``HeuristicBot._daily_score``), replacements by
+#: ``HeuristicBot._unblocking``.
 _FIXED = {"keep": 0.5, "end": 0.0, "back": 0.0, "link": 9.0, "rotate": -2.0, "call": -2.0}
 #: Tender's rule 7: the moves of a team locked out of its link (taken before anything else).
 _REBUILD = frozenset({"swap", "add"})
-#: The score of the moves that cannot be the best while a tile can be placed.
+#: The score of the moves that cannot be the best (a move into no tile, while one can be placed).
 _OUTRANKED = float("-inf")
-_KIND = attrgetter("kind")
+_KIND = itemgetter(0)  # Action.kind
+_TARGET = itemgetter(3)  # Action.target
 _CODES = {c: card.code for c, card in EVENTS.items()}
+#: The score of each event card played in the turn: 8 helpful, 1 a crutch, -1 any other, and
+#: ``None`` for a harmful one: 5 and 0.1 a tile in the hand of the opponent it is aimed at (-1 on
+#: the bot itself).
+_PLAY_SCORES: dict[int, float | None] = {
+    c: None if code in HARMFUL else 8.0 if code in HELPFUL else 1.0 if code == "crutch" else -1.0
+    for c, code in _CODES.items()}
+#: The daily events whose target changes their score (``HeuristicBot._daily_score``).
+_AIMED_DAILY = HARMFUL | {"dream", "refactoring"}
 #: The orientation bits (as ``zfit``) of each tile (0: none).
 _TILE_BITS = [3 << (tile << 1) if tile else 0 for tile in range(32)]
+
+
+def _top(scores: list[float]) -> list[int]:
+    """The indices of the highest scores.
+
+    >>> _top([0.0, 2.0, -1.0, 2.0]), _top([0.0, 2.0])
+    ([1, 3], [1])
+    """
+    top = max(scores)
+    if scores.count(top) == 1:
+        return [scores.index(top)]
+    return list(compress(count(), map(eq, scores, repeat(top))))
 
 
 class Blocked(NamedTuple):
@@ -70,77 +92,82 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
-        self.can_place = False
 
     def choose(self, game: RelizGame) -> Action:
         legal = game.legal_actions()
         if game.phase == ATTACH:
             return self.rng.choice(legal)
-        # One random draw a move, in order, whatever the scores: the ties' breakers.
-        draws = list(starmap(self.rng.random, repeat((), len(legal))))
-        scores = self._scores(game, legal, draws)
-        top = max(scores)
-        if scores.count(top) == 1:
-            return legal[scores.index(top)]
-        # The best score, then the highest draw (then the last move) among the moves scoring it.
-        _draw, best = max(compress(zip(draws, count()), map(eq, scores, repeat(top))))
-        return legal[best]
+        n = len(legal)
+        best = self._best(game, legal) if n > 1 else [0]
+        # One random draw a move, in order, whatever the scores: the ties' breakers. With no tie
+        # they are drawn unread, as the 64 random bits a move that ``Random.random`` takes.
+        if len(best) == 1:
+            self.rng.getrandbits(n << 6)
+            return legal[best[0]]
+        draws = list(starmap(self.rng.random, repeat((), n)))
+        # The highest draw (then the last move) among the moves scoring the most.
+        return legal[max(zip(map(draws.__getitem__, best), best, strict=True))[1]]
 
-    def _scores(self, game: RelizGame, legal: list[Action], draws: list[float]) -> list[float]:
-        """The score of each move of ``legal``. A tile placed scores 10 or more and any other
-        move less, so while a tile can be placed the others are not scored (``_OUTRANKED``);
-        the moves whose kind gives their score (``_FIXED``) are not scored one by one, every
-        tile into a zone scores the same, and the replacements are scored last, only when no
-        other move scores more than an unblocking one (1), highest ``draws`` first: once one
-        unblocks, those drawn lower could not be chosen and score -2 unlooked at."""
+    def _best(self, game: RelizGame, legal: list[Action]) -> list[int]:
+        """The moves of ``legal`` scoring the most, as indices. A tile placed scores 10 or more
+        and any other move less, so while a tile can be placed the others are not scored; the
+        moves whose kind gives their score (``_FIXED``) are not scored one by one, every tile
+        into a zone scores the same, and a replacement scores only when no other move scores
+        more than an unblocking one (1)."""
         if game.phase == DAILY:  # the daily event's moves, and "keep"
-            self.can_place = False
-            return [self._daily_score(game, action, _CODES.get(action.card or 0, ""))
-                    if action.kind == "play" else _FIXED[action.kind] for action in legal]
+            return self._daily_best(game, legal)
         kinds = list(map(_KIND, legal))
         if kinds[-1] in _REBUILD:  # locked out (Tender's rule 7, whose moves come last)
-            self.can_place = False
-            return [self._swap_score(legal[i]) if kind in _REBUILD else _OUTRANKED
-                    for i, kind in enumerate(kinds)]
-        self.can_place = "place" in kinds
-        if self.can_place:
-            return self._place_scores(game, legal, kinds)
-        scores = list(map(_FIXED.get, kinds))
-        replaces: list[int] = []
-        for i in compress(count(), map(is_, scores, repeat(None))):  # play, replace
-            if kinds[i] == "play":
-                scores[i] = self._play_score(game, legal[i])
-            else:
-                replaces.append(i)
-                scores[i] = -2.0
-        scored = cast(list[float], scores)
-        if replaces:  # only when nothing else, or when it unblocks a zone
-            if max(scored) > 1.0:
-                for i in replaces:
-                    scored[i] = _OUTRANKED
-            else:
-                blocked = self._blocked(game)
-                if blocked.rows:
-                    for _draw, i in sorted(((draws[i], i) for i in replaces), reverse=True):
-                        if self._unblocks(game, legal[i], blocked):
-                            scored[i] = 1.0
-                            break
-        return scored
+            return _top([self._swap_score(action) if action.kind in _REBUILD else _OUTRANKED
+                         for action in legal])
+        if "place" in kinds:
+            return self._place_best(game, legal, kinds)
+        scores = list(map(_FIXED.get, kinds, repeat(_OUTRANKED)))  # play and replace: below
+        hands = game.hands
+        for i in compress(count(), map(eq, kinds, repeat("play"))):
+            action = legal[i]
+            score = _PLAY_SCORES.get(action.card or 0, -1.0)
+            if score is None:  # harmful: aimed at an opponent
+                target = action.target
+                score = (5.0 + len(hands[target]) * 0.1
+                         if target is not None and target != action.player else -1.0)
+            scores[i] = score
+        if max(scores) <= 1.0 and "replace" in kinds:  # only then can a replacement be chosen
+            for i in self._unblocking(game, legal, kinds):
+                scores[i] = 1.0
+        return _top(scores)
 
-    def _place_scores(self, game: RelizGame, legal: list[Action],
-                      kinds: list[str]) -> list[float]:
-        """The scores of ``legal`` when a tile can be placed: each tile placed scores by its
-        zone (the same for every tile), any other move ``_OUTRANKED``."""
-        scores = [_OUTRANKED] * len(legal)
-        zones: dict[int, float] = {}  # the score of a tile placed into a zone
-        for i in compress(count(), map(eq, kinds, repeat("place"))):
-            z = legal[i].target
-            assert z is not None
-            value = zones.get(z)
-            if value is None:
-                value = zones[z] = self._place_score(game, z)
-            scores[i] = value
-        return scores
+    def _place_best(self, game: RelizGame, legal: list[Action], kinds: list[str]) -> list[int]:
+        """The tiles placed into the zones scoring the most (``_place_score``), as indices of
+        ``legal``."""
+        places = list(map(eq, kinds, repeat("place")))
+        targets = list(map(_TARGET, legal))
+        zones = dict.fromkeys(compress(targets, places), 0.0)
+        if len(zones) > 1:
+            for z in zones:
+                zones[z] = self._place_score(game, z)
+            top = max(zones.values())
+            best = {z for z, score in zones.items() if score == top}
+            places = list(map(and_, places, map(best.__contains__, targets)))
+        return list(compress(count(), places))
+
+    def _unblocking(self, game: RelizGame, legal: list[Action], kinds: list[str]) -> list[int]:
+        """The replacements (indices of ``legal``) that bring a blocked zone nearer a tile that
+        fits (``_unblocks``)."""
+        blocked = self._blocked(game)
+        if not blocked.rows:
+            return []
+        return [i for i in compress(count(), map(eq, kinds, repeat("replace")))
+                if self._unblocks(game, legal[i], blocked)]
+
+    def _daily_best(self, game: RelizGame, legal: list[Action]) -> list[int]:
+        """The daily event's moves scoring the most (``_daily_score``), as indices of
+        ``legal``: most events score 0 on every target, less than "keep" (Blitz)."""
+        code = _CODES.get(legal[0].card or 0, "")
+        if code not in _AIMED_DAILY:
+            return [len(legal) - 1] if legal[-1].kind == "keep" else list(range(len(legal)))
+        return _top([self._daily_score(game, action, code) if action.kind == "play"
+                     else _FIXED[action.kind] for action in legal])
 
     @staticmethod
     def _place_score(game: RelizGame, z: int) -> float:
@@ -165,17 +192,6 @@ class HeuristicBot:
         """
         block = BLOCKS[action.card or 0]
         return -float(block.size) + 0.1 * len(block.ports)
-
-    def _play_score(self, game: RelizGame, action: Action) -> float:
-        """The score of an event card played in the turn (the daily event: ``_daily_score``)."""
-        code = _CODES.get(action.card or 0, "")
-        if code in HELPFUL:
-            return 8.0
-        if code in HARMFUL and action.target is not None and action.target != action.player:
-            return 5.0 + len(game.hands[action.target]) * 0.1
-        if code == "crutch":
-            return 1.0
-        return -1.0
 
     @staticmethod
     def _blocked(game: RelizGame) -> Blocked:

@@ -2,6 +2,7 @@
 metrics rows for every seat after every turn."""
 
 import copy
+import hashlib
 import random
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from devgames import reliz
 from devgames.core.actions import Action
 from devgames.core.bots import RandomBot, play_out
+from devgames.reliz.bots import HeuristicBot
 from devgames.reliz.cards import TILE_ID
 from devgames.reliz.turns import ROUND_FIELDS
 from tests.reliz.helpers import NAMES, SEATS
@@ -120,3 +122,32 @@ def test_duels_between_heuristic_bots_end_before_the_turn_cap() -> None:
         play_out(game, bots)
         capped += game.turn_no >= game.options.turn_cap
     assert capped <= 2  # 1%; 14 (7%) when dead ends were left alone
+
+
+def test_heuristic_games_stay_the_games_they_were() -> None:
+    # The bot's speed work keeps its decisions: the same seeds play these very games (pinned from
+    # the bot before it scored the best moves only and drew its tie-breakers unread when no tie).
+    digest = hashlib.sha256()
+    for scenario, n in (("team", 4), ("duel", 2), ("cooperation", 3), ("tender", 3)):
+        for seed in range(3):
+            game = reliz.new_game(NAMES[:n], seed=seed, scenario=scenario, turn_cap=80)
+            play_out(game, {p: reliz.BOTS["heuristic"](10 * seed + p) for p in range(n)})
+            digest.update(repr(game.log).encode())
+    assert digest.hexdigest()[:16] == "bcb21d96c2ade616"
+
+
+def test_a_choice_draws_one_tie_breaker_a_move() -> None:
+    # Whatever the position, a choice takes one random draw for each legal move, so that what the
+    # bot skips reading never changes the games that follow.
+    game = reliz.new_game(NAMES[:4], seed=5, scenario="team", turn_cap=40)
+    bot, twin = HeuristicBot(3), random.Random(3)
+    while not game.is_over:
+        legal = game.legal_actions()
+        action = bot.choose(game)
+        if game.phase == "attach":
+            twin.choice(legal)
+        else:
+            for _ in legal:
+                twin.random()
+        assert bot.rng.getstate() == twin.getstate()
+        game.apply(action)
