@@ -10,7 +10,7 @@ when no move gains at least ``MIN_GAIN``.
 """
 
 from functools import cached_property
-from math import ceil, inf
+from math import inf
 from random import Random
 
 from devgames.core.actions import CHANCE, Action, given
@@ -59,8 +59,6 @@ MIN_GAIN = 0.2
 MAX_TURN_MOVES = 80
 #: Scores this close to the best count as a tie.
 TIE = 1e-9
-#: Moves of the turn valued only when they could be the best (see ``HeuristicBot._turn``).
-_HAND_MOVES = frozenset({"end_turn", "sell", "plan"})
 
 _TAKE_OVERS = frozenset({"head_hunter", "outsourcing", "rockstar_recruiter"})
 #: Cards an employee draws (or looks at) when hired; a Scrum Master draws one per developer.
@@ -73,48 +71,55 @@ class _Outlook:
 
     def __init__(self, game: ItStartupGame, seat: int) -> None:
         self.game, self.me = game, seat
-        n, staff, employees, points = game.n, game.staff, game.employees, game.points
-        self.owner: dict[int, int] = {}
-        owner = self.owner
+        employees, points, crews = game.employees, game.points, game.crews
         self.scrum = scrum = [held.get("scrum_master", 0) for held in game.held]
-        # Each player's developers and what they earn a turn (``per_turn`` of a developer,
-        # written out: this runs at every decision), in one pass over the tables.
-        self.devs = devs = [0] * n
-        production = [0] * n
-        for q in range(n):
-            for e in staff[q]:
-                owner[e] = q
-                if KIND[e] == "developer":
-                    devs[q] += 1
-                    earns = POWER[e] + scrum[q]
-                    for k in employees[e].knowledge:
-                        earns += POWER[k]
-                    production[q] += earns
-        played = game.seating[:game.current]  # seats that have had their turn this round
+        self.devs = devs = [crew.developers for crew in crews]
+        # What each player's developers earn a turn (``per_turn`` of a developer, written out:
+        # this runs at every decision), from the developers each crew keeps.
+        production = []
+        for q, crew in enumerate(crews):
+            earns = scrum[q] * devs[q]
+            for e in crew.developer_cards:
+                earns += POWER[e]
+                for k in employees[e].knowledge:
+                    earns += POWER[k]
+            production.append(earns)
+        # The final round when a player reaches the goal this round (the seats that have had
+        # their turn scored already); else the turns until the fastest startup reaches it.
+        played = game.seating[:game.current]
         goal = game.options.goal
-        self.final = final = any(
-            points[q] + (0 if q in played else production[q]) >= goal for q in range(n))
+        final, turns = False, MAX_HORIZON
+        for q, earns in enumerate(production):
+            left = goal - points[q]
+            if left <= (0 if q in played else earns):
+                final = True
+                break
+            turns = min(turns, -(-left // max(earns, MIN_RATE)))  # rounded up
+        self.final = final
         if final:
             self.horizon, self.resource, self.card = 1, FINAL_RESOURCE, FINAL_CARD
         else:
-            turns = min(ceil((goal - points[q]) / max(production[q], MIN_RATE))
-                        for q in range(n))
-            self.horizon = max(2, min(MAX_HORIZON, turns))
+            self.horizon = max(2, turns)
             self.resource, self.card = RESOURCE, CARD
         horizon = self.horizon
         leader, best = -1, -inf
-        for q in range(n):  # the first of the best, as max() picks it
-            if q != seat and points[q] + horizon * production[q] > best:
-                leader, best = q, points[q] + horizon * production[q]
+        for q, earns in enumerate(production):  # the first of the best, as max() picks it
+            if q != seat and points[q] + horizon * earns > best:
+                leader, best = q, points[q] + horizon * earns
         self.weight = [
             1.0 if q == seat
             else 0.0 if final and q in played  # its game is over; it cannot be changed
             else -LEADER_WEIGHT if q == leader else -OTHER_WEIGHT
-            for q in range(n)
+            for q in range(len(production))
         ]
         self.money = game.resources[seat]
         self._worth: dict[int, float] = {}
         self._plays: dict[tuple[int, int | None], tuple[float, int]] = {}
+
+    @cached_property
+    def owner(self) -> dict[int, int]:
+        """Who holds each employee on the table (worked out when a move asks)."""
+        return {e: q for q, staff in enumerate(self.game.staff) for e in staff}
 
     @cached_property
     def agent_turn(self) -> float:
@@ -395,11 +400,12 @@ class HeuristicBot:
         are valued (which values the whole hand) only when they could come near the best other
         move, so the choice is the one all the moves valued would give.
         """
-        end = next(a for a in legal if a.kind == "end_turn")
+        end = legal[0]  # the turn's moves are listed: its end, every sale, then the others
         if self._moves_this_turn(game) >= MAX_TURN_MOVES:
             return end
-        gain = self._gain
-        scores = [-inf if a.kind in _HAND_MOVES else gain(game, outlook, a) for a in legal]
+        gain, others = self._gain, 1 + len(game.hands[outlook.me])
+        scores = [-inf] * others
+        scores += [-inf if a.kind == "plan" else gain(game, outlook, a) for a in legal[others:]]
         top = max(scores)
         if top <= outlook.spend(SELL_PRICE) + TIE:
             surplus = outlook.surplus()
