@@ -53,6 +53,7 @@ _MEASURE = r"""({minPx, targetPx}) => {
              e = e.parentElement) {
             const s = style(e);
             const hides = (v) => v !== "visible";
+            if (s.display === "contents") continue;  // no box of its own: it clips nothing
             if (hides(s.overflowX) || hides(s.overflowY)) {
                 const r = e.getBoundingClientRect();
                 const scrolls = /auto|scroll/.test(s.overflowX + s.overflowY);
