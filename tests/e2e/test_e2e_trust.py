@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from devgames.sessions import SessionStore
 from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.harness import Server, wait_for_app, wait_for_kernel_idle
-from tests.e2e.test_e2e_games import session_id, set_up
+from tests.e2e.test_e2e_games import session_id, set_up, until
 
 pytestmark = pytest.mark.e2e
 
@@ -64,12 +64,18 @@ def test_two_tabs_never_overwrite_each_others_moves(browser: Browser,
         # click can never replace A's move. Refused, it says so; after catching up, it is a
         # second move made from the saved position.
         moves_b.last.click()
+        notice = tab_b.locator(".dg-table-view .dg-notice")
+
+        def answered() -> bool:  # (the kernel may be idle before the click has reached it)
+            return len(saved_log(voila_server, number)) > 1 or \
+                "The table has moved on" in notice.inner_text()
+
+        until(tab_b, answered, TIMEOUT_MS)
         wait_for_kernel_idle(tab_b)
         saved = saved_log(voila_server, number)
         assert saved[0] == made_in_a
         if len(saved) == 1:
-            expect(tab_b.locator(".dg-table-view .dg-notice")).to_contain_text(
-                "The table has moved on")
+            expect(notice).to_contain_text("The table has moved on")
 
         # Both tabs show what the store holds; a reload of A loses nothing.
         with SessionStore(voila_server.db) as store:
