@@ -302,6 +302,19 @@ def unmark_when_changed(box: widgets.Widget) -> None:
     box.observe(lambda _change: box.remove_class(INVALID), "value")
 
 
+def deck_choices(fields: dict[str, dataclasses.Field]) -> tuple[str, ...]:
+    """The decks a game can be played with, from its options' fields by name.
+
+    >>> from devgames.scrumkin.options import ScrumkinOptions
+    >>> deck_choices({f.name: f for f in dataclasses.fields(ScrumkinOptions)})
+    ('digital', 'printed')
+    >>> deck_choices({})
+    ('digital',)
+    """
+    deck = fields.get("deck")
+    return tuple(deck.metadata.get("choices", ("digital",))) if deck else ("digital",)
+
+
 class SetupForm(widgets.VBox):
     """The set-up of a new session of one game; ``on_start(NewSession)`` when it is valid."""
 
@@ -313,6 +326,7 @@ class SetupForm(widgets.VBox):
         spec = game_spec(game)
         self.on_start = on_start
         defaults = self.module.new_game(list(spec.default_names), seed=0).options
+        fields = {option.name: option for option in dataclasses.fields(defaults)}
         self.bot_kinds = list(spec.bots)
         self.minimum, self.maximum = spec.min_players, spec.max_players
         self.noun = seat_noun(game)
@@ -325,7 +339,7 @@ class SetupForm(widgets.VBox):
         self.add_seat.add_class("dg-add-seat")
         self.add_seat.on_click(lambda _button: self._add_row(self._spare_name(), HUMAN))
         self.deck = widgets.ToggleButtons(
-            options=[(DECK_LABELS.get(d, d), d) for d in self._choices(defaults, "deck")],
+            options=[(DECK_LABELS.get(d, d), d) for d in deck_choices(fields)],
             value=getattr(defaults, "deck", "digital"))
         self.deck.add_class("dg-deck")
         self.hidden_hands = widgets.Checkbox(
@@ -338,8 +352,8 @@ class SetupForm(widgets.VBox):
                                      style={"description_width": LABEL_WIDTH})
         self.seed.add_class("dg-seed")
         self.options: dict[str, widgets.Widget] = {
-            option.name: option_widget(option, getattr(defaults, option.name))
-            for option in dataclasses.fields(defaults) if option.name != "deck"
+            name: option_widget(option, getattr(defaults, name))
+            for name, option in fields.items() if name != "deck"
         }
         #: The options naming a seat, as lists of the seats by name (kept to the names typed).
         self.seat_lists: dict[str, widgets.Dropdown] = {}
@@ -353,8 +367,7 @@ class SetupForm(widgets.VBox):
         self.pairs = widgets.HTML()
         self.pairs.add_class("dg-pairs")
         #: The options' metadata (label, hints, shown on its own), by name.
-        self.option_info = {option.name: option.metadata for option in dataclasses.fields(defaults)}
-        fields = {option.name: option for option in dataclasses.fields(defaults)}
+        self.option_info = {name: option.metadata for name, option in fields.items()}
         for box in (self.title, self.seed, *self.options.values()):
             unmark_when_changed(box)
         main = [w for name, w in self.options.items()
@@ -512,13 +525,6 @@ class SetupForm(widgets.VBox):
         if self.preset is not None and not self._applying:
             values = {name: box.value for name, box in self.options.items()}
             self.preset.value = matching_preset(self.presets, values)
-
-    @staticmethod
-    def _choices(defaults: Any, name: str) -> tuple[str, ...]:
-        for option in dataclasses.fields(defaults):
-            if option.name == name:
-                return tuple(option.metadata.get("choices", ("digital",)))
-        return ("digital",)
 
     def _spare_name(self) -> str:
         taken = {name.casefold() for name, _kind in self.rows()}
