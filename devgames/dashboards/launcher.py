@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from devgames import GAMES, SpecTable
-from devgames.core.wording import game_title
+from devgames.core.wording import game_title, seat_noun
 from devgames.dashboards.components import Notice
 from devgames.screens.cards import html
 from devgames.sessions.store import SessionStore, SessionSummary, check_title
@@ -207,8 +207,8 @@ class Launcher(widgets.VBox):
         line.add_class("dg-session")
         if self.editing == ("rename", row.id):
             return widgets.VBox([line, self._rename_box(row)])
-        if self.editing == ("delete", row.id):
-            return widgets.VBox([line, self._delete_box(row)])
+        if self.editing == ("delete", row.id):  # in the row's place, to keep the page's height
+            return self._delete_box(row)
         return line
 
     def _edit(self, kind: str, session_id: int) -> None:
@@ -266,8 +266,8 @@ class Launcher(widgets.VBox):
     def _delete_box(self, row: SessionSummary) -> widgets.Widget:
         question = widgets.HTML(
             f"<b>Delete {html(session_name(row))} for good?</b> "
-            f"{html(game_title(row.game))} with {html(', '.join(row.players))}, "
-            f"{row.actions} moves. Its moves and notes cannot be brought back.")
+            f"{html(game_title(row.game))}, {len(row.players)} {seat_noun(row.game)}s, "
+            f"{row.actions} moves: its moves and notes cannot be brought back.")
         question.add_class("dg-delete-question")
         confirm = widgets.Button(description=f"Delete #{row.id} for good", button_style="danger")
         confirm.add_class("dg-delete-confirm")
@@ -275,7 +275,7 @@ class Launcher(widgets.VBox):
         keep = widgets.Button(description="Keep it")
         keep.add_class("dg-delete-cancel")
         keep.on_click(lambda _button: self.cancel())
-        box = widgets.VBox([question, widgets.HBox([confirm, keep])])
+        box = widgets.HBox([question, confirm, keep])
         box.add_class("dg-panel")
         box.add_class("dg-confirm")
         return box

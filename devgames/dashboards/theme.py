@@ -421,7 +421,9 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-app input::placeholder { color: var(--dg-muted) !important; opacity: 1; }
 .dg-app .dg-session { margin: 2px 0; gap: 6px; }
 .dg-app .dg-count { color: var(--dg-muted); }
-.dg-app .dg-confirm { border-left: 6px solid var(--dg-bad); }
+.dg-app .dg-confirm { border-left: 6px solid var(--dg-bad); align-items: center; gap: 6px; }
+.dg-app .dg-confirm > .dg-delete-question { flex: 1 1 0; min-width: 0; }
+.dg-app .dg-confirm > button { flex-shrink: 0; }
 .dg-app .dg-confirm .widget-html-content, .dg-app .dg-count .widget-html-content {
   overflow-wrap: anywhere; }
 /* The launcher is one screen, 1280x720 included, with the saved sessions in view: "Start a

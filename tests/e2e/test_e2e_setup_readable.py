@@ -61,7 +61,8 @@ def fill_seats(page: Page, game: str) -> None:
 def test_the_launcher_reads_from_the_back_of_the_room(page: Page,
                                                       voila_server: Server) -> None:
     """A full page of saved sessions with eight long team names each, found by a search, in
-    view below the games; and still with a rename box open on one of them."""
+    view below the games; and still with a rename box, then a delete confirmation, open on one
+    of them."""
     with SessionStore(voila_server.db) as store:
         for n in range(PAGE_SIZE):
             store.create(scrumkin.new_game(NAMES[n:n + 8], seed=n), title=f"{SAVED} {n}")
@@ -77,6 +78,12 @@ def test_the_launcher_reads_from_the_back_of_the_room(page: Page,
     found += problems_at_every_size(page, "launcher-renaming")
     page.locator(".dg-rename-cancel").click()
     expect(page.locator(".dg-rename-title")).to_have_count(0)
+    page.locator(".dg-delete").first.click()
+    page.locator(".dg-delete-confirm").wait_for()
+    wait_for_kernel_idle(page)
+    found += problems_at_every_size(page, "launcher-deleting")
+    page.locator(".dg-delete-cancel").click()
+    expect(page.locator(".dg-delete-confirm")).to_have_count(0)
     assert not found, "\n".join(found)
 
 
