@@ -19,8 +19,6 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
 
-from devgames.core.players import text_problem
-
 
 class Phase(NamedTuple):
     """A phase of the debrief: its key, its title, its time-box (minutes) and what it asks."""
@@ -55,8 +53,6 @@ ONE_TWO_FOUR_ALL: tuple[tuple[str, str, int], ...] = (
     ("All", "the whole room", 5),
 )
 
-#: Longest note, action or owner the debrief keeps (a sticky note, not an essay).
-LONGEST = 300
 
 
 def new_id() -> str:
@@ -146,19 +142,6 @@ def cards_at_work(meta: Mapping[str, Any]) -> list[tuple[str, int]]:
     found = [(name, int(entry.get("votes") or 0)) for name, entry in saved.items()
              if isinstance(entry, dict) and entry.get("at_work")]
     return sorted(found, key=lambda item: -item[1])
-
-
-def note_problem(text: str, noun: str = "note") -> str | None:
-    """Why ``text`` cannot be kept as a note (or an action, an owner: ``noun``), or None.
-
-    >>> note_problem("  "), note_problem("Pair on bugs")
-    ('The note is empty: type it first.', None)
-    >>> note_problem("x" * 301)[:44]
-    "The note 'xxxxxxxxxxxxxxxxxxxx'... is 301 ch"
-    """
-    if not text.strip():
-        return f"The {noun} is empty: type it first."
-    return text_problem(text, noun, LONGEST)
 
 
 def due_problem(due: Any) -> str | None:

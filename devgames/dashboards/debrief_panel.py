@@ -34,12 +34,12 @@ from devgames.dashboards.debrief_notes import (
     groups_of,
     legacy_notes,
     new_id,
-    note_problem,
     notes_of,
     now_text,
     ranked,
 )
 from devgames.screens.cards import html
+from devgames.sessions.participants import note_problem
 from devgames.sessions.table import TableController
 
 

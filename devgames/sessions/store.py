@@ -58,11 +58,13 @@ from devgames.core.actions import Action
 from devgames.core.game import Game
 from devgames.core.players import text_problem
 from devgames.core.session import Session
+from devgames.sessions.participants import TABLES as PARTICIPANT_TABLES
+from devgames.sessions.participants import ParticipantRecords
 
 T = TypeVar("T")
 
 #: Version of the tables below, kept in ``PRAGMA user_version``; bumped on every change.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 #: Longest title a session may have.
 MAX_TITLE_LENGTH = 100
@@ -105,7 +107,7 @@ CREATE TABLE actions (
     revision INTEGER NOT NULL DEFAULT 0,  -- the session's revision that saved it
     PRIMARY KEY (session_id, number)
 ) WITHOUT ROWID;
-""" + DEVICES_TABLE
+""" + DEVICES_TABLE + "".join(f";\n{table}" for table in PARTICIPANT_TABLES)
 
 #: How a store of an older schema version is brought up to date: the statements by old version.
 MIGRATIONS = {
@@ -118,6 +120,7 @@ MIGRATIONS = {
     3: ["ALTER TABLE actions ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE sessions ADD COLUMN cut_at INTEGER NOT NULL DEFAULT 0",
         "UPDATE sessions SET cut_at = revision"],
+    4: PARTICIPANT_TABLES,
 }
 
 #: Random bytes in the token of a team's link (128 bits).
@@ -304,7 +307,7 @@ def _update(db: sqlite3.Connection, session_id: int, fields: dict[str, Any]) -> 
     db.execute(f"UPDATE sessions SET {columns} WHERE id = ?", (*fields.values(), session_id))
 
 
-class SessionStore:
+class SessionStore(ParticipantRecords):
     """Sessions saved in an SQLite file, written action by action.
 
     ``path`` is a file (folders are created as needed), ``":memory:"`` for a throw-away store, or

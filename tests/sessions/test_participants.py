@@ -1,0 +1,245 @@
+"""The participants' debrief in the store: notes hidden until revealed, dots counted against the
+session's limit in the store (even with two processes voting at once), the join code, names
+shown only when signed, ROTI, and every refusal saving nothing. Real SQLite files and threads."""
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from devgames import scrumkin
+from devgames.sessions import SCHEMA_VERSION, SessionStore
+from devgames.sessions.participants import (
+    MAX_PARTICIPANTS,
+    NOTES_PER_MINUTE,
+    DebriefRefused,
+)
+
+QUESTION = "What happened?"
+HOSTILE = "=HYPERLINK(\"http://x\")<script>alert(1)</script>"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SessionStore:
+    return SessionStore(tmp_path / "s.sqlite")
+
+
+def session(store: SessionStore) -> int:
+    return store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+
+
+def contents(notes: list[dict]) -> list[str]:
+    return [note["content"] for note in notes]
+
+
+def snapshot(store: SessionStore, number: int, people: list[str]) -> tuple:
+    """Everything a refusal must leave as it was."""
+    return (tuple(tuple(map(str, store.notes_for(number, p))) for p in [None, *people]),
+            tuple(tuple(store.dots_of(number, p).items()) for p in people),
+            store.roti(number), store.participants(number))
+
+
+def test_a_note_is_seen_by_nobody_else_before_its_phase_is_revealed(store: SessionStore) -> None:
+    number = session(store)
+    (_, ana), (_, bo) = store.join(number), store.join(number, "Bo")
+    store.add_note(number, ana, "what", QUESTION, "Bugs piled up")
+    store.add_note(number, bo, "so_what", "Why?", "We never paired")
+    assert contents(store.notes_for(number, ana)) == ["Bugs piled up"]
+    assert store.notes_for(number, ana)[0]["mine"]
+    assert contents(store.notes_for(number, bo)) == ["We never paired"]
+    assert store.notes_for(number, None) == []  # the projector sees none
+    assert (store.hidden_count(number, "what"), store.hidden_count(number, "so_what")) == (1, 1)
+    assert store.reveal(number, "what") == 1
+    assert contents(store.notes_for(number, None)) == ["Bugs piled up"]
+    assert contents(store.notes_for(number, bo)) == ["Bugs piled up", "We never paired"]
+    assert store.hidden_count(number, "what") == 0 and store.hidden_count(number, "so_what") == 1
+
+
+def test_dots_are_limited_per_person_and_a_refusal_changes_nothing(store: SessionStore) -> None:
+    number = session(store)
+    (_, ana), (_, bo) = store.join(number), store.join(number)
+    notes = [store.add_note(number, bo, "what", QUESTION, f"Fact {n}") for n in range(5)]
+    hidden = store.add_note(number, bo, "so_what", "Why?", "Not yet revealed")
+    store.reveal(number, "what")
+    assert [store.dot(number, ana, note) for note in notes[:3]] == [2, 1, 0]
+    before = snapshot(store, number, [ana, bo])
+    for note, code in ((notes[3], "no_dots"), (hidden, "no_note"), ("nope", "no_note")):
+        with pytest.raises(DebriefRefused) as refused:
+            store.dot(number, ana, note)
+        assert refused.value.code == code
+    with pytest.raises(DebriefRefused, match="used your 3 dots"):
+        store.dot(number, ana, notes[3])
+    with pytest.raises(DebriefRefused, match="no dot on this note"):
+        store.dot(number, ana, notes[4], -1)
+    assert snapshot(store, number, [ana, bo]) == before
+    assert store.dot(number, ana, notes[0], -1) == 1  # taken back: one to give again
+    assert store.dot(number, ana, notes[3]) == 0
+    totals = {note["id"]: note["votes"] for note in store.notes_for(number, None)}
+    assert [totals[note] for note in notes] == [0, 1, 1, 1, 0]
+
+
+def test_the_facilitator_sets_the_dots_and_whether_they_stack(store: SessionStore) -> None:
+    number = session(store)
+    _, ana = store.join(number)
+    note = store.add_note(number, ana, "what", QUESTION, "Flu")
+    store.reveal(number, "what")
+    store.dot(number, ana, note)
+    with pytest.raises(DebriefRefused, match="One dot a note"):
+        store.dot(number, ana, note)
+    store.set_meta(number, ("debrief", "stack"), True)
+    store.set_meta(number, ("debrief", "dots"), 5)
+    assert [store.dot(number, ana, note) for _ in range(4)] == [3, 2, 1, 0]
+    assert store.dots_of(number, ana) == {note: 5}
+    assert store.notes_for(number, None)[0]["votes"] == 5
+
+
+def test_two_processes_voting_at_once_never_pass_the_limit(tmp_path: Path) -> None:
+    """Two stores on one file (as the device server and the projector's kernel), four threads
+    each trying every note: exactly the allowed dots are saved, each counted once."""
+    path = tmp_path / "s.sqlite"
+    first, second = SessionStore(path), SessionStore(path)
+    number = session(first)
+    _, ana = first.join(number)
+    notes = [first.add_note(number, ana, "what", QUESTION, f"Fact {n}") for n in range(6)]
+    first.reveal(number, "what")
+    saved: list[str] = []
+    refused: list[str] = []
+
+    def vote(store: SessionStore, order: list[str]) -> None:
+        for note in order:
+            try:
+                store.dot(number, ana, note)
+                saved.append(note)
+            except DebriefRefused as error:
+                refused.append(error.code)
+
+    threads = [threading.Thread(target=vote, args=(store, order)) for store in (first, second)
+               for order in (notes, notes[::-1])]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(saved) == 3 and len(set(saved)) == 3
+    assert sum(second.dots_of(number, ana).values()) == 3
+    assert sum(note["votes"] for note in first.notes_for(number, None)) == 3
+    assert set(refused) <= {"no_dots", "one_each"} and len(refused) == 4 * 6 - 3
+
+
+def test_the_join_code_is_renewed_or_closed_and_opens_only_its_session(
+        store: SessionStore) -> None:
+    number, other = session(store), session(store)
+    code = store.open_debrief(number)
+    assert store.debrief_session(code) == number and store.debrief_code(number) == code
+    assert store.debrief_session(code[:-1] + "x") is None
+    renewed = store.open_debrief(number)
+    assert store.debrief_session(code) is None and store.debrief_session(renewed) == number
+    store.close_debrief(number)
+    assert store.debrief_session(renewed) is None and store.debrief_code(number) is None
+    secret, ana = store.join(number)
+    assert store.participant(other, secret) is None  # a person of one session only
+    note = store.add_note(number, ana, "what", QUESTION, "Flu")
+    store.reveal(number, "what")
+    for act in (lambda: store.add_note(other, ana, "what", QUESTION, "x"),
+                lambda: store.dot(other, ana, note), lambda: store.rate(other, ana, 5)):
+        with pytest.raises(DebriefRefused, match="not in this debrief"):
+            act()
+    assert store.notes_for(other, None) == [] and store.roti(other) == (0, 0, 0, 0, 0)
+
+
+def test_bad_notes_names_and_floods_are_refused_and_hostile_text_kept_as_text(
+        store: SessionStore) -> None:
+    number = session(store)
+    _, ana = store.join(number)
+    before = snapshot(store, number, [ana])
+    for text, words in (("  ", "empty"), ("x" * 301, "301 characters"), ("a\x00b", "note")):
+        with pytest.raises(DebriefRefused, match=words):
+            store.add_note(number, ana, "what", QUESTION, text)
+    with pytest.raises(DebriefRefused, match="name"):
+        store.join(number, "y" * 41)
+    assert snapshot(store, number, [ana]) == before
+    store.add_note(number, ana, "what", QUESTION, HOSTILE)
+    assert contents(store.notes_for(number, ana)) == [HOSTILE]  # escaped by the screens
+    for n in range(NOTES_PER_MINUTE - 1):
+        store.add_note(number, ana, "what", QUESTION, f"Note {n}")
+    with pytest.raises(DebriefRefused, match="notes in a minute") as refused:
+        store.add_note(number, ana, "what", QUESTION, "One too many")
+    assert refused.value.code == "too_fast"
+    assert len(store.notes_for(number, ana)) == NOTES_PER_MINUTE
+
+
+def test_a_name_shows_only_on_a_signed_note_of_a_signed_session(store: SessionStore) -> None:
+    number = session(store)
+    (_, ana), (_, bo) = store.join(number, "Ana"), store.join(number)
+    store.add_note(number, ana, "what", QUESTION, "Signed", signed=True)
+    store.add_note(number, ana, "what", QUESTION, "Unsigned")
+    store.add_note(number, bo, "what", QUESTION, "No name", signed=True)
+    store.reveal(number, "what")
+    assert [note["name"] for note in store.notes_for(number, None)] == [None, None, None]
+    store.set_meta(number, ("debrief", "signed"), True)
+    assert [note["name"] for note in store.notes_for(number, None)] == ["Ana", None, None]
+    store.set_name(number, ana, None)
+    assert [note["name"] for note in store.notes_for(number, None)] == [None, None, None]
+
+
+def test_roti_is_one_rating_a_person_in_a_histogram(store: SessionStore) -> None:
+    number = session(store)
+    people = [store.join(number)[1] for _ in range(4)]
+    for person, score in zip(people, (5, 4, 4, 1), strict=True):
+        store.rate(number, person, score)
+    store.rate(number, people[3], 3)  # changed their mind
+    assert store.roti(number) == (0, 0, 1, 2, 1)
+    for bad in (0, 6, 2.5, "5"):
+        with pytest.raises(DebriefRefused, match="from 1"):
+            store.rate(number, people[0], bad)  # type: ignore[arg-type]
+    assert store.roti(number) == (0, 0, 1, 2, 1)
+
+
+def test_thirty_people_write_and_vote_and_the_room_is_limited(store: SessionStore) -> None:
+    number = session(store)
+    people = [store.join(number)[1] for _ in range(30)]
+    notes = [store.add_note(number, person, "what", QUESTION, f"From {n}")
+             for n, person in enumerate(people)]
+    store.reveal(number, "what")
+    for n, person in enumerate(people):
+        for step in range(3):
+            store.dot(number, person, notes[(n + step + 1) % 30])
+    board = store.notes_for(number, None)
+    assert len(board) == 30 and {note["votes"] for note in board} == {3}
+    assert len({note["author"] for note in board}) == 30
+    for _ in range(MAX_PARTICIPANTS - 30):
+        store.join(number)
+    with pytest.raises(DebriefRefused, match="already has 200 people"):
+        store.join(number)
+
+
+def test_deleting_a_session_takes_its_debrief_with_it(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    store = SessionStore(path)
+    number = session(store)
+    store.open_debrief(number)
+    _, ana = store.join(number)
+    note = store.add_note(number, ana, "what", QUESTION, "Flu")
+    store.reveal(number, "what")
+    store.dot(number, ana, note)
+    store.rate(number, ana, 4)
+    store.delete(number)
+    with sqlite3.connect(path) as db:
+        for table in ("debrief_codes", "participants", "debrief_notes", "debrief_dots", "roti"):
+            assert db.execute(f"SELECT count(*) FROM {table}").fetchone() == (0,), table
+
+
+def test_a_store_of_schema_four_gains_the_debrief_tables(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    number = session(SessionStore(path))
+    with sqlite3.connect(path) as db:
+        for table in ("roti", "debrief_dots", "debrief_notes", "participants", "debrief_codes"):
+            db.execute(f"DROP TABLE {table}")
+        db.execute("PRAGMA user_version = 4")
+    store = SessionStore(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    _, ana = store.join(number)
+    store.add_note(number, ana, "what", QUESTION, "Still here")
+    assert contents(store.notes_for(number, ana)) == ["Still here"]
+    assert list(store.resume(number).players) == ["Red", "Blue"]
