@@ -143,6 +143,11 @@ REASONS = {
                    "This server answers only at the addresses it gives out: open the link itself."),
     "origin": Reason(403, "Another site",
                      "This server answers only its own pages, not another site's."),
+    "debrief_closed": Reason(403, "This debrief is closed",
+                             "This code no longer opens the debrief: the facilitator closed it "
+                             "or gave a new code. Scan the code on the screen again."),
+    "refused": Reason(409, "Not saved", "This was not saved."),
+    "too_many": Reason(429, "Too fast", "Too many requests at once: wait a few seconds."),
     "not_found": Reason(404, "Nothing here",
                         "This address is not a page of the game. Scan your team's code."),
     "error": Reason(500, "Something went wrong",
@@ -286,6 +291,7 @@ class Hub:
         self.failures: dict[str, deque[float]] = {}
         self.last_seen: dict[str, float] = {}
         self.sessions: dict[str, int] = {}  # the session of each token that opened a seat
+        self.paces: dict[str, deque[float]] = {}  # each debrief participant's recent requests
         self._moved = asyncio.Event()
         self._seen = -1
         self.waiting = 0  # pages waiting for the table to move
@@ -578,12 +584,16 @@ class NotFound(Handler):
 
 def make_app(hub: Hub, names: Iterable[str] = LOCAL_NAMES) -> tornado.web.Application:
     """The device application: the three addresses of a team, its static files, nothing else;
-    only for the host ``names`` and from its own pages."""
+    only for the host ``names`` and from its own pages; and the participants' debrief
+    (:mod:`devgames.devices.debrief_api`)."""
+    from devgames.devices.debrief_api import routes as debrief_routes
+
     routes: list[Any] = [
         guarded(names),
         (rf"/t/({TOKEN}|[^/]*)", PageHandler, {"hub": hub}),
         (rf"/t/({TOKEN}|[^/]*)/state", StateHandler, {"hub": hub}),
         (rf"/t/({TOKEN}|[^/]*)/move", MoveHandler, {"hub": hub}),
+        *debrief_routes(hub),
         (r"/static/(device\.(?:js|css))", Static, {"path": str(STATIC)}),
     ]
     return tornado.web.Application(

@@ -457,6 +457,13 @@ next one on another note.
                        " ON CONFLICT (session_id, participant) DO UPDATE SET"
                        " score = excluded.score", (session_id, person, score))
 
+    def rating_of(self, session_id: int, person: str) -> int | None:
+        """The rating ``person`` gave the session, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT score FROM roti WHERE session_id = ? AND"
+                                   " participant = ?", (session_id, person)).fetchone()
+        return row[0] if row else None
+
     def roti(self, session_id: int) -> tuple[int, int, int, int, int]:
         """How many people rated the session 1, 2, 3, 4 and 5 (the projector's histogram)."""
         with self._lock:

@@ -1,0 +1,194 @@
+"""The participants' debrief over HTTP: what a person's phone asks and sends, next to the team
+devices' addresses in the same server (:mod:`devgames.devices.server`).
+
+- ``/d/<code>/state?known=<etag>``: the person's debrief (:func:`person_state`): the phase the
+  facilitator leads, the notes the person may read (the revealed ones and their own), their dots
+  left, their rating; at once when it differs from the one the page knows, else when the store
+  changes (at most :data:`~devgames.devices.server.WAIT_SECONDS` later).
+- ``POST /d/<code>/do``: one change, a JSON object naming it (:func:`read_change`): ``note``,
+  ``dot``, ``undot``, ``rate`` or ``name``.
+
+``<code>`` is the session's join code (:meth:`SessionStore.open_debrief`). The first request of a
+browser makes it a participant: the store gives it a secret, kept in an HTTP-only cookie of its
+own for that session; a cookie the store does not know (the session's people were cleared) makes
+a new participant. A person sends at most :data:`REQUESTS` requests in :data:`PER_SECONDS`
+seconds; beyond, the answer is a refusal saying to wait. Every rule of the debrief (dots, notes
+hidden until revealed, note length and pace) is the store's (:mod:`devgames.sessions.participants`).
+"""
+
+import hashlib
+import json
+import time
+from collections import deque
+from typing import Any
+
+from devgames.dashboards.debrief_notes import PHASE_KEYS, debrief_of
+from devgames.devices.server import (
+    MAX_BODY,
+    TOKEN,
+    WAIT_SECONDS,
+    DeviceHandler,
+    Hub,
+    Refused,
+)
+from devgames.sessions.participants import DebriefRefused, dots_allowed
+
+#: What each change carries besides its name (``"do"``), and the type of each field.
+CHANGES: dict[str, dict[str, type]] = {
+    "note": {"prompt": str, "content": str, "signed": bool},
+    "dot": {"note": str},
+    "undot": {"note": str},
+    "rate": {"score": int},
+    "name": {"name": str},
+}
+#: A person's requests allowed within a window of seconds (a phone polls once a change).
+REQUESTS = 30
+PER_SECONDS = 10.0
+
+
+def read_change(body: bytes) -> tuple[str, dict[str, Any]]:
+    """The change a body asks for: ``{"do": kind, ...its fields}``, exactly the fields of
+    :data:`CHANGES` with their types; anything else raises ValueError.
+
+    >>> read_change(b'{"do": "dot", "note": "a1"}')
+    ('dot', {'note': 'a1'})
+    >>> read_change(b'{"do": "rate", "score": "5"}')
+    Traceback (most recent call last):
+    ...
+    ValueError: Not a change: score must be int.
+    """
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise ValueError("Not a change: unreadable.") from None
+    if not isinstance(data, dict) or data.get("do") not in CHANGES:
+        raise ValueError("Not a change: it must name one of " + ", ".join(CHANGES) + ".")
+    kind = data.pop("do")
+    fields = CHANGES[kind]
+    if data.keys() != fields.keys():
+        raise ValueError(f"Not a change: {kind} takes exactly {sorted(fields)}.")
+    for key, wanted in fields.items():
+        if type(data[key]) is not wanted:
+            raise ValueError(f"Not a change: {key} must be {wanted.__name__}.")
+    return kind, data
+
+
+def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
+    """What a person's phone shows, with its ``etag`` (a digest of the rest)."""
+    store = hub.store
+    settings = debrief_of(store.load(session_id).meta)
+    phase = settings.get("phase")
+    dots = store.dots_of(session_id, person)
+    state = {
+        "phase": phase if phase in PHASE_KEYS else PHASE_KEYS[0],
+        "notes": [{key: note[key] for key in ("id", "phase", "prompt", "content", "group",
+                                             "votes", "name", "mine", "revealed")}
+                  | {"my_dots": dots.get(note["id"], 0)}
+                  for note in store.notes_for(session_id, person)],
+        "dots_left": dots_allowed(settings) - sum(dots.values()),
+        "stack": bool(settings.get("stack")),
+        "signed": bool(settings.get("signed")),
+        "name": next((p.name for p in store.participants(session_id) if p.id == person), None),
+        "rating": store.rating_of(session_id, person),
+    }
+    text = json.dumps(state, sort_keys=True, ensure_ascii=False)
+    return {**state, "etag": hashlib.sha256(text.encode()).hexdigest()[:16]}
+
+
+class PersonHandler(DeviceHandler):
+    """An address of the debrief: the join code's session, and the person asking."""
+
+    def person(self, code: str) -> tuple[int, str]:
+        """The (session, person) of the request; a browser without a known cookie joins."""
+        store = self.hub.store
+        session_id = store.debrief_session(code)
+        if session_id is None:
+            raise Refused("debrief_closed")
+        cookie = f"dg-person-{session_id}"
+        secret = self.get_cookie(cookie)
+        person = store.participant(session_id, secret) if secret else None
+        if person is None:
+            try:
+                secret, person = store.join(session_id)
+            except DebriefRefused as error:
+                raise Refused("refused", str(error)) from None
+            self.set_cookie(cookie, secret, path="/d/", httponly=True, samesite="Strict",
+                            expires_days=2)
+        self._pace(person)
+        self.xsrf_token  # noqa: B018 - sets the XSRF cookie the person's changes must carry
+        return session_id, person
+
+    def _pace(self, person: str) -> None:
+        now = time.monotonic()
+        times = self.hub.paces.setdefault(person, deque())
+        while times and times[0] < now - PER_SECONDS:
+            times.popleft()
+        if len(times) >= REQUESTS:
+            raise Refused("too_many")
+        times.append(now)
+
+
+class PersonStateHandler(PersonHandler):
+    gone = False
+
+    def on_connection_close(self) -> None:
+        self.gone = True
+
+    async def get(self, code: str) -> None:
+        session_id, person = self.person(code)
+        known = self.get_argument("known", "")
+        deadline = time.monotonic() + WAIT_SECONDS
+        state = person_state(self.hub, session_id, person)
+        while state["etag"] == known and time.monotonic() < deadline:
+            await self.hub.moved(deadline - time.monotonic())
+            if self.gone:
+                return
+            if self.hub.store.debrief_session(code) is None:
+                raise Refused("debrief_closed")
+            state = person_state(self.hub, session_id, person)
+        self.send(state)
+
+
+class ChangeHandler(PersonHandler):
+    """A person's change (a note, a dot, a rating, a name), refused with the store's sentence."""
+
+    def check_xsrf_cookie(self) -> None:
+        try:
+            super().check_xsrf_cookie()
+        except Exception:
+            raise Refused("cookies") from None
+
+    def post(self, code: str) -> None:
+        session_id, person = self.person(code)
+        if len(self.request.body) > MAX_BODY:
+            raise Refused("too_large")
+        try:
+            kind, fields = read_change(self.request.body)
+        except ValueError:
+            raise Refused("unreadable") from None
+        store = self.hub.store
+        try:
+            if kind == "note":
+                phase = person_state(self.hub, session_id, person)["phase"]
+                store.add_note(session_id, person, phase, fields["prompt"], fields["content"],
+                               fields["signed"])
+            elif kind in ("dot", "undot"):
+                store.dot(session_id, person, fields["note"], 1 if kind == "dot" else -1)
+            elif kind == "rate":
+                store.rate(session_id, person, fields["score"])
+            else:
+                store.set_name(session_id, person, fields["name"].strip() or None)
+        except DebriefRefused as error:
+            self.send({"reason": error.code, "message": str(error),
+                       "state": person_state(self.hub, session_id, person)}, 409)
+            return
+        self.hub.wake()
+        self.send({"message": None, "state": person_state(self.hub, session_id, person)})
+
+
+def routes(hub: Hub) -> list[Any]:
+    """The debrief's addresses in the device application."""
+    return [
+        (rf"/d/({TOKEN}|[^/]*)/state", PersonStateHandler, {"hub": hub}),
+        (rf"/d/({TOKEN}|[^/]*)/do", ChangeHandler, {"hub": hub}),
+    ]
