@@ -1,6 +1,8 @@
 """The participants' debrief over HTTP: what a person's phone asks and sends, next to the team
 devices' addresses in the same server (:mod:`devgames.devices.server`).
 
+- ``/d/<code>``: the person's page (:data:`~devgames.devices.page.DEBRIEF_PAGE`, then its
+  script ``debrief.js``);
 - ``/d/<code>/state?known=<etag>``: the person's debrief (:func:`person_state`): the phase the
   facilitator leads, the notes the person may read (the revealed ones and their own), their dots
   left, their rating; at once when it differs from the one the page knows, else when the store
@@ -22,7 +24,8 @@ import time
 from collections import deque
 from typing import Any
 
-from devgames.dashboards.debrief_notes import PHASE_KEYS, debrief_of
+from devgames.dashboards.debrief_notes import PHASE_KEYS, PHASES, debrief_of
+from devgames.devices.page import DEBRIEF_PAGE
 from devgames.devices.server import (
     MAX_BODY,
     TOKEN,
@@ -79,8 +82,11 @@ def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
     settings = debrief_of(store.load(session_id).meta)
     phase = settings.get("phase")
     dots = store.dots_of(session_id, person)
+    now = PHASES[PHASE_KEYS.index(phase)] if phase in PHASE_KEYS else PHASES[0]
     state = {
-        "phase": phase if phase in PHASE_KEYS else PHASE_KEYS[0],
+        "phase": now.key,
+        "phase_title": now.title,
+        "ask": now.ask,
         "notes": [{key: note[key] for key in ("id", "phase", "prompt", "content", "group",
                                              "votes", "name", "mine", "revealed")}
                   | {"my_dots": dots.get(note["id"], 0)}
@@ -126,6 +132,14 @@ class PersonHandler(DeviceHandler):
         if len(times) >= REQUESTS:
             raise Refused("too_many")
         times.append(now)
+
+
+class PersonPageHandler(PersonHandler):
+    as_page = True
+
+    def get(self, code: str) -> None:
+        self.person(code)
+        self.finish(DEBRIEF_PAGE.format(xsrf=self.xsrf_token.decode()))
 
 
 class PersonStateHandler(PersonHandler):
@@ -189,6 +203,7 @@ class ChangeHandler(PersonHandler):
 def routes(hub: Hub) -> list[Any]:
     """The debrief's addresses in the device application."""
     return [
+        (rf"/d/({TOKEN}|[^/]*)", PersonPageHandler, {"hub": hub}),
         (rf"/d/({TOKEN}|[^/]*)/state", PersonStateHandler, {"hub": hub}),
         (rf"/d/({TOKEN}|[^/]*)/do", ChangeHandler, {"hub": hub}),
     ]

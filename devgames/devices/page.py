@@ -1,4 +1,7 @@
-"""The team's page: the HTML a device loads once; :data:`~devgames.devices.server.STATIC`'s
+"""The pages a device loads once: a team's (:data:`PAGE`), and a person's in the debrief
+(:data:`DEBRIEF_PAGE`).
+
+The team's page: the HTML a device loads once; :data:`~devgames.devices.server.STATIC`'s
 script then fills it with the team's state and keeps it up to date.
 
 Top down, as a phone shows it: the team, the line saying whose move it is, in a timed round the
@@ -24,5 +27,33 @@ PAGE = """<!DOCTYPE html>
 <section class="moves" aria-label="Your moves"></section>
 <section class="news" aria-label="What just happened"><h2>What just happened</h2><ol></ol>
 </section>
+</main></body></html>
+"""
+
+#: A person's page in the debrief (:mod:`devgames.devices.debrief_api`): the phase and its
+#: question, the note box, the notes to read and dot, the rating, an optional name. Its script
+#: fills it from the person's state; every text is set as text, never as HTML.
+DEBRIEF_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="xsrf" content="{xsrf}">
+<title>devgames: debrief</title>
+<link rel="stylesheet" href="/static/device.css">
+<script src="/static/debrief.js" defer></script>
+</head><body class="debrief">
+<header class="top"><span class="game">Debrief</span><h1 class="phase">Joining...</h1></header>
+<main>
+<p class="status ask" role="status" aria-live="polite"></p>
+<p class="notice" role="alert" hidden></p>
+<form class="write"><label for="note">Your note (only you see it until it is revealed)</label>
+<textarea id="note" maxlength="300" rows="3"></textarea>
+<label class="sign" hidden><input type="checkbox"> Sign it with my name</label>
+<button type="submit" class="send">Send the note</button></form>
+<p class="dots"></p>
+<section class="notes" aria-label="Notes"><ol></ol></section>
+<section class="rate" aria-label="Rate the session"><h2>Worth your time? (1 to 5)</h2>
+<div class="scores"></div></section>
+<form class="named"><label for="name">Your name (optional)</label>
+<input id="name" maxlength="40" autocomplete="off"><button type="submit">Save</button></form>
 </main></body></html>
 """

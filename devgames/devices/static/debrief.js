@@ -1,0 +1,127 @@
+// A person's debrief page: shows the state the server sends (the phase, the notes this person
+// may read, their dots and rating) and sends their changes. Every text is set as text.
+// The notes keep the order they were written in: nothing moves under a finger while voting.
+"use strict";
+(() => {
+  const base = location.pathname.replace(/\/+$/, "");
+  const xsrf = document.querySelector('meta[name="xsrf"]').content;
+  const $ = (selector) => document.querySelector(selector);
+  const RETRY_MS = 750;
+  let shown = null;  // the state on the screen
+  let busy = false;  // a change is on its way
+
+  const notice = (text) => {
+    const box = $(".notice");
+    box.textContent = text || "";
+    box.hidden = !text;
+  };
+
+  const button = (text, css, act) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = css;
+    b.textContent = text;
+    b.disabled = busy;
+    b.addEventListener("click", act);
+    return b;
+  };
+
+  const showNote = (note) => {
+    const item = document.createElement("li");
+    item.className = note.mine ? "note mine" : "note";
+    const text = document.createElement("p");
+    text.textContent = note.content;
+    item.append(text);
+    const about = document.createElement("p");
+    about.className = "about";
+    const who = note.name ? ` - ${note.name}` : "";
+    about.textContent = note.revealed
+      ? `${note.votes} dot${note.votes === 1 ? "" : "s"}${who}`
+      : "Only you see this note until it is revealed.";
+    item.append(about);
+    if (note.revealed) {
+      const row = document.createElement("div");
+      row.className = "dot-row";
+      row.append(button(`Dot (${note.my_dots})`, "dot",
+                        () => send({ do: "dot", note: note.id })));
+      if (note.my_dots) {
+        row.append(button("Take back", "undot", () => send({ do: "undot", note: note.id })));
+      }
+      item.append(row);
+    }
+    return item;
+  };
+
+  const show = (state) => {
+    shown = state;
+    $(".phase").textContent = state.phase_title;
+    $(".ask").textContent = state.ask;
+    document.title = `Debrief: ${state.phase_title}`;
+    $(".sign").hidden = !(state.signed && state.name);
+    $(".dots").textContent = `You have ${state.dots_left} dot${state.dots_left === 1 ? "" : "s"}`
+      + " left.";
+    $(".notes ol").replaceChildren(...state.notes.map(showNote));
+    $(".scores").replaceChildren(...[1, 2, 3, 4, 5].map((score) => {
+      const b = button(String(score), score === state.rating ? "score chosen" : "score",
+                       () => send({ do: "rate", score }));
+      b.setAttribute("aria-pressed", String(score === state.rating));
+      return b;
+    }));
+    const name = $("#name");
+    if (document.activeElement !== name) name.value = state.name || "";
+  };
+
+  const send = async (change) => {
+    if (busy) return;
+    busy = true;
+    try {
+      const answer = await fetch(`${base}/do`, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-XSRFToken": xsrf },
+        body: JSON.stringify(change),
+      });
+      const data = await answer.json();
+      notice(answer.ok ? "" : data.message);
+      if (data.state) show(data.state);
+      return answer.ok;
+    } catch (error) {
+      notice("Not sent: the connection dropped. Try again.");
+      return false;
+    } finally {
+      busy = false;
+    }
+  };
+
+  const follow = async () => {
+    for (;;) {
+      try {
+        const known = shown ? shown.etag : "";
+        const answer = await fetch(`${base}/state?known=${encodeURIComponent(known)}`,
+                                   { credentials: "same-origin" });
+        const data = await answer.json();
+        if (!answer.ok) {
+          notice(data.message);
+          if (answer.status === 403) return;
+          await new Promise((done) => setTimeout(done, RETRY_MS));
+          continue;
+        }
+        show(data);
+      } catch (error) {
+        await new Promise((done) => setTimeout(done, RETRY_MS));
+      }
+    }
+  };
+
+  $(".write").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const box = $("#note");
+    const sent = await send({ do: "note", prompt: shown ? shown.phase_title : "", signed:
+                              $(".sign input").checked, content: box.value });
+    if (sent) box.value = "";  // a refused note stays in its box
+  });
+  $(".named").addEventListener("submit", (event) => {
+    event.preventDefault();
+    send({ do: "name", name: $("#name").value });
+  });
+  follow();
+})();

@@ -1,0 +1,72 @@
+"""The participants' debrief on phones, in real browsers against the real device server: three
+people write in Think and nobody else (nor the projector's store view) reads a note before it is
+revealed; a reload keeps the person and their notes; dots beyond the limit are refused, counted
+once; a rating reaches the store."""
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from devgames import scrumkin
+from devgames.sessions import SessionStore
+from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.harness import Server
+from tests.e2e.test_e2e_readable import SCREENSHOTS
+
+pytestmark = pytest.mark.e2e
+
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NOTES = ("Ana: <img src=x onerror=alert(1)>", "Bo: we never paired", "Cy: =1+1 the flu")
+
+
+@pytest.fixture
+def phones(browser: Browser) -> Iterator[list[Page]]:
+    contexts: list[BrowserContext] = [browser.new_context(**PHONE) for _ in NOTES]
+    pages = [context.new_page() for context in contexts]
+    for page in pages:
+        page.set_default_timeout(TIMEOUT_MS)
+    yield pages
+    for context in contexts:
+        context.close()
+
+
+def test_three_people_write_privately_then_see_every_note_and_vote(
+        voila_server: Server, phones: list[Page]) -> None:
+    with SessionStore(voila_server.db) as store:
+        number = store.create(scrumkin.new_game(["Red", "Blue"], seed=2), title="Phones")
+        code = store.open_debrief(number)
+    address = f"{voila_server.device_url}d/{code}"
+    for page, note in zip(phones, NOTES, strict=True):
+        page.goto(address)
+        expect(page.locator(".phase")).to_have_text("What?")
+        page.locator("#note").fill(note)
+        page.locator(".send").click()
+        expect(page.locator(".note.mine")).to_have_count(1)
+        expect(page.locator("#note")).to_have_value("")
+    for page, note in zip(phones, NOTES, strict=True):  # each reads only their own
+        page.reload()
+        expect(page.locator(".note")).to_have_count(1)
+        expect(page.locator(".note p").first).to_have_text(note)
+    with SessionStore(voila_server.db) as store:
+        assert store.notes_for(number, None) == [] and store.hidden_count(number, "what") == 3
+        store.reveal(number, "what")
+    for page in phones:
+        expect(page.locator(".note")).to_have_count(3)
+    ana = phones[0]
+    assert ana.locator("img").count() == 0  # shown as text
+    dots = ana.locator(".note button.dot")
+    for n in range(3):
+        dots.nth(n).click()
+        expect(ana.locator(".dots")).to_have_text(f"You have {2 - n} dot{'' if n == 1 else 's'}"
+                                                  " left.")
+    dots.nth(0).click()  # a fourth dot: refused, nothing saved
+    expect(ana.locator(".notice")).to_contain_text("used your 3 dots")
+    ana.locator(".score").nth(3).click()
+    expect(ana.locator(".score.chosen")).to_have_text("4")
+    ana.screenshot(path=SCREENSHOTS / "debrief-phone.png", full_page=True)
+    with SessionStore(voila_server.db) as store:
+        assert sum(note["votes"] for note in store.notes_for(number, None)) == 3
+        assert store.roti(number) == (0, 0, 0, 1, 0)
+        assert len(store.participants(number)) == 3  # a reload is the same person
