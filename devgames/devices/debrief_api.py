@@ -14,7 +14,8 @@ devices' addresses in the same server (:mod:`devgames.devices.server`).
 browser makes it a participant: the store gives it a secret, kept in an HTTP-only cookie of its
 own for that session; a cookie the store does not know (the session's people were cleared) makes
 a new participant. A person sends at most :data:`REQUESTS` requests in :data:`PER_SECONDS`
-seconds; beyond, the answer is a refusal saying to wait. Every rule of the debrief (dots, notes
+seconds (and :data:`LOOKS` state requests); beyond, the answer is a refusal saying to
+wait. Every rule of the debrief (dots, notes
 hidden until revealed, note length and pace) is the store's (:mod:`devgames.sessions.participants`).
 """
 
@@ -44,8 +45,10 @@ CHANGES: dict[str, dict[str, type]] = {
     "rate": {"score": int},
     "name": {"name": str},
 }
-#: A person's requests allowed within a window of seconds (a phone polls once a change).
+#: A person's changes allowed within a window of seconds, and their state requests (a page asks
+#: again after every change in the room: 30 people voting at once make many).
 REQUESTS = 30
+LOOKS = 300
 PER_SECONDS = 10.0
 
 
@@ -104,6 +107,9 @@ def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
 class PersonHandler(DeviceHandler):
     """An address of the debrief: the join code's session, and the person asking."""
 
+    #: The requests of this address counted against the person's pace, and how many are allowed.
+    counted, allowed = "looks", LOOKS
+
     def person(self, code: str) -> tuple[int, str]:
         """The (session, person) of the request; a browser without a known cookie joins."""
         store = self.hub.store
@@ -126,10 +132,10 @@ class PersonHandler(DeviceHandler):
 
     def _pace(self, person: str) -> None:
         now = time.monotonic()
-        times = self.hub.paces.setdefault(person, deque())
+        times = self.hub.paces.setdefault(f"{self.counted} {person}", deque())
         while times and times[0] < now - PER_SECONDS:
             times.popleft()
-        if len(times) >= REQUESTS:
+        if len(times) >= self.allowed:
             raise Refused("too_many")
         times.append(now)
 
@@ -165,6 +171,8 @@ class PersonStateHandler(PersonHandler):
 
 class ChangeHandler(PersonHandler):
     """A person's change (a note, a dot, a rating, a name), refused with the store's sentence."""
+
+    counted, allowed = "changes", REQUESTS
 
     def check_xsrf_cookie(self) -> None:
         try:

@@ -116,7 +116,10 @@ class DebriefApiTest(AsyncHTTPTestCase):
         self.store.close_debrief(self.session)
         assert self.state(ana).code == 403
 
-    def test_a_flood_of_requests_is_slowed(self) -> None:
+    def test_a_flood_of_changes_is_slowed_and_looking_is_not_counted_with_them(self) -> None:
         ana = self.joined()
-        codes = [self.state(ana).code for _ in range(debrief_api.REQUESTS)]
-        assert codes[-1] == 429 and codes.count(200) == debrief_api.REQUESTS - 1
+        codes = [self.do(ana, do="rate", score=3)[0] for _ in range(debrief_api.REQUESTS + 1)]
+        assert codes[-1] == 429 and codes.count(200) == debrief_api.REQUESTS
+        assert self.state(ana).code == 200
+        looks = [self.state(ana).code for _ in range(debrief_api.LOOKS)]
+        assert looks[-1] == 429 and looks.count(200) == debrief_api.LOOKS - 2
