@@ -38,8 +38,9 @@ from devgames.dashboards.debrief_notes import (
     now_text,
     ranked,
 )
+from devgames.dashboards.debrief_phones import PhonesPanel
 from devgames.screens.cards import html
-from devgames.sessions.participants import note_problem
+from devgames.sessions.participants import DebriefRefused, note_problem
 from devgames.sessions.table import TableController
 
 
@@ -190,7 +191,14 @@ class DebriefPanel(widgets.VBox):
         self.action_form = widgets.Box([self.action_text, self.action_owner, self.action_due,
                                         add_action])
         self.action_form.add_class("dg-action-form")
-        head = widgets.HBox([widgets.HTML("<h2>Debrief</h2>"), self.tabs, self.time_box])
+        #: Everyone's phones: the join code, what waits to be revealed, the ROTI (shown in
+        #: the phase's place while "Phones" is down).
+        self.phones = PhonesPanel(table.controller, lambda: self.phase)
+        self.phones_toggle = widgets.ToggleButton(description="Phones", icon="mobile")
+        self.phones_toggle.add_class("dg-phones-toggle")
+        self.phones_toggle.observe(lambda _change: self.draw(), "value")
+        head = widgets.HBox([widgets.HTML("<h2>Debrief</h2>"), self.tabs, self.time_box,
+                             self.phones_toggle])
         head.add_class("dg-debrief-head")
         self.children = [head, self.ask, self.message, self.steps, self.body, self.pager]
 
@@ -329,6 +337,11 @@ class DebriefPanel(widgets.VBox):
         phase = self.phase
         self.time_box.description = f"Start the {phase.minutes}-minute time-box"
         self.ask.value = f"<div class='dg-muted'>{html(phase.ask)}</div>"
+        if self.phones_toggle.value:
+            self.phones.follow()
+            self.steps.children, self.body.children = [], [self.phones]
+            self.pager.layout.display = "none"
+            return
         self.steps.children = [self._steps()] if phase.key == "so_what" else []
         pages = self.pages(phase.key)
         self.page = min(max(int(self.saved.get("page") or 0), 0), len(pages) - 1)
@@ -379,7 +392,7 @@ class DebriefPanel(widgets.VBox):
     def _question_pages(self, phase: str, budget: float) -> list[Page]:
         """Each question of the phase, the notes written to it and a box for more; a few
         questions a page (of ``budget`` lines)."""
-        notes = notes_of(self.game.meta, phase)
+        notes = self.notes(phase)
         asked = self.questions.get(phase, [])
         earlier = sorted({n["prompt"] for n in notes if n.get("prompt") not in asked})
         prompts = [*asked, *earlier]
@@ -417,7 +430,7 @@ class DebriefPanel(widgets.VBox):
     def dot_notes(self) -> list[dict[str, Any]]:
         """The notes of What? and So what? to dot, in the order shown: as they were shown before
         (a dot moves no note), new notes last; the most dots first when the order is new."""
-        notes = {n["id"]: n for n in notes_of(self.game.meta) if n.get("phase") != "map"}
+        notes = {n["id"]: n for n in self.notes() if n.get("phase") != "map"}
         if not self.dot_order:
             self.dot_order = [note["id"] for note in ranked(list(notes.values()))]
         order = [key for key in self.dot_order if key in notes]
@@ -450,8 +463,18 @@ class DebriefPanel(widgets.VBox):
                                      "questions, here or in What?.</div>"))
         return rows
 
+    def notes(self, phase: str | None = None) -> list[dict[str, Any]]:
+        """The room's notes (of ``phase``, or all): those written at the table, and those
+        written on phones and revealed (never one still hidden), oldest first."""
+        phones = [note for note in self.table.controller.store.notes_for(
+            self.table.controller.session_id, None) if phase is None or note["phase"] == phase]
+        table = notes_of(self.game.meta, phase)
+        return sorted([*table, *phones], key=lambda n: (str(n.get("created_at", "")), n["id"]))
+
     def _note_row(self, note: dict[str, Any]) -> widgets.Widget:
         key = note["id"]
+        if note.get("author"):  # written on a phone: its dots are the phones'
+            return self._phone_note_row(note)
         text = widgets.HTML(f"<span class='dg-note-text'>{html(note['content'])}</span> "
                             f"<span class='dg-dots'>{dots(int(note.get('votes') or 0))}</span>")
         group = widgets.Text(value=str(note.get("group") or ""), placeholder="group",
@@ -465,6 +488,30 @@ class DebriefPanel(widgets.VBox):
         row.add_class("dg-note-row")
         return row
 
+    def _phone_note_row(self, note: dict[str, Any]) -> widgets.Widget:
+        """A note written on a phone: its text, signature, dots (put from the phones) and its
+        group, which the facilitator sets."""
+        signed = f" <span class='dg-muted'>({html(note['name'])})</span>" if note["name"] else ""
+        text = widgets.HTML(f"<span class='dg-note-text'>{html(note['content'])}</span>{signed}"
+                            f" <span class='dg-dots'>{dots(int(note['votes']))}</span>")
+        group = widgets.Text(value=note["group"], placeholder="group", continuous_update=False,
+                             layout=widgets.Layout(width="9em"))
+        group.add_class("dg-note-group")
+        group.observe(lambda change: self.set_phone_group(note["id"], change["new"]), "value")
+        row = widgets.HBox([widgets.HTML("<span class='dg-muted'>phone</span>"), group, text])
+        row.add_class("dg-note-row")
+        return row
+
+    def set_phone_group(self, key: str, group: str) -> None:
+        """Group a note written on a phone (saved with the phones' notes)."""
+        try:
+            self.table.controller.store.set_group(self.table.controller.session_id, key,
+                                                  group.strip())
+        except DebriefRefused as error:
+            self.say(str(error))
+            return
+        self.draw()
+
     def _action_pages(self) -> list[Page]:
         """The notes with the most dots, the actions and the form for one more; a few a page."""
         actions = actions_of(self.game.meta)
@@ -475,7 +522,7 @@ class DebriefPanel(widgets.VBox):
                  partial(self._actions, [actions[i] for i in group])) for group in groups]
 
     def _actions(self, actions: list[dict[str, Any]]) -> list[widgets.Widget]:
-        top = ranked([n for n in notes_of(self.game.meta) if n.get("votes")])[:3]
+        top = ranked([n for n in self.notes() if n.get("votes")])[:3]
         parts: list[widgets.Widget] = []
         if top:
             parts.append(widgets.HTML("<div class='dg-muted dg-top-dots'>Most dots: " + "; ".join(

@@ -554,6 +554,8 @@ class SessionTable(widgets.VBox):
         if meta != self.game.meta:
             self.controller.take_settings(meta)
             self.show_settings()
+        elif self.end.children:  # a phone wrote, dotted or rated in the debrief
+            self.debrief.follow()
 
     def follow_moves(self, moves: list[Action], revision: int) -> None:
         """Play here the moves another screen saved after this table's last one."""

@@ -496,6 +496,18 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-app .dg-setup .dg-more-rules > .dg-file-option > :first-child { width: auto !important; }
 .dg-setup .dg-setup-go { align-items: center; gap: 12px; margin-top: 6px; }
 .dg-setup .dg-setup-go > .dg-notice { flex: 1 1 auto; min-width: 0; }
+/* The debrief's phones: the join code large enough to scan from the room, the counts, the
+   buttons and the ROTI bars beside it (their numbers beside the bars, never on them). */
+.dg-phones .dg-phones-code { flex: 0 0 auto; margin-right: 20px; }
+.dg-phones .dg-qr svg { width: min(300px, 40vh); height: auto; display: block; }
+.dg-phones .dg-join-address { font-size: 22px; font-weight: 700; overflow-wrap: anywhere;
+  max-width: min(300px, 40vh); }
+.dg-phones .dg-phones-side { flex: 1 1 0; min-width: 0; gap: 8px; }
+.dg-phones .dg-phones-buttons, .dg-phones .dg-phones-settings { flex-wrap: wrap; gap: 6px; }
+.dg-roti-row { display: flex; align-items: center; gap: 10px; margin: 2px 0; }
+.dg-roti-score { width: 1.2em; font-weight: 700; text-align: right; }
+.dg-roti-bar { display: inline-block; height: 22px; background: var(--dg-accent, #0b57d0);
+  min-width: 2px; }
 /* The debrief: phases as big tabs, notes as a list the back of the room can read, dots large. */
 .dg-debrief-tabs .widget-toggle-button, .dg-debrief-tabs button { font-size: 21px !important;
   min-height: 44px; margin-right: 6px; }

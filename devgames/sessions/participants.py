@@ -422,8 +422,9 @@ next one on another note.
             if delta < 0 and not here:
                 raise DebriefRefused("no_dot", "You have no dot on this note to take back.")
             if delta > 0 and used >= allowed:
-                raise DebriefRefused("no_dots", f"You have used your {allowed} dots: take one "
-                                                "back to vote again.")
+                raise DebriefRefused("no_dots", f"You have used your {allowed} dot"
+                                                f"{'s' * (allowed != 1)}: take one back to "
+                                                "vote again.")
             if delta > 0 and here and not settings.get("stack"):
                 raise DebriefRefused("one_each", "One dot a note in this debrief: put the next "
                                                  "one on another note.")

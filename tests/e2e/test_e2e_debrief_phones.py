@@ -17,7 +17,8 @@ from tests.e2e.test_e2e_readable import SCREENSHOTS
 
 pytestmark = pytest.mark.e2e
 
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True}
 NOTES = ("Ana: <img src=x onerror=alert(1)>", "Bo: we never paired", "Cy: =1+1 the flu")
 
 

@@ -17,6 +17,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,8 +216,8 @@ def measure(page: Page, what: str, found: dict[str, list[str]],
 
 
 def look(page: Page, ids: dict[str, int], case: Case,
-         found: dict[str, list[str]]) -> None:
-    """Every state of ``case`` (saved as ``ids``), measured in ``page``."""
+         found: dict[str, list[str]], db: Path) -> None:
+    """Every state of ``case`` (saved as ``ids`` in the store ``db``), measured in ``page``."""
     open_session(page, ids["start"])
     measure(page, "start", found, where=case.label)
     open_session(page, ids["middle"])
@@ -234,6 +235,20 @@ def look(page: Page, ids: dict[str, int], case: Case,
     page.locator(".dg-debrief-tabs button").last.click()  # the debrief's last phase
     wait_for_kernel_idle(page)
     measure(page, "the debrief", found, where=case.label)
+    if case.debrief_screenshot:  # the phones' join code, with the room's ROTI under it
+        page.locator(".dg-phones-toggle").click()
+        page.locator(".dg-phones-open").click()
+        page.locator(".dg-phones .dg-qr svg").wait_for()
+        with SessionStore(db) as store:
+            for score in (5, 4, 4, 3, 5, 2):
+                store.rate(ids["end"], store.join(ids["end"])[1], score)
+        page.locator(".dg-phones-toggle").click()
+        page.locator(".dg-phones-toggle").click()
+        page.locator(".dg-roti-bar").first.wait_for()
+        wait_for_kernel_idle(page)
+        measure(page, "the debrief's phones", found, "debrief-phones-1280x720.png", case.label)
+        page.locator(".dg-phones-toggle").click()
+        wait_for_kernel_idle(page)
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda case: case.label)
@@ -243,7 +258,7 @@ def test_every_screen_reads_from_the_back_of_the_room(page: Page,
     with SessionStore(voila_server.db) as store:
         ids = saved_positions(store, case)
     found: dict[str, list[str]] = {}
-    look(page, ids, case, found)
+    look(page, ids, case, found, voila_server.db)
     bad = {screen: lines for screen, lines in found.items() if lines}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / f"readability-{case.label}.json").write_text(json.dumps(

@@ -1,0 +1,87 @@
+"""The debrief's phones on the projector, driven as its buttons would be, with a real SQLite
+file: the join code as a QR code, only the count of the notes still hidden, the notes on the
+board once revealed (with the phones' dots, grouped by the facilitator), the dots each person
+has as the facilitator sets them, and the ROTI."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from devgames.dashboards.debrief_panel import DebriefPanel
+from devgames.dashboards.serve import DEVICE_URL_VARIABLE
+from devgames.sessions import SessionStore
+from devgames.sessions.participants import DebriefRefused
+from tests.dashboards.tables import table_of
+
+from .test_app import all_html, finished
+from .test_debrief_panel import every_page
+
+BASE = "http://192.168.1.5:8867/"
+SECRET = "Only Ana knows <b>this</b>"
+
+
+@pytest.fixture
+def debrief(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[DebriefPanel]:
+    monkeypatch.setenv(DEVICE_URL_VARIABLE, BASE)
+    with SessionStore(tmp_path / "sessions.sqlite") as store:
+        table = table_of(finished(store))
+        table.open_debrief()
+        yield table.debrief
+
+
+def test_the_code_opens_the_debrief_and_only_the_count_of_hidden_notes_shows(
+        debrief: DebriefPanel) -> None:
+    store, number = debrief.table.controller.store, debrief.table.controller.session_id
+    debrief.phones_toggle.value = True
+    phones = debrief.phones
+    assert "Open the debrief to phones" in phones.open.description
+    phones.open.click()
+    code = store.debrief_code(number)
+    assert code and f"{BASE}d/{code}" in phones.code.value and "<svg" in phones.code.value
+    _, ana = store.join(number, "Ana")
+    store.add_note(number, ana, "what", "What?", SECRET)
+    phones.follow()
+    assert "<b>1</b> person joined" in phones.counts.value
+    assert "<b>1</b> note of What? written, not revealed" in phones.counts.value
+    debrief.phones_toggle.value = False
+    assert "Only Ana" not in all_html(debrief) + every_page(debrief)
+    debrief.phones_toggle.value = True
+    phones.renew.click()
+    assert store.debrief_session(code) is None and store.debrief_code(number) != code
+    phones.reveal.click()
+    assert store.hidden_count(number, "what") == 0
+    debrief.phones_toggle.value = False
+    assert "Only Ana knows &lt;b&gt;this&lt;/b&gt;" in every_page(debrief)
+    phones.close.click()
+    assert store.debrief_code(number) is None
+
+
+def test_phone_notes_are_dotted_on_phones_and_grouped_at_the_table(
+        debrief: DebriefPanel) -> None:
+    store, number = debrief.table.controller.store, debrief.table.controller.session_id
+    people = [store.join(number)[1] for _ in range(2)]
+    notes = [store.add_note(number, person, "so_what", "So what?", f"Idea {n}")
+             for n, person in enumerate(people)]
+    store.reveal(number, "so_what")
+    debrief.phones_toggle.value = True
+    debrief.phones.dots.value = 1  # one dot each
+    for person in people:
+        store.dot(number, person, notes[0])
+    with pytest.raises(DebriefRefused, match="used your 1 dot:"):
+        store.dot(number, people[0], notes[1])
+    debrief.phones_toggle.value = False
+    debrief.tabs.value = "so_what"
+    assert [(n["content"], n["votes"]) for n in debrief.dot_notes()] == [("Idea 0", 2),
+                                                                         ("Idea 1", 0)]
+    debrief.set_phone_group(notes[0], "Pairing")
+    assert store.notes_for(number, None)[0]["group"] == "Pairing"
+    assert "<b>Pairing</b> (1 note, 2 dots)" in every_page(debrief)
+
+
+def test_the_roti_shows_as_bars_with_their_counts(debrief: DebriefPanel) -> None:
+    store, number = debrief.table.controller.store, debrief.table.controller.session_id
+    for score in (5, 4, 4):
+        store.rate(number, store.join(number)[1], score)
+    debrief.phones_toggle.value = True
+    assert "3 ratings, average 4.3 of 5" in debrief.phones.roti.value
