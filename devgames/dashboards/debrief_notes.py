@@ -159,25 +159,34 @@ def due_problem(due: Any) -> str | None:
     return None
 
 
-def retro_notes(meta: Mapping[str, Any], questions: Mapping[str, Sequence[str]]
+def retro_notes(meta: Mapping[str, Any], questions: Mapping[str, Sequence[str]],
+                phones: Sequence[Mapping[str, Any]] = (), roti: Sequence[int] = (0,) * 5
                 ) -> dict[str, list[dict[str, Any]]]:
     """The notes of ``retro.csv``: each question of each phase (``questions``: phase -> its
-    questions) with the room's notes, then notes written to questions no longer asked, the
-    actions (under "Now what?") and the cards the room meets at work.
+    questions) with the room's notes (typed at the table, and ``phones``: the revealed notes
+    written on phones, their author a participant id or the name they signed with), then notes
+    written to questions no longer asked, the actions (under "Now what?"), the cards the room
+    meets at work and the ROTI (``roti``: how many rated 1 to 5).
 
     >>> meta = {"debrief": {"notes": {"a": {"phase": "what", "prompt": "Q", "content": "x"}},
     ...         "actions": {"b": {"action": "Pair", "owner": "Ana", "due": "2026-12-01"}}}}
-    >>> table = retro_notes(meta, {"what": ["Q", "R"]})
+    >>> phone = {"phase": "what", "prompt": "Q", "content": "y", "author": "9f2c", "name": None,
+    ...          "created_at": "2026-11-28T10:00"}
+    >>> table = retro_notes(meta, {"what": ["Q", "R"]}, [phone], (0, 0, 1, 2, 0))
     >>> [len(notes) for notes in table.values()], list(table)[-1]
-    ([1, 0, 1], 'Now what? Actions')
+    ([2, 0, 1, 5], 'Return on time invested (ROTI)')
+    >>> table["Q"][1]["author"], table["Return on time invested (ROTI)"][3]["votes"]
+    ('9f2c', 2)
     """
     table: dict[str, list[dict[str, Any]]] = {}
     for phase in PHASE_KEYS:
         for question in questions.get(phase, ()):
             table.setdefault(question, [])
-    for note in notes_of(meta):
+    for note in sorted([*notes_of(meta), *phones],
+                       key=lambda n: (str(n.get("created_at", "")), str(n.get("id", "")))):
         table.setdefault(str(note.get("prompt") or "Notes"), []).append(
-            {key: note.get(key) for key in ("content", "group", "votes", "created_at")})
+            {key: note.get(key) for key in ("content", "group", "votes", "created_at")}
+            | {"author": note.get("name") or note.get("author") or ""})
     actions = actions_of(meta)
     if actions:
         table["Now what? Actions"] = [
@@ -188,4 +197,8 @@ def retro_notes(meta: Mapping[str, Any], questions: Mapping[str, Sequence[str]]
     if cards:
         table["Cards we meet at work"] = [
             {"type": "card", "content": name, "votes": votes} for name, votes in cards]
+    if any(roti):
+        table["Return on time invested (ROTI)"] = [
+            {"type": "roti", "content": f"{score} of 5", "votes": count}
+            for score, count in enumerate(roti, start=1)]
     return table

@@ -49,10 +49,13 @@ class ExportPanel(widgets.VBox):
         game = self.controller.game
         meta = game.meta
         times = self.controller.store.move_times(self.controller.session_id)[1]
-        tables = export_tables(game, retro_notes(meta, self.questions()), times)
+        store, number = self.controller.store, self.controller.session_id
+        phones = store.notes_for(number, None)  # the revealed ones: a hidden note stays private
+        tables = export_tables(game, retro_notes(meta, self.questions(), phones,
+                                                 store.roti(number)), times)
         links = [download_link_html(table, name, f"Download {name}")
                  for name, table in tables.items()]
-        notes = [*notes_of(meta), *({"phase": "map", "prompt": "Cards we meet at work",
+        notes = [*notes_of(meta), *phones, *({"phase": "map", "prompt": "Cards we meet at work",
                                      "content": name, "votes": votes}
                                     for name, votes in cards_at_work(meta))]
         for tool, name in (("parabol", "retro-board-parabol.csv"),

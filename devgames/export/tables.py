@@ -21,7 +21,7 @@ ROUND_COLUMNS: SpecTable[tuple[str, ...]] = SpecTable(lambda spec: spec.round_co
 #: Columns of ``retro.csv``, after Parabol's retrospective export; an action of the "Now what?"
 #: phase is a row of type "action" with its text, owner and due date in the last three columns.
 RETRO_COLUMNS = ("prompt", "group", "content", "votes", "type", "created_at", "action", "owner",
-                 "due")
+                 "due", "author")
 
 #: Debrief questions offered in ``retro.csv`` when the room has written no notes yet, by game.
 DEBRIEF_PROMPTS: SpecTable[tuple[str, ...]] = SpecTable(lambda spec: spec.debrief_prompts)
@@ -73,7 +73,8 @@ def retro_table(prompts_and_notes: Notes) -> pd.DataFrame:
     """The debrief: each prompt with the room's notes, one row per note.
 
     A note is its text, or a dict with ``content`` and any of ``group``, ``votes``, ``type``
-    (default "reflection"), ``created_at``, and for an action ``action``, ``owner`` and ``due``.
+    (default "reflection"), ``created_at``, ``author`` (a participant id, or the name a note
+    was signed with), and for an action ``action``, ``owner`` and ``due``.
     A prompt without notes keeps one row of type "prompt", so the questions are in the file.
 
     >>> retro_table({"What helped?": ["Pairing", {"content": "Daily Standup", "votes": 3}],
@@ -102,6 +103,7 @@ def retro_table(prompts_and_notes: Notes) -> pd.DataFrame:
                 "action": str(data.get("action") or ""),
                 "owner": str(data.get("owner") or ""),
                 "due": _iso(data.get("due")),
+                "author": str(data.get("author") or ""),
             })
         if len(rows) == start:
             rows.append({**dict.fromkeys(RETRO_COLUMNS, ""), "prompt": str(prompt), "votes": 0,

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.debrief_panel import DebriefPanel
 from devgames.dashboards.serve import DEVICE_URL_VARIABLE
 from devgames.sessions import SessionStore
@@ -15,19 +16,24 @@ from devgames.sessions.participants import DebriefRefused
 from tests.dashboards.tables import table_of
 
 from .test_app import all_html, finished
-from .test_debrief_panel import every_page
+from .test_debrief_panel import every_page, retro_rows
 
 BASE = "http://192.168.1.5:8867/"
 SECRET = "Only Ana knows <b>this</b>"
 
 
 @pytest.fixture
-def debrief(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[DebriefPanel]:
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FacilitatorApp]:
     monkeypatch.setenv(DEVICE_URL_VARIABLE, BASE)
     with SessionStore(tmp_path / "sessions.sqlite") as store:
-        table = table_of(finished(store))
-        table.open_debrief()
-        yield table.debrief
+        app = finished(store)
+        table_of(app).open_debrief()
+        yield app
+
+
+@pytest.fixture
+def debrief(app: FacilitatorApp) -> DebriefPanel:
+    return table_of(app).debrief
 
 
 def test_the_code_opens_the_debrief_and_only_the_count_of_hidden_notes_shows(
@@ -85,3 +91,23 @@ def test_the_roti_shows_as_bars_with_their_counts(debrief: DebriefPanel) -> None
         store.rate(number, store.join(number)[1], score)
     debrief.phones_toggle.value = True
     assert "3 ratings, average 4.3 of 5" in debrief.phones.roti.value
+
+
+def test_retro_csv_holds_the_revealed_phone_notes_their_authors_and_the_roti(
+        app: FacilitatorApp) -> None:
+    debrief = table_of(app).debrief
+    store, number = debrief.table.controller.store, debrief.table.controller.session_id
+    store.set_meta(number, ("debrief", "signed"), True)
+    (_, ana), (_, bo) = store.join(number, "=Ana"), store.join(number)
+    store.add_note(number, ana, "what", "What?", "=HYPERLINK(1) signed", signed=True)
+    store.add_note(number, bo, "what", "What?", "Anonymous fact")
+    store.add_note(number, bo, "so_what", "So what?", "Still hidden")
+    store.reveal(number, "what")
+    store.rate(number, ana, 5)
+    store.rate(number, bo, 3)
+    rows = retro_rows(app)
+    phone = {row["content"]: row["author"] for row in rows if row["prompt"] == "What?"}
+    assert phone == {"'=HYPERLINK(1) signed": "'=Ana", "Anonymous fact": bo}
+    assert not [row for row in rows if "Still hidden" in row["content"]]
+    roti = {row["content"]: row["votes"] for row in rows if row["type"] == "roti"}
+    assert roti == {"1 of 5": "0", "2 of 5": "0", "3 of 5": "1", "4 of 5": "0", "5 of 5": "1"}

@@ -231,8 +231,8 @@ def test_the_retro_file_keeps_prompts_notes_votes_and_actions() -> None:
     }
     table = parsed(to_csv_text(retro_table(notes)))
     assert list(table.columns) == ["prompt", "group", "content", "votes", "type", "created_at",
-                                   "action", "owner", "due"]
-    none = {"action": "", "owner": "", "due": ""}
+                                   "action", "owner", "due", "author"]
+    none = {"action": "", "owner": "", "due": "", "author": ""}
     assert table.to_dict("records") == [
         {"prompt": "What helped?", "group": "", "content": "Pairing", "votes": 0,
          "type": "reflection", "created_at": "", **none},
@@ -241,7 +241,8 @@ def test_the_retro_file_keeps_prompts_notes_votes_and_actions() -> None:
         {"prompt": "What hurt?", "group": "", "content": "", "votes": 0, "type": "prompt",
          "created_at": "", **none},
         {"prompt": "Now what?", "group": "", "content": "", "votes": 0, "type": "action",
-         "created_at": "", "action": "'=Pair on bugs", "owner": "Ana", "due": "2026-12-01"},
+         "created_at": "", "action": "'=Pair on bugs", "owner": "Ana", "due": "2026-12-01",
+         "author": ""},
     ]
     default = parsed(export_session(devgames.scrumkin.new_game(["A", "B"], seed=1))["retro.csv"])
     assert default["prompt"].tolist() == list(DEBRIEF_PROMPTS["scrumkin"])
