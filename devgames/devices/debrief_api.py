@@ -35,6 +35,7 @@ from devgames.devices.server import (
     Hub,
     Refused,
 )
+from devgames.devices.state import room_timer
 from devgames.sessions.participants import DebriefRefused, dots_allowed
 
 #: What each change carries besides its name (``"do"``), and the type of each field.
@@ -80,9 +81,12 @@ def read_change(body: bytes) -> tuple[str, dict[str, Any]]:
 
 
 def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
-    """What a person's phone shows, with its ``etag`` (a digest of the rest)."""
+    """What a person's phone shows, with its ``etag`` (a digest of the rest) and the server's
+    clock (``now``, epoch ms, left out of the etag): the phase's time-box is counted down on
+    the phone by the room's timer as the projector saved it."""
     store = hub.store
-    settings = debrief_of(store.load(session_id).meta)
+    meta = store.load(session_id).meta
+    settings = debrief_of(meta)
     phase = settings.get("phase")
     dots = store.dots_of(session_id, person)
     now = PHASES[PHASE_KEYS.index(phase)] if phase in PHASE_KEYS else PHASES[0]
@@ -99,9 +103,11 @@ def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
         "signed": bool(settings.get("signed")),
         "name": next((p.name for p in store.participants(session_id) if p.id == person), None),
         "rating": store.rating_of(session_id, person),
+        "timer": room_timer(meta),
     }
     text = json.dumps(state, sort_keys=True, ensure_ascii=False)
-    return {**state, "etag": hashlib.sha256(text.encode()).hexdigest()[:16]}
+    return {**state, "etag": hashlib.sha256(text.encode()).hexdigest()[:16],
+            "now": round(time.time() * 1000)}
 
 
 class PersonHandler(DeviceHandler):

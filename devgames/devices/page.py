@@ -30,9 +30,10 @@ PAGE = """<!DOCTYPE html>
 </main></body></html>
 """
 
-#: A person's page in the debrief (:mod:`devgames.devices.debrief_api`): the phase and its
-#: question, the note box, the notes to read and dot, the rating, an optional name. Its script
-#: fills it from the person's state; every text is set as text, never as HTML.
+#: A person's page in the debrief (:mod:`devgames.devices.debrief_api`): the phase, its
+#: time-box on the room's timer and its question, the note box, the notes to read and dot, the
+#: rating, an optional name. Its script fills it from the person's state; every text is set as
+#: text, never as HTML.
 DEBRIEF_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -43,6 +44,8 @@ DEBRIEF_PAGE = """<!DOCTYPE html>
 </head><body class="debrief">
 <header class="top"><span class="game">Debrief</span><h1 class="phase">Joining...</h1></header>
 <main>
+<section class="round" aria-label="The time-box" hidden><p class="clock" role="timer"></p>
+<p class="clock-note"></p></section>
 <p class="status ask" role="status" aria-live="polite"></p>
 <p class="notice" role="alert" hidden></p>
 <form class="write"><label for="note">Your note (only you see it until it is revealed)</label>

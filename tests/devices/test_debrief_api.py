@@ -123,3 +123,15 @@ class DebriefApiTest(AsyncHTTPTestCase):
         assert self.state(ana).code == 200
         looks = [self.state(ana).code for _ in range(debrief_api.LOOKS)]
         assert looks[-1] == 429 and looks.count(200) == debrief_api.LOOKS - 2
+
+    def test_the_phase_and_its_time_box_follow_the_projector(self) -> None:
+        ana = self.joined()
+        first = json.loads(self.state(ana).body)
+        assert first["phase_title"] == "What?" and first["timer"] is None
+        self.store.set_meta(self.session, ("debrief", "phase"), "so_what")
+        self.store.set_meta(self.session, ("timer",),
+                            {"duration": 720, "elapsed": 0, "started_at": 1.7e12})
+        answer = self.fetch(f"/d/{self.code}/state?known={first['etag']}",
+                            headers=ana.headers())
+        state = json.loads(answer.body)
+        assert state["phase_title"] == "So what?" and state["timer"]["duration"] == 720

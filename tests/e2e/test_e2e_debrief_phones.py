@@ -1,8 +1,10 @@
 """The participants' debrief on phones, in real browsers against the real device server: three
 people write in Think and nobody else (nor the projector's store view) reads a note before it is
 revealed; a reload keeps the person and their notes; dots beyond the limit are refused, counted
-once; a rating reaches the store."""
+once; the projector's time-box counts down on every phone; a rating reaches the store."""
 
+import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -64,6 +66,11 @@ def test_three_people_write_privately_then_see_every_note_and_vote(
                                                   " left.")
     dots.nth(0).click()  # a fourth dot: refused, nothing saved
     expect(ana.locator(".notice")).to_contain_text("used your 3 dots")
+    with SessionStore(voila_server.db) as store:  # the projector starts a 5-minute time-box
+        store.set_meta(number, ("timer",), {"duration": 300, "elapsed": 0,
+                                            "started_at": time.time() * 1000})
+    for page in phones:
+        expect(page.locator(".clock")).to_have_text(re.compile(r"^[45]:\d\d$"))
     ana.locator(".score").nth(3).click()
     expect(ana.locator(".score.chosen")).to_have_text("4")
     ana.screenshot(path=SCREENSHOTS / "debrief-phone.png", full_page=True)

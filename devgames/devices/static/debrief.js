@@ -9,6 +9,7 @@
   const RETRY_MS = 750;
   let shown = null;  // the state on the screen
   let busy = false;  // a change is on its way
+  let skew = 0;      // the server's clock less this phone's, in ms
 
   const notice = (text) => {
     const box = $(".notice");
@@ -52,8 +53,29 @@
     return item;
   };
 
+  // The phase's time-box as the projector's timer shows it: m:ss counting down (+m:ss over
+  // time), counted by the server's clock whatever the phone's own says.
+  const showClock = () => {
+    const timer = shown ? shown.timer : null;
+    $(".round").hidden = !timer;
+    if (!timer) return;
+    const running = timer.started_at > 0;
+    let spent = timer.elapsed;
+    if (running) spent += (Date.now() + skew - timer.started_at) / 1000;
+    const left = Math.round(timer.duration - spent);
+    const abs = Math.abs(left);
+    const text = Math.floor(abs / 60) + ":" + String(abs % 60).padStart(2, "0");
+    $(".clock").textContent = left < 0 ? "+" + text : text;
+    $(".clock").classList.toggle("over", left < 0);
+    $(".clock").classList.toggle("stopped", !running);
+    $(".clock-note").textContent = !running ? "Timer paused"
+      : (left < 0 ? "Over time" : "Time left");
+  };
+
   const show = (state) => {
     shown = state;
+    if (Number.isFinite(state.now)) skew = state.now - Date.now();
+    showClock();
     $(".phase").textContent = state.phase_title;
     $(".ask").textContent = state.ask;
     document.title = `Debrief: ${state.phase_title}`;
@@ -124,4 +146,5 @@
     send({ do: "name", name: $("#name").value });
   });
   follow();
+  setInterval(showClock, 250);
 })();
