@@ -174,6 +174,8 @@ class DebriefPanel(widgets.VBox):
         self.pager.add_class("dg-debrief-pager")
         self.message = widgets.HTML()
         self.message.add_class("dg-debrief-message")
+        #: The phone note whose action is in the form (see take_up), if any.
+        self.taking_up: str | None = None
         self.action_text = widgets.Text(placeholder="What will we do?",
                                         layout=widgets.Layout(width="auto", flex="3"))
         self.action_owner = widgets.Text(placeholder="Who owns it?",
@@ -305,8 +307,10 @@ class DebriefPanel(widgets.VBox):
         if not self.say(problem):
             return None
         key = new_id()
+        taken = {"from_note": self.taking_up} if self.taking_up else {}
         self.table.controller.save_setting(("debrief", "actions", key), {
-            "action": text, "owner": owner, "due": str(due), "created_at": now_text()})
+            "action": text, "owner": owner, "due": str(due), "created_at": now_text(), **taken})
+        self.taking_up = None
         self.action_text.value = self.action_owner.value = ""
         self.action_due.value = None
         self.draw()
@@ -512,14 +516,49 @@ class DebriefPanel(widgets.VBox):
             return
         self.draw()
 
+    def proposals(self) -> list[dict[str, Any]]:
+        """The actions proposed on phones (revealed notes of Now what?) not taken up yet, the
+        most dots first."""
+        taken = {action.get("from_note") for action in actions_of(self.game.meta)}
+        return ranked([note for note in self.notes("now_what")
+                       if note.get("author") and note["id"] not in taken])
+
     def _action_pages(self) -> list[Page]:
-        """The notes with the most dots, the actions and the form for one more; a few a page."""
+        """The actions proposed on phones, to take up; then the notes with the most dots, the
+        actions and the form for one more; a few a page."""
+        proposals = self.proposals()
+        weights = [lines(note["content"], 70) + 0.9 for note in proposals]
+        pages: list[Page] = [
+            (numbered("Proposal", group, len(proposals), "Proposed on phones"),
+             partial(self._proposals, [proposals[i] for i in group]))
+            for group in pages_of(weights, PAGE_LINES - 3)]
         actions = actions_of(self.game.meta)
         weights = [lines(f"{a.get('action', '')}: {a.get('owner', '')}, by 2026-12-31", 70)
                    + 0.6 for a in actions]
         groups = pages_of(weights, PAGE_LINES - 6) or [[]]
-        return [(numbered("Action", group, len(actions), "Actions"),
-                 partial(self._actions, [actions[i] for i in group])) for group in groups]
+        return pages + [(numbered("Action", group, len(actions), "Actions"),
+                         partial(self._actions, [actions[i] for i in group]))
+                        for group in groups]
+
+    def _proposals(self, notes: list[dict[str, Any]]) -> list[widgets.Widget]:
+        parts: list[widgets.Widget] = [widgets.HTML(
+            "<h3>Proposed on phones: take one up, then give it an owner and a date</h3>")]
+        for note in notes:
+            text = widgets.HTML(f"<span class='dg-note-text'>{html(note['content'])}</span> "
+                                f"<span class='dg-dots'>{dots(int(note['votes']))}</span>")
+            take = _small("Take it up", partial(self.take_up, note), "dg-take-up")
+            row = widgets.HBox([take, text])
+            row.add_class("dg-action-row")
+            parts.append(row)
+        return parts
+
+    def take_up(self, note: dict[str, Any]) -> None:
+        """Put an action proposed on a phone in the form, to add with an owner and a date."""
+        self.taking_up = note["id"]
+        self.action_text.value = note["content"]
+        pages = self.pages("now_what")
+        self.go_to_page(next(i for i, (title, _draw) in enumerate(pages)
+                             if title.startswith("Action")))
 
     def _actions(self, actions: list[dict[str, Any]]) -> list[widgets.Widget]:
         top = ranked([n for n in self.notes() if n.get("votes")])[:3]

@@ -4,11 +4,13 @@ board once revealed (with the phones' dots, grouped by the facilitator), the dot
 has as the facilitator sets them, and the ROTI."""
 
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from devgames.dashboards import FacilitatorApp
+from devgames.dashboards.debrief_notes import actions_of
 from devgames.dashboards.debrief_panel import DebriefPanel
 from devgames.dashboards.serve import DEVICE_URL_VARIABLE
 from devgames.sessions import SessionStore
@@ -111,3 +113,23 @@ def test_retro_csv_holds_the_revealed_phone_notes_their_authors_and_the_roti(
     assert not [row for row in rows if "Still hidden" in row["content"]]
     roti = {row["content"]: row["votes"] for row in rows if row["type"] == "roti"}
     assert roti == {"1 of 5": "0", "2 of 5": "0", "3 of 5": "1", "4 of 5": "0", "5 of 5": "1"}
+
+
+def test_an_action_proposed_on_a_phone_is_taken_up_with_an_owner_and_a_date(
+        debrief: DebriefPanel) -> None:
+    store, number = debrief.table.controller.store, debrief.table.controller.session_id
+    _, ana = store.join(number)
+    store.add_note(number, ana, "now_what", "Now what?", "Pair on every bug")
+    debrief.tabs.value = "now_what"
+    assert "Pair on every bug" not in every_page(debrief)  # not revealed yet
+    store.reveal(number, "now_what")
+    debrief.draw()
+    (proposal,) = debrief.proposals()
+    assert "Proposed on phones" in every_page(debrief)
+    debrief.take_up(proposal)
+    assert debrief.action_text.value == "Pair on every bug"
+    assert debrief.add_action(debrief.action_text.value, "Ana", date(2026, 12, 4))
+    (action,) = actions_of(store.load(number).meta)
+    assert (action["action"], action["owner"], action["from_note"]) == (
+        "Pair on every bug", "Ana", proposal["id"])
+    assert debrief.proposals() == []

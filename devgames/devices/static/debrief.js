@@ -78,6 +78,8 @@
     showClock();
     $(".phase").textContent = state.phase_title;
     $(".ask").textContent = state.ask;
+    $(".write label").textContent = (state.phase === "now_what" ? "An action you propose"
+      : "Your note") + " (only you see it until it is revealed)";
     document.title = `Debrief: ${state.phase_title}`;
     $(".sign").hidden = !(state.signed && state.name);
     $(".dots").textContent = `You have ${state.dots_left} dot${state.dots_left === 1 ? "" : "s"}`
