@@ -1,6 +1,7 @@
 """The participants' debrief on phones, in real browsers against the real device server: three
 people write in Think and nobody else (nor the projector's store view) reads a note before it is
-revealed; a reload keeps the person and their notes; dots beyond the limit are refused, counted
+revealed; a note sent while the network is down stays in its box until sent again; a reload
+keeps the person and their notes; dots beyond the limit are refused, counted
 once; the projector's time-box counts down on every phone; a rating reaches the store."""
 
 import re
@@ -48,15 +49,26 @@ def test_three_people_write_privately_then_see_every_note_and_vote(
         page.locator(".send").click()
         expect(page.locator(".note.mine")).to_have_count(1)
         expect(page.locator("#note")).to_have_value("")
+    cy = phones[2]  # the network drops while a note is sent: it stays in its box
+    cy.context.set_offline(True)
+    cy.locator("#note").fill("Sent when the network is back")
+    cy.locator(".send").click()
+    expect(cy.locator(".notice")).to_contain_text("Not sent")
+    expect(cy.locator("#note")).to_have_value("Sent when the network is back")
+    cy.context.set_offline(False)
+    cy.locator(".send").click()
+    expect(cy.locator(".note.mine")).to_have_count(2)
+    with SessionStore(voila_server.db) as store:
+        assert store.hidden_count(number, "what") == 4
     for page, note in zip(phones, NOTES, strict=True):  # each reads only their own
         page.reload()
-        expect(page.locator(".note")).to_have_count(1)
+        expect(page.locator(".note")).to_have_count(2 if page is cy else 1)
         expect(page.locator(".note p").first).to_have_text(note)
     with SessionStore(voila_server.db) as store:
-        assert store.notes_for(number, None) == [] and store.hidden_count(number, "what") == 3
+        assert store.notes_for(number, None) == [] and store.hidden_count(number, "what") == 4
         store.reveal(number, "what")
     for page in phones:
-        expect(page.locator(".note")).to_have_count(3)
+        expect(page.locator(".note")).to_have_count(4)
     ana = phones[0]
     assert ana.locator("img").count() == 0  # shown as text
     dots = ana.locator(".note button.dot")
