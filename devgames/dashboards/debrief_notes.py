@@ -131,17 +131,25 @@ def actions_of(meta: Mapping[str, Any]) -> list[dict[str, Any]]:
     return sorted(actions, key=lambda action: (str(action.get("created_at", "")), action["id"]))
 
 
-def cards_at_work(meta: Mapping[str, Any]) -> list[tuple[str, int]]:
-    """The cards the room says it meets at work, with their dots; the most dots first.
+def cards_at_work(meta: Mapping[str, Any], phones: Mapping[str, int] | None = None
+                  ) -> list[tuple[str, int]]:
+    """The cards the room says it meets at work (tagged at the table, or on a phone), with
+    their votes: the table's dots and the people who tagged it on their phone (``phones``);
+    the most votes first.
 
     >>> cards_at_work({"debrief": {"cards": {"Flu": {"at_work": True, "votes": 2},
     ...                                      "Nope": {"at_work": False}}}})
     [('Flu', 2)]
+    >>> cards_at_work({"debrief": {"cards": {"Flu": {"at_work": True, "votes": 2}}}},
+    ...               {"Bug": 4, "Flu": 1})
+    [('Bug', 4), ('Flu', 3)]
     """
     saved = debrief_of(meta).get("cards", {})
-    found = [(name, int(entry.get("votes") or 0)) for name, entry in saved.items()
-             if isinstance(entry, dict) and entry.get("at_work")]
-    return sorted(found, key=lambda item: -item[1])
+    found = {name: int(entry.get("votes") or 0) for name, entry in saved.items()
+             if isinstance(entry, dict) and entry.get("at_work")}
+    for name, count in (phones or {}).items():
+        found[name] = found.get(name, 0) + count
+    return sorted(found.items(), key=lambda item: -item[1])
 
 
 def due_problem(due: Any) -> str | None:
@@ -160,13 +168,14 @@ def due_problem(due: Any) -> str | None:
 
 
 def retro_notes(meta: Mapping[str, Any], questions: Mapping[str, Sequence[str]],
-                phones: Sequence[Mapping[str, Any]] = (), roti: Sequence[int] = (0,) * 5
-                ) -> dict[str, list[dict[str, Any]]]:
+                phones: Sequence[Mapping[str, Any]] = (), roti: Sequence[int] = (0,) * 5,
+                tags: Mapping[str, int] | None = None) -> dict[str, list[dict[str, Any]]]:
     """The notes of ``retro.csv``: each question of each phase (``questions``: phase -> its
     questions) with the room's notes (typed at the table, and ``phones``: the revealed notes
     written on phones, their author a participant id or the name they signed with), then notes
     written to questions no longer asked, the actions (under "Now what?"), the cards the room
-    meets at work and the ROTI (``roti``: how many rated 1 to 5).
+    meets at work (with the phones' ``tags``, see :func:`cards_at_work`) and the ROTI
+    (``roti``: how many rated 1 to 5).
 
     >>> meta = {"debrief": {"notes": {"a": {"phase": "what", "prompt": "Q", "content": "x"}},
     ...         "actions": {"b": {"action": "Pair", "owner": "Ana", "due": "2026-12-01"}}}}
@@ -193,7 +202,7 @@ def retro_notes(meta: Mapping[str, Any], questions: Mapping[str, Sequence[str]],
             {"type": "action", **{key: action.get(key) for key in
                                   ("action", "owner", "due", "created_at")}}
             for action in actions]
-    cards = cards_at_work(meta)
+    cards = cards_at_work(meta, tags)
     if cards:
         table["Cards we meet at work"] = [
             {"type": "card", "content": name, "votes": votes} for name, votes in cards]

@@ -12,7 +12,6 @@ Every note, dot, group, action and tag is saved with the session the moment it i
 """
 
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import date
 from functools import partial
@@ -104,17 +103,6 @@ def numbered(noun: str, group: Sequence[int], total: int, title: str = "") -> st
         return title
     first, last = group[0] + 1, group[-1] + 1
     return f"{noun} {first} of {total}" if first == last else f"{noun}s {first}-{last} of {total}"
-
-
-def most_dealt(rows: Sequence[Any]) -> list[str]:
-    """The cards of dealt rows (each with a ``card``), the most dealt first (then as they came).
-
-    >>> from types import SimpleNamespace as Row
-    >>> most_dealt([Row(card="Flu"), Row(card="Bug"), Row(card="Bug")])
-    ['Bug', 'Flu']
-    """
-    dealt = Counter(row.card for row in rows)
-    return sorted(dealt, key=lambda name: -dealt[name])
 
 
 def dots(count: int) -> str:
@@ -582,7 +570,7 @@ class DebriefPanel(widgets.VBox):
     def _map_pages(self) -> list[Page]:
         """Reveal & map: the key moments a few at a time, the cards each team got, the cards
         the room meets at work, and the files to take away."""
-        from devgames.retro import dealt_matrix, key_moments
+        from devgames.retro import cards_to_tag, key_moments
 
         game = self.game
         moments = key_moments(game)
@@ -601,8 +589,7 @@ class DebriefPanel(widgets.VBox):
                       for title, text in own.reveal(game)]
         else:
             pages.append(("Cards each team got", self._matrix))
-        cards = (own.tagged(game) if own is not None and own.tagged is not None
-                 else most_dealt(dealt_matrix(game)))
+        cards = cards_to_tag(game)
         weights = [0.95 * lines(name, 25) for name in cards]  # two cards a line
         pages += [(("At work? " + numbered("card", group, len(cards)) if len(group) < len(cards)
                     else "Cards at work"),
@@ -634,6 +621,7 @@ class DebriefPanel(widgets.VBox):
     def _card_tags(self, names: list[str]) -> list[widgets.Widget]:
         """The cards played in this game: "we have this at work", and dots on those."""
         saved = self.saved.get("cards", {})
+        phones = self.table.controller.store.tag_counts(self.table.controller.session_id)
         rows: list[widgets.Widget] = [widgets.HTML(
             "<h3>Which of these cards do we have at work?</h3>")]
         tags: list[widgets.Widget] = []
@@ -643,8 +631,10 @@ class DebriefPanel(widgets.VBox):
                                        description="We have this at work", icon="check")
             tag.add_class("dg-card-tag")
             tag.observe(lambda change, n=name: self.tag_card(n, change["new"]), "value")
+            said = (f" <span class='dg-muted dg-card-phones'>({phones[name]} on phones)</span>"
+                    if phones.get(name) else "")
             parts: list[widgets.Widget] = [tag, widgets.HTML(
-                f"<span class='dg-card-name'>{html(name)}</span> "
+                f"<span class='dg-card-name'>{html(name)}</span>{said} "
                 f"<span class='dg-dots'>{dots(int(entry.get('votes') or 0))}</span>")]
             if entry.get("at_work"):
                 parts.insert(1, _small("+ dot", partial(self.vote_card, name, 1), "dg-vote"))

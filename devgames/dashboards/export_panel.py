@@ -51,13 +51,14 @@ class ExportPanel(widgets.VBox):
         times = self.controller.store.move_times(self.controller.session_id)[1]
         store, number = self.controller.store, self.controller.session_id
         phones = store.notes_for(number, None)  # the revealed ones: a hidden note stays private
+        tags = store.tag_counts(number)
         tables = export_tables(game, retro_notes(meta, self.questions(), phones,
-                                                 store.roti(number)), times)
+                                                 store.roti(number), tags), times)
         links = [download_link_html(table, name, f"Download {name}")
                  for name, table in tables.items()]
         notes = [*notes_of(meta), *phones, *({"phase": "map", "prompt": "Cards we meet at work",
                                      "content": name, "votes": votes}
-                                    for name, votes in cards_at_work(meta))]
+                                    for name, votes in cards_at_work(meta, tags))]
         for tool, name in (("parabol", "retro-board-parabol.csv"),
                            ("generic", "retro-board.csv")):
             text = board_csv(notes, actions_of(meta), tool, bom=True)

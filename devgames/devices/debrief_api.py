@@ -8,7 +8,8 @@ devices' addresses in the same server (:mod:`devgames.devices.server`).
   left, their rating; at once when it differs from the one the page knows, else when the store
   changes (at most :data:`~devgames.devices.server.WAIT_SECONDS` later).
 - ``POST /d/<code>/do``: one change, a JSON object naming it (:func:`read_change`): ``note``,
-  ``dot``, ``undot``, ``rate`` or ``name``.
+  ``dot``, ``undot``, ``rate``, ``name`` or ``tag`` (a card of the game the room has at
+  work, in Reveal & map).
 
 ``<code>`` is the session's join code (:meth:`SessionStore.open_debrief`). The first request of a
 browser makes it a participant: the store gives it a secret, kept in an HTTP-only cookie of its
@@ -36,6 +37,7 @@ from devgames.devices.server import (
     Refused,
 )
 from devgames.devices.state import room_timer
+from devgames.retro import cards_to_tag
 from devgames.sessions.participants import DebriefRefused, dots_allowed
 
 #: What each change carries besides its name (``"do"``), and the type of each field.
@@ -45,6 +47,7 @@ CHANGES: dict[str, dict[str, type]] = {
     "undot": {"note": str},
     "rate": {"score": int},
     "name": {"name": str},
+    "tag": {"card": str, "at_work": bool},
 }
 #: A person's changes allowed within a window of seconds, and their state requests (a page asks
 #: again after every change in the room: 30 people voting at once make many).
@@ -104,7 +107,12 @@ def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
         "name": next((p.name for p in store.participants(session_id) if p.id == person), None),
         "rating": store.rating_of(session_id, person),
         "timer": room_timer(meta),
+        "cards": [],
     }
+    if state["phase"] == "map":  # the cards the room is asked about, and this person's tags
+        mine = store.tags_of(session_id, person)
+        state["cards"] = [{"name": name, "at_work": name in mine}
+                          for name in cards_to_tag(hub.table(session_id).game)]
     text = json.dumps(state, sort_keys=True, ensure_ascii=False)
     return {**state, "etag": hashlib.sha256(text.encode()).hexdigest()[:16],
             "now": round(time.time() * 1000)}
@@ -202,6 +210,10 @@ class ChangeHandler(PersonHandler):
                                fields["signed"])
             elif kind in ("dot", "undot"):
                 store.dot(session_id, person, fields["note"], 1 if kind == "dot" else -1)
+            elif kind == "tag":
+                if fields["card"] not in cards_to_tag(self.hub.table(session_id).game):
+                    raise DebriefRefused("card", "This card is not among the game's cards.")
+                store.tag_card(session_id, person, fields["card"], fields["at_work"])
             elif kind == "rate":
                 store.rate(session_id, person, fields["score"])
             else:

@@ -54,6 +54,8 @@ DEBRIEF_PAGE = """<!DOCTYPE html>
 <button type="submit" class="send">Send the note</button></form>
 <p class="dots"></p>
 <section class="notes" aria-label="Notes"><ol></ol></section>
+<section class="cards" aria-label="Cards at work" hidden>
+<h2>Which of these cards do we have at work?</h2><div class="tags"></div></section>
 <section class="rate" aria-label="Rate the session"><h2>Worth your time? (1 to 5)</h2>
 <div class="scores"></div></section>
 <form class="named"><label for="name">Your name (optional)</label>

@@ -9,9 +9,17 @@ reveals and deals is its own :class:`GameRetro`, named by its spec (``GameSpec.r
 """
 
 from devgames.retro.board import BOARD_TOOLS, board_csv, board_rows
-from devgames.retro.dealt import DealtRow, card_kind, dealt_matrix, matrix_counts, matrix_table
+from devgames.retro.dealt import (
+    DealtRow,
+    card_kind,
+    cards_to_tag,
+    dealt_matrix,
+    matrix_counts,
+    matrix_table,
+)
 from devgames.retro.moments import key_moments
 from devgames.retro.parts import GameRetro, Moment, retro_of
 
 __all__ = ["BOARD_TOOLS", "DealtRow", "GameRetro", "Moment", "board_csv", "board_rows",
-           "card_kind", "dealt_matrix", "key_moments", "matrix_counts", "matrix_table", "retro_of"]
+           "card_kind", "cards_to_tag", "dealt_matrix", "key_moments", "matrix_counts",
+           "matrix_table", "retro_of"]

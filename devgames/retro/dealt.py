@@ -19,6 +19,7 @@ DealtRow(move=0, when=1, from_team='Red', to_team='Blue', card='Scope creep', ki
 self_inflicted=False, how='play')
 """
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
@@ -136,3 +137,21 @@ def matrix_table(game: Any) -> Any:
                                         names=["source", "kind"])
     data = [[counts[name][column] for column in columns] for name in game.players]
     return pd.DataFrame(data, index=pd.Index(list(game.players), name="team"), columns=columns)
+
+
+def cards_to_tag(game: Any) -> list[str]:
+    """The cards the room is asked about in the debrief ("we have this at work"): the game's own
+    list when it has one (Release!'s), else the cards dealt to teams, the most dealt first
+    (then as they came).
+
+    >>> from devgames import scrumkin
+    >>> cards_to_tag(scrumkin.new_game(["Red", "Blue"], seed=1))
+    []
+    """
+    from devgames.screens.debrief import GAME_DEBRIEFS
+
+    own = GAME_DEBRIEFS.get(game.name)
+    if own is not None and own.tagged is not None:
+        return list(own.tagged(game))
+    dealt = Counter(row.card for row in dealt_matrix(game))
+    return sorted(dealt, key=lambda name: -dealt[name])

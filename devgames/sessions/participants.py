@@ -18,6 +18,7 @@ meets the same answer:
   notes only;
 - a note shows its author's name only when the session is signed (``meta["debrief"]["signed"]``,
   anonymous unless set), the author gave a name and chose to sign the note;
+- each person may say which of the game's cards the room has at work;
 - each person rates the session once (ROTI, 1 to 5), and may change the rating.
 
 Text is kept as typed (it is escaped by the screens that show it and neutralised in the CSV
@@ -73,6 +74,12 @@ TABLES = [
     participant TEXT NOT NULL,
     count INTEGER NOT NULL,
     PRIMARY KEY (note_id, participant)
+) WITHOUT ROWID""",
+    """CREATE TABLE debrief_tags (
+    session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    participant TEXT NOT NULL,
+    card TEXT NOT NULL,             -- a card's name: "we have this at work"
+    PRIMARY KEY (session_id, participant, card)
 ) WITHOUT ROWID""",
     """CREATE TABLE roti (
     session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
@@ -444,6 +451,46 @@ next one on another note.
                 "SELECT d.note_id, d.count FROM debrief_dots d JOIN debrief_notes n"
                 " ON n.id = d.note_id WHERE n.session_id = ? AND d.participant = ?",
                 (session_id, person)).fetchall()
+        return dict(rows)
+
+    # ----- cards at work -------------------------------------------------------------------------
+    def tag_card(self, session_id: int, person: str, card: str, at_work: bool) -> None:
+        """A person says the room has card ``card`` at work (or takes it back). Which cards may
+        be tagged is the caller's to check (the game's, see :func:`devgames.retro.cards_to_tag`).
+
+        >>> from devgames import scrumkin
+        >>> from devgames.sessions import SessionStore
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> (_, ana), (_, bo) = store.join(number), store.join(number)
+        >>> store.tag_card(number, ana, "Flu", True); store.tag_card(number, bo, "Flu", True)
+        >>> store.tag_card(number, bo, "Flu", False); store.tag_counts(number)
+        {'Flu': 1}
+        """
+        problem = text_problem(card, "card", 100) if card else "Which card?"
+        if problem:
+            raise DebriefRefused("card", problem)
+        with self._write() as db:
+            self._check_person(db, session_id, person)
+            if at_work:
+                db.execute("INSERT OR IGNORE INTO debrief_tags (session_id, participant, card)"
+                           " VALUES (?, ?, ?)", (session_id, person, card))
+            else:
+                db.execute("DELETE FROM debrief_tags WHERE session_id = ? AND participant = ?"
+                           " AND card = ?", (session_id, person, card))
+
+    def tags_of(self, session_id: int, person: str) -> set[str]:
+        """The cards ``person`` says the room has at work."""
+        with self._lock:
+            rows = self._db.execute("SELECT card FROM debrief_tags WHERE session_id = ? AND"
+                                    " participant = ?", (session_id, person)).fetchall()
+        return {card for (card,) in rows}
+
+    def tag_counts(self, session_id: int) -> dict[str, int]:
+        """How many people say the room has each card at work."""
+        with self._lock:
+            rows = self._db.execute("SELECT card, count(*) FROM debrief_tags WHERE"
+                                    " session_id = ? GROUP BY card", (session_id,)).fetchall()
         return dict(rows)
 
     # ----- ROTI ---------------------------------------------------------------------------------

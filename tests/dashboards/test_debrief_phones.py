@@ -13,6 +13,8 @@ from devgames.dashboards import FacilitatorApp
 from devgames.dashboards.debrief_notes import actions_of
 from devgames.dashboards.debrief_panel import DebriefPanel
 from devgames.dashboards.serve import DEVICE_URL_VARIABLE
+from devgames.retro import cards_to_tag
+from devgames.screens.cards import html
 from devgames.sessions import SessionStore
 from devgames.sessions.participants import DebriefRefused
 from tests.dashboards.tables import table_of
@@ -107,11 +109,19 @@ def test_retro_csv_holds_the_revealed_phone_notes_their_authors_and_the_roti(
     store.reveal(number, "what")
     store.rate(number, ana, 5)
     store.rate(number, bo, 3)
+    card = cards_to_tag(debrief.game)[0]
+    for person in (ana, bo):
+        store.tag_card(number, person, card, True)
+    debrief.tabs.value = "map"
+    shown = f"{html(card)}</span> <span class='dg-muted dg-card-phones'>(2 on phones)"
+    assert shown in every_page(debrief)
     rows = retro_rows(app)
     phone = {row["content"]: row["author"] for row in rows if row["prompt"] == "What?"}
     assert phone == {"'=HYPERLINK(1) signed": "'=Ana", "Anonymous fact": bo}
     assert not [row for row in rows if "Still hidden" in row["content"]]
     roti = {row["content"]: row["votes"] for row in rows if row["type"] == "roti"}
+    cards = {row["content"]: row["votes"] for row in rows if row["type"] == "card"}
+    assert cards[card] == "2"
     assert roti == {"1 of 5": "0", "2 of 5": "0", "3 of 5": "1", "4 of 5": "0", "5 of 5": "1"}
 
 

@@ -10,7 +10,9 @@ from tornado.httpclient import HTTPResponse
 from tornado.testing import AsyncHTTPTestCase
 
 from devgames import scrumkin
+from devgames.core.bots import RandomBot, play_out
 from devgames.devices import debrief_api, server
+from devgames.retro import cards_to_tag
 from devgames.sessions.store import SessionStore
 
 
@@ -135,3 +137,19 @@ class DebriefApiTest(AsyncHTTPTestCase):
                             headers=ana.headers())
         state = json.loads(answer.body)
         assert state["phase_title"] == "So what?" and state["timer"]["duration"] == 720
+
+    def test_in_reveal_and_map_a_phone_tags_the_games_cards_and_no_other(self) -> None:
+        game = scrumkin.new_game(["Red", "Blue"], seed=5)
+        play_out(game, {0: RandomBot(1), 1: RandomBot(2)})
+        self.session = self.store.create(game)
+        self.code = self.store.open_debrief(self.session)
+        ana = self.joined()
+        assert json.loads(self.state(ana).body)["cards"] == []  # asked in Reveal & map only
+        self.store.set_meta(self.session, ("debrief", "phase"), "map")
+        names = [card["name"] for card in json.loads(self.state(ana).body)["cards"]]
+        assert names == cards_to_tag(game) and names
+        code, answer = self.do(ana, do="tag", card=names[0], at_work=True)
+        assert code == 200 and answer["state"]["cards"][0]["at_work"]
+        code, answer = self.do(ana, do="tag", card="<b>Not a card</b>", at_work=True)
+        assert code == 409 and "not among the game's cards" in answer["message"]
+        assert self.store.tag_counts(self.session) == {names[0]: 1}

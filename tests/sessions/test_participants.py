@@ -223,9 +223,11 @@ def test_deleting_a_session_takes_its_debrief_with_it(tmp_path: Path) -> None:
     store.reveal(number, "what")
     store.dot(number, ana, note)
     store.rate(number, ana, 4)
+    store.tag_card(number, ana, "Flu", True)
     store.delete(number)
     with sqlite3.connect(path) as db:
-        for table in ("debrief_codes", "participants", "debrief_notes", "debrief_dots", "roti"):
+        for table in ("debrief_codes", "participants", "debrief_notes", "debrief_dots",
+                      "debrief_tags", "roti"):
             assert db.execute(f"SELECT count(*) FROM {table}").fetchone() == (0,), table
 
 
@@ -233,7 +235,8 @@ def test_a_store_of_schema_four_gains_the_debrief_tables(tmp_path: Path) -> None
     path = tmp_path / "old.sqlite"
     number = session(SessionStore(path))
     with sqlite3.connect(path) as db:
-        for table in ("roti", "debrief_dots", "debrief_notes", "participants", "debrief_codes"):
+        for table in ("roti", "debrief_tags", "debrief_dots", "debrief_notes", "participants",
+                      "debrief_codes"):
             db.execute(f"DROP TABLE {table}")
         db.execute("PRAGMA user_version = 4")
     store = SessionStore(path)

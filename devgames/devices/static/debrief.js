@@ -85,6 +85,13 @@
     $(".dots").textContent = `You have ${state.dots_left} dot${state.dots_left === 1 ? "" : "s"}`
       + " left.";
     $(".notes ol").replaceChildren(...state.notes.map(showNote));
+    $(".cards").hidden = !state.cards.length;
+    $(".tags").replaceChildren(...state.cards.map((card) => {
+      const b = button(card.name, card.at_work ? "tag chosen" : "tag",
+                       () => send({ do: "tag", card: card.name, at_work: !card.at_work }));
+      b.setAttribute("aria-pressed", String(card.at_work));
+      return b;
+    }));
     $(".scores").replaceChildren(...[1, 2, 3, 4, 5].map((score) => {
       const b = button(String(score), score === state.rating ? "score chosen" : "score",
                        () => send({ do: "rate", score }));
