@@ -15,6 +15,7 @@ PAGE = """<!DOCTYPE html>
 <meta name="xsrf" content="{xsrf}">
 <title>devgames: your team</title>
 <link rel="stylesheet" href="/static/device.css">
+<script src="/static/clock.js" defer></script>
 <script src="/static/device.js" defer></script>
 </head><body>
 <header class="top"><span class="game"></span><h1 class="team">Joining the table...</h1></header>
@@ -40,6 +41,7 @@ DEBRIEF_PAGE = """<!DOCTYPE html>
 <meta name="xsrf" content="{xsrf}">
 <title>devgames: debrief</title>
 <link rel="stylesheet" href="/static/device.css">
+<script src="/static/clock.js" defer></script>
 <script src="/static/debrief.js" defer></script>
 </head><body class="debrief">
 <header class="top"><span class="game">Debrief</span><h1 class="phase">Joining...</h1></header>

@@ -594,7 +594,7 @@ def make_app(hub: Hub, names: Iterable[str] = LOCAL_NAMES) -> tornado.web.Applic
         (rf"/t/({TOKEN}|[^/]*)/state", StateHandler, {"hub": hub}),
         (rf"/t/({TOKEN}|[^/]*)/move", MoveHandler, {"hub": hub}),
         *debrief_routes(hub),
-        (r"/static/(device\.(?:js|css)|debrief\.js)", Static, {"path": str(STATIC)}),
+        (r"/static/(device\.(?:js|css)|debrief\.js|clock\.js)", Static, {"path": str(STATIC)}),
     ]
     return tornado.web.Application(
         routes, default_handler_class=NotFound,

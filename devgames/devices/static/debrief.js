@@ -53,23 +53,12 @@
     return item;
   };
 
-  // The phase's time-box as the projector's timer shows it: m:ss counting down (+m:ss over
-  // time), counted by the server's clock whatever the phone's own says.
+  // The phase's time-box as the projector's timer shows it (clock.js), by the server's clock
+  // whatever the phone's own says.
   const showClock = () => {
     const timer = shown ? shown.timer : null;
     $(".round").hidden = !timer;
-    if (!timer) return;
-    const running = timer.started_at > 0;
-    let spent = timer.elapsed;
-    if (running) spent += (Date.now() + skew - timer.started_at) / 1000;
-    const left = Math.round(timer.duration - spent);
-    const abs = Math.abs(left);
-    const text = Math.floor(abs / 60) + ":" + String(abs % 60).padStart(2, "0");
-    $(".clock").textContent = left < 0 ? "+" + text : text;
-    $(".clock").classList.toggle("over", left < 0);
-    $(".clock").classList.toggle("stopped", !running);
-    $(".clock-note").textContent = !running ? "Timer paused"
-      : (left < 0 ? "Over time" : "Time left");
+    if (timer) window.dgShowClock($(".clock"), $(".clock-note"), timer, skew);
   };
 
   const show = (state) => {

@@ -84,17 +84,7 @@
     $(".teams").hidden = !round.teams;
     $(".clock").hidden = !timer;
     $(".clock-note").hidden = !timer;
-    if (!timer) return;
-    const running = timer.started_at > 0;
-    let spent = timer.elapsed;
-    if (running) spent += (Date.now() + skew - timer.started_at) / 1000;
-    const left = Math.round(timer.duration - spent);
-    const abs = Math.abs(left);
-    const text = Math.floor(abs / 60) + ":" + String(abs % 60).padStart(2, "0");
-    put($(".clock"), left < 0 ? "+" + text : text);
-    $(".clock").classList.toggle("over", left < 0);
-    $(".clock").classList.toggle("stopped", !running);
-    put($(".clock-note"), !running ? "Timer paused" : (left < 0 ? "Over time" : "Time left"));
+    if (timer) window.dgShowClock($(".clock"), $(".clock-note"), timer, skew);
   };
 
   const end = (reason, message) => {
