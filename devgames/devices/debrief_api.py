@@ -16,8 +16,8 @@ browser makes it a participant: the store gives it a secret, kept in an HTTP-onl
 own for that session; a cookie the store does not know (the session's people were cleared) makes
 a new participant. A person sends at most :data:`REQUESTS` requests in :data:`PER_SECONDS`
 seconds (and :data:`LOOKS` state requests); beyond, the answer is a refusal saying to
-wait. Every rule of the debrief (dots, notes
-hidden until revealed, note length and pace) is the store's (:mod:`devgames.sessions.participants`).
+wait. Every rule of the debrief (dots, notes hidden until revealed, note length and pace) is the
+store's (:mod:`devgames.sessions.participants`).
 """
 
 import hashlib
@@ -26,7 +26,7 @@ import time
 from collections import deque
 from typing import Any
 
-from devgames.dashboards.debrief_notes import PHASE_KEYS, PHASES, debrief_of
+from devgames.dashboards.debrief_notes import PHASE_KEYS, PHASES, Phase, debrief_of
 from devgames.devices.page import DEBRIEF_PAGE
 from devgames.devices.server import (
     MAX_BODY,
@@ -83,6 +83,17 @@ def read_change(body: bytes) -> tuple[str, dict[str, Any]]:
     return kind, data
 
 
+def phase_of(settings: dict[str, Any]) -> Phase:
+    """The phase the facilitator leads, from the debrief's settings (the first until one is
+    chosen).
+
+    >>> phase_of({"phase": "so_what"}).title, phase_of({}).title, phase_of({"phase": "x"}).key
+    ('So what?', 'What?', 'what')
+    """
+    key = settings.get("phase")
+    return PHASES[PHASE_KEYS.index(key)] if key in PHASE_KEYS else PHASES[0]
+
+
 def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
     """What a person's phone shows, with its ``etag`` (a digest of the rest) and the server's
     clock (``now``, epoch ms, left out of the etag): the phase's time-box is counted down on
@@ -90,9 +101,8 @@ def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
     store = hub.store
     meta = store.load(session_id).meta
     settings = debrief_of(meta)
-    phase = settings.get("phase")
     dots = store.dots_of(session_id, person)
-    now = PHASES[PHASE_KEYS.index(phase)] if phase in PHASE_KEYS else PHASES[0]
+    now = phase_of(settings)
     state = {
         "phase": now.key,
         "phase_title": now.title,
@@ -205,7 +215,7 @@ class ChangeHandler(PersonHandler):
         store = self.hub.store
         try:
             if kind == "note":
-                phase = person_state(self.hub, session_id, person)["phase"]
+                phase = phase_of(debrief_of(store.load(session_id).meta)).key
                 store.add_note(session_id, person, phase, fields["prompt"], fields["content"],
                                fields["signed"])
             elif kind in ("dot", "undot"):

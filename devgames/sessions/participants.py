@@ -127,7 +127,8 @@ class Participant:
 
 
 def digest(secret: str) -> str:
-    """The SHA-256 of a secret (a join code, a person's secret), by which the store finds it.
+    """The SHA-256 of a secret (a team's link, a join code, a person's secret), by which the
+    store finds it.
 
     >>> len(digest("abc"))
     64

@@ -39,7 +39,6 @@ True
 """
 
 import functools
-import hashlib
 import hmac
 import json
 import os
@@ -59,7 +58,7 @@ from devgames.core.game import Game
 from devgames.core.players import text_problem
 from devgames.core.session import Session
 from devgames.sessions.participants import TABLES as PARTICIPANT_TABLES
-from devgames.sessions.participants import ParticipantRecords
+from devgames.sessions.participants import ParticipantRecords, digest
 
 T = TypeVar("T")
 
@@ -225,15 +224,6 @@ def _decode(text: str) -> Action:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def token_digest(token: str) -> str:
-    """The SHA-256 of a link's token, by which the store finds it.
-
-    >>> len(token_digest("abc"))
-    64
-    """
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
 def _now() -> str:
@@ -857,7 +847,7 @@ move in session 1 since this screen last looked. Here is the table as it is now.
             db.execute(
                 "INSERT INTO devices (digest, token, session_id, seat, issued_at)"
                 " VALUES (?, ?, ?, ?, ?)",
-                (token_digest(token), token, session_id, seat, _now()),
+                (digest(token), token, session_id, seat, _now()),
             )
         return token
 
@@ -899,7 +889,7 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         """Note that the device holding ``token`` asked for its table just now."""
         with self._write() as db:
             db.execute("UPDATE devices SET seen_at = ? WHERE digest = ?",
-                       (_now(), token_digest(token)))
+                       (_now(), digest(token)))
 
     def seat_of(self, token: str) -> tuple[int, int] | None:
         """The (session, seat) a device's token stands for, or None for a token that is wrong,
@@ -908,7 +898,7 @@ move in session 1 since this screen last looked. Here is the table as it is now.
         with self._lock:
             row = self._db.execute(
                 "SELECT token, session_id, seat FROM devices WHERE digest = ?",
-                (token_digest(token),),
+                (digest(token),),
             ).fetchone()
         if row is None or not hmac.compare_digest(row[0].encode(), token.encode("utf-8",
                                                                                  "replace")):
