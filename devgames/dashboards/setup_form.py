@@ -307,7 +307,7 @@ def deck_choices(fields: dict[str, dataclasses.Field]) -> tuple[str, ...]:
 
     >>> from devgames.scrumkin.options import ScrumkinOptions
     >>> deck_choices({f.name: f for f in dataclasses.fields(ScrumkinOptions)})
-    ('digital', 'printed')
+    ('digital', 'physical')
     >>> deck_choices({})
     ('digital',)
     """
