@@ -111,7 +111,7 @@ def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
                                              "votes", "name", "mine", "revealed")}
                   | {"my_dots": dots.get(note["id"], 0)}
                   for note in store.notes_for(session_id, person)],
-        "dots_left": dots_allowed(settings) - sum(dots.values()),
+        "dots_left": max(0, dots_allowed(settings) - sum(dots.values())),
         "stack": bool(settings.get("stack")),
         "signed": bool(settings.get("signed")),
         "name": next((p.name for p in store.participants(session_id) if p.id == person), None),

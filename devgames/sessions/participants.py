@@ -443,7 +443,7 @@ next one on another note.
             else:
                 db.execute("DELETE FROM debrief_dots WHERE note_id = ? AND participant = ?",
                            (note, person))
-        return allowed - used - delta
+        return max(0, allowed - used - delta)  # none left when the facilitator took dots away
 
     def dots_of(self, session_id: int, person: str) -> dict[str, int]:
         """The dots ``person`` has put, by note."""

@@ -92,6 +92,10 @@ def test_the_facilitator_sets_the_dots_and_whether_they_stack(store: SessionStor
     assert [store.dot(number, ana, note) for _ in range(4)] == [3, 2, 1, 0]
     assert store.dots_of(number, ana) == {note: 5}
     assert store.notes_for(number, None)[0]["votes"] == 5
+    store.set_meta(number, ("debrief", "dots"), 1)  # fewer dots than already put: none left
+    assert store.dot(number, ana, note, -1) == 0
+    with pytest.raises(DebriefRefused, match="used your 1 dot:"):
+        store.dot(number, ana, note)
 
 
 def test_two_processes_voting_at_once_never_pass_the_limit(tmp_path: Path) -> None:
