@@ -20,9 +20,12 @@ def test_tiles_are_placed_and_turned_by_clicking_the_board(page: Page,
     set_up(page, voila_server, "reliz", [("Red", "human"), ("Blue", "human")], hidden=False)
     wait_for_kernel_idle(page)
     for _ in range(30):  # the set-up moves (block cards to join) by the move buttons
-        if cast(RelizGame, saved_game(voila_server, page)).phase == "play":
+        made = cast(RelizGame, saved_game(voila_server, page))
+        if made.phase == "play":
             break
-        page.locator(".dg-move").first.click()
+        page.locator(".dg-move").first.click()  # saved before the next look: one move a click
+        before = len(made.log)
+        until(page, lambda: len(saved_game(voila_server, page).log) > before)  # noqa: B023
         wait_for_kernel_idle(page)
     game = cast(RelizGame, saved_game(voila_server, page))
     assert game.phase == "play"

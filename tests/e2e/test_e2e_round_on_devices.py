@@ -142,6 +142,9 @@ def test_three_teams_play_a_round_at_once_on_their_phones_and_time_up_starts_the
         expect(phone.locator(".clock")).to_be_visible()
     save_screenshot(red, "round-on-devices-turn-over-390x844")
 
+    # The projector has taken in Red's end of turn (its buttons drawn anew) before the click.
+    expect(page.locator(".dg-admin")).to_contain_text(f"{saved + 1} moves saved")
+    wait_for_kernel_idle(page)
     page.locator(".dg-time-up").click()
     for phone, team in zip(phones, TEAMS, strict=True):
         expect(phone.locator(".teams")).to_have_text(
