@@ -111,12 +111,11 @@ def _table_track(cards: list[int], ages: list[int], horizon: int, sos: int) -> t
     >>> _table_track([], [], 2, sos=0)
     (0, 0)
     """
-    if not cards:
-        return (0,) * horizon
-    flat = (sos,) * horizon
-    tracks = [flat if card in SCRUM_OF_SCRUMS else _track(card, age, horizon)
-              for card, age in zip(cards, ages, strict=True)]
-    return tuple(map(sum, zip(*tracks, strict=True)))
+    total: tuple[int, ...] | None = None
+    for card, age in zip(cards, ages, strict=True):
+        track = (sos,) * horizon if card in SCRUM_OF_SCRUMS else _track(card, age, horizon)
+        total = track if total is None else tuple(map(add, total, track))
+    return (0,) * horizon if total is None else total
 
 
 def _scrums_among(cards: list[int]) -> int:
@@ -130,7 +129,6 @@ def _scrums_among(cards: list[int]) -> int:
     return sum(card in SCRUM_OF_SCRUMS for card in cards)
 
 
-@lru_cache(maxsize=1 << 16)
 def _finish_time(velocities: tuple[float, ...], backlog: int) -> float:
     """Sprints a team needs to burn its backlog (fractional: how far into the last sprint).
 
@@ -402,7 +400,9 @@ class _Table:
     def shift(self, team: int, deltas: tuple[int, ...]) -> float:
         """How a change of ``team``'s projected velocities changes its progress."""
         changed = tuple(map(add, self.velocities[team], deltas))
-        return (_progress(changed, self.backlog[team], self.taken[team], self.board)
+        if self.board is None:  # competitive: what _progress says, one call fewer
+            return -_finish_time(changed, self.backlog[team]) - self.progress[team]
+        return (_items_burnt(changed, self.backlog[team], self.taken[team], self.board)
                 - self.progress[team])
 
     def change(self, team: int, card: int) -> float:
