@@ -167,15 +167,38 @@ def due_problem(due: Any) -> str | None:
     return None
 
 
+#: The question under which the exports list the key moments that surprised people.
+SURPRISES_PROMPT = "Key moments that surprised us"
+
+
+def roti_summary(roti: Sequence[int]) -> str | None:
+    """The room's ROTI in one line (how many rated 1 to 5), or None before any rating.
+
+    >>> roti_summary((0, 0, 1, 2, 1))
+    'Return on time invested: 4.0 of 5 from 4 ratings (5: 1, 4: 2, 3: 1, 2: 0, 1: 0)'
+    >>> roti_summary((0, 0, 0, 0, 0)) is None
+    True
+    """
+    total = sum(roti)
+    if not total:
+        return None
+    average = sum(score * n for score, n in enumerate(roti, start=1)) / total
+    counts = ", ".join(f"{score}: {roti[score - 1]}" for score in range(5, 0, -1))
+    return (f"Return on time invested: {average:.1f} of 5 from {total} rating"
+            f"{'s' * (total != 1)} ({counts})")
+
+
 def retro_notes(meta: Mapping[str, Any], questions: Mapping[str, Sequence[str]],
                 phones: Sequence[Mapping[str, Any]] = (), roti: Sequence[int] = (0,) * 5,
-                tags: Mapping[str, int] | None = None) -> dict[str, list[dict[str, Any]]]:
+                tags: Mapping[str, int] | None = None,
+                surprises: Sequence[tuple[str, int]] = ()) -> dict[str, list[dict[str, Any]]]:
     """The notes of ``retro.csv``: each question of each phase (``questions``: phase -> its
     questions) with the room's notes (typed at the table, and ``phones``: the revealed notes
     written on phones, their author a participant id or the name they signed with), then notes
     written to questions no longer asked, the actions (under "Now what?"), the cards the room
-    meets at work (with the phones' ``tags``, see :func:`cards_at_work`) and the ROTI
-    (``roti``: how many rated 1 to 5).
+    meets at work (with the phones' ``tags``, see :func:`cards_at_work`), the key moments that
+    surprised people on phones (``surprises``: title, how many) and the ROTI (``roti``: how
+    many rated 1 to 5).
 
     >>> meta = {"debrief": {"notes": {"a": {"phase": "what", "prompt": "Q", "content": "x"}},
     ...         "actions": {"b": {"action": "Pair", "owner": "Ana", "due": "2026-12-01"}}}}
@@ -206,6 +229,9 @@ def retro_notes(meta: Mapping[str, Any], questions: Mapping[str, Sequence[str]],
     if cards:
         table["Cards we meet at work"] = [
             {"type": "card", "content": name, "votes": votes} for name, votes in cards]
+    if surprises:
+        table[SURPRISES_PROMPT] = [{"type": "moment", "content": title, "votes": count}
+                                   for title, count in surprises]
     if any(roti):
         table["Return on time invested (ROTI)"] = [
             {"type": "roti", "content": f"{score} of 5", "votes": count}

@@ -56,6 +56,9 @@ class Debriefed(Protocol):
 Page = tuple[str, Callable[[], list[widgets.Widget]]]
 #: Characters of 20 px text in a line across the debrief at 1280x720 (a little under, to be safe).
 LINE_CHARS = 90
+#: How many phones a key moment surprised, after the moment (room kept for it on every page,
+#: so that the pages do not change as the phones answer).
+SURPRISED = "surprised {} on phones"
 #: Lines of 20 px text a page of the debrief shows at 1280x720, under the tabs and the pager.
 PAGE_LINES = 13.0
 
@@ -457,9 +460,13 @@ class DebriefPanel(widgets.VBox):
 
     def notes(self, phase: str | None = None) -> list[dict[str, Any]]:
         """The room's notes (of ``phase``, or all): those written at the table, and those
-        written on phones and revealed (never one still hidden), oldest first."""
-        phones = [note for note in self.table.controller.store.notes_for(
-            self.table.controller.session_id, None) if phase is None or note["phase"] == phase]
+        written on phones and revealed (never one still hidden, each with the groups the phones
+        ``suggested``), oldest first."""
+        store, session = self.table.controller.store, self.table.controller.session_id
+        suggested = store.suggestions(session)
+        phones = [note | {"suggested": suggested.get(note["id"], [])}
+                  for note in store.notes_for(session, None)
+                  if phase is None or note["phase"] == phase]
         table = notes_of(self.game.meta, phase)
         return sorted([*table, *phones], key=lambda n: (str(n.get("created_at", "")), n["id"]))
 
@@ -482,7 +489,7 @@ class DebriefPanel(widgets.VBox):
 
     def _phone_note_row(self, note: dict[str, Any]) -> widgets.Widget:
         """A note written on a phone: its text, signature, dots (put from the phones) and its
-        group, which the facilitator sets."""
+        group, which the facilitator sets (the group most suggested on phones a click away)."""
         signed = f" <span class='dg-muted'>({html(note['name'])})</span>" if note["name"] else ""
         text = widgets.HTML(f"<span class='dg-note-text'>{html(note['content'])}</span>{signed}"
                             f" <span class='dg-dots'>{dots(int(note['votes']))}</span>")
@@ -490,7 +497,13 @@ class DebriefPanel(widgets.VBox):
                              layout=widgets.Layout(width="9em"))
         group.add_class("dg-note-group")
         group.observe(lambda change: self.set_phone_group(note["id"], change["new"]), "value")
-        row = widgets.HBox([widgets.HTML("<span class='dg-muted'>phone</span>"), group, text])
+        parts: list[widgets.Widget] = [widgets.HTML("<span class='dg-muted'>phone</span>"), group]
+        suggested = note.get("suggested") or [(note["group"], 0)]
+        name, n = suggested[0]  # the group most suggested, when it is not the note's group
+        if name != note["group"]:
+            parts.append(_small(f"Use “{name}” ({n})",
+                                lambda: self.set_phone_group(note["id"], name), "dg-use-group"))
+        row = widgets.HBox([*parts, text])
         row.add_class("dg-note-row")
         return row
 
@@ -574,8 +587,8 @@ class DebriefPanel(widgets.VBox):
 
         game = self.game
         moments = key_moments(game)
-        weights = [lines(f"{m.title} {m.public}") + lines(f"Hidden then: {m.hidden}", 80) + 0.3
-                   for m in moments]
+        weights = [lines(f"{m.title} {m.public} ({SURPRISED.format(99)})")
+                   + lines(f"Hidden then: {m.hidden}", 80) + 0.3 for m in moments]
         pages: list[Page] = [
             (numbered("Key moment", group, len(moments)),
              partial(self._moments, [(i + 1, moments[i]) for i in group]))
@@ -604,11 +617,14 @@ class DebriefPanel(widgets.VBox):
         if not moments:
             return [widgets.HTML("<h3>Key moments, with what was hidden</h3>"
                                  "<div class='dg-muted'>No key moment yet.</div>")]
+        surprised = self.table.controller.store.surprises(self.table.controller.session_id)
         return [widgets.HTML(
             "<h3>Key moments, with what was hidden</h3>"
             f"<ol class='dg-moments' start='{moments[0][0]}'>" + "".join(
                 f"<li><b>{self._colored(m.title)}</b> {self._colored(m.public)}"
-                f"<div class='dg-hidden-now'>Hidden then: {self._colored(m.hidden)}</div></li>"
+                + (f" <span class='dg-surprised'>({SURPRISED.format(surprised[m.move])})</span>"
+                   if surprised.get(m.move) else "")
+                + f"<div class='dg-hidden-now'>Hidden then: {self._colored(m.hidden)}</div></li>"
                 for _number, m in moments) + "</ol>")]
 
     def _matrix(self) -> list[widgets.Widget]:

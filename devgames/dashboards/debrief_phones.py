@@ -1,6 +1,8 @@
 """The debrief on everyone's phone, as the projector leads it: the session's join code (a QR code
-and its address), how many people joined, how many notes wait to be revealed, the button that
-reveals them, the dots each person has, anonymous or signed notes, and the room's ROTI.
+and a short address to type), how many people joined, how many notes wait to be revealed, the
+phase's step (Think, Reveal, Group, Vote, Discuss, Close: every phone shows it, and the store
+allows each step's own changes), the dots each person has, anonymous or signed notes, and the
+room's ROTI.
 
 The notes themselves stay in the store until revealed (:mod:`devgames.sessions.participants`):
 this panel reads only their count, so the projector never shows a note before its time.
@@ -13,7 +15,7 @@ import ipywidgets as widgets
 from devgames.dashboards.debrief_notes import Phase, debrief_of
 from devgames.dashboards.join_panel import device_url, qr_svg
 from devgames.screens.cards import html
-from devgames.sessions.participants import dots_allowed
+from devgames.sessions.participants import dots_allowed, step_of, step_titles
 from devgames.sessions.table import TableController
 
 #: The most dots the facilitator may give each person.
@@ -23,10 +25,21 @@ MOST_DOTS = 10
 def debrief_link(base: str, code: str) -> str:
     """A session's debrief address for the phones.
 
-    >>> debrief_link("http://192.168.1.5:8867/", "abc")
-    'http://192.168.1.5:8867/d/abc'
+    >>> debrief_link("http://192.168.1.5:8867/", "K7QX2M9P")
+    'http://192.168.1.5:8867/d/K7QX2M9P'
     """
     return f"{base}d/{code}"
+
+
+def typed_address(link: str) -> str:
+    """The address as the room types it: without ``http://`` (a browser adds it), the code in
+    two halves.
+
+    >>> typed_address("http://192.168.1.5:8867/d/K7QX2M9P")
+    '192.168.1.5:8867/d/K7QX-2M9P'
+    """
+    rest, code = link.removeprefix("http://").rsplit("/", 1)
+    return f"{rest}/{code[:4]}-{code[4:]}" if len(code) == 8 else f"{rest}/{code}"
 
 
 def roti_bars(counts: tuple[int, ...]) -> str:
@@ -72,8 +85,9 @@ class PhonesPanel(widgets.VBox):
                                  "primary")
         self.renew = self._button("New code", "dg-phones-renew", self.open_code)
         self.close = self._button("Close to phones", "dg-phones-close", self.close_code)
-        self.reveal = self._button("Reveal the notes", "dg-phones-reveal", self.reveal_notes,
-                                   "primary")
+        self.step = widgets.ToggleButtons(options=step_titles("what"), disabled=self.base is None)
+        self.step.add_class("dg-phones-steps")
+        self.step.observe(lambda change: self.set_step(change["new"]), "value")
         self.dots = widgets.BoundedIntText(min=0, max=MOST_DOTS, description="Dots each",
                                            style={"description_width": "initial"},
                                            layout=widgets.Layout(width="9em"))
@@ -86,9 +100,9 @@ class PhonesPanel(widgets.VBox):
             box.observe(lambda change, key=key: self._save(key, change["new"]), "value")
         settings = widgets.HBox([self.dots, self.stack, self.signed])
         settings.add_class("dg-phones-settings")
-        buttons = widgets.HBox([self.open, self.reveal, self.renew, self.close])
+        buttons = widgets.HBox([self.open, self.renew, self.close])
         buttons.add_class("dg-phones-buttons")
-        side = widgets.VBox([self.counts, buttons, settings, self.roti])
+        side = widgets.VBox([self.step, self.counts, buttons, settings, self.roti])
         side.add_class("dg-phones-side")
         self.children = [widgets.HBox([self.code, side])]
         self.follow()
@@ -114,9 +128,15 @@ class PhonesPanel(widgets.VBox):
         self.store.close_debrief(self.session_id)
         self.follow()
 
-    def reveal_notes(self) -> None:
-        """Reveal the notes written to the phase shown, on every screen."""
-        self.store.reveal(self.session_id, self.phase().key)
+    def set_step(self, step: str) -> None:
+        """Lead the phase shown to ``step`` on every phone; past Think, its notes are revealed
+        (on every screen)."""
+        if self._showing:
+            return
+        phase = self.phase().key
+        self.controller.save_setting(("debrief", "phone_steps", phase), step)
+        if step != "think":
+            self.store.reveal(self.session_id, phase)
         self.follow()
 
     def follow(self) -> None:
@@ -131,22 +151,24 @@ class PhonesPanel(widgets.VBox):
                                "own phone, without an account.</p>")
         else:
             address = debrief_link(self.base, code)
+            where, typed = typed_address(address).rsplit("/", 1)
             self.code.value = (f"<div class='dg-qr'>{qr_svg(address)}</div>"
-                               f"<div class='dg-join-address'>{html(address)}</div>")
+                               f"<div class='dg-join-address'>{html(where)}/<wbr>"
+                               f"<span class='dg-join-code'>{html(typed)}</span></div>")
         people = len(self.store.participants(self.session_id))
         hidden = self.store.hidden_count(self.session_id, phase.key)
         self.counts.value = (
             f"<b>{people}</b> {'person' if people == 1 else 'people'} joined. "
             f"<b>{hidden}</b> note{'s' * (hidden != 1)} of {html(phase.title)} written, "
             "not revealed: only their writers read them.")
-        self.reveal.description = f"Reveal the notes of {phase.title} ({hidden})"
-        self.reveal.disabled = self.base is None or not hidden
         self.open.layout.display = "none" if code else None
         for button in (self.renew, self.close):
             button.layout.display = None if code else "none"
         saved = debrief_of(self.controller.game.meta)
         self._showing = True
         try:
+            self.step.options = step_titles(phase.key)
+            self.step.value = step_of(saved, phase.key)
             self.dots.value = dots_allowed(saved)
             self.stack.value = bool(saved.get("stack"))
             self.signed.value = bool(saved.get("signed"))

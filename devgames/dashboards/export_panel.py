@@ -7,7 +7,14 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from devgames.dashboards.debrief_notes import actions_of, cards_at_work, notes_of, retro_notes
+from devgames.dashboards.debrief_notes import (
+    SURPRISES_PROMPT,
+    actions_of,
+    cards_at_work,
+    notes_of,
+    retro_notes,
+    roti_summary,
+)
 from devgames.sessions.table import TableController
 
 
@@ -43,7 +50,7 @@ class ExportPanel(widgets.VBox):
 
     def prepare(self) -> None:
         from devgames.export import download_link_html, export_tables
-        from devgames.retro import board_csv
+        from devgames.retro import board_csv, key_moments
 
         self.follow_store()  # the files hold what every screen saved, not this one only
         game = self.controller.game
@@ -51,14 +58,22 @@ class ExportPanel(widgets.VBox):
         times = self.controller.store.move_times(self.controller.session_id)[1]
         store, number = self.controller.store, self.controller.session_id
         phones = store.notes_for(number, None)  # the revealed ones: a hidden note stays private
-        tags = store.tag_counts(number)
-        tables = export_tables(game, retro_notes(meta, self.questions(), phones,
-                                                 store.roti(number), tags), times)
+        tags, roti, surprised = (store.tag_counts(number), store.roti(number),
+                                 store.surprises(number))
+        surprises = [(m.title, surprised[m.move]) for m in key_moments(game)
+                     if surprised.get(m.move)]
+        tables = export_tables(game, retro_notes(meta, self.questions(), phones, roti, tags,
+                                                 surprises), times)
         links = [download_link_html(table, name, f"Download {name}")
                  for name, table in tables.items()]
-        notes = [*notes_of(meta), *phones, *({"phase": "map", "prompt": "Cards we meet at work",
-                                     "content": name, "votes": votes}
-                                    for name, votes in cards_at_work(meta, tags))]
+        summary = roti_summary(roti)
+        notes = [*notes_of(meta), *phones,
+                 *({"phase": "cards", "prompt": "Cards we meet at work", "content": name,
+                    "votes": votes} for name, votes in cards_at_work(meta, tags)),
+                 *({"phase": "map", "prompt": SURPRISES_PROMPT, "content": title,
+                    "votes": count} for title, count in surprises),
+                 *([{"phase": "map", "prompt": "ROTI", "content": summary,
+                     "votes": sum(roti)}] if summary else [])]
         for tool, name in (("parabol", "retro-board-parabol.csv"),
                            ("generic", "retro-board.csv")):
             text = board_csv(notes, actions_of(meta), tool, bom=True)

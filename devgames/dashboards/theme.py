@@ -502,6 +502,7 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-phones .dg-qr svg { width: min(300px, 40vh); height: auto; display: block; }
 .dg-phones .dg-join-address { font-size: 22px; font-weight: 700; overflow-wrap: anywhere;
   max-width: min(300px, 40vh); }
+.dg-phones .dg-join-code { font-size: 32px; white-space: nowrap; }
 .dg-phones .dg-phones-side { flex: 1 1 0; min-width: 0; gap: 8px; }
 .dg-phones .dg-phones-buttons, .dg-phones .dg-phones-settings { flex-wrap: wrap; gap: 6px; }
 .dg-roti-row { display: flex; align-items: center; gap: 10px; margin: 2px 0; }

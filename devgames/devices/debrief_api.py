@@ -8,24 +8,29 @@ devices' addresses in the same server (:mod:`devgames.devices.server`).
   left, their rating; at once when it differs from the one the page knows, else when the store
   changes (at most :data:`~devgames.devices.server.WAIT_SECONDS` later).
 - ``POST /d/<code>/do``: one change, a JSON object naming it (:func:`read_change`): ``note``,
-  ``dot``, ``undot``, ``rate``, ``name`` or ``tag`` (a card of the game the room has at
-  work, in Reveal & map).
+  ``dot``, ``undot``, ``suggest`` (a group for a note), ``rate``, ``name``, ``tag`` (a card of
+  the game the room has at work) or ``surprise`` (a key moment that surprised the person), the
+  last two in Reveal & map.
 
-``<code>`` is the session's join code (:meth:`SessionStore.open_debrief`). The first request of a
-browser makes it a participant: the store gives it a secret, kept in an HTTP-only cookie of its
-own for that session; a cookie the store does not know (the session's people were cleared) makes
-a new participant. A person sends at most :data:`REQUESTS` requests in :data:`PER_SECONDS`
-seconds (and :data:`LOOKS` state requests); beyond, the answer is a refusal saying to
-wait. Every rule of the debrief (dots, notes hidden until revealed, note length and pace) is the
-store's (:mod:`devgames.sessions.participants`).
+``<code>`` is the session's join code (:meth:`SessionStore.open_debrief`), typed in any case;
+wrong codes from one address are answered ever more slowly, as wrong team links are. The first
+request of a browser makes it a participant: the store gives it a secret, kept in an HTTP-only
+cookie of its own for that session; a cookie the store does not know (the session's people were
+cleared) makes a new participant. A person sends at most :data:`REQUESTS` requests in
+:data:`PER_SECONDS` seconds (and :data:`LOOKS` state requests); beyond, the answer is a refusal
+saying to wait. Every rule of the debrief (steps, dots, notes hidden until revealed, note length
+and pace) is the store's (:mod:`devgames.sessions.participants`).
 """
 
+import asyncio
 import hashlib
 import json
 import time
 from collections import deque
 from typing import Any
+from weakref import WeakKeyDictionary
 
+from devgames.core.game import Game
 from devgames.dashboards.debrief_notes import PHASE_KEYS, PHASES, Phase, debrief_of
 from devgames.devices.page import DEBRIEF_PAGE
 from devgames.devices.server import (
@@ -37,14 +42,21 @@ from devgames.devices.server import (
     Refused,
 )
 from devgames.devices.state import room_timer
-from devgames.retro import cards_to_tag
-from devgames.sessions.participants import DebriefRefused, dots_allowed
+from devgames.retro import Moment, cards_to_tag, key_moments
+from devgames.sessions.participants import (
+    DebriefRefused,
+    dots_allowed,
+    step_of,
+    step_titles,
+)
 
 #: What each change carries besides its name (``"do"``), and the type of each field.
 CHANGES: dict[str, dict[str, type]] = {
     "note": {"prompt": str, "content": str, "signed": bool},
     "dot": {"note": str},
     "undot": {"note": str},
+    "suggest": {"note": str, "group": str},
+    "surprise": {"move": int, "surprised": bool},
     "rate": {"score": int},
     "name": {"name": str},
     "tag": {"card": str, "at_work": bool},
@@ -94,6 +106,23 @@ def phase_of(settings: dict[str, Any]) -> Phase:
     return PHASES[PHASE_KEYS.index(key)] if key in PHASE_KEYS else PHASES[0]
 
 
+#: What Reveal & map asks about each finished game (its cards to tag, its key moments), worked
+#: out once a game: every phone of the room asks again at every change.
+_ASKED: WeakKeyDictionary[Game, tuple[list[str], list[Moment]]] = WeakKeyDictionary()
+
+
+def map_questions(game: Game) -> tuple[list[str], list[Moment]]:
+    """The cards a phone may tag and the key moments it may answer, for ``game``.
+
+    >>> from devgames import scrumkin
+    >>> map_questions(scrumkin.new_game(["Red", "Blue"], seed=1))
+    ([], [])
+    """
+    if game not in _ASKED:
+        _ASKED[game] = (cards_to_tag(game), key_moments(game))
+    return _ASKED[game]
+
+
 def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
     """What a person's phone shows, with its ``etag`` (a digest of the rest) and the server's
     clock (``now``, epoch ms, left out of the etag): the phase's time-box is counted down on
@@ -102,14 +131,17 @@ def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
     meta = store.load(session_id).meta
     settings = debrief_of(meta)
     dots = store.dots_of(session_id, person)
+    suggested = store.suggestions_of(session_id, person)
     now = phase_of(settings)
     state = {
         "phase": now.key,
         "phase_title": now.title,
         "ask": now.ask,
+        "step": step_of(settings, now.key),
+        "steps": step_titles(now.key),
         "notes": [{key: note[key] for key in ("id", "phase", "prompt", "content", "group",
                                              "votes", "name", "mine", "revealed")}
-                  | {"my_dots": dots.get(note["id"], 0)}
+                  | {"my_dots": dots.get(note["id"], 0), "suggested": suggested.get(note["id"])}
                   for note in store.notes_for(session_id, person)],
         "dots_left": max(0, dots_allowed(settings) - sum(dots.values())),
         "stack": bool(settings.get("stack")),
@@ -118,11 +150,15 @@ def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
         "rating": store.rating_of(session_id, person),
         "timer": room_timer(meta),
         "cards": [],
+        "moments": [],
     }
-    if state["phase"] == "map":  # the cards the room is asked about, and this person's tags
-        mine = store.tags_of(session_id, person)
-        state["cards"] = [{"name": name, "at_work": name in mine}
-                          for name in cards_to_tag(hub.table(session_id).game)]
+    if state["phase"] == "map":  # the key moments and the cards, with this person's answers
+        cards, moments = map_questions(hub.table(session_id).game)
+        mine, surprised = store.tags_of(session_id, person), store.surprises_of(session_id, person)
+        state["cards"] = [{"name": name, "at_work": name in mine} for name in cards]
+        state["moments"] = [{"move": m.move, "title": m.title, "public": m.public,
+                             "hidden": m.hidden, "surprised": m.move in surprised}
+                            for m in moments]
     text = json.dumps(state, sort_keys=True, ensure_ascii=False)
     return {**state, "etag": hashlib.sha256(text.encode()).hexdigest()[:16],
             "now": round(time.time() * 1000)}
@@ -134,11 +170,13 @@ class PersonHandler(DeviceHandler):
     #: The requests of this address counted against the person's pace, and how many are allowed.
     counted, allowed = "looks", LOOKS
 
-    def person(self, code: str) -> tuple[int, str]:
-        """The (session, person) of the request; a browser without a known cookie joins."""
+    async def person(self, code: str) -> tuple[int, str]:
+        """The (session, person) of the request; a browser without a known cookie joins. A
+        wrong code is answered ever more slowly to the address that keeps trying."""
         store = self.hub.store
         session_id = store.debrief_session(code)
         if session_id is None:
+            await asyncio.sleep(self.hub.delay_for(self.request.remote_ip or "?"))
             raise Refused("debrief_closed")
         cookie = f"dg-person-{session_id}"
         secret = self.get_cookie(cookie)
@@ -167,8 +205,8 @@ class PersonHandler(DeviceHandler):
 class PersonPageHandler(PersonHandler):
     as_page = True
 
-    def get(self, code: str) -> None:
-        self.person(code)
+    async def get(self, code: str) -> None:
+        await self.person(code)
         self.finish(DEBRIEF_PAGE.format(xsrf=self.xsrf_token.decode()))
 
 
@@ -179,7 +217,7 @@ class PersonStateHandler(PersonHandler):
         self.gone = True
 
     async def get(self, code: str) -> None:
-        session_id, person = self.person(code)
+        session_id, person = await self.person(code)
         known = self.get_argument("known", "")
         deadline = time.monotonic() + WAIT_SECONDS
         state = person_state(self.hub, session_id, person)
@@ -204,8 +242,8 @@ class ChangeHandler(PersonHandler):
         except Exception:
             raise Refused("cookies") from None
 
-    def post(self, code: str) -> None:
-        session_id, person = self.person(code)
+    async def post(self, code: str) -> None:
+        session_id, person = await self.person(code)
         if len(self.request.body) > MAX_BODY:
             raise Refused("too_large")
         try:
@@ -220,10 +258,17 @@ class ChangeHandler(PersonHandler):
                                fields["signed"])
             elif kind in ("dot", "undot"):
                 store.dot(session_id, person, fields["note"], 1 if kind == "dot" else -1)
+            elif kind == "suggest":
+                store.suggest_group(session_id, person, fields["note"], fields["group"].strip())
             elif kind == "tag":
-                if fields["card"] not in cards_to_tag(self.hub.table(session_id).game):
+                if fields["card"] not in map_questions(self.hub.table(session_id).game)[0]:
                     raise DebriefRefused("card", "This card is not among the game's cards.")
                 store.tag_card(session_id, person, fields["card"], fields["at_work"])
+            elif kind == "surprise":
+                moments = map_questions(self.hub.table(session_id).game)[1]
+                if fields["move"] not in {m.move for m in moments}:
+                    raise DebriefRefused("moment", "This is not one of the game's key moments.")
+                store.surprise(session_id, person, fields["move"], fields["surprised"])
             elif kind == "rate":
                 store.rate(session_id, person, fields["score"])
             else:

@@ -31,10 +31,11 @@ PAGE = """<!DOCTYPE html>
 </main></body></html>
 """
 
-#: A person's page in the debrief (:mod:`devgames.devices.debrief_api`): the phase, its
-#: time-box on the room's timer and its question, the note box, the notes to read and dot, the
-#: rating, an optional name. Its script fills it from the person's state; every text is set as
-#: text, never as HTML.
+#: A person's page in the debrief (:mod:`devgames.devices.debrief_api`): the phase and the step
+#: the facilitator leads, the phase's time-box on the room's timer and its question, the note
+#: box (Think), the notes to read, group (Group) and dot (Vote), the key moments and cards of
+#: Reveal & map, the rating (Close), an optional name. Its script fills it from the person's
+#: state and shows only what the step asks for; every text is set as text, never as HTML.
 DEBRIEF_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -46,20 +47,25 @@ DEBRIEF_PAGE = """<!DOCTYPE html>
 </head><body class="debrief">
 <header class="top"><span class="game">Debrief</span><h1 class="phase">Joining...</h1></header>
 <main>
+<ol class="steps" aria-label="Steps"></ol>
 <section class="round" aria-label="The time-box" hidden><p class="clock" role="timer"></p>
 <p class="clock-note"></p></section>
 <p class="status ask" role="status" aria-live="polite"></p>
+<p class="step-hint"></p>
 <p class="notice" role="alert" hidden></p>
-<form class="write"><label for="note">Your note (only you see it until it is revealed)</label>
+<section class="rate" aria-label="Rate the session" hidden><h2>Worth your time? (1 to 5)</h2>
+<div class="scores"></div></section>
+<form class="write" hidden>
+<label for="note">Your note (only you see it until it is revealed)</label>
 <textarea id="note" maxlength="300" rows="3"></textarea>
 <label class="sign" hidden><input type="checkbox"> Sign it with my name</label>
 <button type="submit" class="send">Send the note</button></form>
-<p class="dots"></p>
+<p class="dots" hidden></p>
 <section class="notes" aria-label="Notes"><ol></ol></section>
+<section class="moments" aria-label="Key moments" hidden>
+<h2>Key moments: which surprised you?</h2><ol></ol></section>
 <section class="cards" aria-label="Cards at work" hidden>
 <h2>Which of these cards do we have at work?</h2><div class="tags"></div></section>
-<section class="rate" aria-label="Rate the session"><h2>Worth your time? (1 to 5)</h2>
-<div class="scores"></div></section>
 <form class="named"><label for="name">Your name (optional)</label>
 <input id="name" maxlength="40" autocomplete="off"><button type="submit">Save</button></form>
 </main></body></html>

@@ -3,10 +3,10 @@ board that takes a table of cards. ``docs/retro-board.md`` says which columns ea
 and how to import the file.
 
 A note (a sticky) is a dict ``{"id", "phase", "prompt", "content", "group", "votes",
-"created_at"}`` with ``phase`` one of "what", "so_what", "now_what", "cards"; an action is a dict
-``{"id", "content" (or "action"), "owner", "due"}``. Every text cell that a spreadsheet would
-run as a formula gets a leading apostrophe (:func:`devgames.core.cells.spreadsheet_safe`, the
-rule every CSV file of devgames follows).
+"created_at"}`` with ``phase`` one of "what", "so_what", "now_what", "cards", "map"; an action
+is a dict ``{"id", "content" (or "action"), "owner", "due"}``. Every text cell that a spreadsheet
+would run as a formula gets a leading apostrophe (:func:`devgames.core.cells.spreadsheet_safe`,
+the rule every CSV file of devgames follows).
 
 >>> notes = [{"id": "a", "phase": "what", "prompt": "What happened?", "content": "=SUM(1)",
 ...           "group": "Bugs", "votes": 2, "created_at": "2026-05-01T10:00:00+00:00"}]
@@ -26,7 +26,7 @@ from devgames.core.cells import spreadsheet_safe
 
 #: Column titles of the debrief's phases, as the board's columns.
 PHASE_COLUMNS = {"what": "What?", "so_what": "So what?", "now_what": "Now what?",
-                 "cards": "Cards at work"}
+                 "cards": "Cards at work", "map": "Reveal & map"}
 #: For actions: the column they go in, and their group.
 ACTIONS_COLUMN, ACTIONS_GROUP = "Now what?", "Actions"
 

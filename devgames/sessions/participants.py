@@ -9,6 +9,9 @@ what the notes, dots and exports carry. A name is optional.
 The rules are checked here, in the write that saves them, so that every screen (however stale)
 meets the same answer:
 
+- the facilitator leads each phase through its steps (:data:`STEPS`): a note is written in
+  Think, a group suggested in Group, a dot put in Vote; the step is kept in the session's
+  settings (``meta["debrief"]["phone_steps"]``) and read in the same write as the change it allows;
 - a note is private to its author until the facilitator reveals its phase; the projector reads
   only revealed notes and how many are still hidden;
 - a note is at most :data:`LONGEST` characters, and a person
@@ -18,7 +21,8 @@ meets the same answer:
   notes only;
 - a note shows its author's name only when the session is signed (``meta["debrief"]["signed"]``,
   anonymous unless set), the author gave a name and chose to sign the note;
-- each person may say which of the game's cards the room has at work;
+- each person may say which of the game's cards the room has at work, and which key moments of
+  the game surprised them;
 - each person rates the session once (ROTI, 1 to 5), and may change the rating.
 
 Text is kept as typed (it is escaped by the screens that show it and neutralised in the CSV
@@ -39,7 +43,7 @@ from typing import Any
 
 from devgames.core.players import text_problem
 
-#: The tables of the participants' debrief (schema version 5).
+#: The tables of the participants' debrief (schema version 5; version 6 adds MORE_TABLES).
 TABLES = [
     """CREATE TABLE debrief_codes (
     session_id INTEGER PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
@@ -88,10 +92,34 @@ TABLES = [
     PRIMARY KEY (session_id, participant)
 ) WITHOUT ROWID""",
 ]
+#: A person's group suggested for a revealed note, and the key moments that surprised a person
+#: (schema version 6).
+MORE_TABLES = [
+    """CREATE TABLE debrief_suggestions (
+    note_id TEXT NOT NULL REFERENCES debrief_notes (id) ON DELETE CASCADE,
+    participant TEXT NOT NULL,
+    grouped TEXT NOT NULL,
+    PRIMARY KEY (note_id, participant)
+) WITHOUT ROWID""",
+    """CREATE TABLE debrief_surprises (
+    session_id INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    participant TEXT NOT NULL,
+    move INTEGER NOT NULL,          -- the key moment: its move's index in the log
+    PRIMARY KEY (session_id, participant, move)
+) WITHOUT ROWID""",
+]
 
-#: Bytes of randomness in a join code and in a person's secret (128 bits); in a public id.
+#: Bytes of randomness in a person's secret (128 bits); in a public id.
 SECRET_BYTES = 16
 ID_BYTES = 6
+#: A join code: CODE_LENGTH characters of CODE_LETTERS (no 0/O, 1/I/L or U to misread), about
+#: 39 bits, short enough to type from the projector; wrong codes are slowed by the server.
+CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LENGTH = 8
+#: The steps the facilitator leads each phase through on the phones, and what each is called.
+STEPS = ("think", "reveal", "group", "vote", "discuss", "close")
+STEP_TITLES = {"think": "Think", "reveal": "Reveal", "group": "Group", "vote": "Vote",
+               "discuss": "Discuss", "close": "Close"}
 #: The most people in one session's debrief, and the longest name.
 MAX_PARTICIPANTS = 200
 MAX_NAME = 40
@@ -174,6 +202,67 @@ def _settings(db: sqlite3.Connection, session_id: int) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
+def step_of(settings: dict[str, Any], phase: str | None = None) -> str:
+    """The step of ``phase`` (the phase the facilitator leads when None) from the debrief's
+    settings: Think until the facilitator moves on.
+
+    >>> step_of({}), step_of({"phase": "so_what", "phone_steps": {"so_what": "vote"}})
+    ('think', 'vote')
+    >>> step_of({"phone_steps": {"what": "nonsense"}}, "what")
+    'think'
+    """
+    steps = settings.get("phone_steps")
+    key = settings.get("phase", "what") if phase is None else phase
+    step = steps.get(key) if isinstance(steps, dict) else None
+    return step if step in STEPS else STEPS[0]
+
+
+def step_titles(phase: str) -> list[tuple[str, str]]:
+    """The steps of a phase as every screen shows them: (title, key); in Now what? the room
+    discusses the actions proposed.
+
+    >>> step_titles("now_what")[4], step_titles("what")[0]
+    (('Actions', 'discuss'), ('Think', 'think'))
+    """
+    return [("Actions" if (phase, step) == ("now_what", "discuss") else STEP_TITLES[step], step)
+            for step in STEPS]
+
+
+def _in_step(settings: dict[str, Any], wanted: str, what: str, phase: str | None = None
+             ) -> None:
+    """Refuse ``what`` (a sentence's subject) unless the phase is at step ``wanted``."""
+    step = step_of(settings, phase)
+    if step != wanted:
+        raise DebriefRefused("step", f"{what} in {STEP_TITLES[wanted]}: the room is at "
+                                     f"{STEP_TITLES[step]} now.")
+
+
+def new_code() -> str:
+    """A fresh join code.
+
+    >>> code = new_code()
+    >>> len(code), set(code) <= set(CODE_LETTERS)
+    (8, True)
+    """
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def typed_code(code: str) -> str:
+    """A join code as a person may type it (any case, with a dash or spaces), as it is kept.
+
+    >>> typed_code("k7qx-2m9p "), typed_code("AbC_long-Old-Token")
+    ('K7QX2M9P', 'AbC_long-Old-Token')
+    """
+    short = code.replace("-", "").replace(" ", "").upper()
+    return short if len(short) == CODE_LENGTH else code
+
+
+def _group_problem(group: str) -> None:
+    problem = text_problem(group, "group", MAX_NAME) if group else None
+    if problem:
+        raise DebriefRefused("group", problem)
+
+
 def dots_allowed(settings: dict[str, Any]) -> int:
     """The dots each person has, from the debrief's settings.
 
@@ -210,7 +299,7 @@ class ParticipantRecords:
         >>> store.debrief_session(first), store.debrief_session(second) == number
         (None, True)
         """
-        token = secrets.token_urlsafe(SECRET_BYTES)
+        token = new_code()
         with self._write() as db:
             _settings(db, session_id)
             db.execute("DELETE FROM debrief_codes WHERE session_id = ?", (session_id,))
@@ -233,7 +322,9 @@ class ParticipantRecords:
 
     def debrief_session(self, token: str) -> int | None:
         """The session a join code opens, or None for a code that is wrong, renewed or closed
-        (found by its digest, then compared in constant time)."""
+        (found by its digest, then compared in constant time); typed in any case, with a dash.
+        """
+        token = typed_code(token)
         with self._lock:
             row = self._db.execute("SELECT token, session_id FROM debrief_codes"
                                    " WHERE digest = ? AND NOT closed",
@@ -308,7 +399,8 @@ class ParticipantRecords:
     def add_note(self, session_id: int, person: str, phase: str, prompt: str, content: str,
                  signed: bool = False) -> str:
         """Save a person's note to ``prompt``, hidden from everyone else until its phase is
-        revealed; its id. Refused when empty, too long, or beyond :data:`NOTES_PER_MINUTE`.
+        revealed; its id. Refused when empty, too long, beyond :data:`NOTES_PER_MINUTE`, or
+        when ``phase`` is past Think.
 
         >>> from devgames import scrumkin
         >>> from devgames.sessions import SessionStore
@@ -330,6 +422,7 @@ class ParticipantRecords:
         note = secrets.token_hex(ID_BYTES)
         with self._write() as db:
             self._check_person(db, session_id, person)
+            _in_step(_settings(db, session_id), "think", "Notes are written", phase)
             (recent,) = db.execute(
                 "SELECT count(*) FROM debrief_notes WHERE session_id = ? AND author = ?"
                 " AND created_at > ?",
@@ -382,13 +475,67 @@ class ParticipantRecords:
 
     def set_group(self, session_id: int, note: str, group: str) -> None:
         """Put a revealed note in a group (the facilitator's grouping; "" for none)."""
-        problem = text_problem(group, "group", MAX_NAME) if group else None
-        if problem:
-            raise DebriefRefused("group", problem)
+        _group_problem(group)
         with self._write() as db:
             if not db.execute("UPDATE debrief_notes SET grouped = ? WHERE session_id = ?"
                               " AND id = ? AND revealed", (group, session_id, note)).rowcount:
                 raise DebriefRefused("no_note", "This note is not on the board (yet).")
+
+    def suggest_group(self, session_id: int, person: str, note: str, group: str) -> None:
+        """A person suggests a group for a revealed note, in the Group step ("" takes the
+        suggestion back); the facilitator decides (:meth:`suggestions`).
+
+        >>> from devgames import scrumkin
+        >>> from devgames.sessions import SessionStore
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> (_, ana), (_, bo) = store.join(number), store.join(number)
+        >>> note = store.add_note(number, ana, "what", "What happened?", "Flu")
+        >>> store.set_meta(number, ("debrief", "phone_steps", "what"), "group")
+        >>> _ = store.reveal(number, "what")
+        >>> store.suggest_group(number, ana, note, "Health")
+        >>> store.suggest_group(number, bo, note, "Health")
+        >>> store.suggestions(number) == {note: [("Health", 2)]}
+        True
+        >>> store.suggestions_of(number, bo) == {note: "Health"}
+        True
+        """
+        _group_problem(group)
+        with self._write() as db:
+            self._check_person(db, session_id, person)
+            _in_step(_settings(db, session_id), "group", "Groups are suggested")
+            if db.execute("SELECT 1 FROM debrief_notes WHERE id = ? AND session_id = ?"
+                          " AND revealed", (note, session_id)).fetchone() is None:
+                raise DebriefRefused("no_note", "This note is not on the board (yet).")
+            if group:
+                db.execute("INSERT INTO debrief_suggestions (note_id, participant, grouped)"
+                           " VALUES (?, ?, ?) ON CONFLICT (note_id, participant) DO UPDATE"
+                           " SET grouped = excluded.grouped", (note, person, group))
+            else:
+                db.execute("DELETE FROM debrief_suggestions WHERE note_id = ? AND"
+                           " participant = ?", (note, person))
+
+    def suggestions(self, session_id: int) -> dict[str, list[tuple[str, int]]]:
+        """The groups suggested for each note: (group, how many people), the most first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT s.note_id, s.grouped, count(*) FROM debrief_suggestions s JOIN"
+                " debrief_notes n ON n.id = s.note_id WHERE n.session_id = ?"
+                " GROUP BY s.note_id, s.grouped ORDER BY count(*) DESC, s.grouped",
+                (session_id,)).fetchall()
+        found: dict[str, list[tuple[str, int]]] = {}
+        for note, group, count in rows:
+            found.setdefault(note, []).append((group, count))
+        return found
+
+    def suggestions_of(self, session_id: int, person: str) -> dict[str, str]:
+        """The group ``person`` suggested for each note."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT s.note_id, s.grouped FROM debrief_suggestions s JOIN debrief_notes n"
+                " ON n.id = s.note_id WHERE n.session_id = ? AND s.participant = ?",
+                (session_id, person)).fetchall()
+        return dict(rows)
 
     # ----- dots -----------------------------------------------------------------------------------
     def dot(self, session_id: int, person: str, note: str, delta: int = 1) -> int:
@@ -402,6 +549,12 @@ class ParticipantRecords:
         >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
         >>> _, ana = store.join(number)
         >>> note = store.add_note(number, ana, "what", "What happened?", "Flu")
+        >>> store.dot(number, ana, note)
+        Traceback (most recent call last):
+        ...
+        devgames.sessions.participants.DebriefRefused: Dots are put in Vote: the room is at \
+Think now.
+        >>> store.set_meta(number, ("debrief", "phone_steps", "what"), "vote")
         >>> _ = store.reveal(number, "what")
         >>> store.dot(number, ana, note)
         2
@@ -416,6 +569,7 @@ next one on another note.
         with self._write() as db:
             self._check_person(db, session_id, person)
             settings = _settings(db, session_id)
+            _in_step(settings, "vote", "Dots are put")
             allowed = dots_allowed(settings)
             if db.execute("SELECT 1 FROM debrief_notes WHERE id = ? AND session_id = ?"
                           " AND revealed", (note, session_id)).fetchone() is None:
@@ -492,6 +646,47 @@ next one on another note.
         with self._lock:
             rows = self._db.execute("SELECT card, count(*) FROM debrief_tags WHERE"
                                     " session_id = ? GROUP BY card", (session_id,)).fetchall()
+        return dict(rows)
+
+    # ----- key moments --------------------------------------------------------------------------
+    def surprise(self, session_id: int, person: str, move: int, surprised: bool) -> None:
+        """A person says the key moment at ``move`` (its index in the log) surprised them, or
+        takes it back. Which moves are key moments is the caller's to check (the game's, see
+        :func:`devgames.retro.key_moments`).
+
+        >>> from devgames import scrumkin
+        >>> from devgames.sessions import SessionStore
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> (_, ana), (_, bo) = store.join(number), store.join(number)
+        >>> store.surprise(number, ana, 7, True); store.surprise(number, bo, 7, True)
+        >>> store.surprise(number, bo, 7, False)
+        >>> store.surprises(number), store.surprises_of(number, ana)
+        ({7: 1}, {7})
+        """
+        if type(move) is not int or move < 0:
+            raise DebriefRefused("moment", "Which key moment?")
+        with self._write() as db:
+            self._check_person(db, session_id, person)
+            if surprised:
+                db.execute("INSERT OR IGNORE INTO debrief_surprises (session_id, participant,"
+                           " move) VALUES (?, ?, ?)", (session_id, person, move))
+            else:
+                db.execute("DELETE FROM debrief_surprises WHERE session_id = ? AND"
+                           " participant = ? AND move = ?", (session_id, person, move))
+
+    def surprises_of(self, session_id: int, person: str) -> set[int]:
+        """The key moments (their moves) that surprised ``person``."""
+        with self._lock:
+            rows = self._db.execute("SELECT move FROM debrief_surprises WHERE session_id = ?"
+                                    " AND participant = ?", (session_id, person)).fetchall()
+        return {move for (move,) in rows}
+
+    def surprises(self, session_id: int) -> dict[int, int]:
+        """How many people each key moment (its move) surprised."""
+        with self._lock:
+            rows = self._db.execute("SELECT move, count(*) FROM debrief_surprises WHERE"
+                                    " session_id = ? GROUP BY move", (session_id,)).fetchall()
         return dict(rows)
 
     # ----- ROTI ---------------------------------------------------------------------------------

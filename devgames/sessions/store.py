@@ -57,13 +57,13 @@ from devgames.core.actions import Action
 from devgames.core.game import Game
 from devgames.core.players import text_problem
 from devgames.core.session import Session
+from devgames.sessions.participants import MORE_TABLES, ParticipantRecords, digest
 from devgames.sessions.participants import TABLES as PARTICIPANT_TABLES
-from devgames.sessions.participants import ParticipantRecords, digest
 
 T = TypeVar("T")
 
 #: Version of the tables below, kept in ``PRAGMA user_version``; bumped on every change.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 #: Longest title a session may have.
 MAX_TITLE_LENGTH = 100
@@ -106,7 +106,7 @@ CREATE TABLE actions (
     revision INTEGER NOT NULL DEFAULT 0,  -- the session's revision that saved it
     PRIMARY KEY (session_id, number)
 ) WITHOUT ROWID;
-""" + DEVICES_TABLE + "".join(f";\n{table}" for table in PARTICIPANT_TABLES)
+""" + DEVICES_TABLE + "".join(f";\n{table}" for table in (*PARTICIPANT_TABLES, *MORE_TABLES))
 
 #: How a store of an older schema version is brought up to date: the statements by old version.
 MIGRATIONS = {
@@ -120,6 +120,7 @@ MIGRATIONS = {
         "ALTER TABLE sessions ADD COLUMN cut_at INTEGER NOT NULL DEFAULT 0",
         "UPDATE sessions SET cut_at = revision"],
     4: PARTICIPANT_TABLES,
+    5: MORE_TABLES,
 }
 
 #: Random bytes in the token of a team's link (128 bits).

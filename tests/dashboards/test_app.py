@@ -344,7 +344,7 @@ def finished(store: SessionStore, game: str = "scrumkin") -> FacilitatorApp:
 
 def decode_links(value: str) -> dict[str, str]:
     files = {}
-    for name, data in re.findall(r'download="(\w+\.csv)" href="data:text/csv;'
+    for name, data in re.findall(r'download="([\w-]+\.csv)" href="data:text/csv;'
                                  r'charset=utf-8;base64,([^"]+)"', value):
         files[name] = base64.b64decode(data).decode("utf-8")
     return files

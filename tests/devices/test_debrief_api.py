@@ -12,7 +12,7 @@ from tornado.testing import AsyncHTTPTestCase
 from devgames import scrumkin
 from devgames.core.bots import RandomBot, play_out
 from devgames.devices import debrief_api, server
-from devgames.retro import cards_to_tag
+from devgames.retro import cards_to_tag, key_moments
 from devgames.sessions.store import SessionStore
 
 
@@ -59,6 +59,11 @@ class DebriefApiTest(AsyncHTTPTestCase):
                             headers=phone.headers(), raise_error=False)
         return answer.code, json.loads(answer.body)
 
+    def lead(self, step: str, phase: str = "what") -> None:
+        """The projector leads ``phase`` to ``step`` (past Think, its notes are revealed)."""
+        self.store.set_meta(self.session, ("debrief", "phone_steps", phase), step)
+        self.store.reveal(self.session, phase)
+
     def note(self, phone: Phone, content: str) -> tuple[int, dict[str, Any]]:
         return self.do(phone, do="note", prompt="What happened?", content=content,
                        signed=False)
@@ -79,7 +84,7 @@ class DebriefApiTest(AsyncHTTPTestCase):
         ana = self.joined()
         for n in range(4):
             self.note(ana, f"Fact {n}")
-        self.store.reveal(self.session, "what")
+        self.lead("vote")
         notes = [n["id"] for n in json.loads(self.state(ana).body)["notes"]]
         assert [self.do(ana, do="dot", note=note)[0] for note in notes] == [200, 200, 200, 409]
         code, answer = self.do(ana, do="dot", note=notes[3])
@@ -153,3 +158,47 @@ class DebriefApiTest(AsyncHTTPTestCase):
         code, answer = self.do(ana, do="tag", card="<b>Not a card</b>", at_work=True)
         assert code == 409 and "not among the game's cards" in answer["message"]
         assert self.store.tag_counts(self.session) == {names[0]: 1}
+
+    def test_the_code_is_typed_in_any_case_and_wrong_codes_are_counted_by_address(self) -> None:
+        ana = Phone()
+        typed = f"{self.code[:4].lower()}-{self.code[4:]}"
+        assert self.state(ana, typed).code == 200
+        for n in range(3):
+            assert self.state(Phone(), f"WRONG{n}XY").code == 403
+        assert len(self.hub.failures["127.0.0.1"]) == 3  # slowed beyond FREE_FAILURES
+
+    def test_each_step_shows_on_the_phone_and_allows_only_its_change(self) -> None:
+        ana, bo = self.joined(), self.joined()
+        state = json.loads(self.state(ana).body)
+        assert state["step"] == "think" and [title for title, _ in state["steps"]] == [
+            "Think", "Reveal", "Group", "Vote", "Discuss", "Close"]
+        self.note(ana, "Flu")
+        self.lead("group")
+        code, answer = self.note(bo, "Too late")
+        assert code == 409 and answer["message"] == (
+            "Notes are written in Think: the room is at Group now.")
+        note = answer["state"]["notes"][0]["id"]
+        code, answer = self.do(bo, do="suggest", note=note, group=" Health ")
+        assert code == 200 and answer["state"]["notes"][0]["suggested"] == "Health"
+        assert self.store.suggestions(self.session) == {note: [("Health", 1)]}
+        code, answer = self.do(bo, do="dot", note=note)
+        assert code == 409 and "Dots are put in Vote" in answer["message"]
+        self.store.set_meta(self.session, ("debrief", "phase"), "now_what")
+        assert json.loads(self.state(bo).body)["steps"][4] == ["Actions", "discuss"]
+
+    def test_in_reveal_and_map_a_phone_answers_the_key_moments(self) -> None:
+        game = scrumkin.new_game(["Red", "Blue"], seed=5)
+        play_out(game, {0: RandomBot(1), 1: RandomBot(2)})
+        self.session = self.store.create(game)
+        self.code = self.store.open_debrief(self.session)
+        ana = self.joined()
+        assert json.loads(self.state(ana).body)["moments"] == []  # asked in Reveal & map only
+        self.store.set_meta(self.session, ("debrief", "phase"), "map")
+        moments = json.loads(self.state(ana).body)["moments"]
+        assert [m["title"] for m in moments] == [m.title for m in key_moments(game)] and moments
+        code, answer = self.do(ana, do="surprise", move=moments[0]["move"], surprised=True)
+        assert code == 200 and answer["state"]["moments"][0]["surprised"]
+        not_a_moment = max(m["move"] for m in moments) + 1
+        code, answer = self.do(ana, do="surprise", move=not_a_moment, surprised=True)
+        assert code == 409 and "not one of the game's key moments" in answer["message"]
+        assert self.store.surprises(self.session) == {moments[0]["move"]: 1}

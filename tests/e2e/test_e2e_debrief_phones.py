@@ -1,8 +1,10 @@
 """The participants' debrief on phones, in real browsers against the real device server: three
 people write in Think and nobody else (nor the projector's store view) reads a note before it is
 revealed; a note sent while the network is down stays in its box until sent again; a reload
-keeps the person and their notes; dots beyond the limit are refused, counted
-once; the projector's time-box counts down on every phone; a rating reaches the store."""
+keeps the person and their notes; every phone follows the step the facilitator leads (the note
+box in Think only, groups suggested in Group, dots in Vote, the rating in Close); dots beyond
+the limit are refused, counted once; the projector's time-box counts down on every phone; a
+rating reaches the store."""
 
 import re
 import time
@@ -36,6 +38,13 @@ def phones(browser: Browser) -> Iterator[list[Page]]:
         context.close()
 
 
+def lead(server: Server, number: int, step: str) -> None:
+    """The projector leads What? to ``step``: past Think, its notes are revealed."""
+    with SessionStore(server.db) as store:
+        store.set_meta(number, ("debrief", "phone_steps", "what"), step)
+        store.reveal(number, "what")
+
+
 def test_three_people_write_privately_then_see_every_note_and_vote(
         voila_server: Server, phones: list[Page]) -> None:
     with SessionStore(voila_server.db) as store:
@@ -45,6 +54,7 @@ def test_three_people_write_privately_then_see_every_note_and_vote(
     for page, note in zip(phones, NOTES, strict=True):
         page.goto(address)
         expect(page.locator(".phase")).to_have_text("What?")
+        expect(page.locator(".steps .now")).to_have_text("Think")
         page.locator("#note").fill(note)
         page.locator(".send").click()
         expect(page.locator(".note.mine")).to_have_count(1)
@@ -66,11 +76,20 @@ def test_three_people_write_privately_then_see_every_note_and_vote(
         expect(page.locator(".note p").first).to_have_text(note)
     with SessionStore(voila_server.db) as store:
         assert store.notes_for(number, None) == [] and store.hidden_count(number, "what") == 4
-        store.reveal(number, "what")
+    lead(voila_server, number, "group")
     for page in phones:
         expect(page.locator(".note")).to_have_count(4)
+        expect(page.locator(".steps .now")).to_have_text("Group")
+        expect(page.locator(".write")).to_be_hidden()
     ana = phones[0]
     assert ana.locator("img").count() == 0  # shown as text
+    ana.locator(".suggest input").nth(1).fill("Pairing")
+    ana.locator(".suggest button").nth(1).click()
+    expect(ana.locator(".suggest input").nth(1)).to_have_value("Pairing")
+    with SessionStore(voila_server.db) as store:
+        assert [groups for groups in store.suggestions(number).values()] == [[("Pairing", 1)]]
+    lead(voila_server, number, "vote")
+    expect(ana.locator(".suggest")).to_have_count(0)
     dots = ana.locator(".note button.dot")
     for n in range(3):
         dots.nth(n).click()
@@ -83,6 +102,8 @@ def test_three_people_write_privately_then_see_every_note_and_vote(
                                             "started_at": time.time() * 1000})
     for page in phones:
         expect(page.locator(".clock")).to_have_text(re.compile(r"^[45]:\d\d$"))
+    lead(voila_server, number, "close")
+    expect(ana.locator(".dots")).to_be_hidden()
     ana.locator(".score").nth(3).click()
     expect(ana.locator(".score.chosen")).to_have_text("4")
     ana.screenshot(path=SCREENSHOTS / "debrief-phone.png", full_page=True)

@@ -29,6 +29,13 @@ def session(store: SessionStore) -> int:
     return store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
 
 
+def to_step(store: SessionStore, number: int, step: str, phase: str = "what") -> None:
+    """Lead ``phase`` to ``step`` as the projector does: past Think, its notes are revealed."""
+    store.set_meta(number, ("debrief", "phone_steps", phase), step)
+    if step != "think":
+        store.reveal(number, phase)
+
+
 def contents(notes: list[dict]) -> list[str]:
     return [note["content"] for note in notes]
 
@@ -61,7 +68,7 @@ def test_dots_are_limited_per_person_and_a_refusal_changes_nothing(store: Sessio
     (_, ana), (_, bo) = store.join(number), store.join(number)
     notes = [store.add_note(number, bo, "what", QUESTION, f"Fact {n}") for n in range(5)]
     hidden = store.add_note(number, bo, "so_what", "Why?", "Not yet revealed")
-    store.reveal(number, "what")
+    to_step(store, number, "vote")
     assert [store.dot(number, ana, note) for note in notes[:3]] == [2, 1, 0]
     before = snapshot(store, number, [ana, bo])
     for note, code in ((notes[3], "no_dots"), (hidden, "no_note"), ("nope", "no_note")):
@@ -83,7 +90,7 @@ def test_the_facilitator_sets_the_dots_and_whether_they_stack(store: SessionStor
     number = session(store)
     _, ana = store.join(number)
     note = store.add_note(number, ana, "what", QUESTION, "Flu")
-    store.reveal(number, "what")
+    to_step(store, number, "vote")
     store.dot(number, ana, note)
     with pytest.raises(DebriefRefused, match="One dot a note"):
         store.dot(number, ana, note)
@@ -106,7 +113,7 @@ def test_two_processes_voting_at_once_never_pass_the_limit(tmp_path: Path) -> No
     number = session(first)
     _, ana = first.join(number)
     notes = [first.add_note(number, ana, "what", QUESTION, f"Fact {n}") for n in range(6)]
-    first.reveal(number, "what")
+    to_step(first, number, "vote")
     saved: list[str] = []
     refused: list[str] = []
 
@@ -136,6 +143,8 @@ def test_the_join_code_is_renewed_or_closed_and_opens_only_its_session(
     code = store.open_debrief(number)
     assert store.debrief_session(code) == number and store.debrief_code(number) == code
     assert store.debrief_session(code[:-1] + "x") is None
+    typed = f" {code[:4].lower()}-{code[4:]} "  # as a person types it from the projector
+    assert len(code) == 8 and store.debrief_session(typed) == number
     renewed = store.open_debrief(number)
     assert store.debrief_session(code) is None and store.debrief_session(renewed) == number
     store.close_debrief(number)
@@ -143,7 +152,7 @@ def test_the_join_code_is_renewed_or_closed_and_opens_only_its_session(
     secret, ana = store.join(number)
     assert store.participant(other, secret) is None  # a person of one session only
     note = store.add_note(number, ana, "what", QUESTION, "Flu")
-    store.reveal(number, "what")
+    to_step(store, number, "vote")
     for act in (lambda: store.add_note(other, ana, "what", QUESTION, "x"),
                 lambda: store.dot(other, ana, note), lambda: store.rate(other, ana, 5)):
         with pytest.raises(DebriefRefused, match="not in this debrief"):
@@ -204,7 +213,7 @@ def test_thirty_people_write_and_vote_and_the_room_is_limited(store: SessionStor
     people = [store.join(number)[1] for _ in range(30)]
     notes = [store.add_note(number, person, "what", QUESTION, f"From {n}")
              for n, person in enumerate(people)]
-    store.reveal(number, "what")
+    to_step(store, number, "vote")
     for n, person in enumerate(people):
         for step in range(3):
             store.dot(number, person, notes[(n + step + 1) % 30])
@@ -224,14 +233,17 @@ def test_deleting_a_session_takes_its_debrief_with_it(tmp_path: Path) -> None:
     store.open_debrief(number)
     _, ana = store.join(number)
     note = store.add_note(number, ana, "what", QUESTION, "Flu")
-    store.reveal(number, "what")
+    to_step(store, number, "vote")
     store.dot(number, ana, note)
     store.rate(number, ana, 4)
     store.tag_card(number, ana, "Flu", True)
+    store.surprise(number, ana, 3, True)
+    to_step(store, number, "group")
+    store.suggest_group(number, ana, note, "Health")
     store.delete(number)
     with sqlite3.connect(path) as db:
         for table in ("debrief_codes", "participants", "debrief_notes", "debrief_dots",
-                      "debrief_tags", "roti"):
+                      "debrief_tags", "roti", "debrief_suggestions", "debrief_surprises"):
             assert db.execute(f"SELECT count(*) FROM {table}").fetchone() == (0,), table
 
 
@@ -239,8 +251,8 @@ def test_a_store_of_schema_four_gains_the_debrief_tables(tmp_path: Path) -> None
     path = tmp_path / "old.sqlite"
     number = session(SessionStore(path))
     with sqlite3.connect(path) as db:
-        for table in ("roti", "debrief_tags", "debrief_dots", "debrief_notes", "participants",
-                      "debrief_codes"):
+        for table in ("debrief_surprises", "debrief_suggestions", "roti", "debrief_tags",
+                      "debrief_dots", "debrief_notes", "participants", "debrief_codes"):
             db.execute(f"DROP TABLE {table}")
         db.execute("PRAGMA user_version = 4")
     store = SessionStore(path)
@@ -250,3 +262,59 @@ def test_a_store_of_schema_four_gains_the_debrief_tables(tmp_path: Path) -> None
     store.add_note(number, ana, "what", QUESTION, "Still here")
     assert contents(store.notes_for(number, ana)) == ["Still here"]
     assert list(store.resume(number).players) == ["Red", "Blue"]
+
+
+def test_each_step_allows_its_own_changes_and_the_refusal_saves_nothing(
+        store: SessionStore) -> None:
+    """Think: notes; Group: suggestions; Vote: dots. A stale phone sending the change of
+    another step is refused with the step the room is at, and nothing is saved."""
+    number = session(store)
+    (_, ana), (_, bo) = store.join(number), store.join(number)
+    note = store.add_note(number, ana, "what", QUESTION, "Flu")
+    to_step(store, number, "reveal")
+    assert contents(store.notes_for(number, None)) == ["Flu"]  # past Think: revealed
+    before = snapshot(store, number, [ana, bo]), store.suggestions(number)
+    refusals = (
+        (lambda: store.add_note(number, bo, "what", QUESTION, "Late"), "Notes are written in"
+         " Think: the room is at Reveal now."),
+        (lambda: store.dot(number, bo, note), "Dots are put in Vote"),
+        (lambda: store.suggest_group(number, bo, note, "Health"), "Groups are suggested in"),
+    )
+    for act, words in refusals:
+        with pytest.raises(DebriefRefused, match=words) as refused:
+            act()
+        assert refused.value.code == "step"
+    assert (snapshot(store, number, [ana, bo]), store.suggestions(number)) == before
+    store.add_note(number, bo, "so_what", "Why?", "Another phase is at Think")
+    to_step(store, number, "group")
+    store.suggest_group(number, bo, note, "Health")
+    store.suggest_group(number, ana, note, "People")
+    store.suggest_group(number, ana, note, "Health")  # changed their mind: one each
+    assert store.suggestions(number) == {note: [("Health", 2)]}
+    store.suggest_group(number, ana, note, "")  # taken back
+    assert store.suggestions(number) == {note: [("Health", 1)]}
+    with pytest.raises(DebriefRefused, match="group"):
+        store.suggest_group(number, ana, note, "g" * 41)
+    to_step(store, number, "vote")
+    assert store.dot(number, bo, note) == 2
+    to_step(store, number, "think")  # back to Think: more notes, no dots
+    store.add_note(number, bo, "what", QUESTION, "One more")
+    with pytest.raises(DebriefRefused, match="Dots are put in Vote"):
+        store.dot(number, bo, note)
+    assert store.hidden_count(number, "what") == 1
+
+
+def test_key_moments_that_surprised_people_are_counted_once_each(store: SessionStore) -> None:
+    number = session(store)
+    people = [store.join(number)[1] for _ in range(3)]
+    for person in people:
+        store.surprise(number, person, 4, True)
+        store.surprise(number, person, 4, True)  # twice is once
+    store.surprise(number, people[0], 9, True)
+    store.surprise(number, people[1], 4, False)
+    assert store.surprises(number) == {4: 2, 9: 1}
+    assert store.surprises_of(number, people[0]) == {4, 9}
+    for bad in (-1, "4", 2.0):
+        with pytest.raises(DebriefRefused, match="Which key moment"):
+            store.surprise(number, people[0], bad, True)  # type: ignore[arg-type]
+    assert store.surprises(number) == {4: 2, 9: 1}

@@ -1,6 +1,8 @@
-// A person's debrief page: shows the state the server sends (the phase, the notes this person
-// may read, their dots and rating) and sends their changes. Every text is set as text.
-// The notes keep the order they were written in: nothing moves under a finger while voting.
+// A person's debrief page: shows the state the server sends (the phase and the step the
+// facilitator leads, the notes this person may read, their dots and rating) and sends their
+// changes. Each step shows what it asks for: Think the note box, Group a group to suggest, Vote
+// the dots, Close the rating. Every text is set as text. The notes keep the order they were
+// written in (nothing moves under a finger while voting); in Discuss, the most dots first.
 "use strict";
 (() => {
   const base = location.pathname.replace(/\/+$/, "");
@@ -27,6 +29,34 @@
     return b;
   };
 
+  const HINTS = {
+    think: "Write your notes: only you see them until the facilitator reveals them.",
+    reveal: "Read everyone's notes.",
+    group: "Suggest a group for a note: the facilitator decides on the projector.",
+    vote: "Put your dots on the notes that matter most.",
+    discuss: "The room talks about the notes with most dots.",
+    close: "The debrief is closing: one last question.",
+  };
+  const ACTIONS_HINT = "The facilitator takes up the actions, each with an owner and a date.";
+
+  const suggestForm = (note) => {
+    const form = document.createElement("form");
+    form.className = "suggest";
+    const box = document.createElement("input");
+    box.maxLength = 40;
+    box.autocomplete = "off";
+    box.placeholder = "A group for this note";
+    box.setAttribute("aria-label", "A group for this note");
+    box.value = note.suggested || "";
+    form.append(box, button("Suggest", "suggest-send", () => {}));
+    form.querySelector("button").type = "submit";
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send({ do: "suggest", note: note.id, group: box.value });
+    });
+    return form;
+  };
+
   const showNote = (note) => {
     const item = document.createElement("li");
     item.className = note.mine ? "note mine" : "note";
@@ -40,7 +70,11 @@
       ? `${note.votes} dot${note.votes === 1 ? "" : "s"}${who}`
       : "Only you see this note until it is revealed.";
     item.append(about);
-    if (note.revealed) {
+    if (note.revealed && shown.step === "group") {
+      if (note.group) about.textContent += ` - in ${note.group}`;
+      item.append(suggestForm(note));
+    }
+    if (note.revealed && shown.step === "vote") {
       const row = document.createElement("div");
       row.className = "dot-row";
       row.append(button(`Dot (${note.my_dots})`, "dot",
@@ -61,19 +95,58 @@
     if (timer) window.dgShowClock($(".clock"), $(".clock-note"), timer, skew);
   };
 
+  const showMoment = (moment) => {
+    const item = document.createElement("li");
+    item.className = "moment";
+    const title = document.createElement("p");
+    title.className = "moment-title";
+    title.textContent = moment.title;
+    const seen = document.createElement("p");
+    seen.textContent = moment.public;
+    const hidden = document.createElement("p");
+    hidden.className = "about";
+    hidden.textContent = `Hidden then: ${moment.hidden}`;
+    const b = button(moment.surprised ? "It surprised me" : "Did it surprise you?",
+                     moment.surprised ? "surprise chosen" : "surprise",
+                     () => send({ do: "surprise", move: moment.move,
+                                  surprised: !moment.surprised }));
+    b.setAttribute("aria-pressed", String(moment.surprised));
+    item.append(title, seen, hidden, b);
+    return item;
+  };
+
   const show = (state) => {
     shown = state;
     if (Number.isFinite(state.now)) skew = state.now - Date.now();
     showClock();
     $(".phase").textContent = state.phase_title;
     $(".ask").textContent = state.ask;
+    const step = state.step;
+    $(".steps").replaceChildren(...state.steps.map(([title, key]) => {
+      const item = document.createElement("li");
+      item.textContent = title;
+      if (key === step) {
+        item.className = "now";
+        item.setAttribute("aria-current", "step");
+      }
+      return item;
+    }));
+    $(".step-hint").textContent = state.phase === "now_what" && step === "discuss"
+      ? ACTIONS_HINT : HINTS[step];
+    $(".write").hidden = step !== "think";
+    $(".dots").hidden = step !== "vote";
+    $(".rate").hidden = step !== "close";
     $(".write label").textContent = (state.phase === "now_what" ? "An action you propose"
       : "Your note") + " (only you see it until it is revealed)";
     document.title = `Debrief: ${state.phase_title}`;
     $(".sign").hidden = !(state.signed && state.name);
     $(".dots").textContent = `You have ${state.dots_left} dot${state.dots_left === 1 ? "" : "s"}`
       + " left.";
-    $(".notes ol").replaceChildren(...state.notes.map(showNote));
+    const notes = step === "discuss"  // the most dots first (a stable sort: ties as written)
+      ? [...state.notes].sort((a, b) => b.votes - a.votes) : state.notes;
+    $(".notes ol").replaceChildren(...notes.map(showNote));
+    $(".moments").hidden = !state.moments.length;
+    $(".moments ol").replaceChildren(...state.moments.map(showMoment));
     $(".cards").hidden = !state.cards.length;
     $(".tags").replaceChildren(...state.cards.map((card) => {
       const b = button(card.name, card.at_work ? "tag chosen" : "tag",
