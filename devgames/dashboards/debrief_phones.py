@@ -157,14 +157,17 @@ class PhonesPanel(widgets.VBox):
                                f"<span class='dg-join-code'>{html(typed)}</span></div>")
         people = len(self.store.participants(self.session_id))
         hidden = self.store.hidden_count(self.session_id, phase.key)
+        saved = debrief_of(self.controller.game.meta)
+        put = sum(note["votes"] for note in self.store.notes_for(self.session_id, None))
         self.counts.value = (
             f"<b>{people}</b> {'person' if people == 1 else 'people'} joined. "
             f"<b>{hidden}</b> note{'s' * (hidden != 1)} of {html(phase.title)} written, "
-            "not revealed: only their writers read them.")
+            "not revealed: only their writers read them."
+            + (f" <b>{put}</b> of {dots_allowed(saved) * people} dots put."
+               if step_of(saved, phase.key) == "vote" else ""))
         self.open.layout.display = "none" if code else None
         for button in (self.renew, self.close):
             button.layout.display = None if code else "none"
-        saved = debrief_of(self.controller.game.meta)
         self._showing = True
         try:
             self.step.options = step_titles(phase.key)

@@ -94,6 +94,8 @@ def test_phone_notes_are_dotted_on_phones_and_grouped_at_the_table(
     debrief.phones.dots.value = 1  # one dot each
     for person in people:
         store.dot(number, person, notes[0])
+    debrief.phones.follow()
+    assert "<b>2</b> of 2 dots put." in debrief.phones.counts.value
     with pytest.raises(DebriefRefused, match="used your 1 dot:"):
         store.dot(number, people[0], notes[1])
     debrief.phones_toggle.value = False
