@@ -116,6 +116,10 @@ ID_BYTES = 6
 #: 39 bits, short enough to type from the projector; wrong codes are slowed by the server.
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
+#: The marks a person puts on the game's things: (table, column) of the cards at work and of
+#: the key moments that surprised them.
+_TAGS = ("debrief_tags", "card")
+_SURPRISES = ("debrief_surprises", "move")
 #: The steps the facilitator leads each phase through on the phones, and what each is called.
 STEPS = ("think", "reveal", "group", "vote", "discuss", "close")
 STEP_TITLES = {"think": "Think", "reveal": "Reveal", "group": "Group", "vote": "Vote",
@@ -625,28 +629,15 @@ next one on another note.
         problem = text_problem(card, "card", 100) if card else "Which card?"
         if problem:
             raise DebriefRefused("card", problem)
-        with self._write() as db:
-            self._check_person(db, session_id, person)
-            if at_work:
-                db.execute("INSERT OR IGNORE INTO debrief_tags (session_id, participant, card)"
-                           " VALUES (?, ?, ?)", (session_id, person, card))
-            else:
-                db.execute("DELETE FROM debrief_tags WHERE session_id = ? AND participant = ?"
-                           " AND card = ?", (session_id, person, card))
+        self._mark(_TAGS, session_id, person, card, at_work)
 
     def tags_of(self, session_id: int, person: str) -> set[str]:
         """The cards ``person`` says the room has at work."""
-        with self._lock:
-            rows = self._db.execute("SELECT card FROM debrief_tags WHERE session_id = ? AND"
-                                    " participant = ?", (session_id, person)).fetchall()
-        return {card for (card,) in rows}
+        return self._marks_of(_TAGS, session_id, person)
 
     def tag_counts(self, session_id: int) -> dict[str, int]:
         """How many people say the room has each card at work."""
-        with self._lock:
-            rows = self._db.execute("SELECT card, count(*) FROM debrief_tags WHERE"
-                                    " session_id = ? GROUP BY card", (session_id,)).fetchall()
-        return dict(rows)
+        return self._mark_counts(_TAGS, session_id)
 
     # ----- key moments --------------------------------------------------------------------------
     def surprise(self, session_id: int, person: str, move: int, surprised: bool) -> None:
@@ -666,27 +657,44 @@ next one on another note.
         """
         if type(move) is not int or move < 0:
             raise DebriefRefused("moment", "Which key moment?")
-        with self._write() as db:
-            self._check_person(db, session_id, person)
-            if surprised:
-                db.execute("INSERT OR IGNORE INTO debrief_surprises (session_id, participant,"
-                           " move) VALUES (?, ?, ?)", (session_id, person, move))
-            else:
-                db.execute("DELETE FROM debrief_surprises WHERE session_id = ? AND"
-                           " participant = ? AND move = ?", (session_id, person, move))
+        self._mark(_SURPRISES, session_id, person, move, surprised)
 
     def surprises_of(self, session_id: int, person: str) -> set[int]:
         """The key moments (their moves) that surprised ``person``."""
-        with self._lock:
-            rows = self._db.execute("SELECT move FROM debrief_surprises WHERE session_id = ?"
-                                    " AND participant = ?", (session_id, person)).fetchall()
-        return {move for (move,) in rows}
+        return self._marks_of(_SURPRISES, session_id, person)
 
     def surprises(self, session_id: int) -> dict[int, int]:
         """How many people each key moment (its move) surprised."""
+        return self._mark_counts(_SURPRISES, session_id)
+
+    # ----- a person's marks on the game's cards and moments -----------------------------------
+    def _mark(self, kind: tuple[str, str], session_id: int, person: str, thing: Any,
+              on: bool) -> None:
+        """Put (``on``) or take back a person's mark on ``thing`` (its table and column:
+        ``kind``, one of the constants above, never a text from a request)."""
+        table, column = kind
+        with self._write() as db:
+            self._check_person(db, session_id, person)
+            if on:
+                db.execute(f"INSERT OR IGNORE INTO {table} (session_id, participant, {column})"
+                           " VALUES (?, ?, ?)", (session_id, person, thing))
+            else:
+                db.execute(f"DELETE FROM {table} WHERE session_id = ? AND participant = ?"
+                           f" AND {column} = ?", (session_id, person, thing))
+
+    def _marks_of(self, kind: tuple[str, str], session_id: int, person: str) -> set[Any]:
+        table, column = kind
         with self._lock:
-            rows = self._db.execute("SELECT move, count(*) FROM debrief_surprises WHERE"
-                                    " session_id = ? GROUP BY move", (session_id,)).fetchall()
+            rows = self._db.execute(f"SELECT {column} FROM {table} WHERE session_id = ? AND"
+                                    " participant = ?", (session_id, person)).fetchall()
+        return {thing for (thing,) in rows}
+
+    def _mark_counts(self, kind: tuple[str, str], session_id: int) -> dict[Any, int]:
+        table, column = kind
+        with self._lock:
+            rows = self._db.execute(f"SELECT {column}, count(*) FROM {table} WHERE"
+                                    f" session_id = ? GROUP BY {column}",
+                                    (session_id,)).fetchall()
         return dict(rows)
 
     # ----- ROTI ---------------------------------------------------------------------------------
