@@ -19,9 +19,12 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
 
+from devgames.i18n import N_
+
 
 class Phase(NamedTuple):
-    """A phase of the debrief: its key, its title, its time-box (minutes) and what it asks."""
+    """A phase of the debrief: its key, its title, its time-box (minutes) and what it asks (in
+    English: ``_(phase.title)`` shows it in the language in use)."""
 
     key: str
     title: str
@@ -32,16 +35,16 @@ class Phase(NamedTuple):
 #: The debrief's phases, 30 minutes in all: the facts, their meaning, the change; then what the
 #: cards hid and which of them the room meets at work.
 PHASES: tuple[Phase, ...] = (
-    Phase("what", "What?", 6,
-          "The facts. What happened? One note per fact, without judging it yet."),
-    Phase("so_what", "So what?", 12,
-          "The meaning. Why did it happen, and what does it say about how we work? "
-          "1-2-4-All, then three dots each on the notes that matter most."),
-    Phase("now_what", "Now what?", 7,
-          "The change. What will we do differently at work? Each action gets an owner and a "
-          "date."),
-    Phase("map", "Reveal & map", 5,
-          "What the cards hid, who dealt what to whom, and which cards we meet at work."),
+    Phase("what", N_("What?"), 6,
+          N_("The facts. What happened? One note per fact, without judging it yet.")),
+    Phase("so_what", N_("So what?"), 12,
+          N_("The meaning. Why did it happen, and what does it say about how we work? "
+             "1-2-4-All, then three dots each on the notes that matter most.")),
+    Phase("now_what", N_("Now what?"), 7,
+          N_("The change. What will we do differently at work? Each action gets an owner and "
+             "a date.")),
+    Phase("map", N_("Reveal & map"), 5,
+          N_("What the cards hid, who dealt what to whom, and which cards we meet at work.")),
 )
 PHASE_KEYS = tuple(phase.key for phase in PHASES)
 

@@ -1,7 +1,7 @@
 """The participants' debrief over HTTP: what a person's phone asks and sends, next to the team
 devices' addresses in the same server (:mod:`devgames.devices.server`).
 
-- ``/d/<code>``: the person's page (:data:`~devgames.devices.page.DEBRIEF_PAGE`, then its
+- ``/d/<code>``: the person's page (:func:`~devgames.devices.page.debrief_page`, then its
   script ``debrief.js``);
 - ``/d/<code>/state?known=<etag>``: the person's debrief (:func:`person_state`): the phase the
   facilitator leads, the notes the person may read (the revealed ones and their own), their dots
@@ -32,7 +32,7 @@ from weakref import WeakKeyDictionary
 
 from devgames.core.game import Game
 from devgames.dashboards.debrief_notes import PHASE_KEYS, PHASES, Phase, debrief_of
-from devgames.devices.page import DEBRIEF_PAGE
+from devgames.devices.page import debrief_page
 from devgames.devices.server import (
     MAX_BODY,
     TOKEN,
@@ -42,6 +42,7 @@ from devgames.devices.server import (
     Refused,
 )
 from devgames.devices.state import room_timer
+from devgames.i18n import _, language, ngettext
 from devgames.retro import Moment, cards_to_tag, key_moments
 from devgames.sessions.participants import (
     DebriefRefused,
@@ -133,17 +134,23 @@ def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:
     dots = store.dots_of(session_id, person)
     suggested = store.suggestions_of(session_id, person)
     now = phase_of(settings)
+    left = max(0, dots_allowed(settings) - sum(dots.values()))
     state = {
+        "language": language(),
         "phase": now.key,
-        "phase_title": now.title,
-        "ask": now.ask,
+        "phase_title": _(now.title),
+        "ask": _(now.ask),
         "step": step_of(settings, now.key),
         "steps": step_titles(now.key),
         "notes": [{key: note[key] for key in ("id", "phase", "prompt", "content", "group",
                                              "votes", "name", "mine", "revealed")}
-                  | {"my_dots": dots.get(note["id"], 0), "suggested": suggested.get(note["id"])}
+                  | {"my_dots": dots.get(note["id"], 0), "suggested": suggested.get(note["id"]),
+                     "votes_text": ngettext("{n} dot", "{n} dots", note["votes"]).format(
+                         n=note["votes"])}
                   for note in store.notes_for(session_id, person)],
-        "dots_left": max(0, dots_allowed(settings) - sum(dots.values())),
+        "dots_left": left,
+        "dots_text": ngettext("You have {n} dot left.", "You have {n} dots left.",
+                              left).format(n=left),
         "stack": bool(settings.get("stack")),
         "signed": bool(settings.get("signed")),
         "name": next((p.name for p in store.participants(session_id) if p.id == person), None),
@@ -207,7 +214,7 @@ class PersonPageHandler(PersonHandler):
 
     async def get(self, code: str) -> None:
         await self.person(code)
-        self.finish(DEBRIEF_PAGE.format(xsrf=self.xsrf_token.decode()))
+        self.finish(debrief_page(self.xsrf_token.decode()))
 
 
 class PersonStateHandler(PersonHandler):
@@ -262,12 +269,13 @@ class ChangeHandler(PersonHandler):
                 store.suggest_group(session_id, person, fields["note"], fields["group"].strip())
             elif kind == "tag":
                 if fields["card"] not in map_questions(self.hub.table(session_id).game)[0]:
-                    raise DebriefRefused("card", "This card is not among the game's cards.")
+                    raise DebriefRefused("card", _("This card is not among the game's cards."))
                 store.tag_card(session_id, person, fields["card"], fields["at_work"])
             elif kind == "surprise":
                 moments = map_questions(self.hub.table(session_id).game)[1]
                 if fields["move"] not in {m.move for m in moments}:
-                    raise DebriefRefused("moment", "This is not one of the game's key moments.")
+                    raise DebriefRefused("moment",
+                                         _("This is not one of the game's key moments."))
                 store.surprise(session_id, person, fields["move"], fields["surprised"])
             elif kind == "rate":
                 store.rate(session_id, person, fields["score"])

@@ -40,6 +40,7 @@ import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -54,6 +55,7 @@ from devgames.core.actions import Action
 from devgames.core.errors import IllegalMove
 from devgames.devices.page import PAGE
 from devgames.devices.state import chosen_action, device_state, window_moves
+from devgames.i18n import N_, _, best_match, language, use_language
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sessions.table import TableController
 
@@ -94,7 +96,7 @@ HEADERS = {
 }
 
 REFUSED = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>devgames: {title}</title><link rel="stylesheet" href="/static/device.css">
 </head><body><main class="refused"><h1>{title}</h1><p>{sentence}</p></main></body></html>
@@ -114,44 +116,48 @@ class Reason:
 
 #: Every refusal, by the ``reason`` code its JSON answer carries.
 REASONS = {
-    "replaced": Reason(403, "This link does not open a team's seat",
-                       "The link is wrong, or the facilitator has given your team a new one. "
-                       "Ask for the team's code again."),
-    "cookies": Reason(403, "Cookies are off",
-                      "This browser did not send back the page's cookie (cookies cleared or "
-                      "blocked): allow cookies for this address, then reload the page."),
-    "deleted": Reason(410, "This session is over", "The facilitator deleted this session."),
-    "damaged": Reason(500, "This session cannot be opened",
-                      "Its saved record is damaged: ask the facilitator."),
-    "moved_on": Reason(409, "The table has moved on",
-                       "The table has moved on since your screen last looked: here it is now."),
-    "time_up": Reason(409, "Time was up",
-                      "Time was up: the round ended before your move reached the table. Here "
-                      "is the new round."),
-    "not_your_turn": Reason(409, "Not your turn",
-                            "It is not your team's turn: here is the table now."),
-    "paused": Reason(409, "The game is paused",
-                     "The facilitator has paused the game: wait for the go."),
-    "bot": Reason(409, "A bot plays for your team",
-                  "A bot plays for your team now; ask the facilitator for the seat back."),
-    "illegal": Reason(409, "Move refused", "This move is not allowed now."),
-    "unreadable": Reason(400, "Unreadable request",
-                         "This move could not be read; choose it again."),
-    "too_large": Reason(413, "Request too large",
-                        "This request is too large to be a move; reload the page."),
-    "host": Reason(421, "Wrong address",
-                   "This server answers only at the addresses it gives out: open the link itself."),
-    "origin": Reason(403, "Another site",
-                     "This server answers only its own pages, not another site's."),
-    "debrief_closed": Reason(403, "This debrief is closed",
-                             "This code no longer opens the debrief: the facilitator closed it "
-                             "or gave a new code. Scan the code on the screen again."),
-    "refused": Reason(409, "Not saved", "This was not saved."),
-    "too_many": Reason(429, "Too fast", "Too many requests at once: wait a few seconds."),
-    "not_found": Reason(404, "Nothing here",
-                        "This address is not a page of the game. Scan your team's code."),
-    "error": Reason(500, "Something went wrong",
-                    "The request could not be carried out. Try again."),
+    "replaced": Reason(403, N_("This link does not open a team's seat"),
+        N_("The link is wrong, or the facilitator has given your team a new one. Ask for the "
+           "team's code again.")),
+    "cookies": Reason(403, N_("Cookies are off"),
+        N_("This browser did not send back the page's cookie (cookies cleared or blocked): allow "
+           "cookies for this address, then reload the page.")),
+    "deleted": Reason(410, N_("This session is over"),
+        N_("The facilitator deleted this session.")),
+    "damaged": Reason(500, N_("This session cannot be opened"),
+        N_("Its saved record is damaged: ask the facilitator.")),
+    "moved_on": Reason(409, N_("The table has moved on"),
+        N_("The table has moved on since your screen last looked: here it is now.")),
+    "time_up": Reason(409, N_("Time was up"),
+        N_("Time was up: the round ended before your move reached the table. Here is the new "
+           "round.")),
+    "not_your_turn": Reason(409, N_("Not your turn"),
+        N_("It is not your team's turn: here is the table now.")),
+    "paused": Reason(409, N_("The game is paused"),
+        N_("The facilitator has paused the game: wait for the go.")),
+    "bot": Reason(409, N_("A bot plays for your team"),
+        N_("A bot plays for your team now; ask the facilitator for the seat back.")),
+    "illegal": Reason(409, N_("Move refused"),
+        N_("This move is not allowed now.")),
+    "unreadable": Reason(400, N_("Unreadable request"),
+        N_("This move could not be read; choose it again.")),
+    "too_large": Reason(413, N_("Request too large"),
+        N_("This request is too large to be a move; reload the page.")),
+    "host": Reason(421, N_("Wrong address"),
+        N_("This server answers only at the addresses it gives out: open the link itself.")),
+    "origin": Reason(403, N_("Another site"),
+        N_("This server answers only its own pages, not another site's.")),
+    "debrief_closed": Reason(403, N_("This debrief is closed"),
+        N_("This code no longer opens the debrief: the facilitator closed it or gave a new code. "
+           "Scan the code on the screen again.")),
+    "refused": Reason(409, N_("Not saved"),
+        N_("This was not saved.")),
+    "too_many": Reason(429, N_("Too fast"),
+        N_("Too many requests at once: wait a few seconds.")),
+    "not_found": Reason(404, N_("Nothing here"),
+        N_("This address is not a page of the game. Scan your team's code.")),
+    "error": Reason(500, N_("Something went wrong"),
+        N_("The request could not be carried out. Try again.")),
 }
 
 
@@ -167,7 +173,7 @@ class Refused(tornado.web.HTTPError):
     def __init__(self, code: str, message: str | None = None, cause: str = "") -> None:
         super().__init__(REASONS[code].status, "%s" if cause else None, cause)
         self.code = code
-        self.message = message or REASONS[code].sentence
+        self.message = message or _(REASONS[code].sentence)
 
 
 def refusal_of(status: int, error: BaseException | None) -> tuple[str, str]:
@@ -182,7 +188,7 @@ def refusal_of(status: int, error: BaseException | None) -> tuple[str, str]:
     if isinstance(error, Refused):
         return error.code, error.message
     code = {400: "unreadable", 404: "not_found", 413: "too_large"}.get(status, "error")
-    return code, REASONS[code].sentence
+    return code, _(REASONS[code].sentence)
 
 
 def read_move(body: bytes) -> tuple[int, int, str]:
@@ -423,11 +429,23 @@ class Handler(tornado.web.RequestHandler):
         for name, value in HEADERS.items():
             self.set_header(name, value)
 
+    def prepare(self) -> None:
+        self.speak()
+
+    def speak(self) -> None:
+        """Answer in the person's language: the one chosen on the page (its ``dg-lang``
+        cookie), else the browser's first the kit speaks."""
+        use_language(self.get_cookie("dg-lang")
+                     or best_match(self.request.headers.get("Accept-Language")))
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.speak()  # (a refusal before ``prepare``: a cookie missing)
         exc_info: tuple[type, BaseException, TracebackType] | None = kwargs.get("exc_info")
         code, message = refusal_of(status_code, exc_info[1] if exc_info else None)
         if self.as_page:
-            self.finish(REFUSED.format(title=REASONS[code].title, sentence=message))
+            self.finish(REFUSED.format(title=escape(_(REASONS[code].title), quote=False),
+                                       sentence=escape(message, quote=False),
+                                       language=language()))
         else:
             self.send({"reason": code, "message": message}, status_code)
 
@@ -447,6 +465,7 @@ class Refuse(Handler):
         """Nothing to check: the request is refused whatever its cookie (:meth:`prepare`)."""
 
     def prepare(self) -> None:
+        super().prepare()
         raise Refused(foreign(self.request, self.names) or "host")
 
 
@@ -514,6 +533,7 @@ class MoveHandler(DeviceHandler):
             raise Refused("cookies") from None
 
     def prepare(self) -> None:
+        super().prepare()
         self.body = bytearray()
         length = self.request.headers.get("Content-Length", "0")
         if not length.isdigit() or int(length) > MAX_BODY:
@@ -579,6 +599,7 @@ class NotFound(Handler):
         """Nothing to check: nothing is here (:meth:`prepare`)."""
 
     def prepare(self) -> None:
+        super().prepare()
         raise Refused("not_found")
 
 

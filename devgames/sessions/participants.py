@@ -42,6 +42,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from devgames.core.players import text_problem
+from devgames.i18n import N_, _, ngettext
 
 #: The tables of the participants' debrief (schema version 5; version 6 adds MORE_TABLES).
 TABLES = [
@@ -122,8 +123,8 @@ _TAGS = ("debrief_tags", "card")
 _SURPRISES = ("debrief_surprises", "move")
 #: The steps the facilitator leads each phase through on the phones, and what each is called.
 STEPS = ("think", "reveal", "group", "vote", "discuss", "close")
-STEP_TITLES = {"think": "Think", "reveal": "Reveal", "group": "Group", "vote": "Vote",
-               "discuss": "Discuss", "close": "Close"}
+STEP_TITLES = {"think": N_("Think"), "reveal": N_("Reveal"), "group": N_("Group"),
+               "vote": N_("Vote"), "discuss": N_("Discuss"), "close": N_("Close")}
 #: The most people in one session's debrief, and the longest name.
 MAX_PARTICIPANTS = 200
 MAX_NAME = 40
@@ -222,23 +223,23 @@ def step_of(settings: dict[str, Any], phase: str | None = None) -> str:
 
 
 def step_titles(phase: str) -> list[tuple[str, str]]:
-    """The steps of a phase as every screen shows them: (title, key); in Now what? the room
-    discusses the actions proposed.
+    """The steps of a phase as every screen shows them, in the language in use: (title, key);
+    in Now what? the room discusses the actions proposed.
 
     >>> step_titles("now_what")[4], step_titles("what")[0]
     (('Actions', 'discuss'), ('Think', 'think'))
     """
-    return [("Actions" if (phase, step) == ("now_what", "discuss") else STEP_TITLES[step], step)
-            for step in STEPS]
+    return [(_("Actions") if (phase, step) == ("now_what", "discuss") else _(STEP_TITLES[step]),
+             step) for step in STEPS]
 
 
-def _in_step(settings: dict[str, Any], wanted: str, what: str, phase: str | None = None
+def _in_step(settings: dict[str, Any], wanted: str, sentence: str, phase: str | None = None
              ) -> None:
-    """Refuse ``what`` (a sentence's subject) unless the phase is at step ``wanted``."""
+    """Refuse with ``sentence`` (a message naming the step the room is at: ``{now}``) unless
+    the phase is at step ``wanted``."""
     step = step_of(settings, phase)
     if step != wanted:
-        raise DebriefRefused("step", f"{what} in {STEP_TITLES[wanted]}: the room is at "
-                                     f"{STEP_TITLES[step]} now.")
+        raise DebriefRefused("step", _(sentence).format(now=_(STEP_TITLES[step])))
 
 
 def new_code() -> str:
@@ -360,8 +361,8 @@ class ParticipantRecords:
             (count,) = db.execute("SELECT count(*) FROM participants WHERE session_id = ?",
                                   (session_id,)).fetchone()
             if count >= MAX_PARTICIPANTS:
-                raise DebriefRefused("full", f"This debrief already has {count} people: ask "
-                                             "the facilitator.")
+                raise DebriefRefused("full", _("This debrief already has {count} people: ask "
+                                               "the facilitator.").format(count=count))
             db.execute("INSERT INTO participants (session_id, id, digest, name, joined_at)"
                        " VALUES (?, ?, ?, ?, ?)",
                        (session_id, person, digest(secret), name, _now().isoformat()))
@@ -396,8 +397,8 @@ class ParticipantRecords:
     def _check_person(db: sqlite3.Connection, session_id: int, person: str) -> None:
         if db.execute("SELECT 1 FROM participants WHERE session_id = ? AND id = ?",
                       (session_id, person)).fetchone() is None:
-            raise DebriefRefused("stranger", "You are not in this debrief any more: open its "
-                                             "code again.")
+            raise DebriefRefused("stranger", _("You are not in this debrief any more: open "
+                                               "its code again."))
 
     # ----- notes --------------------------------------------------------------------------------
     def add_note(self, session_id: int, person: str, phase: str, prompt: str, content: str,
@@ -426,14 +427,16 @@ class ParticipantRecords:
         note = secrets.token_hex(ID_BYTES)
         with self._write() as db:
             self._check_person(db, session_id, person)
-            _in_step(_settings(db, session_id), "think", "Notes are written", phase)
+            _in_step(_settings(db, session_id), "think",
+                     N_("Notes are written in Think: the room is at {now} now."), phase)
             (recent,) = db.execute(
                 "SELECT count(*) FROM debrief_notes WHERE session_id = ? AND author = ?"
                 " AND created_at > ?",
                 (session_id, person, (now - timedelta(minutes=1)).isoformat())).fetchone()
             if recent >= NOTES_PER_MINUTE:
-                raise DebriefRefused("too_fast", f"That is {NOTES_PER_MINUTE} notes in a "
-                                                 "minute: wait a moment, then send this one.")
+                raise DebriefRefused("too_fast", _("That is {n} notes in a minute: wait a "
+                                                   "moment, then send this one.").format(
+                                                       n=NOTES_PER_MINUTE))
             db.execute("INSERT INTO debrief_notes (id, session_id, author, phase, prompt,"
                        " content, signed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (note, session_id, person, phase, prompt, content, int(signed),
@@ -483,7 +486,7 @@ class ParticipantRecords:
         with self._write() as db:
             if not db.execute("UPDATE debrief_notes SET grouped = ? WHERE session_id = ?"
                               " AND id = ? AND revealed", (group, session_id, note)).rowcount:
-                raise DebriefRefused("no_note", "This note is not on the board (yet).")
+                raise DebriefRefused("no_note", _("This note is not on the board (yet)."))
 
     def suggest_group(self, session_id: int, person: str, note: str, group: str) -> None:
         """A person suggests a group for a revealed note, in the Group step ("" takes the
@@ -507,10 +510,11 @@ class ParticipantRecords:
         _group_problem(group)
         with self._write() as db:
             self._check_person(db, session_id, person)
-            _in_step(_settings(db, session_id), "group", "Groups are suggested")
+            _in_step(_settings(db, session_id), "group",
+                     N_("Groups are suggested in Group: the room is at {now} now."))
             if db.execute("SELECT 1 FROM debrief_notes WHERE id = ? AND session_id = ?"
                           " AND revealed", (note, session_id)).fetchone() is None:
-                raise DebriefRefused("no_note", "This note is not on the board (yet).")
+                raise DebriefRefused("no_note", _("This note is not on the board (yet)."))
             if group:
                 db.execute("INSERT INTO debrief_suggestions (note_id, participant, grouped)"
                            " VALUES (?, ?, ?) ON CONFLICT (note_id, participant) DO UPDATE"
@@ -569,15 +573,15 @@ Think now.
 next one on another note.
         """
         if delta not in (1, -1):
-            raise DebriefRefused("dot", "A dot is put on or taken back one at a time.")
+            raise DebriefRefused("dot", _("A dot is put on or taken back one at a time."))
         with self._write() as db:
             self._check_person(db, session_id, person)
             settings = _settings(db, session_id)
-            _in_step(settings, "vote", "Dots are put")
+            _in_step(settings, "vote", N_("Dots are put in Vote: the room is at {now} now."))
             allowed = dots_allowed(settings)
             if db.execute("SELECT 1 FROM debrief_notes WHERE id = ? AND session_id = ?"
                           " AND revealed", (note, session_id)).fetchone() is None:
-                raise DebriefRefused("no_note", "This note is not on the board (yet).")
+                raise DebriefRefused("no_note", _("This note is not on the board (yet)."))
             (used,) = db.execute(
                 "SELECT coalesce(sum(d.count), 0) FROM debrief_dots d JOIN debrief_notes n"
                 " ON n.id = d.note_id WHERE n.session_id = ? AND d.participant = ?",
@@ -586,14 +590,15 @@ next one on another note.
                              " participant = ?", (note, person)).fetchone()
             here = row[0] if row else 0
             if delta < 0 and not here:
-                raise DebriefRefused("no_dot", "You have no dot on this note to take back.")
+                raise DebriefRefused("no_dot", _("You have no dot on this note to take back."))
             if delta > 0 and used >= allowed:
-                raise DebriefRefused("no_dots", f"You have used your {allowed} dot"
-                                                f"{'s' * (allowed != 1)}: take one back to "
-                                                "vote again.")
+                raise DebriefRefused("no_dots", ngettext(
+                    "You have used your {n} dot: take it back to vote again.",
+                    "You have used your {n} dots: take one back to vote again.",
+                    allowed).format(n=allowed))
             if delta > 0 and here and not settings.get("stack"):
-                raise DebriefRefused("one_each", "One dot a note in this debrief: put the next "
-                                                 "one on another note.")
+                raise DebriefRefused("one_each", _("One dot a note in this debrief: put the "
+                                                   "next one on another note."))
             if here + delta:
                 db.execute("INSERT INTO debrief_dots (note_id, participant, count) VALUES"
                            " (?, ?, ?) ON CONFLICT (note_id, participant) DO UPDATE SET"
@@ -656,7 +661,7 @@ next one on another note.
         ({7: 1}, {7})
         """
         if type(move) is not int or move < 0:
-            raise DebriefRefused("moment", "Which key moment?")
+            raise DebriefRefused("moment", _("Which key moment?"))
         self._mark(_SURPRISES, session_id, person, move, surprised)
 
     def surprises_of(self, session_id: int, person: str) -> set[int]:
@@ -701,8 +706,8 @@ next one on another note.
     def rate(self, session_id: int, person: str, score: int) -> None:
         """A person's ROTI (return on time invested, 1 to 5); a new rating replaces theirs."""
         if type(score) is not int or not 1 <= score <= 5:
-            raise DebriefRefused("score", "Rate the session from 1 (wasted) to 5 (well worth "
-                                          "it).")
+            raise DebriefRefused("score", _("Rate the session from 1 (wasted) to 5 (well "
+                                            "worth it)."))
         with self._write() as db:
             self._check_person(db, session_id, person)
             db.execute("INSERT INTO roti (session_id, participant, score) VALUES (?, ?, ?)"

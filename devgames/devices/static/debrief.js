@@ -9,6 +9,10 @@
   const xsrf = document.querySelector('meta[name="xsrf"]').content;
   const $ = (selector) => document.querySelector(selector);
   const RETRY_MS = 750;
+  // The page's texts in the person's language (sent with the page; none in English).
+  const messages = JSON.parse(document.getElementById("dg-messages").textContent || "{}");
+  const _ = (text, values = {}) => (messages[text] || text)
+    .replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
   let shown = null;  // the state on the screen
   let busy = false;  // a change is on its way
   let skew = 0;      // the server's clock less this phone's, in ms
@@ -30,14 +34,14 @@
   };
 
   const HINTS = {
-    think: "Write your notes: only you see them until the facilitator reveals them.",
-    reveal: "Read everyone's notes.",
-    group: "Suggest a group for a note: the facilitator decides on the projector.",
-    vote: "Put your dots on the notes that matter most.",
-    discuss: "The room talks about the notes with most dots.",
-    close: "The debrief is closing: one last question.",
+    think: _("Write your notes: only you see them until the facilitator reveals them."),
+    reveal: _("Read everyone's notes."),
+    group: _("Suggest a group for a note: the facilitator decides on the projector."),
+    vote: _("Put your dots on the notes that matter most."),
+    discuss: _("The room talks about the notes with most dots."),
+    close: _("The debrief is closing: one last question."),
   };
-  const ACTIONS_HINT = "The facilitator takes up the actions, each with an owner and a date.";
+  const ACTIONS_HINT = _("The facilitator takes up the actions, each with an owner and a date.");
 
   const suggestForm = (note) => {
     const form = document.createElement("form");
@@ -45,10 +49,10 @@
     const box = document.createElement("input");
     box.maxLength = 40;
     box.autocomplete = "off";
-    box.placeholder = "A group for this note";
-    box.setAttribute("aria-label", "A group for this note");
+    box.placeholder = _("A group for this note");
+    box.setAttribute("aria-label", _("A group for this note"));
     box.value = note.suggested || "";
-    form.append(box, button("Suggest", "suggest-send", () => {}));
+    form.append(box, button(_("Suggest"), "suggest-send", () => {}));
     form.querySelector("button").type = "submit";
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -61,26 +65,36 @@
     const item = document.createElement("li");
     item.className = note.mine ? "note mine" : "note";
     const text = document.createElement("p");
+    text.className = "user-text";
     text.textContent = note.content;
     item.append(text);
     const about = document.createElement("p");
     about.className = "about";
-    const who = note.name ? ` - ${note.name}` : "";
-    about.textContent = note.revealed
-      ? `${note.votes} dot${note.votes === 1 ? "" : "s"}${who}`
-      : "Only you see this note until it is revealed.";
+    about.textContent = note.revealed ? note.votes_text
+      : _("Only you see this note until it is revealed.");
     item.append(about);
+    if (note.revealed && note.name) {
+      const who = document.createElement("span");
+      who.className = "user-text";
+      who.textContent = ` - ${note.name}`;
+      about.append(who);
+    }
     if (note.revealed && shown.step === "group") {
-      if (note.group) about.textContent += ` - in ${note.group}`;
+      if (note.group) {
+        const group = document.createElement("span");
+        group.className = "user-text";
+        group.textContent = ` (${note.group})`;
+        about.append(group);
+      }
       item.append(suggestForm(note));
     }
     if (note.revealed && shown.step === "vote") {
       const row = document.createElement("div");
       row.className = "dot-row";
-      row.append(button(`Dot (${note.my_dots})`, "dot",
+      row.append(button(_("Dot ({n})", { n: note.my_dots }), "dot",
                         () => send({ do: "dot", note: note.id })));
       if (note.my_dots) {
-        row.append(button("Take back", "undot", () => send({ do: "undot", note: note.id })));
+        row.append(button(_("Take back"), "undot", () => send({ do: "undot", note: note.id })));
       }
       item.append(row);
     }
@@ -105,8 +119,8 @@
     seen.textContent = moment.public;
     const hidden = document.createElement("p");
     hidden.className = "about";
-    hidden.textContent = `Hidden then: ${moment.hidden}`;
-    const b = button(moment.surprised ? "It surprised me" : "Did it surprise you?",
+    hidden.textContent = _("Hidden then: {what}", { what: moment.hidden });
+    const b = button(moment.surprised ? _("It surprised me") : _("Did it surprise you?"),
                      moment.surprised ? "surprise chosen" : "surprise",
                      () => send({ do: "surprise", move: moment.move,
                                   surprised: !moment.surprised }));
@@ -136,12 +150,12 @@
     $(".write").hidden = step !== "think";
     $(".dots").hidden = step !== "vote";
     $(".rate").hidden = step !== "close";
-    $(".write label").textContent = (state.phase === "now_what" ? "An action you propose"
-      : "Your note") + " (only you see it until it is revealed)";
-    document.title = `Debrief: ${state.phase_title}`;
+    $(".write label").textContent = state.phase === "now_what"
+      ? _("An action you propose (only you see it until it is revealed)")
+      : _("Your note (only you see it until it is revealed)");
+    document.title = _("Debrief: {phase}", { phase: state.phase_title });
     $(".sign").hidden = !(state.signed && state.name);
-    $(".dots").textContent = `You have ${state.dots_left} dot${state.dots_left === 1 ? "" : "s"}`
-      + " left.";
+    $(".dots").textContent = state.dots_text;
     const notes = step === "discuss"  // the most dots first (a stable sort: ties as written)
       ? [...state.notes].sort((a, b) => b.votes - a.votes) : state.notes;
     $(".notes ol").replaceChildren(...notes.map(showNote));
@@ -149,7 +163,7 @@
     $(".moments ol").replaceChildren(...state.moments.map(showMoment));
     $(".cards").hidden = !state.cards.length;
     $(".tags").replaceChildren(...state.cards.map((card) => {
-      const b = button(card.name, card.at_work ? "tag chosen" : "tag",
+      const b = button(card.name, card.at_work ? "tag chosen game-text" : "tag game-text",
                        () => send({ do: "tag", card: card.name, at_work: !card.at_work }));
       b.setAttribute("aria-pressed", String(card.at_work));
       return b;
@@ -178,7 +192,7 @@
       if (data.state) show(data.state);
       return answer.ok;
     } catch (error) {
-      notice("Not sent: the connection dropped. Try again.");
+      notice(_("Not sent: the connection dropped. Try again."));
       return false;
     } finally {
       busy = false;
@@ -211,6 +225,11 @@
     const sent = await send({ do: "note", prompt: shown ? shown.phase_title : "", signed:
                               $(".sign input").checked, content: box.value });
     if (sent) box.value = "";  // a refused note stays in its box
+  });
+  $("#language").addEventListener("change", () => {  // kept for a year, on this phone only
+    document.cookie = `dg-lang=${encodeURIComponent($("#language").value)}; path=/; `
+      + "max-age=31536000; SameSite=Strict";
+    location.reload();
   });
   $(".named").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -1,0 +1,169 @@
+"""Every text a phone shows in the debrief comes from the catalogue: a real server runs with a
+pseudo-language whose every message is marked (⟦...⟧), made from ``devgames.pot``, and a real
+Chromium phone goes through every step of a phase; every visible text, label and placeholder
+must carry the mark, except what people wrote themselves (``.user-text``), the game's own words
+(``.game-text``), numbers and the language's own names. Then the same page in Russian at a
+phone's width: nothing clipped, nothing wider than the screen, type large enough."""
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import Browser, Page, expect
+
+from devgames import scrumkin
+from devgames.dashboards.serve import LAUNCHER_SOURCE
+from devgames.i18n import LOCALE_DIR
+from devgames.sessions import SessionStore
+from devgames.sessions.participants import STEPS
+from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.harness import Server, served
+from tests.e2e.readability import summary, unreadable
+from tests.e2e.test_e2e_readable import SCREENSHOTS
+
+pytestmark = pytest.mark.e2e
+
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True}
+OPEN, CLOSE = "⟦", "⟧"
+#: Every text on the page that does not come from the catalogue and is not exempt.
+UNMARKED = """([open]) => {
+  const shown = (el) => el && el.getClientRects().length > 0
+    && getComputedStyle(el).visibility !== "hidden";
+  const exempt = (el) => el.closest(".user-text, .game-text, #language, script, style");
+  const plain = (text) => /^[\\d\\s:+().\\-]*$/.test(text);  // numbers, a clock
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const el = node.parentElement;
+    if (text && !plain(text) && shown(el) && !exempt(el) && !text.includes(open)) {
+      found.push(text);
+    }
+  }
+  for (const el of document.querySelectorAll("[placeholder], [aria-label]")) {
+    for (const name of ["placeholder", "aria-label"]) {
+      const text = el.getAttribute(name);
+      if (text && !exempt(el) && !text.includes(open)) found.push(`${name}: ${text}`);
+    }
+  }
+  if (!document.title.includes(open)) found.push(`title: ${document.title}`);
+  return found;
+}"""
+
+
+def po_text(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def write_pseudo(folder: Path) -> None:
+    """The pseudo-language ``qps``: every message of the template, marked."""
+    with (LOCALE_DIR / "devgames.pot").open("rb") as file:
+        template = [message for message in read_po(file) if message.id]
+    lines = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=utf-8\\n"',
+             '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"', ""]
+    for message in template:
+        lines += [f"#: {place}" for place, _line in message.locations]
+        if isinstance(message.id, tuple):
+            singular, plural = message.id
+            lines += [f"msgid {po_text(singular)}", f"msgid_plural {po_text(plural)}",
+                      f"msgstr[0] {po_text(OPEN + singular + CLOSE)}",
+                      f"msgstr[1] {po_text(OPEN + plural + CLOSE)}", ""]
+        else:
+            text = str(message.id)
+            lines += [f"msgid {po_text(text)}", f"msgstr {po_text(OPEN + text + CLOSE)}", ""]
+    target = folder / "qps" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    (target / "devgames.po").write_text("\n".join(lines), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The kit served with the catalogues of the pseudo-language and Russian only."""
+    folder = tmp_path_factory.mktemp("locale")
+    write_pseudo(folder)
+    russian = folder / "ru" / "LC_MESSAGES"
+    russian.mkdir(parents=True)
+    (russian / "devgames.po").write_bytes(
+        (LOCALE_DIR / "ru" / "LC_MESSAGES" / "devgames.po").read_bytes())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DEVGAMES_LOCALE_DIR", str(folder))
+        with served(LAUNCHER_SOURCE, tmp_path_factory.mktemp("voila"),
+                    name="devgames.ipynb") as server:
+            yield server
+
+
+def phone(browser: Browser, server: Server, language: str) -> Page:
+    context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": "dg-lang", "value": language, "url": server.device_url}])
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
+def lead(server: Server, number: int, step: str) -> None:
+    with SessionStore(server.db) as store:
+        store.set_meta(number, ("debrief", "phone_steps", "what"), step)
+        store.reveal(number, "what")
+
+
+def test_every_text_of_a_phones_debrief_comes_from_the_catalogue(
+        pseudo_server: Server, browser: Browser) -> None:
+    with SessionStore(pseudo_server.db) as store:
+        number = store.create(scrumkin.new_game(["Red", "Blue"], seed=2), title="Pseudo")
+        code = store.open_debrief(number)
+        store.set_meta(number, ("timer",), {"duration": 300, "elapsed": 0, "started_at": 0})
+    page = phone(browser, pseudo_server, "qps")
+    page.goto(f"{pseudo_server.device_url}d/{code}")
+    expect(page.locator(".steps .now")).to_have_text(f"{OPEN}Think{CLOSE}")
+    for count, note in enumerate(("<b>We never paired</b>", "Bugs piled up"), start=1):
+        page.locator("#note").fill(note)
+        page.locator(".send").click()
+        expect(page.locator(".note")).to_have_count(count)
+    page.locator("#name").fill("Ana")
+    page.locator(".named button").click()
+    problems: dict[str, list[str]] = {}
+    for step in STEPS:
+        if step != "think":
+            lead(pseudo_server, number, step)
+            expect(page.locator(".steps .now")).to_contain_text(OPEN)
+            expect(page.locator(".steps li").nth(STEPS.index(step))).to_have_class("now")
+        if step == "vote":
+            page.locator("button.dot").first.click()
+            expect(page.locator("button.undot")).to_have_count(1)
+        unmarked = page.evaluate(UNMARKED, [OPEN])
+        if unmarked:
+            problems[step] = unmarked
+    assert not problems, f"texts not from the catalogue: {problems}"
+
+
+def test_the_debrief_in_russian_reads_on_a_phone(pseudo_server: Server,
+                                                 browser: Browser) -> None:
+    with SessionStore(pseudo_server.db) as store:
+        number = store.create(scrumkin.new_game(["Red", "Blue"], seed=3), title="Русский")
+        code = store.open_debrief(number)
+    page = phone(browser, pseudo_server, "ru")
+    page.goto(f"{pseudo_server.device_url}d/{code}")
+    expect(page.locator(".steps .now")).to_have_text("Думаем")
+    page.locator("#note").fill("Мы ни разу не работали в паре")
+    page.locator(".send").click()
+    expect(page.locator(".note")).to_have_count(1)
+    for step in ("group", "vote"):
+        lead(pseudo_server, number, step)
+        expect(page.locator(".steps .now")).to_have_text(
+            {"group": "Группируем", "vote": "Голосуем"}[step])
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 390
+        problems = [problem for problem in unreadable(page, min_px=16)
+                    if problem["kind"] not in ("page scroll", "off screen")]  # a phone scrolls
+        assert not problems, summary(problems)
+    expect(page.locator(".dots")).to_have_text("Осталось 3 точки.")
+    page.locator("#language").select_option("en")  # the person's own choice, kept
+    expect(page.locator(".steps .now")).to_have_text("Vote")
+    page.reload()
+    expect(page.locator(".steps .now")).to_have_text("Vote")
+    page.locator("#language").select_option("ru")
+    expect(page.locator(".steps .now")).to_have_text("Голосуем")
+    page.screenshot(path=SCREENSHOTS / "debrief-phone-ru.png", full_page=True)
