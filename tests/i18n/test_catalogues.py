@@ -1,8 +1,7 @@
-"""The message catalogues: the template holds every text the code marks, Russian translates
-every one of them (with its three plural forms and the same placeholders), and a phone's
-debrief answers in the language the person chose, or their browser's, over real HTTP."""
+"""The message catalogues: the template holds every text the code marks, and every language
+translates every one of them (Russian with its three plural forms), with the same placeholders.
+A phone answered in its language over HTTP: ``tests/devices/test_debrief_language.py``."""
 
-import json
 import re
 import subprocess
 from pathlib import Path
@@ -10,12 +9,8 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
-from tornado.testing import AsyncHTTPTestCase
 
-from devgames import scrumkin
-from devgames.devices import server
 from devgames.i18n import DEFAULT, LANGUAGES, LOCALE_DIR, _, ngettext, speaking
-from devgames.sessions.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDER = re.compile(r"\{\w+\}")
@@ -70,55 +65,3 @@ def test_russian_counts_with_its_three_plural_forms() -> None:
                     "Осталось 11 точек.", "Осталась 21 точка.", "Осталось 22 точки.",
                     "Осталось 25 точек."]
     assert _("Send the note") == "Send the note"  # outside: the screen's language, English
-
-
-class PhoneLanguageTest(AsyncHTTPTestCase):
-    """The debrief's page, state and refusals in the person's language."""
-
-    def setUp(self) -> None:
-        self.store = SessionStore(":memory:")
-        self.session = self.store.create(scrumkin.new_game(["Red", "Blue"], seed=4))
-        self.code = self.store.open_debrief(self.session)
-        super().setUp()
-
-    def get_app(self) -> Any:
-        return server.make_app(server.Hub(self.store))
-
-    def fetch_as(self, path: str, method: str = "GET", body: str | None = None,
-                 **headers: str) -> Any:
-        return self.fetch(path, method=method, body=body, headers=headers, raise_error=False)
-
-    def test_the_page_and_the_state_follow_the_choice_then_the_browser(self) -> None:
-        page = self.fetch_as(f"/d/{self.code}", Cookie="dg-lang=ru").body.decode()
-        assert '<html lang="ru">' in page and "Отправить заметку" in page
-        assert '"Suggest": "Предложить"' in page  # the script's texts come with the page
-        browser = self.fetch_as(f"/d/{self.code}", **{"Accept-Language": "ru-RU,ru;q=0.9"})
-        assert "Отправить заметку" in browser.body.decode()
-        english = self.fetch_as(f"/d/{self.code}", **{"Accept-Language": "de,en;q=0.5"})
-        assert '<html lang="en">' in english.body.decode()
-        assert '<option value="ru">Русский</option>' in english.body.decode()
-        chosen = self.fetch_as(f"/d/{self.code}", Cookie="dg-lang=en",
-                               **{"Accept-Language": "ru"})
-        assert "Send the note" in chosen.body.decode()  # the person's choice wins
-        state = json.loads(self.fetch_as(f"/d/{self.code}/state", Cookie="dg-lang=ru").body)
-        assert (state["language"], state["phase_title"], state["steps"][0][0],
-                state["dots_text"]) == ("ru", "Что?", "Думаем", "Осталось 3 точки.")
-
-    def test_refusals_are_said_in_the_persons_language(self) -> None:
-        wrong = self.fetch_as("/d/WRONGCODE", Cookie="dg-lang=ru")
-        assert wrong.code == 403 and '<html lang="ru">' in wrong.body.decode()
-        assert "Этот разбор закрыт" in wrong.body.decode()
-        closed = json.loads(self.fetch_as("/d/WRONGCODE/state", Cookie="dg-lang=ru").body)
-        assert closed["message"].startswith("Этот код больше не открывает разбор")
-        look = self.fetch_as(f"/d/{self.code}/state", Cookie="dg-lang=ru")
-        cookies = "; ".join(header.split(";")[0] for header in look.headers.get_list(
-            "Set-Cookie")) + "; dg-lang=ru"
-        xsrf = re.search(r"_xsrf=([^;]+)", cookies)
-        assert xsrf
-        self.store.set_meta(self.session, ("debrief", "phone_steps", "what"), "vote")
-        answer = self.fetch_as(f"/d/{self.code}/do", "POST", json.dumps(
-            {"do": "note", "prompt": "Что?", "content": "Поздно", "signed": False}),
-            Cookie=cookies, **{"X-XSRFToken": xsrf.group(1)})
-        assert answer.code == 409
-        assert json.loads(answer.body)["message"] == (
-            "Заметки пишут на шаге «Думаем», а сейчас шаг «Голосуем».")

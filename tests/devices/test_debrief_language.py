@@ -1,0 +1,64 @@
+"""A phone's debrief in the person's language over real HTTP: the page, its script's texts,
+the state and the refusals follow the language chosen on the page, else the browser's."""
+
+import json
+import re
+from typing import Any
+
+from tornado.testing import AsyncHTTPTestCase
+
+from devgames import scrumkin
+from devgames.devices import server
+from devgames.sessions.store import SessionStore
+
+
+class PhoneLanguageTest(AsyncHTTPTestCase):
+    """The debrief's page, state and refusals in the person's language."""
+
+    def setUp(self) -> None:
+        self.store = SessionStore(":memory:")
+        self.session = self.store.create(scrumkin.new_game(["Red", "Blue"], seed=4))
+        self.code = self.store.open_debrief(self.session)
+        super().setUp()
+
+    def get_app(self) -> Any:
+        return server.make_app(server.Hub(self.store))
+
+    def fetch_as(self, path: str, method: str = "GET", body: str | None = None,
+                 **headers: str) -> Any:
+        return self.fetch(path, method=method, body=body, headers=headers, raise_error=False)
+
+    def test_the_page_and_the_state_follow_the_choice_then_the_browser(self) -> None:
+        page = self.fetch_as(f"/d/{self.code}", Cookie="dg-lang=ru").body.decode()
+        assert '<html lang="ru">' in page and "Отправить заметку" in page
+        assert '"Suggest": "Предложить"' in page  # the script's texts come with the page
+        browser = self.fetch_as(f"/d/{self.code}", **{"Accept-Language": "ru-RU,ru;q=0.9"})
+        assert "Отправить заметку" in browser.body.decode()
+        english = self.fetch_as(f"/d/{self.code}", **{"Accept-Language": "de,en;q=0.5"})
+        assert '<html lang="en">' in english.body.decode()
+        assert '<option value="ru">Русский</option>' in english.body.decode()
+        chosen = self.fetch_as(f"/d/{self.code}", Cookie="dg-lang=en",
+                               **{"Accept-Language": "ru"})
+        assert "Send the note" in chosen.body.decode()  # the person's choice wins
+        state = json.loads(self.fetch_as(f"/d/{self.code}/state", Cookie="dg-lang=ru").body)
+        assert (state["language"], state["phase_title"], state["steps"][0][0],
+                state["dots_text"]) == ("ru", "Что?", "Думаем", "Осталось 3 точки.")
+
+    def test_refusals_are_said_in_the_persons_language(self) -> None:
+        wrong = self.fetch_as("/d/WRONGCODE", Cookie="dg-lang=ru")
+        assert wrong.code == 403 and '<html lang="ru">' in wrong.body.decode()
+        assert "Этот разбор закрыт" in wrong.body.decode()
+        closed = json.loads(self.fetch_as("/d/WRONGCODE/state", Cookie="dg-lang=ru").body)
+        assert closed["message"].startswith("Этот код больше не открывает разбор")
+        look = self.fetch_as(f"/d/{self.code}/state", Cookie="dg-lang=ru")
+        cookies = "; ".join(header.split(";")[0] for header in look.headers.get_list(
+            "Set-Cookie")) + "; dg-lang=ru"
+        xsrf = re.search(r"_xsrf=([^;]+)", cookies)
+        assert xsrf
+        self.store.set_meta(self.session, ("debrief", "phone_steps", "what"), "vote")
+        answer = self.fetch_as(f"/d/{self.code}/do", "POST", json.dumps(
+            {"do": "note", "prompt": "Что?", "content": "Поздно", "signed": False}),
+            Cookie=cookies, **{"X-XSRFToken": xsrf.group(1)})
+        assert answer.code == 409
+        assert json.loads(answer.body)["message"] == (
+            "Заметки пишут на шаге «Думаем», а сейчас шаг «Голосуем».")
