@@ -58,6 +58,17 @@ ONE_TWO_FOUR_ALL: tuple[tuple[str, str, int], ...] = (
 
 
 
+def phase_of(settings: Mapping[str, Any]) -> Phase:
+    """The phase the facilitator leads, from the debrief's settings (the first until one is
+    chosen).
+
+    >>> phase_of({"phase": "so_what"}).title, phase_of({}).title, phase_of({"phase": "x"}).key
+    ('So what?', 'What?', 'what')
+    """
+    key = settings.get("phase")
+    return PHASES[PHASE_KEYS.index(key)] if key in PHASE_KEYS else PHASES[0]
+
+
 def new_id() -> str:
     """A fresh id for a note or an action (unique across screens)."""
     return uuid.uuid4().hex[:12]

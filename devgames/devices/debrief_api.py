@@ -31,7 +31,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from devgames.core.game import Game
-from devgames.dashboards.debrief_notes import PHASE_KEYS, PHASES, Phase, debrief_of
+from devgames.dashboards.debrief_notes import debrief_of, phase_of
 from devgames.devices.page import debrief_page
 from devgames.devices.server import (
     MAX_BODY,
@@ -94,17 +94,6 @@ def read_change(body: bytes) -> tuple[str, dict[str, Any]]:
         if type(data[key]) is not wanted:
             raise ValueError(f"Not a change: {key} must be {wanted.__name__}.")
     return kind, data
-
-
-def phase_of(settings: dict[str, Any]) -> Phase:
-    """The phase the facilitator leads, from the debrief's settings (the first until one is
-    chosen).
-
-    >>> phase_of({"phase": "so_what"}).title, phase_of({}).title, phase_of({"phase": "x"}).key
-    ('So what?', 'What?', 'what')
-    """
-    key = settings.get("phase")
-    return PHASES[PHASE_KEYS.index(key)] if key in PHASE_KEYS else PHASES[0]
 
 
 #: What Reveal & map asks about each finished game (its cards to tag, its key moments), worked

@@ -17,10 +17,13 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action
 from devgames.core.game import Game
 from devgames.core.wording import common_prefix, game_title
+from devgames.dashboards.debrief_notes import debrief_of, phase_of
 from devgames.devices.room import bot_seats, is_paused
+from devgames.i18n import _
 from devgames.screens.cards import hand_html, subset_choice
 from devgames.screens.colors import team_colors
 from devgames.screens.debrief import winner_line
+from devgames.sessions.participants import step_of, step_titles
 
 #: Keys of a seat's view holding more cards of its hand than ``hand`` (РЕЛИЗ's event cards).
 MORE_HAND_KEYS = ("event_cards",)
@@ -286,6 +289,24 @@ def timed_round(game: Game, view: Mapping[str, Any],
     return {"timer": room_timer(meta), "teams": game.waiting_for if "playing" in view else ""}
 
 
+def debrief_round(meta: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Once the facilitator leads the debrief: the room's timer and the line saying its phase
+    and step, for every team's device as for the people's phones; None before.
+
+    >>> meta = {"debrief": {"phase": "so_what", "phone_steps": {"so_what": "vote"}}}
+    >>> debrief_round(meta)["teams"][:28], debrief_round({}) is None
+    ('Debrief: So what?, step Vote', True)
+    """
+    settings = debrief_of(meta)
+    if "phase" not in settings:
+        return None
+    phase = phase_of(settings)
+    step = dict((key, title) for title, key in step_titles(phase.key))[step_of(settings)]
+    return {"timer": room_timer(meta),
+            "teams": _("Debrief: {phase}, step {step}. Take part from your own phone: scan the "
+                       "code on the screen.").format(phase=_(phase.title), step=step)}
+
+
 def device_state(game: Game, seat: int, revision: int, meta: dict[str, Any],
                  news: list[str]) -> dict[str, Any]:
     """Everything the device of ``seat`` shows, as plain data with an ``etag`` (a digest of the
@@ -310,7 +331,7 @@ def device_state(game: Game, seat: int, revision: int, meta: dict[str, Any],
         "color": team_colors(list(game.players))[seat],
         "revision": revision,
         "status": status_line(game, seat, meta, view.get("playing")),
-        "round": timed_round(game, view, meta),
+        "round": debrief_round(meta) if game.is_over else timed_round(game, view, meta),
         "your_move": bool(moves["moves"]),
         **moves,
         "hand": hand_html(name, hand, game.secrets(seat), game.name) if hand is not None

@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
-from devgames import game_module, game_specs
+from devgames import game_module, game_specs, scrumkin
 from devgames.core.actions import CHANCE
+from devgames.core.bots import RandomBot, play_out
 from devgames.core.game import Game
 from devgames.core.wording import choices
 from devgames.devices.state import chosen_action, device_state, window_moves
+from devgames.i18n import speaking
 
 GAMES = [spec.name for spec in game_specs()]
 
@@ -186,3 +188,19 @@ def test_a_team_in_a_round_played_together_sees_the_rooms_timer_and_who_still_pl
     assert device_state(game, 0, 1, {}, [])["round"]["timer"] is None
     played = scrumkin.new_game(["Red", "Blue"], seed=1)  # a game with no timed rounds
     assert device_state(played, 0, 0, meta, [])["round"] is None
+
+
+def test_in_the_debrief_a_teams_device_shows_its_phase_step_and_timer() -> None:
+    """Once the game is over and the facilitator leads the debrief, every team's device shows
+    the phase, its step and the room's timer, as the people's phones do."""
+    game = scrumkin.new_game(["Red", "Blue"], seed=5)
+    play_out(game, {0: RandomBot(1), 1: RandomBot(2)})
+    assert device_state(game, 0, 0, {}, [])["round"] is None  # no debrief led yet
+    meta = {"debrief": {"phase": "now_what", "phone_steps": {"now_what": "discuss"}},
+            "timer": {"duration": 420, "elapsed": 0, "started_at": 1.7e12}}
+    shown = device_state(game, 1, 0, meta, [])["round"]
+    assert shown["teams"].startswith("Debrief: Now what?, step Actions.")
+    assert shown["timer"]["duration"] == 420
+    with speaking("ru"):
+        russian = device_state(game, 1, 0, meta, [])["round"]["teams"]
+    assert russian.startswith("Разбор: Что дальше?, шаг «Действия».")
