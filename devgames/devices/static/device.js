@@ -251,7 +251,10 @@
         failures = 0;
         offline = false;
         if (!busy && (back || !shown || state.etag !== shown.etag)) {
-          notice("");  // what it said was about the table as it was
+          // What the notice said was about the table as it was: it goes once the table moves
+          // (a refusal answered with the table as it is now stays, even when the page comes
+          // back online just after it).
+          if (!shown || state.etag !== shown.etag) notice("");
           render(state);
         }
         setOffline(false);
