@@ -17,7 +17,6 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action
 from devgames.core.game import Game
 from devgames.core.wording import common_prefix, game_title
-from devgames.dashboards.debrief_notes import debrief_of, phase_of
 from devgames.devices.room import bot_seats, is_paused
 from devgames.i18n import _
 from devgames.screens.cards import hand_html, subset_choice
@@ -297,6 +296,8 @@ def debrief_round(meta: Mapping[str, Any]) -> dict[str, Any] | None:
     >>> debrief_round(meta)["teams"][:28], debrief_round({}) is None
     ('Debrief: So what?, step Vote', True)
     """
+    from devgames.dashboards.debrief_notes import debrief_of, phase_of  # (the debrief's, once)
+
     settings = debrief_of(meta)
     if "phase" not in settings:
         return None
