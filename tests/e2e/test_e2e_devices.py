@@ -31,6 +31,7 @@ from tests.e2e.harness import (
     wait_for_app,
     wait_for_kernel_idle,
 )
+from tests.e2e.readability import summary, unreadable
 from tests.e2e.test_e2e_games import open_admin, saved_game, session_id, until
 
 pytestmark = pytest.mark.e2e
@@ -311,6 +312,18 @@ def test_two_teams_play_a_whole_game_on_their_devices_and_see_only_their_own_han
         assert device.locator(".moves button").count() == 0
     expect(page.locator(".dg-winner")).to_have_text(winner_line(game))
     save_screenshot(page, "devices-projector-end")
+    with SessionStore(voila_server.db) as store:  # the facilitator leads the debrief
+        number = session_id(page)
+        store.set_meta(number, ("debrief", "phase"), "so_what")
+        store.set_meta(number, ("debrief", "phone_steps"), {"so_what": "vote"})
+        store.set_meta(number, ("timer",), {"duration": 720, "elapsed": 0,
+                                            "started_at": time.time() * 1000})
+    expect(red.locator(".teams")).to_contain_text("Debrief: So what?, step Vote.")
+    expect(red.locator(".clock")).to_have_text(re.compile(r"^1[12]:\d\d$"))
+    problems = [problem for problem in unreadable(red, min_px=18)
+                if problem["kind"] not in ("page scroll", "off screen")]  # a phone scrolls
+    assert not problems, summary(problems)
+    assert red.evaluate("() => document.scrollingElement.scrollWidth") <= 390
     save_screenshot(red, "devices-phone-end")
 
 
