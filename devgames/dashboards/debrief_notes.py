@@ -185,6 +185,16 @@ def due_problem(due: Any) -> str | None:
 SURPRISES_PROMPT = "Key moments that surprised us"
 
 
+def roti_average(roti: Sequence[int]) -> float:
+    """The average rating of the room's ROTI (how many rated 1 to 5); 0 before any rating.
+
+    >>> roti_average((0, 0, 1, 2, 1)), roti_average((0, 0, 0, 0, 0))
+    (4.0, 0.0)
+    """
+    total = sum(roti)
+    return sum(score * n for score, n in enumerate(roti, start=1)) / total if total else 0.0
+
+
 def roti_summary(roti: Sequence[int]) -> str | None:
     """The room's ROTI in one line (how many rated 1 to 5), or None before any rating.
 
@@ -196,9 +206,8 @@ def roti_summary(roti: Sequence[int]) -> str | None:
     total = sum(roti)
     if not total:
         return None
-    average = sum(score * n for score, n in enumerate(roti, start=1)) / total
     counts = ", ".join(f"{score}: {roti[score - 1]}" for score in range(5, 0, -1))
-    return (f"Return on time invested: {average:.1f} of 5 from {total} rating"
+    return (f"Return on time invested: {roti_average(roti):.1f} of 5 from {total} rating"
             f"{'s' * (total != 1)} ({counts})")
 
 

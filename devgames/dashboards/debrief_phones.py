@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from devgames.dashboards.debrief_notes import Phase, debrief_of
+from devgames.dashboards.debrief_notes import Phase, debrief_of, roti_average
 from devgames.dashboards.join_panel import device_url, qr_svg
 from devgames.screens.cards import html
 from devgames.sessions.participants import dots_allowed, step_of, step_titles
@@ -54,7 +54,6 @@ def roti_bars(counts: tuple[int, ...]) -> str:
     total = sum(counts)
     if not total:
         return "<p class='dg-muted'>No ratings yet.</p>"
-    average = sum(score * n for score, n in enumerate(counts, start=1)) / total
     most = max(counts)
     rows = "".join(
         f"<div class='dg-roti-row'><span class='dg-roti-score'>{score}</span>"
@@ -62,7 +61,7 @@ def roti_bars(counts: tuple[int, ...]) -> str:
         f"<span class='dg-roti-count'>{counts[score - 1]}</span></div>"
         for score in range(5, 0, -1))
     return (f"<div class='dg-roti'><b>Return on time invested:</b> {total} rating"
-            f"{'s' * (total != 1)}, average {average:.1f} of 5{rows}</div>")
+            f"{'s' * (total != 1)}, average {roti_average(counts):.1f} of 5{rows}</div>")
 
 
 class PhonesPanel(widgets.VBox):
@@ -158,7 +157,7 @@ class PhonesPanel(widgets.VBox):
         people = len(self.store.participants(self.session_id))
         hidden = self.store.hidden_count(self.session_id, phase.key)
         saved = debrief_of(self.controller.game.meta)
-        put = sum(note["votes"] for note in self.store.notes_for(self.session_id, None))
+        put = self.store.dots_put(self.session_id)
         self.counts.value = (
             f"<b>{people}</b> {'person' if people == 1 else 'people'} joined. "
             f"<b>{hidden}</b> note{'s' * (hidden != 1)} of {html(phase.title)} written, "

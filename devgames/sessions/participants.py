@@ -608,6 +608,14 @@ next one on another note.
                            (note, person))
         return max(0, allowed - used - delta)  # none left when the facilitator took dots away
 
+    def dots_put(self, session_id: int) -> int:
+        """How many dots the room has put, on every note."""
+        with self._lock:
+            (put,) = self._db.execute(
+                "SELECT coalesce(sum(d.count), 0) FROM debrief_dots d JOIN debrief_notes n"
+                " ON n.id = d.note_id WHERE n.session_id = ?", (session_id,)).fetchone()
+        return int(put)
+
     def dots_of(self, session_id: int, person: str) -> dict[str, int]:
         """The dots ``person`` has put, by note."""
         with self._lock:

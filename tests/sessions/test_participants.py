@@ -219,6 +219,7 @@ def test_thirty_people_write_and_vote_and_the_room_is_limited(store: SessionStor
             store.dot(number, person, notes[(n + step + 1) % 30])
     board = store.notes_for(number, None)
     assert len(board) == 30 and {note["votes"] for note in board} == {3}
+    assert store.dots_put(number) == 90
     assert len({note["author"] for note in board}) == 30
     for _ in range(MAX_PARTICIPANTS - 30):
         store.join(number)
