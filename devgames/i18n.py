@@ -29,6 +29,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -124,6 +125,67 @@ def N_(message: str) -> str:
     return message
 
 
+def available() -> list[str]:
+    """The languages a screen may be shown in: English, then every one with a catalogue.
+
+    >>> available()[:2]
+    ['en', 'ru']
+    """
+    found = sorted(folder.name for folder in LOCALE_DIR.iterdir() if known(folder.name)) \
+        if LOCALE_DIR.is_dir() else []
+    return [DEFAULT, *(code for code in found if code != DEFAULT)]
+
+
+def name_of(code: str) -> str:
+    """A language's name in that language (its code when the kit has no name for it).
+
+    >>> name_of("ru"), name_of("qps")
+    ('Русский', 'qps')
+    """
+    return LANGUAGES.get(code, code)
+
+
+def _locale() -> str:
+    """The Babel locale of the language in use (English for a language Babel does not know,
+    such as a test's pseudo-language)."""
+    code = language()
+    return code if code in LANGUAGES else DEFAULT
+
+
+def format_when(when: datetime) -> str:
+    """A date and time, as the language in use writes them.
+
+    >>> when = datetime(2026, 11, 22, 9, 30)
+    >>> format_when(when)
+    'Nov 22, 2026, 09:30'
+    >>> with speaking("ru"):
+    ...     format_when(when)
+    '22 нояб. 2026\\u202fг., 09:30'
+    """
+    from babel import Locale
+    from babel.dates import format_skeleton
+
+    locale = Locale.parse(_locale())
+    glue = str(locale.datetime_formats["medium"])
+    return glue.replace("{1}", format_skeleton("yMMMd", when, locale=locale)).replace(
+        "{0}", format_skeleton("Hm", when, locale=locale))
+
+
+def format_number(number: float, digits: int = 1) -> str:
+    """A number as the language in use writes it, with at most ``digits`` decimals.
+
+    >>> format_number(12345.25), format_number(3)
+    ('12,345.2', '3')
+    >>> with speaking("ru"):
+    ...     format_number(12345.25)
+    '12\xa0345,2'
+    """
+    from babel.numbers import format_decimal
+
+    return format_decimal(round(number, digits), format=f"#,##0.{'#' * digits}" if digits
+                          else "#,##0", locale=_locale())
+
+
 def best_match(accept: str | None) -> str:
     """The language of the kit a browser prefers, from its ``Accept-Language`` header.
 
@@ -148,5 +210,6 @@ def best_match(accept: str | None) -> str:
     return DEFAULT
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "best_match", "catalogue", "known", "language",
-           "ngettext", "set_language", "speaking", "use_language"]
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "available", "best_match", "catalogue",
+           "format_number", "format_when", "known", "language", "name_of", "ngettext",
+           "set_language", "speaking", "use_language"]

@@ -57,6 +57,6 @@ def test_the_readme_links_the_credits_and_the_licence() -> None:
 
 def test_the_about_box_escapes_every_text() -> None:
     html = credits_html()
-    assert html.count("<li>") == len(CREDITS)
+    assert html.count("<li") == len(CREDITS)
     assert "&#x27;" in html  # the apostrophe of "their authors'" is escaped
     assert "<script" not in html and len(html) < 2500

@@ -9,6 +9,7 @@ from typing import Any
 from devgames import SpecTable
 from devgames.core.actions import CHANCE, Action, Event
 from devgames.core.game import Game
+from devgames.i18n import ngettext
 
 
 def label(key: str) -> str:
@@ -56,6 +57,17 @@ def seat_noun(game: str) -> str:
     ('team', 'player')
     """
     return SEAT_NOUNS.get(game, "player")
+
+
+def seat_count(game: str, count: int) -> str:
+    """``count`` seats of ``game``'s table, in words of the language in use.
+
+    >>> seat_count("scrumkin", 3), seat_count("itstartup", 1)
+    ('3 teams', '1 player')
+    """
+    if seat_noun(game) == "team":
+        return ngettext("{n} team", "{n} teams", count).format(n=count)
+    return ngettext("{n} player", "{n} players", count).format(n=count)
 
 
 def how_many(minimum: int, maximum: int, noun: str) -> str:

@@ -10,6 +10,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from devgames.i18n import _
+
 TIMER_JS = """
 function show(model, el) {
   const total = model.get("duration");
@@ -21,7 +23,8 @@ function show(model, el) {
   const text = Math.floor(abs / 60) + ":" + String(abs % 60).padStart(2, "0");
   el.textContent = left < 0 ? "+" + text : text;
   el.classList.toggle("dg-timer-over", left < 0);
-  el.title = started > 0 ? "running" : "paused";
+  const words = model.get("words");
+  el.title = started > 0 ? words.running : words.paused;
 }
 export default {
   render({ model, el }) {
@@ -79,7 +82,8 @@ export default {
     let saved = null;
     try { saved = window.localStorage.getItem(KEY); } catch (error) { saved = null; }
     const browser = (navigator.languages && navigator.languages[0]) || navigator.language || "";
-    const chosen = saved || (browser.toLowerCase().startsWith("ru") ? "ru" : "en");
+    // The kernel takes a language it has a catalogue for, and English for any other.
+    const chosen = saved || browser.toLowerCase().split("-")[0] || "en";
     if (chosen !== model.get("language")) {
       model.set("language", chosen);
       model.save_changes();
@@ -92,18 +96,22 @@ export default {
 """
 
 CONNECTION_JS = """
-const LOST = "The connection to the table was lost: reload to resume; nothing is lost.";
 export default {
   render({ model, el }) {
     el.classList.add("dg-connection");
     el.setAttribute("role", "alert");
     el.hidden = true;
+    const words = () => model.get("words");
     const text = document.createElement("span");
-    text.textContent = LOST;
     const status = document.createElement("span");
     status.className = "dg-connection-status";
     const reload = document.createElement("button");
-    reload.textContent = "Reload now";
+    const say = () => {
+      text.textContent = words().lost;
+      reload.textContent = words().reload;
+    };
+    say();
+    model.on("change:words", say);
     reload.className = "dg-connection-reload";
     reload.onclick = () => window.location.reload();
     el.append(text, " ", reload, " ", status);
@@ -114,10 +122,10 @@ export default {
       // in the page address. A HEAD request starts no kernel.
       try {
         await fetch(window.location.pathname, { method: "HEAD", cache: "no-store" });
-        status.textContent = "Reconnecting...";
+        status.textContent = words().reconnecting;
         window.location.reload();
       } catch (error) {
-        status.textContent = "Waiting for the server to answer...";
+        status.textContent = words().waiting;
       }
     };
     const loseConnection = () => {
@@ -163,6 +171,29 @@ export default {
 """
 
 
+def timer_words() -> dict[str, str]:
+    """The timer's words in the language in use (its tooltip).
+
+    >>> timer_words()["paused"]
+    'paused'
+    """
+    return {"running": _("running"), "paused": _("paused")}
+
+
+def connection_words() -> dict[str, str]:
+    """The connection banner's words in the language in use: it shows when the kernel is gone,
+    so they are in the page before.
+
+    >>> sorted(connection_words())
+    ['lost', 'reconnecting', 'reload', 'waiting']
+    """
+    return {"lost": _("The connection to the table was lost: reload to resume; nothing is "
+                      "lost."),
+            "reload": _("Reload now"),
+            "reconnecting": _("Reconnecting..."),
+            "waiting": _("Waiting for the server to answer...")}
+
+
 class Timer(anywidget.AnyWidget):
     """The facilitator's timer, counting down in the browser (overtime shows as +m:ss).
 
@@ -180,11 +211,14 @@ class Timer(anywidget.AnyWidget):
     """
 
     _esm = TIMER_JS
+    #: Its tooltip's words, in the app's language (see :func:`timer_words`).
+    words = traitlets.Dict().tag(sync=True)
     duration = traitlets.Int(300).tag(sync=True)  # seconds
     elapsed = traitlets.Float(0.0).tag(sync=True)  # seconds spent before the last start
     started_at = traitlets.Float(0.0).tag(sync=True)  # epoch ms of the last start; 0 = paused
 
     def __init__(self, minutes: int = 5, **kwargs: Any) -> None:
+        kwargs.setdefault("words", timer_words())
         super().__init__(duration=minutes * 60, **kwargs)
 
     @property
@@ -289,8 +323,8 @@ class Address(anywidget.AnyWidget):
 
 
 class Language(anywidget.AnyWidget):
-    """Which language's card names come first ("en" or "ru"): the browser's language the first
-    time, then the room's choice, kept in the browser for the next session.
+    """The app's language: the browser's the first time, then the room's choice, kept in the
+    browser for the next session.
 
     >>> Language().language
     'en'
@@ -316,12 +350,15 @@ class Connection(anywidget.AnyWidget):
     """
 
     _esm = CONNECTION_JS
+    #: The banner's words, in the app's language (see :func:`connection_words`).
+    words = traitlets.Dict().tag(sync=True)
     interval_ms = traitlets.Int(2000).tag(sync=True)
     timeout_ms = traitlets.Int(10000).tag(sync=True)
     probe_ms = traitlets.Int(3000).tag(sync=True)
     reconnect = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, on_ping: Callable[[], None] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("words", connection_words())
         super().__init__(**kwargs)
         self.on_ping = on_ping
         self.on_msg(self._on_msg)

@@ -9,16 +9,33 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from devgames import GAMES, SpecTable
-from devgames.core.wording import game_title, seat_noun
+from devgames.core.wording import game_title, seat_count
 from devgames.dashboards.components import Notice
+from devgames.i18n import _, format_when, ngettext
 from devgames.screens.cards import html
 from devgames.sessions.store import SessionStore, SessionSummary, check_title
 
-#: One line about each game on the launcher, from its spec.
-BLURBS: SpecTable[str] = SpecTable(lambda spec: spec.blurb)
+#: One line about each game on the launcher, from its spec; the kit's own games' lines are in
+#: its catalogue, another package's game brings its own words.
+BLURBS: SpecTable[tuple[str, bool]] = SpecTable(
+    lambda spec: (spec.blurb, spec.module.split(".")[0] == "devgames"))
 #: Saved sessions listed on one page of the launcher: as many as 1280x720 shows below the games
 #: with long team names (a line of the list on two lines), and a notice or a rename box open.
 PAGE_SIZE = 3
+
+
+def blurb_html(game: str) -> str:
+    """The line about ``game`` under its button, in the language in use.
+
+    >>> from devgames.i18n import speaking
+    >>> with speaking("ru"):
+    ...     print(blurb_html("scrumkin")[:61])
+    <span class='dg-muted'>2–8 команд наперегонки сжигают бэклоги
+    """
+    blurb, ours = BLURBS.get(game, ("", True))
+    if ours:
+        return f"<span class='dg-muted'>{html(_(blurb))}</span>"
+    return f"<span class='dg-muted game-text'>{html(blurb)}</span>"
 
 
 def session_line(row: SessionSummary) -> str:
@@ -26,15 +43,25 @@ def session_line(row: SessionSummary) -> str:
 
     >>> from datetime import datetime
     >>> when = datetime(2026, 11, 22, 9, 30)
-    >>> print(session_line(SessionSummary(3, "scrumkin", "1", "Team day", ("Red", "Blue"),
-    ...       when, when, 45, True, ("Blue",))))
-    #3 Team day: Scrumkin, Red, Blue; 45 moves, 2026-11-22 09:30; Blue won
+    >>> row = SessionSummary(3, "scrumkin", "1", "Team day", ("Red", "Blue"), when, when, 45,
+    ...                      True, ("Blue",))
+    >>> print(session_line(row))
+    #3 Team day: Scrumkin, Red, Blue; 45 moves, Nov 22, 2026, 09:30; Blue won
+    >>> from devgames.i18n import speaking
+    >>> with speaking("ru"):  # Russian puts a narrow no-break space before "г."
+    ...     print(session_line(row).replace("\\u202f", " "))
+    #3 Team day: Scrumkin, Red, Blue; 45 ходов, 22 нояб. 2026 г., 09:30; победа: Blue
     """
     title = f" {row.title}:" if row.title else ""
-    state = (f"{', '.join(row.winners)} won" if row.winners else "over") if row.is_over \
-        else "in progress"
+    if not row.is_over:
+        state = _("in progress")
+    elif row.winners:
+        state = _("{names} won").format(names=", ".join(row.winners))
+    else:
+        state = _("over")
+    moves = ngettext("{n} move", "{n} moves", row.actions).format(n=row.actions)
     return (f"#{row.id}{title} {game_title(row.game)}, {', '.join(row.players)}; "
-            f"{row.actions} moves, {row.updated_at:%Y-%m-%d %H:%M}; {state}")
+            f"{moves}, {format_when(row.updated_at)}; {state}")
 
 
 def session_name(row: SessionSummary) -> str:
@@ -45,9 +72,11 @@ def session_name(row: SessionSummary) -> str:
     >>> when = datetime(2026, 11, 22, 9, 30)
     >>> row = SessionSummary(3, "scrumkin", "1", "Team day", ("Red",), when, when, 0, False, ())
     >>> session_name(row), session_name(replace(row, title=None))
-    ("session #3 'Team day'", 'session #3')
+    ('session #3 “Team day”', 'session #3')
     """
-    return f"session #{row.id} {row.title!r}" if row.title else f"session #{row.id}"
+    if row.title:
+        return _("session #{number} “{title}”").format(number=row.id, title=row.title)
+    return _("session #{number}").format(number=row.id)
 
 
 def matches(row: SessionSummary, query: str) -> bool:
@@ -103,40 +132,39 @@ class Launcher(widgets.VBox):
         self.resume_buttons: list[widgets.Button] = []
         #: The session being renamed or confirmed for deletion, and which: ("rename", 3).
         self.editing: tuple[str, int] | None = None
-        games = widgets.Box([
-            widgets.VBox([button, widgets.HTML(f"<span class='dg-muted'>{html(BLURBS.get(n, ''))}"
-                                               "</span>")])
-            for n, button in zip(GAMES, new_buttons, strict=False)
-        ])
+        games = widgets.Box([widgets.VBox([button, widgets.HTML(blurb_html(n))])
+                             for n, button in zip(GAMES, new_buttons, strict=False)])
         games.add_class("dg-launcher-games")
-        self.search = widgets.Text(placeholder="Search: title, team, game, number")
+        self.search = widgets.Text(placeholder=_("Search: title, team, game, number"))
         self.search.add_class("dg-search")
         self.search.observe(lambda _change: self.go_to(0), "value")
         self.count = widgets.HTML()
         self.count.add_class("dg-count")
         self.sessions = widgets.VBox()
         self.sessions.add_class("dg-sessions")
-        self.newer = widgets.Button(description="Newer", icon="arrow-left")
+        self.newer = widgets.Button(description=_("Newer"), icon="arrow-left")
         self.newer.add_class("dg-newer")
         self.newer.on_click(lambda _button: self.go_to(self.page - 1))
-        self.older = widgets.Button(description="Older", icon="arrow-right")
+        self.older = widgets.Button(description=_("Older"), icon="arrow-right")
         self.older.add_class("dg-older")
         self.older.on_click(lambda _button: self.go_to(self.page + 1))
         self.pager = widgets.HBox([self.newer, self.older, self.count])
         self.pager.add_class("dg-launcher-pages")
         #: "Resume a session", the search and the pages on one line, above the sessions.
-        self.find = widgets.HBox([widgets.HTML("<h2>Resume a session</h2>"), self.search,
+        self.find = widgets.HBox([widgets.HTML("<h2>" + html(_("Resume a session")) + "</h2>"),
+                                  self.search,
                                   self.pager])
         self.find.add_class("dg-launcher-find")
         self.notice = Notice()
         self.saved = widgets.VBox()
         #: "Plan a workshop": the planner page (rounds and minutes a game takes), if offered.
-        self.plan_button = widgets.Button(description="Plan a workshop: how long will it take?",
+        self.plan_button = widgets.Button(
+            description=_("Plan a workshop: how long will it take?"),
                                           icon="clock-o", layout=widgets.Layout(width="auto"))
         self.plan_button.add_class("dg-open-planner")
         if on_plan is not None:
             self.plan_button.on_click(lambda _button: on_plan())
-        heading = widgets.HTML("<h2>Start a session</h2>")
+        heading = widgets.HTML("<h2>" + html(_("Start a session")) + "</h2>")
         heading.add_class("dg-launcher-heading")
         self.children = [
             heading, games,
@@ -176,31 +204,36 @@ class Launcher(widgets.VBox):
         first = self.page * self.page_size
         self.shown = rows[first:first + self.page_size]
         if not self.shown:
-            self.count.value = ("<span class='dg-muted'>No saved session matches "
-                                f"&ldquo;{html(self.search.value.strip())}&rdquo;.</span>"
-                                if self.search.value.strip() else "")
+            query = self.search.value.strip()
+            self.count.value = ("<span class='dg-muted'>" + html(_(
+                "No saved session matches “{query}”.").format(query=query)) + "</span>"
+                if query else "")
         else:
-            self.count.value = (f"Sessions {first + 1} to {first + len(self.shown)} of "
-                                f"{len(rows)} (newest first)")
+            self.count.value = html(_("Sessions {first} to {last} of {count} (newest first)")
+                                    .format(first=first + 1, last=first + len(self.shown),
+                                            count=len(rows)))
         self.newer.disabled = self.page == 0
         self.older.disabled = self.page >= pages - 1
         self.resume_buttons = []
         self.sessions.children = [self._row(row) for row in self.shown]
         if not rows and not self.search.value.strip():
-            self.saved.children = [widgets.HTML("<p class='dg-muted'>No saved sessions yet.</p>")]
+            self.saved.children = [widgets.HTML(
+                "<p class='dg-muted'>" + html(_("No saved sessions yet.")) + "</p>")]
         else:
             self.saved.children = [self.find, self.sessions]
 
     def _row(self, row: SessionSummary) -> widgets.Widget:
-        resume = widgets.Button(description=session_line(row), tooltip="Resume this session",
+        resume = widgets.Button(description=session_line(row), tooltip=_("Resume this session"),
                                 layout=widgets.Layout(width="auto", max_width="100%"))
         resume.add_class("dg-resume")
         resume.on_click(lambda _button, i=row.id: self.on_resume(i))
         self.resume_buttons.append(resume)
-        rename = widgets.Button(description="Rename", tooltip=f"Rename {session_name(row)}")
+        rename = widgets.Button(description=_("Rename"),
+                                tooltip=_("Rename {session}").format(session=session_name(row)))
         rename.add_class("dg-rename")
         rename.on_click(lambda _button, i=row.id: self._edit("rename", i))
-        delete = widgets.Button(description="Delete", tooltip=f"Delete {session_name(row)}")
+        delete = widgets.Button(description=_("Delete"),
+                                tooltip=_("Delete {session}").format(session=session_name(row)))
         delete.add_class("dg-delete")
         delete.on_click(lambda _button, i=row.id: self._edit("delete", i))
         line = widgets.HBox([resume, rename, delete], layout=widgets.Layout(align_items="center"))
@@ -223,17 +256,18 @@ class Launcher(widgets.VBox):
 
     # ----- rename -------------------------------------------------------------------------------
     def _rename_box(self, row: SessionSummary) -> widgets.Widget:
-        self.new_title = widgets.Text(value=row.title or "", placeholder="no title",
-                                      description=f"New title of #{row.id}",
+        self.new_title = widgets.Text(value=row.title or "", placeholder=_("no title"),
+                                      description=_("New title of #{number}").format(
+                                          number=row.id),
                                       style={"description_width": "initial"},
                                       layout=widgets.Layout(width="min(40em, 95%)"))
         self.new_title.add_class("dg-rename-title")
         self.new_title.observe(lambda _change: self.new_title.remove_class("dg-invalid"),
                                "value")
-        save = widgets.Button(description="Save the title", button_style="primary")
+        save = widgets.Button(description=_("Save the title"), button_style="primary")
         save.add_class("dg-rename-save")
         save.on_click(lambda _button: self.rename(row.id, self.new_title.value))
-        cancel = widgets.Button(description="Cancel")
+        cancel = widgets.Button(description=_("Cancel"))
         cancel.add_class("dg-rename-cancel")
         cancel.on_click(lambda _button: self.cancel())
         box = widgets.HBox([self.new_title, save, cancel], layout=widgets.Layout(
@@ -257,22 +291,28 @@ class Launcher(widgets.VBox):
             self.cancel()
             return False
         self.editing = None
-        self.notice.info(f"Session #{session_id} is now called {checked!r}." if checked
-                         else f"Session #{session_id} has no title now.")
+        self.notice.info(
+            _("Session #{number} is now called “{title}”.").format(number=session_id,
+                                                                   title=checked)
+            if checked else _("Session #{number} has no title now.").format(number=session_id))
         self.refresh()
         return True
 
     # ----- delete -------------------------------------------------------------------------------
     def _delete_box(self, row: SessionSummary) -> widgets.Widget:
+        moves = ngettext("{n} move", "{n} moves", row.actions).format(n=row.actions)
         question = widgets.HTML(
-            f"<b>Delete {html(session_name(row))} for good?</b> "
-            f"{html(game_title(row.game))}, {len(row.players)} {seat_noun(row.game)}s, "
-            f"{row.actions} moves: its moves and notes cannot be brought back.")
+            "<b>" + html(_("Delete {session} for good?").format(session=session_name(row)))
+            + "</b> " + html(_("{game}, {seats}, {moves}: its moves and notes cannot be brought "
+                               "back.").format(game=game_title(row.game),
+                                               seats=seat_count(row.game, len(row.players)),
+                                               moves=moves)))
         question.add_class("dg-delete-question")
-        confirm = widgets.Button(description=f"Delete #{row.id} for good", button_style="danger")
+        confirm = widgets.Button(description=_("Delete #{number} for good").format(number=row.id),
+                                 button_style="danger")
         confirm.add_class("dg-delete-confirm")
         confirm.on_click(lambda _button: self.delete(row.id))
-        keep = widgets.Button(description="Keep it")
+        keep = widgets.Button(description=_("Keep it"))
         keep.add_class("dg-delete-cancel")
         keep.on_click(lambda _button: self.cancel())
         box = widgets.HBox([question, confirm, keep])
@@ -286,13 +326,13 @@ class Launcher(widgets.VBox):
         if self.editing != ("delete", session_id):
             return False
         name = next((session_name(row) for row in self.shown if row.id == session_id),
-                    f"session #{session_id}")
+                    _("session #{number}").format(number=session_id))
         self.editing = None
         try:
             self.store.delete(session_id)
         except KeyError as error:
             self.notice.error(str(error).strip("'\""))
         else:
-            self.notice.info(f"Deleted {name}.")
+            self.notice.info(_("Deleted {session}.").format(session=name))
         self.refresh()
         return True

@@ -19,6 +19,7 @@ from devgames.exploding.bots import HeuristicBot, RandomBot
 from devgames.exploding.cards import CARDS, Card
 from devgames.exploding.game import ROUND_FIELDS, RULES_VERSION, ExplodingGame
 from devgames.exploding.options import ExplodingOptions
+from devgames.i18n import N_
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -65,8 +66,8 @@ SPEC = GameSpec(
     name="exploding",
     title="Exploding Git Commits",
     module=__name__,
-    blurb="2-5 players draw until someone pulls an Exploding Git Commit: a quick, loud warm-up "
-          "about risk, odds and mitigation.",
+    blurb=N_("2-5 players draw until someone pulls an Exploding Git Commit: a quick, loud warm-up "
+             "about risk, odds and mitigation."),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_names=("Ada", "Bob", "Cy", "Dee"),
@@ -88,7 +89,7 @@ SPEC = GameSpec(
         source="the Exploding Git Commits rulebook",
         link="",
         licence="no licence stated (all rights reserved)",
-        allows="nothing beyond playing the game; its text and art stay their authors'",
+        allows=N_("nothing beyond playing the game; its text and art stay their authors'"),
     ),
     seat_targets=frozenset({"play", "combo"}),  # the player asked for help; the one robbed
     handouts="devgames.exploding.handouts:game_text",

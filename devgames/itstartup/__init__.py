@@ -14,6 +14,7 @@ from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
 from devgames.core.spec import Credit, GameSpec, Timing
+from devgames.i18n import N_
 from devgames.itstartup.bots import HeuristicBot, RandomBot
 from devgames.itstartup.cards import CARDS, Card
 from devgames.itstartup.game import RULES_VERSION, ItStartupGame
@@ -55,8 +56,8 @@ SPEC = GameSpec(
     name="itstartup",
     title="IT Startup",
     module=__name__,
-    blurb="2-4 players run startups: hire developers, teach them, poach people, and watch "
-          "burnout.",
+    blurb=N_("2-4 players run startups: hire developers, teach them, poach people, and watch "
+             "burnout."),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_names=("Ada", "Bob", "Cy"),
@@ -77,8 +78,9 @@ SPEC = GameSpec(
         authors="Mateusz Kupilas",
         source="IT Startup – The Card Game, English rulebook and print-and-play beta v1 cards",
         link="https://playitstartup.com/beta-cards-v1.pdf",
-        licence="no licence stated (all rights reserved)",
-        allows="the author offers the beta cards to print and play; other uses need his consent",
+        licence=N_("no licence stated (all rights reserved)"),
+        allows=N_("the author offers the beta cards to print and play; other uses need his "
+                  "consent"),
     ),
     seat_targets=frozenset({"first", "help"}),  # the first player; the player losing 4 points
     extra_tables={"employees.csv": ("employee_rows", EMPLOYEE_FIELDS)},

@@ -16,6 +16,7 @@ from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
 from devgames.core.spec import Credit, GameSpec, Timing
+from devgames.i18n import N_
 from devgames.release.bots import HeuristicBot, RandomBot
 from devgames.release.cards import (
     BASE,
@@ -140,8 +141,8 @@ SPEC = GameSpec(
     name="release",
     title="Release!",
     module=__name__,
-    blurb="2-10 players (pairs at 4, 6, 8, 10) play tricks over five releases; each release a "
-          "new Tools & Methods card changes what the cards you win are worth.",
+    blurb=N_("2-10 players (pairs at 4, 6, 8, 10) play tricks over five releases; each release a "
+             "new Tools & Methods card changes what the cards you win are worth."),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_names=("Ada", "Bob", "Cy"),
@@ -162,7 +163,7 @@ SPEC = GameSpec(
         source="Release! Print & Play edition (Inedo, 2014)",
         link="https://inedo.com/release",
         licence="no licence stated (© 2014 Inedo, all rights reserved)",
-        allows="nothing beyond playing the game; its text and art stay Inedo's",
+        allows=N_("nothing beyond playing the game; its text and art stay Inedo's"),
     ),
     seat_targets=frozenset({"lead", "swap"}),
     bench={},

@@ -16,6 +16,7 @@ from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
 from devgames.core.spec import Credit, GameSpec, Timing
+from devgames.i18n import N_
 from devgames.reliz.bots import HeuristicBot, RandomBot
 from devgames.reliz.cards import CARDS, Card
 from devgames.reliz.game import RULES_VERSION, RelizGame
@@ -63,8 +64,8 @@ SPEC = GameSpec(
     name="reliz",
     title="РЕЛИЗ",
     module=__name__,
-    blurb="RELEASE: 1-4 players (or teams) fill block cards with domino tiles, meet a daily "
-          "event, and race to fill the last zone; seven scenarios from Duel to Cooperation.",
+    blurb=N_("RELEASE: 1-4 players (or teams) fill block cards with domino tiles, meet a daily "
+             "event, and race to fill the last zone; seven scenarios from Duel to Cooperation."),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_names=("Ada", "Bob"),
@@ -89,7 +90,7 @@ SPEC = GameSpec(
                "with the block and event card data of a published online edition",
         link="",
         licence="no licence stated (all rights reserved)",
-        allows="nothing beyond playing the game; its text and art stay their authors'",
+        allows=N_("nothing beyond playing the game; its text and art stay their authors'"),
     ),
     bench={"turn_cap": 60},
     handouts="devgames.reliz.handouts:game_text",

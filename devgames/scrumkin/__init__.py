@@ -14,6 +14,7 @@ from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
 from devgames.core.spec import Credit, GameSpec, Timing
+from devgames.i18n import N_
 from devgames.scrumkin.bots import HeuristicBot, RandomBot
 from devgames.scrumkin.cards import CARDS, Card
 from devgames.scrumkin.game import RULES_VERSION, ScrumkinGame
@@ -56,8 +57,8 @@ SPEC = GameSpec(
     name="scrumkin",
     title="Scrumkin",
     module=__name__,
-    blurb="2-8 teams race to burn down their backlogs, sprint by sprint, dealing each other good "
-          "and bad practices.",
+    blurb=N_("2-8 teams race to burn down their backlogs, sprint by sprint, dealing each other good "
+             "and bad practices."),
     min_players=MIN_PLAYERS,
     max_players=8,
     default_names=("Red", "Blue", "Green"),
@@ -81,7 +82,7 @@ SPEC = GameSpec(
                "contact info@scrumkingame.info",
         link="",
         licence="CC BY-NC-SA 4.0",
-        allows="non-commercial use only; credit the author; share changes under the same licence",
+        allows=N_("non-commercial use only; credit the author; share changes under the same licence"),
     ),
     seat_noun="team",
     seat_targets=frozenset({"play", "take_over"}),  # the team played into; the team giving items

@@ -20,7 +20,7 @@ from devgames.i18n import LOCALE_DIR
 from devgames.sessions import SessionStore
 from devgames.sessions.participants import STEPS
 from tests.e2e.conftest import TIMEOUT_MS
-from tests.e2e.harness import Server, served
+from tests.e2e.harness import Server, served, wait_for_app, wait_for_kernel_idle
 from tests.e2e.readability import summary, unreadable
 from tests.e2e.test_e2e_readable import SCREENSHOTS
 
@@ -29,30 +29,43 @@ pytestmark = pytest.mark.e2e
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
                          "has_touch": True}
 OPEN, CLOSE = "⟦", "⟧"
-#: Every text on the page that does not come from the catalogue and is not exempt.
-UNMARKED = """([open]) => {
+#: Every text inside ``roots`` (a selector) that does not come from the catalogue and is not
+#: ``exempt`` (a selector); with ``title``, the page's title too.
+UNMARKED = """([open, roots, exempt, title]) => {
+  const close = "⟧";  // a text node may hold the end of a message marked around markup
   const shown = (el) => el && el.getClientRects().length > 0
     && getComputedStyle(el).visibility !== "hidden";
-  const exempt = (el) => el.closest(".user-text, .game-text, #language, script, style");
+  const exempted = (el) => el.closest(exempt);
   const plain = (text) => /^[\\d\\s:+().\\-]*$/.test(text);  // numbers, a clock
   const found = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent.trim();
-    const el = node.parentElement;
-    if (text && !plain(text) && shown(el) && !exempt(el) && !text.includes(open)) {
-      found.push(text);
+  for (const root of document.querySelectorAll(roots)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const el = node.parentElement;
+      if (text && !plain(text) && shown(el) && !exempted(el) && !text.includes(open)
+          && !text.includes(close)) {
+        found.push(text);
+      }
+    }
+    for (const el of root.querySelectorAll("[placeholder], [aria-label], [title]")) {
+      for (const name of ["placeholder", "aria-label", "title"]) {
+        const text = el.getAttribute(name);
+        if (text && shown(el) && !exempted(el) && !text.includes(open)) {
+          found.push(`${name} of .${[...el.classList].join('.')}: ${text}`);
+        }
+      }
     }
   }
-  for (const el of document.querySelectorAll("[placeholder], [aria-label]")) {
-    for (const name of ["placeholder", "aria-label"]) {
-      const text = el.getAttribute(name);
-      if (text && !exempt(el) && !text.includes(open)) found.push(`${name}: ${text}`);
-    }
-  }
-  if (!document.title.includes(open)) found.push(`title: ${document.title}`);
+  if (title && !document.title.includes(open)) found.push(`title: ${document.title}`);
   return found;
 }"""
+#: What a phone's page shows that is not the kit's text: what people wrote, the game's words,
+#: the languages' own names.
+PHONE_EXEMPT = ".user-text, .game-text, #language, script, style"
+#: The same on the facilitator's app: the kit's name and version, the languages' names, names
+#: and titles typed at the set-up.
+APP_EXEMPT = ".dg-header h1, .dg-about h3, .dg-language, .user-text, .game-text, script, style"
 
 
 def po_text(text: str) -> str:
@@ -134,7 +147,7 @@ def test_every_text_of_a_phones_debrief_comes_from_the_catalogue(
         if step == "vote":
             page.locator("button.dot").first.click()
             expect(page.locator("button.undot")).to_have_count(1)
-        unmarked = page.evaluate(UNMARKED, [OPEN])
+        unmarked = page.evaluate(UNMARKED, [OPEN, "body", PHONE_EXEMPT, True])
         if unmarked:
             problems[step] = unmarked
     assert not problems, f"texts not from the catalogue: {problems}"
@@ -167,3 +180,54 @@ def test_the_debrief_in_russian_reads_on_a_phone(pseudo_server: Server,
     page.locator("#language").select_option("ru")
     expect(page.locator(".steps .now")).to_have_text("Голосуем")
     page.screenshot(path=SCREENSHOTS / "debrief-phone-ru.png", full_page=True)
+
+
+def facilitator(browser: Browser, language: str, width: int = 1280,
+                height: int = 720) -> Page:
+    """The facilitator's page in a browser that chose ``language`` before (the app keeps the
+    choice in the browser)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(f"localStorage.setItem('devgames-language', '{language}');")
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
+def test_every_text_of_the_launcher_comes_from_the_catalogue(pseudo_server: Server,
+                                                              browser: Browser) -> None:
+    with SessionStore(pseudo_server.db) as store:
+        store.create(scrumkin.new_game(["Red", "Blue"], seed=4), title="Launcher in qps")
+    page = facilitator(browser, "qps")
+    page.goto(pseudo_server.url)
+    wait_for_app(page, ".dg-launcher")
+    expect(page.locator(".dg-launcher-heading")).to_contain_text(OPEN)
+    wait_for_kernel_idle(page)
+    problems = {"launcher": page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])}
+    page.locator(".dg-rename").first.click()
+    expect(page.locator(".dg-rename-title")).to_have_count(1)
+    problems["rename"] = page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])
+    page.locator(".dg-rename-cancel").click()
+    page.locator(".dg-delete").first.click()
+    expect(page.locator(".dg-delete-question")).to_contain_text(OPEN)
+    problems["delete"] = page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])
+    page.locator(".dg-about-toggle").click()
+    expect(page.locator(".dg-about")).to_be_visible()
+    problems["about"] = page.evaluate(UNMARKED, [OPEN, ".dg-about", APP_EXEMPT, False])
+    assert not any(problems.values()), f"texts not from the catalogue: {problems}"
+    page.context.close()
+
+
+def test_the_launcher_in_russian_reads_from_the_back_of_the_room(pseudo_server: Server,
+                                                                  browser: Browser) -> None:
+    with SessionStore(pseudo_server.db) as store:
+        store.create(scrumkin.new_game(["Очень длинное название команды", "Синие"], seed=5),
+                     title="Ретроспектива спринта")
+    page = facilitator(browser, "ru")
+    page.goto(pseudo_server.url)
+    wait_for_app(page, ".dg-launcher")
+    expect(page.locator(".dg-launcher-heading")).to_have_text("Начать сессию")
+    wait_for_kernel_idle(page)
+    problems = unreadable(page)
+    assert not problems, summary(problems)
+    page.screenshot(path=SCREENSHOTS / "launcher-ru.png")
+    page.context.close()
