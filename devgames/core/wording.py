@@ -9,16 +9,22 @@ from typing import Any
 from devgames import SpecTable
 from devgames.core.actions import CHANCE, Action, Event
 from devgames.core.game import Game
-from devgames.i18n import ngettext
+from devgames.core.key_words import KEY_WORDS
+from devgames.i18n import _, ngettext
 
 
 def label(key: str) -> str:
-    """A view key as a heading.
+    """A view key as a heading, in the language in use (see :mod:`devgames.core.key_words`).
 
     >>> label("hand_size")
     'hand size'
+    >>> from devgames.i18n import speaking
+    >>> with speaking("ru"):
+    ...     label("hand_size"), label("Ada")
+    ('карт в руке', 'Ada')
     """
-    return key.replace("_", " ")
+    words = KEY_WORDS.get(key)
+    return _(words) if words is not None else key.replace("_", " ")
 
 
 def is_empty(value: Any) -> bool:
@@ -75,11 +81,19 @@ def how_many(minimum: int, maximum: int, noun: str) -> str:
 
     >>> how_many(2, 2, "player"), how_many(2, 8, "team"), how_many(1, 1, "team")
     ('exactly 2 players', '2 to 8 teams', 'exactly 1 team')
+    >>> from devgames.i18n import speaking
+    >>> with speaking("ru"):
+    ...     how_many(2, 4, "player"), how_many(2, 8, "team"), how_many(1, 1, "team")
+    ('от 2 до 4 игроков', 'от 2 до 8 команд', 'ровно 1 команда')
     """
-    plural = noun if maximum == 1 else f"{noun}s"
+    team = noun == "team"
     if minimum == maximum:
-        return f"exactly {maximum} {plural}"
-    return f"{minimum} to {maximum} {plural}"
+        text = (ngettext("exactly {n} team", "exactly {n} teams", maximum) if team
+                else ngettext("exactly {n} player", "exactly {n} players", maximum))
+        return text.format(n=maximum)
+    text = (ngettext("{low} to {n} team", "{low} to {n} teams", maximum) if team
+            else ngettext("{low} to {n} player", "{low} to {n} players", maximum))
+    return text.format(low=minimum, n=maximum)
 
 
 def count_refusal(minimum: int, maximum: int, given: int, noun: str) -> str:

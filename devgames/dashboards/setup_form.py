@@ -15,8 +15,9 @@ from devgames import SpecTable, game_module, game_spec
 from devgames.core.errors import SetupError
 from devgames.core.game import Game
 from devgames.core.players import MAX_NAME_LENGTH, text_problem
-from devgames.core.wording import game_title, how_many, label, seat_noun
+from devgames.core.wording import game_title, how_many, label, seat_count, seat_noun
 from devgames.dashboards.components import Notice, unseen_label
+from devgames.i18n import N_, _, format_number, ngettext
 from devgames.screens.cards import html
 from devgames.sessions.store import check_title
 
@@ -45,13 +46,25 @@ WIDE_CHOICE = 34
 #: The "Preset" list's entry when the options match no preset.
 CUSTOM = "custom"
 #: The choice of deck, as the buttons say it.
-DECK_LABELS = {"digital": "Digital deck (the app deals)",
-               "physical": "Physical deck (enter the cards drawn)"}
+DECK_LABELS = {"digital": N_("Digital deck (the app deals)"),
+               "physical": N_("Physical deck (enter the cards drawn)")}
 #: Options that name a seat (its number in the engine): the form lists the seats by name, under
 #: the seats, with these labels.
-SEAT_OPTIONS = {"first_player": "First player", "first_leader": "First sprint's leader"}
+SEAT_OPTIONS = {"first_player": N_("First player"),
+                "first_leader": N_("First sprint's leader")}
+#: The bots a seat can be played by, as the seat's list names them.
+BOT_NAMES = {"random": N_("random bot"), "heuristic": N_("heuristic bot")}
 #: A seat list's choice of no seat: the game draws it (an option's metadata "roll" names it).
 ROLL = widgets.HBox()
+
+
+def bot_name(kind: str) -> str:
+    """How a seat's list names a kind of bot, in the language in use.
+
+    >>> bot_name("heuristic"), bot_name("greedy")
+    ('heuristic bot', 'greedy bot')
+    """
+    return _(BOT_NAMES[kind]) if kind in BOT_NAMES else _("{kind} bot").format(kind=kind)
 
 
 def seat_label(name: str, seat: int) -> str:
@@ -167,8 +180,8 @@ def parse_seed(text: str) -> int | None:
     if not text:
         return None
     if not text.isascii() or not text.isdigit() or len(text) > SEED_DIGITS:
-        raise SetupError(f"The seed must be a whole number of at most {SEED_DIGITS} digits "
-                         "(or left blank for a random one).")
+        raise SetupError(_("The seed must be a whole number of at most {digits} digits (or "
+                           "left blank for a random one).").format(digits=SEED_DIGITS))
     return int(text)
 
 
@@ -184,10 +197,11 @@ def option_choices(option: dataclasses.Field) -> list[tuple[str, Any]] | None:
     [('end of turn', 'end_of_turn'), ('always', 'always')]
     """
     if "offered" in option.metadata:
-        return [(text, value) for value, text in option.metadata["offered"].items()]
+        return [(_(text), value) for value, text in option.metadata["offered"].items()]
     if "choices" in option.metadata:
         labels = option.metadata.get("labels", {})
-        return [(labels.get(c) or label(str(c)), c) for c in option.metadata["choices"]]
+        return [(_(labels[c]) if c in labels else label(str(c)), c)
+                for c in option.metadata["choices"]]
     return None
 
 
@@ -200,21 +214,24 @@ def option_widget(option: dataclasses.Field, value: Any) -> widgets.Widget:
     >>> box.description, box.options[0], box.value
     ('Goal (project points)', ('14 (quick)', 14), 64)
     """
-    description = option.metadata.get("label") or label(option.name).capitalize()
+    named = option.metadata.get("label")
+    description = _(named) if named else label(option.name).capitalize()
     style = {"description_width": LABEL_WIDTH}
     layout = widgets.Layout(width="34em")
     offered = option_choices(option)
     if option.metadata.get("file"):
-        box: widgets.Widget = FileOption(description, option.metadata.get("default_text", ""),
+        default = option.metadata.get("default_text", "")
+        box: widgets.Widget = FileOption(description, _(default) if default else "",
                                          option.metadata.get("accept", ""))
     elif offered is not None:
         box = widgets.Dropdown(options=offered, value=value, description=description,
-                               style=style, layout=layout)
+                               tooltip=description, style=style, layout=layout)
     elif isinstance(value, bool):
         box = widgets.Checkbox(value=value, description=description, indent=False,
-                               layout=widgets.Layout(width="auto"))
+                               tooltip=description, layout=widgets.Layout(width="auto"))
     else:
-        box = widgets.IntText(value=value, description=description, style=style, layout=layout)
+        box = widgets.IntText(value=value, description=description, tooltip=description,
+                              style=style, layout=layout)
     box.add_class(f"dg-option-{option.name.replace('_', '-')}")
     return box
 
@@ -240,12 +257,13 @@ class FileOption(widgets.HBox):
     MAX_BYTES = 200_000
 
     def __init__(self, description: str, default: str, accept: str) -> None:
-        self.default = default or "none"
+        self.default = default or _("none")
         self.status = widgets.HTML(html(self.default))
         self.upload = widgets.FileUpload(accept=accept, multiple=False,
-                                         description="Load a file")
+                                         description=_("Load a file"),
+                                         tooltip=_("A CSV file of the same columns"))
         self.upload.observe(self._uploaded, "value")
-        reset = widgets.Button(description="Use the default")
+        reset = widgets.Button(description=_("Use the default"))
         reset.on_click(lambda _button: self.load("", b""))
         super().__init__([widgets.HTML(f"<b>{html(description)}</b>",
                                        layout=widgets.Layout(width=LABEL_WIDTH)),
@@ -263,18 +281,21 @@ class FileOption(widgets.HBox):
             return
         if len(content) > self.MAX_BYTES:
             self.value = ""
-            self.status.value = html(f"{name} is too big ({len(content):,} bytes; at most "
-                                     f"{self.MAX_BYTES:,}).")
+            self.status.value = html(_("{name} is too big ({size} bytes; at most {most}).")
+                                     .format(name=name, size=format_number(len(content)),
+                                             most=format_number(self.MAX_BYTES)))
             return
         try:
             text = content.decode("utf-8-sig")
         except UnicodeDecodeError:
             self.value = ""
-            self.status.value = html(f"{name} is not a text file (UTF-8): export the table as "
-                                     "CSV.")
+            self.status.value = html(_("{name} is not a text file (UTF-8): export the table "
+                                       "as CSV.").format(name=name))
             return
         self.value = text
-        self.status.value = html(f"{name} ({len(text.splitlines())} lines)")
+        lines = len(text.splitlines())
+        self.status.value = html(ngettext("{name} ({n} line)", "{name} ({n} lines)", lines)
+                                 .format(name=name, n=lines))
 
 
 def mark(boxes: list[widgets.Widget], at_fault: list[widgets.Widget]) -> None:
@@ -322,6 +343,7 @@ class SetupForm(widgets.VBox):
         super().__init__()
         self.add_class("dg-setup")
         self.game_name = game
+        self.game_name = game
         self.module: ModuleType = game_module(game)
         spec = game_spec(game)
         self.on_start = on_start
@@ -330,25 +352,27 @@ class SetupForm(widgets.VBox):
         self.bot_kinds = list(spec.bots)
         self.minimum, self.maximum = spec.min_players, spec.max_players
         self.noun = seat_noun(game)
-        self.title = widgets.Text(description="Session title", placeholder="optional",
+        self.title = widgets.Text(description=_("Session title"), placeholder=_("optional"),
                                   style={"description_width": LABEL_WIDTH})
         self.title.add_class("dg-title")
         self.seats = widgets.VBox()
         self.seats.add_class("dg-seats")
-        self.add_seat = widgets.Button(description="Add a seat")
+        self.add_seat = widgets.Button(description=_("Add a seat"))
         self.add_seat.add_class("dg-add-seat")
         self.add_seat.on_click(lambda _button: self._add_row(self._spare_name(), HUMAN))
         self.deck = widgets.ToggleButtons(
-            options=[(DECK_LABELS.get(d, d), d) for d in deck_choices(fields)],
+            options=[(_(DECK_LABELS[d]) if d in DECK_LABELS else d, d)
+                     for d in deck_choices(fields)],
             value=getattr(defaults, "deck", "digital"))
         self.deck.add_class("dg-deck")
         self.hidden_hands = widgets.Checkbox(
             value=True, indent=False, layout=widgets.Layout(width="auto"),
-            description="Hide each hand behind a curtain (players take turns at the screen)")
+            description=_("Hide each hand behind a curtain (players take turns at the "
+                          "screen)"))
         self.hidden_hands.add_class("dg-hidden-hands")
         # The form is on the projector: a typed seed shows as dots, as the room must not read
         # it (with the seed, the hands can be dealt again), and is emptied once the game starts.
-        self.seed = widgets.Password(description="Seed", placeholder="random",
+        self.seed = widgets.Password(description=_("Seed"), placeholder=_("random"),
                                      style={"description_width": LABEL_WIDTH})
         self.seed.add_class("dg-seed")
         self.options: dict[str, widgets.Widget] = {
@@ -362,7 +386,7 @@ class SetupForm(widgets.VBox):
         self._teams: dict[tuple[Any, ...], list[tuple[int, ...]]] = {}
         for name, text in SEAT_OPTIONS.items():
             if isinstance(getattr(defaults, name, None), int):
-                self.options[name] = self.seat_lists[name] = self._seat_list(name, text)
+                self.options[name] = self.seat_lists[name] = self._seat_list(name, _(text))
         #: Who pairs with whom (Release!'s pair programming), as the names are typed.
         self.pairs = widgets.HTML()
         self.pairs.add_class("dg-pairs")
@@ -385,16 +409,16 @@ class SetupForm(widgets.VBox):
         rules.add_class("dg-more-rules")
         self.more = more = widgets.Accordion([rules])
         more.add_class("dg-more")
-        more.set_title(0, "More rules (the interpretations, see the rules docs)")
+        more.set_title(0, _("More rules (the interpretations, see the rules docs)"))
         more.selected_index = None
         more.observe(lambda _change: self._show_step(), "selected_index")
         #: Back from "More rules" (which takes the seats' place on the screen) to the seats.
-        self.to_seats = widgets.Button(description="Back to the seats", icon="arrow-left",
+        self.to_seats = widgets.Button(description=_("Back to the seats"), icon="arrow-left",
                                        layout=widgets.Layout(display="none"))
         self.to_seats.add_class("dg-to-seats")
         self.to_seats.on_click(lambda _button: setattr(self.more, "selected_index", None))
         self.notice = Notice()
-        self.start = widgets.Button(description="Start the session", button_style="primary")
+        self.start = widgets.Button(description=_("Start the session"), button_style="primary")
         self.start.add_class("dg-start")
         self.start.on_click(lambda _button: self.submit())
         self.seats.observe(lambda _change: self._seats_changed(), "children")
@@ -408,14 +432,16 @@ class SetupForm(widgets.VBox):
         # main options on the right, Start below; "More rules" opened takes the columns' place.
         #: "Seats" and how many the game takes.
         self.seats_heading = widgets.HTML(
-            f"<h3>Seats</h3> <span class='dg-muted'>"
-            f"{how_many(self.minimum, self.maximum, self.noun).capitalize()}; "
-            "any seat can be a bot.</span>")
+            "<h3>" + html(_("Seats")) + "</h3> <span class='dg-muted'>" + html(
+                _("{how_many}; any seat can be a bot.").format(
+                    how_many=how_many(self.minimum, self.maximum, self.noun).capitalize()))
+            + "</span>")
         top = widgets.HBox([self.seats_heading, self.add_seat])
         top.add_class("dg-seats-top")
         seats = widgets.VBox([top, self.seats])
         seats.add_class("dg-setup-seats")
-        table = widgets.VBox([self.title, widgets.HTML("<h3>Deck and table</h3>"), self.deck,
+        table = widgets.VBox([self.title, widgets.HTML("<h3>" + html(_("Deck and table"))
+                                                       + "</h3>"), self.deck,
                               self.hidden_hands, self.pairs, *self.seat_lists.values(), *main,
                               self.seed])
         table.add_class("dg-setup-table")
@@ -423,7 +449,8 @@ class SetupForm(widgets.VBox):
         self.columns.add_class("dg-setup-columns")
         go = widgets.HBox([self.start, self.to_seats, self.notice])
         go.add_class("dg-setup-go")
-        self.children = [widgets.HTML(f"<h2>New {game_title(game)} session</h2>"),
+        self.children = [widgets.HTML("<h2>" + html(_("New {game} session").format(
+                             game=game_title(game))) + "</h2>"),
                          self.columns, more, go]
 
     def _show_step(self) -> None:
@@ -501,7 +528,7 @@ class SetupForm(widgets.VBox):
         self.preset = preset = widgets.Dropdown(
             options=[(text, name) for name, text in preset_labels(self.module).items()]
             + [(CUSTOM, CUSTOM)],
-            value=matching_preset(self.presets, values), description="Preset",
+            value=matching_preset(self.presets, values), description=_("Preset"),
             style={"description_width": LABEL_WIDTH})
         preset.add_class("dg-preset")
         preset.observe(lambda change: self.apply_preset(change["new"]), "value")
@@ -532,18 +559,21 @@ class SetupForm(widgets.VBox):
 
     def _add_row(self, name: str, kind: str) -> None:
         if len(self.seats.children) >= self.maximum:
-            self.notice.error(f"This game seats at most {self.maximum} {self.noun}s.")
+            self.notice.error(_("This game seats at most {seats}.").format(
+                seats=seat_count(self.game_name, self.maximum)))
             return
-        name_box = widgets.Text(value=name, placeholder="name",
+        name_box = widgets.Text(value=name, placeholder=_("name"),
                                 layout=widgets.Layout(width="13em"))
         name_box.add_class("dg-seat-name")
         unmark_when_changed(name_box)
         name_box.observe(lambda _change: self._seats_changed(), "value")
         who = unseen_label(widgets.Dropdown(
-            options=[("plays here", HUMAN)] + [(f"{kind} bot", kind) for kind in self.bot_kinds],
-            value=kind, description="who plays this seat", layout=widgets.Layout(width="10em")))
+            options=[(_("plays here"), HUMAN)] + [(bot_name(kind), kind)
+                                                  for kind in self.bot_kinds],
+            value=kind, description=_("who plays this seat"),
+            layout=widgets.Layout(width="10em")))
         who.add_class("dg-seat-kind")
-        remove = widgets.Button(description="Remove", layout=widgets.Layout(width="auto"))
+        remove = widgets.Button(description=_("Remove"), layout=widgets.Layout(width="auto"))
         remove.add_class("dg-remove-seat")
         row = widgets.HBox([name_box, who, remove])
         remove.on_click(lambda _button: self._remove_row(row))
@@ -551,7 +581,8 @@ class SetupForm(widgets.VBox):
 
     def _remove_row(self, row: widgets.HBox) -> None:
         if len(self.seats.children) <= self.minimum:
-            self.notice.error(f"This game needs at least {self.minimum} {self.noun}s.")
+            self.notice.error(_("This game needs at least {seats}.").format(
+                seats=seat_count(self.game_name, self.minimum)))
             return
         self.seats.children = [r for r in self.seats.children if r is not row]
 

@@ -464,13 +464,16 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
 .dg-setup .dg-seats-top { align-items: center; gap: 12px; }
 .dg-setup .dg-seats-top > .widget-html { flex: 1 1 auto; min-width: 0; margin: 0; }
 .dg-setup .dg-seats-top h3 { display: inline; margin: 0 .3em 0 0; }
-.dg-setup .dg-setup-seats { flex: 0 0 auto; }
+/* The seats' column is as wide as its rows: "Seats" and what the game takes wrap above them. */
+.dg-setup .dg-setup-seats { flex: 0 0 auto; width: min-content; }
 .dg-setup .dg-setup-table { flex: 1 1 0; min-width: 0; }
 .dg-setup .dg-setup-seats > *, .dg-setup .dg-setup-table > * { flex-shrink: 0; }
 .dg-app .dg-setup .dg-setup-table > .widget-inline-hbox { width: 100% !important;
   margin: 2px 0; }
 .dg-app .dg-setup .dg-setup-table > .widget-inline-hbox > .widget-label {
-  width: 7em !important; }
+  width: 7em !important; min-width: 0; white-space: normal; line-height: 1.15; height: auto;
+  overflow-wrap: break-word; }
+.dg-app .dg-setup .dg-setup-table > .widget-inline-hbox { height: auto; align-items: center; }
 .dg-setup .dg-setup-table select, .dg-setup .dg-setup-table input:not([type="checkbox"]) {
   flex: 1 1 auto; min-width: 0; }
 .dg-app .dg-setup .dg-seats .widget-hbox > * { margin: 2px 6px 2px 0; }

@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field
 
 from devgames.core.options import DECKS
+from devgames.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -15,9 +16,9 @@ class ItStartupOptions:
 
     #: Project points to reach: 32 (fast), 64 (standard), 128 (long) or any other target.
     goal: int = field(default=64, metadata={
-        "label": "Goal (project points)", "main": True,
-        "offered": {14: "14 (quick)", 24: "24 (short)", 32: "32 (fast)", 64: "64 (standard)",
-                    128: "128 (long)"}})
+        "label": N_("Goal (project points)"), "main": True,
+        "offered": {14: N_("14 (quick)"), 24: N_("24 (short)"), 32: N_("32 (fast)"),
+                    64: N_("64 (standard)"), 128: N_("128 (long)")}})
     #: "digital": the engine shuffles, rolls and flips; "physical": the facilitator enters them.
     deck: str = field(default="digital", metadata={"choices": DECKS})
     #: Seat of the first player, or -1 to roll for it.
@@ -39,26 +40,26 @@ class ItStartupOptions:
     vacation_cancels: str = field(default="normal", metadata={"choices": ("normal", "all")})
     #: End of turn: HR draws after burnout (a burnt-out HR card draws nothing), or before it.
     hr_draws: str = field(default="after_burnout", metadata={
-        "choices": ("after_burnout", "before_burnout"), "label": "HR draws"})
+        "choices": ("after_burnout", "before_burnout"), "label": N_("HR draws")})
     #: Coffee machine and Crunch Time: count your developers when the card is played
     #: ("on_play"), or at the end-of-turn scoring ("end_of_turn").
     coffee_crunch_count: str = field(default="on_play", metadata={
-        "choices": ("on_play", "end_of_turn"), "label": "Coffee/Crunch count devs"})
+        "choices": ("on_play", "end_of_turn"), "label": N_("Coffee/Crunch count devs")})
     #: Knowledge played on an employee held through Outsourcing: it stays on the employee and
     #: goes home with it ("goes_home"), comes back to the borrower's hand when the employee goes
     #: home ("back_to_hand"), or cannot be played on it at all ("not_allowed").
     outsourced_knowledge: str = field(default="goes_home", metadata={
         "choices": ("goes_home", "back_to_hand", "not_allowed"),
-        "label": "Knowledge on a borrowed dev"})
+        "label": N_("Knowledge on a borrowed dev")})
     #: Tournament mode: games are repeated until a player has this many wins (0: one game;
     #: 2 or 3 for best of 3 or best of 5 with help tokens; needs at least 3 players).
     tournament_wins: int = field(default=0, metadata={
-        "label": "Tournament", "hints": ("tournament",),
-        "offered": {0: "no tournament: one game", 2: "best of 3 (2 wins)",
-                    3: "best of 5 (3 wins)"}})
+        "label": N_("Tournament"), "hints": ("tournament",),
+        "offered": {0: N_("no tournament: one game"), 2: N_("best of 3 (2 wins)"),
+                    3: N_("best of 5 (3 wins)")}})
     #: Tournament mode: a help token's -4 can take a player below 0 points (off: it stops at 0).
     help_below_zero: bool = field(default=False, metadata={
-        "label": "A help token's -4 may go below 0"})
+        "label": N_("A help token's -4 may go below 0")})
 
 
 #: Named sets of options a facilitator picks from (the set-up form's "Preset"); each names the

@@ -4,6 +4,7 @@
 from dataclasses import dataclass, field
 
 from devgames.core.options import DECKS
+from devgames.i18n import N_
 
 #: The scenarios of the rulebook; "auto" picks one by the number of seats (1: pet, 2: duel,
 #: 3: every_man, 4: team).
@@ -53,7 +54,7 @@ class RelizOptions:
     #: The scenario (Duel, Writing a Prototype, Every Man for Himself, Team Development, Pet
     #: Project, Tender, Cooperation); "auto" picks it from the number of seats.
     scenario: str = field(default="auto", metadata={
-        "choices": SCENARIOS, "label": "Scenario", "main": True,
+        "choices": SCENARIOS, "label": N_("Scenario"), "main": True,
         "labels": {code: f"{en} · {ru}" for code, (ru, en) in SCENARIO_NAMES.items()}})
     #: Blitz: the daily event may be kept in hand instead of played at once.
     blitz: bool = False
@@ -62,61 +63,62 @@ class RelizOptions:
     #: An integration zone's tile: "every_end" (both ends match the ports: only {a, b} fits) or
     #: "one_end" (one end matching is enough).
     integration_match: str = field(default="every_end", metadata={
-        "choices": INTEGRATION_MATCH, "label": "Integration tile must match"})
+        "choices": INTEGRATION_MATCH, "label": N_("Integration tile must match")})
     #: A tile in a block zone with no filled neighbour: "anywhere" (the rulebook's "any free
     #: zone") or "touching" (it must touch a tile, unless its block is empty).
     first_tile: str = field(default="anywhere", metadata={
-        "choices": FIRST_TILE, "label": "A tile with no neighbour"})
+        "choices": FIRST_TILE, "label": N_("A tile with no neighbour")})
     #: Changes After the Pilot: "once" a game (the card) or "reusable" (the players agree).
-    pilot: str = field(default="once", metadata={"choices": PILOT, "label": "Pilot card"})
+    pilot: str = field(default="once", metadata={"choices": PILOT, "label": N_("Pilot card")})
     #: Pet Project: tiles sent back go to the stock ("recycled") or leave the game ("spent").
     solo_pool: str = field(default="recycled", metadata={"choices": SOLO_POOL,
-                                                          "label": "Pet Project tiles"})
+                                                          "label": N_("Pet Project tiles")})
     #: Tender and Cooperation: players in each team (a seat is a team).
-    team_size: int = field(default=2, metadata={"choices": TEAM_SIZES, "label": "Team size"})
+    team_size: int = field(default=2, metadata={"choices": TEAM_SIZES, "label": N_("Team size")})
     #: Cooperation: the rounds the teams have to close every zone.
     coop_rounds: int = field(default=40, metadata={"choices": COOP_ROUNDS,
-                                                    "label": "Cooperation rounds"})
+                                                    "label": N_("Cooperation rounds")})
     #: House rule against endless games: after this many turns the game ends undecided (0: none).
     turn_cap: int = 300
     #: Tender: the teams that close everything in the round of the first one to do so share the
     #: win (off: the first team to close, in the order of play, wins alone).
     tender_shared_win: bool = field(default=False, metadata={
-        "label": "Tender: teams closing in the same round share the win"})
+        "label": N_("Tender: teams closing in the same round share the win")})
     #: Tender's rule 7: a team whose closed module has no free port to join its integration
     #: block by swaps a block of the side with no free port for a block card of its supply
     #: (as many zones or more, a port left free; the tiles of the block and of its joins back to
     #: the stock), or, with no card to swap for, adds one joined to its module; off, such a
     #: team stays locked out and the game may reach the turn cap.
     tender_rebuild: bool = field(default=True, metadata={
-        "label": "Tender: a team with no free port for its link swaps or adds a block (rule 7)"})
+        "label": N_("Tender: a team with no free port for its link swaps or adds a block "
+                    "(rule 7)")})
     #: Tender and Cooperation (until a Cooperation team merges): "members", each member of a
     #: team holds a hand of their own (2 / 2) and one member a round plays from it, in turn
     #: (rulebook Q45, Q48); "shared": the team holds one hand of 2.
     team_hands: str = field(default="members", metadata={
-        "choices": TEAM_HANDS, "label": "Tender and Cooperation hands"})
+        "choices": TEAM_HANDS, "label": N_("Tender and Cooperation hands")})
     #: Tender and Cooperation: "together", every team plays its turn of a round at the same
     #: time and the round ends when every team has ended its turn (the rulebook's
     #: simultaneous turns); "in_turn", the teams play their turns one after another.
     team_turns: str = field(default="together", metadata={
-        "choices": TEAM_TURNS, "label": "Tender and Cooperation turns",
-        "labels": {"together": "teams play each round at the same time",
-                   "in_turn": "teams play one after another"}})
+        "choices": TEAM_TURNS, "label": N_("Tender and Cooperation turns"),
+        "labels": {"together": N_("teams play each round at the same time"),
+                   "in_turn": N_("teams play one after another")}})
     #: Tender and Cooperation: the minutes of the room's timer, for each round ("together")
     #: or each team's turn ("in_turn"); 0: no timer. Played together, a round whose time is up
     #: ends every turn still open (a ``time_up`` move).
     round_timer: int = field(default=2, metadata={
-        "choices": ROUND_TIMERS, "label": "Timer (minutes, 0: none)"})
+        "choices": ROUND_TIMERS, "label": N_("Timer (minutes, 0: none)")})
     #: Team Development: a partner's Flow State or Team Lead's Advice played in the turn player's
     #: turn, and its Self-Belief: "turn", they serve the turn being played (the turn player
     #: places from the side pool, and may keep one tile over the limit); "own", they wait for
     #: the partner's own next turn, which starts with that side pool drawn and ends with that
     #: limit (a partner places no tile in another's turn).
     partner_cards: str = field(default="turn", metadata={
-        "choices": PARTNER_CARDS, "label": "Team Development: a partner's Flow State, Team "
-                                           "Lead's Advice and Self-Belief",
-        "labels": {"turn": "serve the turn being played",
-                   "own": "wait for the partner's own next turn"}})
+        "choices": PARTNER_CARDS, "label": N_("Team Development: a partner's Flow State, Team "
+                                           "Lead's Advice and Self-Belief"),
+        "labels": {"turn": N_("serve the turn being played"),
+                   "own": N_("wait for the partner's own next turn")}})
 
 
 #: Named sets of options a facilitator picks from (the set-up form's "Preset"); each names the

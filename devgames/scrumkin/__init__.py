@@ -57,8 +57,8 @@ SPEC = GameSpec(
     name="scrumkin",
     title="Scrumkin",
     module=__name__,
-    blurb=N_("2-8 teams race to burn down their backlogs, sprint by sprint, dealing each other good "
-             "and bad practices."),
+    blurb=N_("2-8 teams race to burn down their backlogs, sprint by sprint, dealing each other "
+             "good and bad practices."),
     min_players=MIN_PLAYERS,
     max_players=8,
     default_names=("Red", "Blue", "Green"),
@@ -82,7 +82,8 @@ SPEC = GameSpec(
                "contact info@scrumkingame.info",
         link="",
         licence="CC BY-NC-SA 4.0",
-        allows=N_("non-commercial use only; credit the author; share changes under the same licence"),
+        allows=N_("non-commercial use only; credit the author; share changes under the same "
+                  "licence"),
     ),
     seat_noun="team",
     seat_targets=frozenset({"play", "take_over"}),  # the team played into; the team giving items

@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from devgames.core.options import ASKED, DECKS
+from devgames.i18n import N_
 
 RULEBOOKS = ("competitive", "collaborative")
 TIE_BREAKS = ("velocity", "shared")
@@ -24,7 +25,7 @@ class ScrumkinOptions:
     deck: str = field(default="digital", metadata={"choices": DECKS})
     #: Most teams allowed at the table (the box says 4; workshops often run up to 8).
     max_players: int = field(default=8, metadata={
-        "label": "Most teams at the table", "offered": {n: str(n) for n in range(2, 9)}})
+        "label": N_("Most teams at the table"), "offered": {n: str(n) for n in range(2, 9)}})
     #: Backlog items each team starts with.
     backlog: int = 10
     #: Length of the game board: bugs that would go beyond it are lost.

@@ -231,3 +231,22 @@ def test_the_launcher_in_russian_reads_from_the_back_of_the_room(pseudo_server: 
     assert not problems, summary(problems)
     page.screenshot(path=SCREENSHOTS / "launcher-ru.png")
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["scrumkin", "itstartup", "exploding", "release", "reliz"])
+def test_every_text_of_the_set_up_form_comes_from_the_catalogue(
+        pseudo_server: Server, browser: Browser, game: str) -> None:
+    page = facilitator(browser, "qps")
+    page.goto(pseudo_server.url)
+    wait_for_app(page, ".dg-launcher")
+    expect(page.locator(".dg-launcher-heading")).to_contain_text(OPEN)
+    page.locator(f".dg-new-{game}").click()
+    expect(page.locator(".dg-start")).to_contain_text(OPEN)
+    wait_for_kernel_idle(page)
+    problems = {"seats": page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])}
+    page.locator(".dg-more .p-Accordion-child, .dg-more .lm-AccordionPanel-title, "
+                 ".dg-more .jupyter-widget-Collapse-header").first.click()
+    expect(page.locator(".dg-to-seats")).to_be_visible()
+    problems["more rules"] = page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])
+    assert not any(problems.values()), f"texts not from the catalogue: {problems}"
+    page.context.close()

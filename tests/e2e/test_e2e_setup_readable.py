@@ -1,6 +1,7 @@
 """The first screens read from the back of the room: the launcher (with saved sessions found by
 a search) and every game's set-up form with its most seats and long names, on its seats and
-with "More rules" open, at 1920x1080, 1280x720 and 1920x1080 zoomed to 150%.
+with "More rules" open, at 1920x1080, 1280x720 and 1920x1080 zoomed to 150%, in English and in
+Russian.
 
 Each screen is measured as the eye sees it (:mod:`tests.e2e.readability`): no text clipped,
 scrolled away or off screen, no list's value cut, no page scroll, text at least 18 CSS px at
@@ -25,10 +26,13 @@ pytestmark = pytest.mark.e2e
 SAVED = "Readable launcher"
 
 
-@pytest.fixture(scope="module")
-def page(browser: Browser, voila_server: Server) -> Iterator[Page]:
-    """One page on the launcher for the whole module."""
+@pytest.fixture(scope="module", params=["en", "ru"])
+def page(browser: Browser, voila_server: Server,
+         request: pytest.FixtureRequest) -> Iterator[Page]:
+    """One page on the launcher for the whole module, in each language (Russian texts are
+    longer: they must fit too)."""
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.add_init_script(f"localStorage.setItem('devgames-language', '{request.param}');")
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(voila_server.url)
