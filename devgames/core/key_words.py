@@ -226,6 +226,7 @@ KEY_WORDS: dict[str, str] = {
     "spent": N_("spent"),
     "sprint": N_("sprint"),
     "sprint_cap": N_("sprint cap"),
+    "sprints": N_("sprints"),
     "stage": N_("stage"),
     "standings": N_("standings"),
     "stands": N_("stands"),

@@ -3,7 +3,7 @@
 Shared by the terminal table and the dashboards, so a card reads the same everywhere.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from devgames import SpecTable
@@ -65,15 +65,46 @@ def seat_noun(game: str) -> str:
     return SEAT_NOUNS.get(game, "player")
 
 
+#: A number of things, in words of the language in use (its plural forms), by the thing's name:
+#: a table's seats, a game's rounds (what the planner counts), games.
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "team": lambda n: ngettext("{n} team", "{n} teams", n),
+    "player": lambda n: ngettext("{n} player", "{n} players", n),
+    "sprint": lambda n: ngettext("{n} sprint", "{n} sprints", n),
+    "round": lambda n: ngettext("{n} round", "{n} rounds", n),
+    "release": lambda n: ngettext("{n} release", "{n} releases", n),
+    "turn": lambda n: ngettext("{n} turn", "{n} turns", n),
+    "game": lambda n: ngettext("{n} game", "{n} games", n),
+}
+
+
+def counted(noun: str, count: int | float, shown: str | None = None) -> str:
+    """``count`` ``noun``s in words of the language in use, the number as ``shown`` (else as
+    it is); a noun the kit has no words for gets an "s".
+
+    >>> counted("sprint", 1), counted("game", 1000, "1,000"), counted("lap", 2)
+    ('1 sprint', '1,000 games', '2 laps')
+    >>> from devgames.i18n import speaking
+    >>> with speaking("ru"):
+    ...     counted("sprint", 1), counted("sprint", 3), counted("team", 5), counted("turn", 21)
+    ('1 спринт', '3 спринта', '5 команд', '21 ход')
+    """
+    shown = f"{count:g}" if shown is None else shown
+    # A fraction takes the form of a few (0.5 спринта; in English, the plural).
+    n = int(count) if float(count).is_integer() else 2
+    words = _COUNTED.get(noun)
+    if words is None:
+        return f"{shown} {noun}{'' if n == 1 else 's'}"
+    return words(n).format(n=shown)
+
+
 def seat_count(game: str, count: int) -> str:
     """``count`` seats of ``game``'s table, in words of the language in use.
 
     >>> seat_count("scrumkin", 3), seat_count("itstartup", 1)
     ('3 teams', '1 player')
     """
-    if seat_noun(game) == "team":
-        return ngettext("{n} team", "{n} teams", count).format(n=count)
-    return ngettext("{n} player", "{n} players", count).format(n=count)
+    return counted("team" if seat_noun(game) == "team" else "player", count)
 
 
 def how_many(minimum: int, maximum: int, noun: str) -> str:

@@ -29,17 +29,21 @@ import plotly.graph_objects as go
 
 from devgames import GAMES, game_module, game_spec
 from devgames.core.errors import SetupError
-from devgames.core.wording import game_title
+from devgames.core.wording import counted, game_title, label
 from devgames.dashboards.components import Notice
 from devgames.dashboards.setup_form import game_presets, option_widget, preset_labels
+from devgames.i18n import _, format_number, ngettext
 from devgames.screens.cards import html
 from devgames.sessions.store import SessionStore
 from devgames.sim.dask_runner import Cluster, ClusterError, played_where
 from devgames.sim.planner import (
     DEFAULT_GAMES,
     PERCENTILES,
+    Calibration,
     Plan,
+    bots_text,
     calibrate,
+    done_of,
     interval_text,
     make_plan,
     plan_figure,
@@ -103,16 +107,20 @@ def answer_html(plan: Plan, minutes: float, rounds: int | None) -> str:
     """
     done, games = plan.fits(minutes)
     lines = plan.sentences(minutes, rounds)
-    head = (f"<b>Fits in {minutes:g} minutes in {html(share_text(done, games))}</b> of "
-            f"{games} simulated games.")
+    fits = ngettext("Fits in {n} minute in {share}", "Fits in {n} minutes in {share}",
+                    int(minutes) if float(minutes).is_integer() else 2).format(
+        n=f"{minutes:g}", share=share_text(done, games))
+    simulated = ngettext("of {n} simulated game.", "of {n} simulated games.", games).format(
+        n=format_number(games, 0))
+    head = f"<b>{html(fits)}</b> {html(simulated)}"
     noun = plan.noun
     table = ("<table class='dg-plan-table'><tr><th></th>"
              + "".join(f"<th>P{p}</th>" for p in PERCENTILES) + "</tr>"
-             + f"<tr><td>{html(noun)}s</td>"
+             + f"<tr><td>{html(label(noun + 's'))}</td>"
              + "".join(f"<td>{plan.rounds_at(p)}"
                        f"<small>{html(interval_text(*plan.rounds_interval(p)))}</small></td>"
                        for p in PERCENTILES) + "</tr>"
-             + "<tr><td>minutes</td>"
+             + "<tr><td>" + html(_("minutes")) + "</td>"
              + "".join(f"<td>{plan.minutes_at(p):.0f}"
                        f"<small>{html(interval_text(*plan.minutes_interval(p)))}</small></td>"
                        for p in PERCENTILES)
@@ -134,34 +142,36 @@ class PlannerPage(widgets.VBox):
         self.scheduler = scheduler
         self.dark = False
         self.plan: Plan | None = None
-        label = {"description_width": "initial"}
+        style = {"description_width": "initial"}
         self.game = widgets.Dropdown(options=[(game_title(name), name) for name in GAMES],
                                      value=game if game in GAMES else next(iter(GAMES)),
-                                     description="Game", style=label)
+                                     description=_("Game"), style=style)
         self.game.add_class("dg-plan-game")
-        self.teams = widgets.BoundedIntText(value=4, min=2, max=8, description="Teams",
-                                            style=label, layout=widgets.Layout(width="10em"))
+        self.teams = widgets.BoundedIntText(value=4, min=2, max=8, description=_("Teams"),
+                                            style=style, layout=widgets.Layout(width="10em"))
         self.teams.add_class("dg-plan-teams")
-        self.bots = widgets.Dropdown(description="Played by", style=label)
+        self.bots = widgets.Dropdown(description=_("Played by"), style=style)
         self.bots.add_class("dg-plan-bots")
-        self.games = widgets.Dropdown(options=[(f"{count:,} games", count)
-                                               for count in GAME_COUNTS],
-                                      value=DEFAULT_GAMES, description="At most", style=label)
+        self.games = widgets.Dropdown(
+            options=[(counted("game", count, format_number(count, 0)), count)
+                     for count in GAME_COUNTS],
+            value=DEFAULT_GAMES, description=_("At most"), style=style)
         self.games.add_class("dg-plan-games")
         self.minutes = widgets.BoundedIntText(value=DEFAULT_MINUTES, min=5, max=600,
-                                              description="Minutes for play", style=label,
+                                              description=_("Minutes for play"), style=style,
                                               layout=widgets.Layout(width="14em"))
         self.minutes.add_class("dg-plan-minutes")
-        self.rounds = widgets.BoundedIntText(value=0, min=0, max=500, style=label,
+        self.rounds = widgets.BoundedIntText(value=0, min=0, max=500, style=style,
                                              layout=widgets.Layout(width="16em"))
         self.rounds.add_class("dg-plan-rounds")
         self.options_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.option_boxes: dict[str, widgets.Widget] = {}
-        self.run = widgets.Button(description="Plan", button_style="primary", icon="play")
+        self.run = widgets.Button(description=_("Plan"), button_style="primary", icon="play")
         self.run.add_class("dg-plan-run")
         self.run.on_click(lambda _button: self.plan_now())
-        self.more_games = widgets.Button(description="More games", icon="plus",
-                                         tooltip="play as many games again, for a tighter answer",
+        self.more_games = widgets.Button(description=_("More games"), icon="plus",
+                                         tooltip=_("play as many games again, for a tighter "
+                                                   "answer"),
                                          layout=widgets.Layout(display="none"))
         self.more_games.add_class("dg-plan-more-games")
         self.more_games.on_click(lambda _button: self.play_more_now())
@@ -189,10 +199,10 @@ class PlannerPage(widgets.VBox):
         ])
         form.add_class("dg-plan-form")
         self.children = [
-            widgets.HTML(CSS + "<h2>Plan a workshop</h2><div class='dg-muted'>How many rounds "
-                         "and minutes a game takes with your teams and options: bot games "
-                         "played many times, timed at the pace of your finished sessions."
-                         "</div>"),
+            widgets.HTML(CSS + "<h2>" + html(_("Plan a workshop")) + "</h2><div class='dg-muted'>"
+                         + html(_("How many rounds and minutes a game takes with your teams and "
+                                  "options: bot games played many times, timed at the pace of "
+                                  "your finished sessions.")) + "</div>"),
             form, self.pace, self.notice, self.result, self.chart_box,
         ]
         self._game_changed()
@@ -208,13 +218,16 @@ class PlannerPage(widgets.VBox):
         self.teams.min = low
         self.teams.max = high
         self.teams.value = wanted
-        self.teams.description = f"{spec.seat_noun.capitalize()}s"
+        self.teams.description = label(f"{spec.seat_noun}s").capitalize()
         kinds = list(spec.bots)
-        self.bots.options = [(f"{kind} bots", kind) for kind in kinds]
+        self.bots.options = [(bots_text([kind]), kind) for kind in kinds]
         self.bots.value = "heuristic" if "heuristic" in kinds else kinds[0]
         noun = _round_noun(name)
-        self.rounds.description = f"Within {noun}s (0: any)"
+        self.rounds.description = _("Within {rounds} (0: any)").format(
+            rounds=label(f"{noun}s"))
         self.rounds.value = 0
+        for box in (self.game, self.teams, self.bots, self.games, self.minutes, self.rounds):
+            box.tooltip = box.description  # without one, the browser's tooltip says "null"
         defaults = module.new_game(list(spec.default_names), seed=0).options
         fields = [option for option in dataclasses.fields(defaults) if option.name != "deck"]
         self.option_boxes = {option.name: option_widget(option, getattr(defaults, option.name))
@@ -222,7 +235,7 @@ class PlannerPage(widgets.VBox):
         boxes = [self.option_boxes[option.name] for option in fields if option.metadata.get("main")]
         more = widgets.Accordion([widgets.VBox([self.option_boxes[option.name] for option in fields
                                                 if not option.metadata.get("main")])])
-        more.set_title(0, "More options (backlog, caps, the rules' interpretations)")
+        more.set_title(0, _("More options (backlog, caps, the rules' interpretations)"))
         more.selected_index = None
         more.add_class("dg-plan-more")
         presets = game_presets(module)
@@ -230,14 +243,14 @@ class PlannerPage(widgets.VBox):
         if presets:
             self.preset = widgets.Dropdown(
                 options=[(text, key) for key, text in preset_labels(module).items()],
-                value=next(iter(presets)), description="Preset",
+                value=next(iter(presets)), description=_("Preset"),
                 style={"description_width": "initial"}, layout=widgets.Layout(width="34em"))
             self.preset.add_class("dg-plan-preset")
             self.preset.observe(lambda change: self._apply_preset(change["new"]), "value")
             boxes.insert(0, self.preset)
         self.options_box.children = [*boxes, more]
         self.more = more
-        self.pace.value = f"<div class='dg-muted'>Pace: {html(self.calibration().sentence())}</div>"
+        self.pace.value = self._pace_html(self.calibration())
         self.result.value = ""
         self.chart_box.layout.display = "none"
         self.more_games.layout.display = "none"
@@ -288,7 +301,7 @@ class PlannerPage(widgets.VBox):
         self.progress.value = 0
         try:
             cluster = shared_cluster(self.scheduler)  # a malformed address is refused here
-            self.status.value = "Playing..."
+            self.status.value = html(_("Playing..."))
             plan = playing(cluster)
         except (SetupError, ValueError, TypeError, ClusterError) as error:
             # ClusterError: no scheduler answers, it has no workers, or it was lost during the
@@ -300,8 +313,9 @@ class PlannerPage(widgets.VBox):
             self.run.disabled = self.more_games.disabled = False
         self._show(plan)
         self.progress.value = self.progress.max
-        self.status.value = (f"{plan.games:,} games played "
-                             f"{played_where(plan.games, plan.here, cluster)}.")
+        self.status.value = html(ngettext("{n} game played {where}.", "{n} games played {where}.",
+                                          plan.games).format(
+            n=format_number(plan.games, 0), where=played_where(plan.games, plan.here, cluster)))
         self.more_games.layout.display = "inline-flex"
 
     def _show(self, plan: Plan) -> None:
@@ -309,12 +323,18 @@ class PlannerPage(widgets.VBox):
         self.plan = plan
         rounds = int(self.rounds.value) or None
         self.result.value = answer_html(plan, float(self.minutes.value), rounds)
-        self.pace.value = f"<div class='dg-muted'>Pace: {html(plan.calibration.sentence())}</div>"
+        self.pace.value = self._pace_html(plan.calibration)
         self._draw(plan)
+
+    @staticmethod
+    def _pace_html(calibration: Calibration) -> str:
+        """Where the pace comes from, as the page says it."""
+        return ("<div class='dg-muted'>" + html(_("Pace: {pace}").format(
+            pace=calibration.sentence())) + "</div>")
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max, self.progress.value = max(total, 1), done
-        self.status.value = f"{done:,} of {total:,} games"
+        self.status.value = html(done_of(done, total))
 
     def _draw(self, plan: Plan) -> None:
         figure = plan_figure(plan, float(self.minutes.value), dark=self.dark)
@@ -340,7 +360,7 @@ def planner_screen(store: SessionStore | None, on_back: Callable[[], None],
     >>> back.description, type(page).__name__
     ('Back', 'PlannerPage')
     """
-    back = widgets.Button(description="Back")
+    back = widgets.Button(description=_("Back"))
     back.add_class("dg-back")
     back.on_click(lambda _button: on_back())
     return back, PlannerPage(store, scheduler)

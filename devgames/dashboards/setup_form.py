@@ -129,7 +129,7 @@ def preset_labels(module: ModuleType) -> dict[str, str]:
     'short (a 90-minute workshop: at most 7 sprints)'
     """
     labels = dict(getattr(_options_module(module), "PRESET_LABELS", {}))
-    return {name: labels.get(name, name) for name in game_presets(module)}
+    return {name: _(labels[name]) if name in labels else name for name in game_presets(module)}
 
 
 def _options_module(module: ModuleType) -> ModuleType | None:

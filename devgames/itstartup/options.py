@@ -74,7 +74,7 @@ PRESETS: dict[str, dict[str, int]] = {
 }
 #: How the set-up form's "Preset" list names each preset.
 PRESET_LABELS = {
-    "standard": "standard (the rulebook's goal of 64)",
-    "short": "short (a 90-minute workshop: goal 24)",
-    "quick": "quick (a 60-minute workshop: goal 14)",
+    "standard": N_("standard (the rulebook's goal of 64)"),
+    "short": N_("short (a 90-minute workshop: goal 24)"),
+    "quick": N_("quick (a 60-minute workshop: goal 14)"),
 }

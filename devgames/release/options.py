@@ -112,7 +112,7 @@ PRESETS: dict[str, dict[str, int]] = {
 }
 #: How the set-up form's "Preset" list names each preset.
 PRESET_LABELS = {
-    "standard": "standard (the rulebook's 5 releases)",
-    "short": "short (a 90-minute workshop: 3 releases)",
-    "quick": "quick (a 60-minute workshop: 2 releases)",
+    "standard": N_("standard (the rulebook's 5 releases)"),
+    "short": N_("short (a 90-minute workshop: 3 releases)"),
+    "quick": N_("quick (a 60-minute workshop: 2 releases)"),
 }

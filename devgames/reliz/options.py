@@ -133,6 +133,6 @@ PRESETS: dict[str, dict[str, str]] = {
 }
 #: How the set-up form's "Preset" list names each preset.
 PRESET_LABELS = {
-    "standard": "standard (the scenario by the number of seats)",
-    "short": "short (2 seats, a 60- or 90-minute workshop: Writing a Prototype)",
+    "standard": N_("standard (the scenario by the number of seats)"),
+    "short": N_("short (2 seats, a 60- or 90-minute workshop: Writing a Prototype)"),
 }

@@ -62,8 +62,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 #: How the set-up form's "Preset" list names each preset.
 PRESET_LABELS = {
-    "standard": "standard (the rulebook's game)",
-    "short": "short (a 90-minute workshop: at most 7 sprints)",
+    "standard": N_("standard (the rulebook's game)"),
+    "short": N_("short (a 90-minute workshop: at most 7 sprints)"),
 }
 
 

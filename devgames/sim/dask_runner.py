@@ -41,6 +41,7 @@ from typing import Any
 from devgames import game_module
 from devgames.core.actions import CHANCE
 from devgames.core.bots import first_claim
+from devgames.i18n import _, format_number, ngettext
 from devgames.sim.runner import (
     Progress,
     Row,
@@ -373,6 +374,10 @@ def worker_count(count: int, noun: str = "worker") -> str:
     >>> worker_count(1), worker_count(2, "Dask worker")
     ('1 worker', '2 Dask workers')
     """
+    if noun == "Dask worker":
+        return ngettext("{n} Dask worker", "{n} Dask workers", count).format(n=count)
+    if noun == "worker":
+        return ngettext("{n} worker", "{n} workers", count).format(n=count)
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
@@ -385,11 +390,12 @@ def played_where(games: int, here: int, cluster: "Cluster") -> str:
     'in this process'
     """
     if here >= games:
-        return "in this process"
+        return _("in this process")
     workers = worker_count(cluster.workers, "Dask worker")
     if not here:
-        return f"on {workers}"
-    return f"{here:,} of them in this process while {cluster.place} started, the rest on {workers}"
+        return _("on {workers}").format(workers=workers)
+    return _("{n} of them in this process while {place} started, the rest on {workers}").format(
+        n=format_number(here, 0), place=cluster.place, workers=workers)
 
 
 def _capital(text: str) -> str:
@@ -470,9 +476,10 @@ class Cluster:
     def place(self) -> str:
         """Where the tasks run, in words ("the local Dask cluster", "the Dask scheduler at ...")."""
         if self.in_process:
-            return "this process"
-        return f"the Dask scheduler at {self.scheduler}" if self.scheduler else \
-            "the local Dask cluster"
+            return _("this process")
+        if self.scheduler:
+            return _("the Dask scheduler at {address}").format(address=self.scheduler)
+        return _("the local Dask cluster")
 
     @property
     def client(self) -> Any:

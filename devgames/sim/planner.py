@@ -36,8 +36,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from devgames import GameSpec, SpecTable, game_spec
-from devgames.core.wording import game_title
+from devgames import GameSpec, SpecTable
+from devgames.core.wording import counted, game_title, seat_count
+from devgames.i18n import N_, _, format_number, ngettext
 from devgames.sessions.store import SessionStore, SessionSummary
 from devgames.sim.dask_runner import (
     Busiest,
@@ -102,8 +103,8 @@ class Precision:
         >>> Precision().sentence("sprint")
         '1 sprint or 5%'
         """
-        plural = "" if self.rounds == 1 else "s"
-        return f"{self.rounds:g} {noun}{plural} or {self.relative:.0%}"
+        return _("{rounds} or {share}").format(rounds=counted(noun, self.rounds),
+                                                share=f"{self.relative:.0%}")
 
 
 def next_stop(games: int, shortfall: float, most: int) -> int:
@@ -147,12 +148,15 @@ class Calibration:
         """
         title = game_title(self.game)
         if self.sessions == 0:
-            return (f"{self.seconds_per_move:g} s a move: the default for {title} (no finished "
-                    "session in the store to measure).")
-        plural = "s" if self.sessions != 1 else ""
-        return (f"{self.seconds_per_move:.3g} s a move: the median pace of {self.sessions} "
-                f"finished {title} session{plural} in the store "
-                f"({self.low:.3g}-{self.high:.3g} s).")
+            return _("{pace} s a move: the default for {game} (no finished session in the store "
+                     "to measure).").format(pace=f"{self.seconds_per_move:g}", game=title)
+        return ngettext(
+            "{pace} s a move: the median pace of {n} finished {game} session in the store "
+            "({low}-{high} s).",
+            "{pace} s a move: the median pace of {n} finished {game} sessions in the store "
+            "({low}-{high} s).", self.sessions).format(
+                pace=f"{self.seconds_per_move:.3g}", n=self.sessions, game=title,
+                low=f"{self.low:.3g}", high=f"{self.high:.3g}")
 
 
 def default_calibration(game: str) -> Calibration:
@@ -284,6 +288,9 @@ def percentile_mid(values: Sequence[float]) -> float:
     return (ordered[middle - 1] + ordered[middle]) / 2
 
 
+#: The confidence of every interval the answer gives (a placeholder of its sentences: a "%"
+#: written in a catalogue's text would read as a format).
+LEVEL = "95%"
 #: The planner's rule unless told otherwise.
 DEFAULT_PRECISION = Precision()
 
@@ -297,12 +304,38 @@ def interval_text(low: float, high: float, digits: int = 0) -> str:
     ('12 or fewer', 'not known yet')
     """
     if math.isinf(low) and math.isinf(high):
-        return "not known yet"
+        return _("not known yet")
     if math.isinf(high):
-        return f"{low:.{digits}f} or more"
+        return _("{low} or more").format(low=f"{low:.{digits}f}")
     if math.isinf(low):
-        return f"{high:.{digits}f} or fewer"
+        return _("{high} or fewer").format(high=f"{high:.{digits}f}")
     return f"{low:.{digits}f}-{high:.{digits}f}"
+
+
+#: The bots the planner plays with, as its answer names them.
+BOT_KINDS = {"random": N_("random bots"), "heuristic": N_("heuristic bots")}
+
+
+def bots_text(kinds: Sequence[str]) -> str:
+    """The bots of a plan's seats, in words (each kind once).
+
+    >>> bots_text(("random", "random")), bots_text(("heuristic", "random"))
+    ('random bots', 'heuristic/random bots')
+    """
+    named = list(dict.fromkeys(kinds))
+    if len(named) == 1 and named[0] in BOT_KINDS:
+        return _(BOT_KINDS[named[0]])
+    return _("{kinds} bots").format(kinds="/".join(named))
+
+
+def done_of(done: int, games: int) -> str:
+    """How many of the games did something, in words.
+
+    >>> done_of(3, 4), done_of(1, 1)
+    ('3 of 4 games', '1 of 1 game')
+    """
+    return ngettext("{done} of {n} game", "{done} of {n} games", games).format(done=done,
+                                                                                n=games)
 
 
 def game_seconds(moves: int, busiest: Busiest, pace: float, timer: float) -> float:
@@ -508,42 +541,62 @@ P80 (8 or more), 12 at P95 (10 or more).
 the length at the cap.'
         """
         if not self.outcomes:
-            return ["No game was played."]
+            return [_("No game was played.")]
         noun = self.noun
-        seats = game_spec(self.game).seat_noun
-        kinds = "/".join(dict.fromkeys(self.bots))
-        rounds_said = [f"{self.rounds_at(p)} at P{p} ({interval_text(*self.rounds_interval(p))})"
+        rounds_said = [self._at(p, self.rounds_at(p), self.rounds_interval(p))
                        for p in PERCENTILES]
-        minutes_said = [f"{self.minutes_at(p):.0f} at P{p} "
-                        f"({interval_text(*self.minutes_interval(p))})" for p in PERCENTILES]
-        rounds_said[0] = rounds_said[0].replace(" at ", f" {noun}s at ", 1)
-        minutes_said[0] = minutes_said[0].replace(" at ", " minutes at ", 1)
+        minutes_said = [self._at(p, round(self.minutes_at(p)), self.minutes_interval(p))
+                        for p in PERCENTILES]
+        rounds_said[0] = _("{rounds} at P{p} ({interval})").format(
+            rounds=counted(noun, self.rounds_at(PERCENTILES[0])), p=PERCENTILES[0],
+            interval=interval_text(*self.rounds_interval(PERCENTILES[0])))
+        first = round(self.minutes_at(PERCENTILES[0]))
+        minutes_said[0] = ngettext("{n} minute at P{p} ({interval})",
+                                   "{n} minutes at P{p} ({interval})", first).format(
+            n=first, p=PERCENTILES[0],
+            interval=interval_text(*self.minutes_interval(PERCENTILES[0])))
         lines = [
-            f"{game_title(self.game)} with {self.players} {seats}s ({kinds} bots, "
-            f"{self.games} games): {', '.join(rounds_said)}.",
-            f"About {', '.join(minutes_said)}.",
+            _("{game} with {seats} ({bots}, {games}): {said}.").format(
+                game=game_title(self.game), seats=seat_count(self.game, self.players),
+                bots=bots_text(self.bots), games=counted("game", self.games),
+                said=", ".join(rounds_said)),
+            _("About {said}.").format(said=", ".join(minutes_said)),
         ]
         if minutes is not None:
             done, games = self.fits(minutes)
-            lines.append(f"Within {minutes:g} minutes: {done} of {games} games, "
-                         f"{share_text(done, games)}.")
+            lines.append(ngettext("Within {n} minute: {done}, {share}.",
+                                  "Within {n} minutes: {done}, {share}.",
+                                  int(minutes) if float(minutes).is_integer() else 2).format(
+                n=f"{minutes:g}", done=done_of(done, games), share=share_text(done, games)))
         if rounds is not None:
             done, games = self.within(rounds)
-            lines.append(f"Within {rounds} {noun}s: {done} of {games} games, "
-                         f"{share_text(done, games)}.")
+            lines.append(_("Within {rounds}: {done}, {share}.").format(
+                rounds=counted(noun, rounds), done=done_of(done, games),
+                share=share_text(done, games)))
         stopped, games = self.capped()
         if stopped:
-            lines.insert(2, f"Stopped by the cap of {self.cap} {noun}s: {stopped} of {games} "
-                            f"games, {share_text(stopped, games)}; their minutes are the length "
-                            "at the cap.")
+            lines.insert(2, _("Stopped by the cap of {rounds}: {done}, {share}; their minutes "
+                              "are the length at the cap.").format(
+                rounds=counted(noun, self.cap), done=done_of(stopped, games),
+                share=share_text(stopped, games)))
         cut, timed = self.timer_cuts()
         if timed:
-            lines.insert(2, f"The {self.timer}-minute round timer cut {cut:,} of {timed:,} "
-                            f"rounds ({cut / timed:.0%}) short at this pace: those last "
-                            f"{self.timer} minutes.")
+            lines.insert(2, ngettext(
+                "The {timer}-minute round timer cut {cut} of {timed} round ({share}) short at "
+                "this pace: those last {timer} minutes.",
+                "The {timer}-minute round timer cut {cut} of {timed} rounds ({share}) short at "
+                "this pace: those last {timer} minutes.", timed).format(
+                timer=self.timer, cut=format_number(cut, 0), timed=format_number(timed, 0),
+                share=f"{cut / timed:.0%}"))
         lines.append(self.certainty(minutes, rounds))
-        lines.append(f"Pace: {self.calibration.sentence()}")
+        lines.append(_("Pace: {pace}").format(pace=self.calibration.sentence()))
         return lines
+
+    @staticmethod
+    def _at(p: int, figure: int, interval: tuple[float, float]) -> str:
+        """A figure at the ``p``-th percentile, with its interval."""
+        return _("{figure} at P{p} ({interval})").format(figure=figure, p=p,
+                                                         interval=interval_text(*interval))
 
     def certainty(self, minutes: float | None = None, rounds: int | None = None) -> str:
         """How sure the answer is, and why the games stopped where they did.
@@ -559,20 +612,32 @@ within 1 release or 5% of its figure.'
 brackets) is 1.2 times the margin wanted (1 release or 5% of its figure; 3 points for a share).'
         """
         rule = self.precision
+        games = format_number(self.games, 0)
         if rule is None:
-            return f"In brackets, the 95% intervals of the {self.games:,} games played."
+            return ngettext("In brackets, the {level} intervals of the {n} game played.",
+                            "In brackets, the {level} intervals of the {n} games played.",
+                            self.games).format(n=games, level=LEVEL)
         shortfall = self.shortfall(minutes, rounds)
-        said = f"after {self.games:,} games (at most {max(self.most, self.games):,})"
+        said = ngettext("after {n} game (at most {most})", "after {n} games (at most {most})",
+                        self.games).format(n=games,
+                                           most=format_number(max(self.most, self.games), 0))
         shares = minutes is not None or rounds is not None
-        margin = f"{rule.sentence(self.noun)} of its figure"
+        margin = _("{rule} of its figure").format(rule=rule.sentence(self.noun))
+        points = f"{rule.share * 100:g}"
         if shortfall <= 1:
-            share = f", and every share's within {rule.share * 100:g} points" if shares else ""
-            return (f"Known well enough {said}: every 95% interval (in brackets) within "
-                    f"{margin}{share}.")
-        share = f"; {rule.share * 100:g} points for a share" if shares else ""
-        wide = "has no end yet" if math.isinf(shortfall) else f"is {shortfall:.1f} times"
-        return (f"Not known that well yet {said}: the widest 95% interval (in brackets) {wide} "
-                f"the margin wanted ({margin}{share}).")
+            share = _(", and every share's within {points} points").format(points=points) \
+                if shares else ""
+            return _("Known well enough {said}: every {level} interval (in brackets) within "
+                     "{margin}{share}.").format(said=said, level=LEVEL, margin=margin,
+                                                share=share)
+        share = _("; {points} points for a share").format(points=points) if shares else ""
+        if math.isinf(shortfall):
+            return _("Not known that well yet {said}: the widest {level} interval (in brackets) "
+                     "has no end yet (the margin wanted: {margin}{share}).").format(
+                said=said, level=LEVEL, margin=margin, share=share)
+        return _("Not known that well yet {said}: the widest {level} interval (in brackets) is "
+                 "{times} times the margin wanted ({margin}{share}).").format(
+            said=said, level=LEVEL, times=f"{shortfall:.1f}", margin=margin, share=share)
 
 
 def make_plan(game: str, players: int, games: int = DEFAULT_GAMES, seed: int = 0,

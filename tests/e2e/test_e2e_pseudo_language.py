@@ -250,3 +250,18 @@ def test_every_text_of_the_set_up_form_comes_from_the_catalogue(
     problems["more rules"] = page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])
     assert not any(problems.values()), f"texts not from the catalogue: {problems}"
     page.context.close()
+
+
+def test_every_text_of_the_planner_comes_from_the_catalogue(pseudo_server: Server,
+                                                             browser: Browser) -> None:
+    page = facilitator(browser, "qps")
+    page.goto(pseudo_server.url)
+    wait_for_app(page, ".dg-launcher")
+    expect(page.locator(".dg-launcher-heading")).to_contain_text(OPEN)
+    page.locator(".dg-open-planner").click()
+    expect(page.locator(".dg-plan-run")).to_contain_text(OPEN)
+    expect(page.locator(".dg-plan-pace")).to_contain_text(OPEN)
+    wait_for_kernel_idle(page)
+    unmarked = page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])
+    assert not unmarked, f"texts not from the catalogue: {unmarked}"
+    page.context.close()
