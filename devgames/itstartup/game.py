@@ -9,8 +9,6 @@ docs/rules/itstartup.md; those that change the game are options.
 """
 
 from collections import Counter
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from devgames.core.actions import CHANCE, Action, Event
@@ -87,8 +85,9 @@ class ItStartupGame(ItStartupVerbs):
     # ``can_apply`` and every ``can_*`` verb. ``legal_actions`` lists the same moves from the
     # same rules (costs, targets, readiness).
     def _check(self, action: Action) -> None:
-        if any(map(is_, self._listed, repeat(action))):  # listed for this very position
-            return
+        for listed in self._listed:  # listed for this very position (a plain loop: the lists
+            if listed is action:  # are short, and it stops at the action)
+                return
         check_shape(action)
         # The base class's turn check only runs (and explains) when the turn is wrong.
         if not self.steps or action.player != self.current_player:

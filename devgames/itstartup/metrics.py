@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from devgames.itstartup.cards import CARDS
-from devgames.itstartup.printed import BURNOUT_LIMIT, KIND
+from devgames.itstartup.printed import BURNOUT_LIMIT, KIND, POWER
 
 if TYPE_CHECKING:
     from devgames.itstartup.operations import ItStartupTable
@@ -47,13 +47,19 @@ def employee_rows(game: "ItStartupTable", owner: int, staff: Sequence[int],
     1
     """
     number, round_, turn = game.game_no, game.round, game.turns[owner]
-    employees, efficiency = game.employees, game.efficiency
+    employees, shy = game.employees, game.shy_bonus
+    masters = game.held[owner].get("scrum_master", 0)
     rows = []
     for e in staff:  # a plain loop: a comprehension would capture seven names
         state = employees[e]
+        knowledge = state.knowledge
+        efficiency = 0
+        if KIND[e] == "developer":  # ``game.efficiency(e, owner)``, written out
+            efficiency = POWER[e] + masters + shy.get(e, 0)
+            for k in knowledge:
+                efficiency += POWER[k]
         rows.append((number, round_, turn, owner, e, state.burnout, BURNOUT_LIMIT[e], left,
-                     tuple(state.knowledge),
-                     efficiency(e, owner) if KIND[e] == "developer" else 0))
+                     tuple(knowledge), efficiency))
     return rows
 
 

@@ -84,11 +84,11 @@ _SEND = [
 _PAYMENTS: list[dict[int, list[Action]]] = [
     {e: [] for e in CARDS if KEY[e] == "shy_frontend_developer"} for _ in _SEATS
 ]
-#: What a card in hand offers its holder besides its sale, by seat and card: (its play when it
-#: takes no target, its planning when it is an action card, its printed price, its plays by
+#: What a card in hand offers its holder, by seat and card: (its sale, its play when it takes
+#: no target, its planning when it is an action card, its printed price, its plays by
 #: developer when it is knowledge).
 _HAND_ROWS = [
-    {c: (None if c in _HAS_TARGET else _PLAY[p][c],
+    {c: (_SELL[p][c], None if c in _HAS_TARGET else _PLAY[p][c],
          _PLAN[p][c] if KIND[c] == "action" else None, PRICE[c],
          _PLAY_ON[p][c] if KIND[c] == "knowledge" else None) for c in CARDS}
     for p in _SEATS
@@ -103,28 +103,31 @@ def legal_turn(game: "ItStartupGame", step: "Main") -> list[Action]:
     """Every move of a player's turn: end it, sell, play, plan, buy, activate, transfer, help."""
     p = step[1]
     hand = game.hands[p]
-    out = [_END[p], *map(_SELL[p].__getitem__, hand)]  # every sale, then plays and plans
     rows = _HAND_ROWS[p]
     money = game.resources[p]
     planned = game.planned[p]
+    out = [_END[p]]  # the end of the turn, every sale, then
+    more: list[Action] = []  # the plays and plans of the cards in hand, in one pass
     developers = None  # where knowledge can go: found once for the whole hand
     for card in hand:
-        play, plan, price, on = rows[card]
+        sell, play, plan, price, on = rows[card]
+        out.append(sell)
         # Most cards take no target: one shared action when affordable (no helper call).
         if play is not None:
             if price <= money or game.cost(p, card) <= money:
-                out.append(play)
+                more.append(play)
         elif on is not None:  # knowledge, on each developer where affordable
             if developers is None:
                 developers = play_targets(game, p, CARDS[card])
             if price <= money:
-                out += map(on.__getitem__, developers)
+                more += map(on.__getitem__, developers)
             elif developers:
-                out += _knowledge_plays(game, p, card, developers)
+                more += _knowledge_plays(game, p, card, developers)
         else:
-            out += _legal_plays(game, p, card)
+            more += _legal_plays(game, p, card)
         if plan is not None and planned is None:
-            out.append(plan)
+            more.append(plan)
+    out += more
     if planned is not None:
         out += _legal_plays(game, p, planned[0])
     if money >= DRAW_PRICE and len(game.deck):

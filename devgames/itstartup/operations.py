@@ -42,18 +42,19 @@ class Crew:
     turn (:data:`~devgames.itstartup.abilities.END_OF_TURN_DRAW`), those with an activated
     ability (:data:`~devgames.itstartup.abilities.ACTIVATED`), those held through Outsourcing
     (``borrowed``), the knowledge attached to them, and the developers themselves in the order
-    of the player's staff. The table's
+    of the player's staff, with what they earn a turn (``power``: their own efficiency and
+    their knowledge's, before the Scrum Masters' bonus and Shy Frontend's X). The table's
     operations keep it up to date as employees join and quit (``_join``, ``_quit``) and as
     knowledge is taught or taken off (``teach``, ``unteach``), so the listing of the moves and
     the end of the turn read counts instead of counting.
 
     >>> crew = Crew()
-    >>> crew.developers, crew.knowledge, crew.developer_cards
-    (0, 0, ())
+    >>> crew.developers, crew.knowledge, crew.developer_cards, crew.power
+    (0, 0, (), 0)
     """
 
     __slots__ = ("activators", "borrowed", "coaches", "developer_cards", "developers", "drawers",
-                 "hr", "knowledge")
+                 "hr", "knowledge", "power")
 
     def __init__(self) -> None:
         self.developers = 0
@@ -64,6 +65,7 @@ class Crew:
         self.activators = 0
         self.borrowed = 0
         self.knowledge = 0
+        self.power = 0
 
     def counts(self) -> tuple[int, int, int, int, int, int, int]:
         """(developers, hr, coaches, drawers, activators, borrowed, knowledge)."""
@@ -239,13 +241,19 @@ class ItStartupTable(Game):
         state.knowledge.append(k)
         if state.home is not None:
             state.taught.append(k)
-        self.crews[p].knowledge += 1
+        crew = self.crews[p]
+        crew.knowledge += 1
+        if KIND[e] == "developer":
+            crew.power += POWER[k]
 
     def unteach(self, p: int, e: int, k: int) -> None:
         """Knowledge ``k`` comes off developer ``e`` of player ``p``; the caller decides where
         it goes."""
         self.employees[e].knowledge.remove(k)
-        self.crews[p].knowledge -= 1
+        crew = self.crews[p]
+        crew.knowledge -= 1
+        if KIND[e] == "developer":
+            crew.power -= POWER[k]
 
     def take_employee(self, p: int, e: int, how: str, borrowed: bool = False) -> None:
         """Player ``p`` takes control of employee ``e`` (with its burnout and knowledge);
@@ -327,6 +335,10 @@ class ItStartupTable(Game):
             crew.borrowed += sign
         if kind == "developer":
             crew.developers += sign
+            power = POWER[e]
+            for k in state.knowledge:
+                power += POWER[k]
+            crew.power += sign * power
             cards = crew.developer_cards
             if sign > 0:
                 crew.developer_cards = (*cards, e)

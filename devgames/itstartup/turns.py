@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from devgames.core.actions import Event, quick_event
 from devgames.itstartup import chance, metrics, setup
-from devgames.itstartup.printed import KIND
+from devgames.itstartup.printed import BURNOUT_LIMIT, KIND
 from devgames.itstartup.steps import BONUS, CAP, DRAW_HAND, INCOME, MAIN, NEXT, START
 
 if TYPE_CHECKING:
@@ -89,10 +89,15 @@ def end(game: "ItStartupTable", p: int) -> None:
     With a digital deck nothing waits on anybody: the whole chain runs here, up to the next
     player's turn (or the end of the game)."""
     crew = game.crews[p]
-    gained = game.bonus_points + game.points_per_developer * crew.developers
-    efficiency = game.efficiency
-    for e in crew.developer_cards:
-        gained += efficiency(e, p)
+    developers = crew.developers
+    # Each developer's ``efficiency``, summed from the counts the table keeps (its own power
+    # and its knowledge's, the Scrum Masters') and the Shy Frontend Developers' X this turn.
+    gained = (game.bonus_points + game.points_per_developer * developers
+              + crew.power + game.held[p].get("scrum_master", 0) * developers)
+    shy = game.shy_bonus
+    if shy:
+        for e in crew.developer_cards:
+            gained += shy.get(e, 0)
     game.points[p] += gained
     if game.record:
         game.events.append(quick_event(("score", p, {"points": gained, "total": game.points[p]},
@@ -118,10 +123,15 @@ def _burnout(game: "ItStartupTable", p: int) -> None:
     normal = 0 if game.vacation else 1
     extra_cancelled = game.vacation and game.options.vacation_cancels == "all"
     crunch = 0 if extra_cancelled else game.crunch  # developers' extra burnout
+    employees = game.employees
     for e in list(game.staff[p]):
         amount = normal + crunch if crunch and KIND[e] == "developer" else normal
         if amount:
-            game.burn(e, amount)
+            state = employees[e]
+            if state.burnout + amount < BURNOUT_LIMIT[e]:  # ``burn`` when nobody leaves
+                state.burnout += amount
+            else:
+                game.burn(e, amount)
 
 
 def cap(game: "ItStartupTable", step: "Cap") -> None:

@@ -131,6 +131,11 @@ class ItStartupInvariants:
             if game.crews[p].developer_cards != developers:
                 fail(game, f"seat {p} listed the developers {game.crews[p].developer_cards}, "
                            f"the table holds {developers}")
+            power = sum(CARDS[e].power + sum(CARDS[k].power for k in game.employees[e].knowledge)
+                        for e in developers)
+            if game.crews[p].power != power:
+                fail(game, f"seat {p} counted its developers' power {game.crews[p].power}, "
+                           f"the table holds {power}")
             held = {key: count for key, count in game.held[p].items() if count}
             if held != Counter(CARDS[e].key for e in staff):
                 fail(game, f"seat {p} counted the employees {held}, the table holds {staff}")
@@ -310,7 +315,8 @@ def test_the_invariants_catch_a_broken_state() -> None:
 
 def test_the_invariants_catch_a_count_out_of_date() -> None:
     """The counts kept for each player are checked against the table: knowledge attached
-    behind the engine's back, or an employee counted twice, is reported."""
+    behind the engine's back (its count, then its power), or an employee counted twice, is
+    reported."""
     game, [intern, tdd] = past_the_mulligans("intern", "tdd")
     game.hire(0, intern)
     game.teach(0, intern, tdd)
@@ -320,6 +326,9 @@ def test_the_invariants_catch_a_count_out_of_date() -> None:
     with pytest.raises(InvariantError, match="knowledge"):
         ItStartupInvariants()(game)
     game.crews[0].knowledge -= 1
+    with pytest.raises(InvariantError, match="power"):
+        ItStartupInvariants()(game)
+    game.crews[0].power -= CARDS[tdd].power
     ItStartupInvariants()(game)
     game.held[0]["intern"] += 1
     with pytest.raises(InvariantError, match="counted the employees"):
