@@ -27,6 +27,7 @@ from devgames.core.errors import IllegalMove, SetupError
 from devgames.core.game import Game
 from devgames.core.options import parse_option_value
 from devgames.core.session import Session
+from devgames.i18n import from_environment, speaking
 from devgames.sim.dask_runner import Cluster, ClusterError, played_where, worker_count
 from devgames.sim.runner import (
     TextProgress,
@@ -745,7 +746,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line, in the language of the environment's locale (``LANGUAGE``,
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); return the exit status."""
+    with speaking(from_environment()):
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -26,7 +26,7 @@ The language in use is the screen's: the facilitator's app sets its kernel's
 
 import gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
@@ -186,6 +186,29 @@ def format_number(number: float, digits: int = 1) -> str:
                           else "#,##0", locale=_locale())
 
 
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language of a command line: the first of ``LANGUAGE`` (a list, as gettext reads it),
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set, if the kit speaks it; else English.
+
+    >>> from_environment({"LANG": "ru_RU.UTF-8"}), from_environment({"LANG": "C.UTF-8"})
+    ('ru', 'en')
+    >>> from_environment({"LANGUAGE": "de:ru", "LANG": "en_GB.UTF-8"}), from_environment({})
+    ('ru', 'en')
+    """
+    environ = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = part.split(".")[0].split("_")[0].split("@")[0].lower()
+            if code != "c" and code != "posix" and code in LANGUAGES and known(code):
+                return code
+        if name != "LANGUAGE":
+            return DEFAULT  # the locale set names a language the kit does not speak
+    return DEFAULT
+
+
 def best_match(accept: str | None) -> str:
     """The language of the kit a browser prefers, from its ``Accept-Language`` header.
 
@@ -211,5 +234,5 @@ def best_match(accept: str | None) -> str:
 
 
 __all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "available", "best_match", "catalogue",
-           "format_number", "format_when", "known", "language", "name_of", "ngettext",
-           "set_language", "speaking", "use_language"]
+           "format_number", "format_when", "from_environment", "known", "language", "name_of",
+           "ngettext", "set_language", "speaking", "use_language"]

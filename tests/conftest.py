@@ -57,3 +57,7 @@ def _put_the_plugin_game_on_the_path() -> None:
 
 if str(PLUGIN_GAME) not in sys.path:
     _put_the_plugin_game_on_the_path()
+
+# The tests read the kit's texts in English, whatever the locale of the machine they run on
+# (the command line speaks the locale's language); a test that wants another language asks.
+os.environ["LANGUAGE"] = "en"

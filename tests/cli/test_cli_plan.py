@@ -108,3 +108,23 @@ def test_bad_arguments_are_refused_with_a_sentence(tmp_path: Path, capsys) -> No
     assert main(["plan", "scrumkin", "--players", "9", "--no-store", *HERE]) == 2
     assert "9" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+def test_plan_speaks_the_language_of_the_locale(monkeypatch, capsys) -> None:
+    from devgames.i18n import language
+
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("LANGUAGE", "ru")
+    args = ["plan", "scrumkin", "--players", "3", "--games", "40", "--bots", "random",
+            "--no-store", "--minutes", "45", "--rounds", "8", "--seed", "4", *HERE]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Scrumkin, 3 команды (случайные боты, 40 игр):" in out
+    assert "За 45 минут:" in out and "За 8 спринтов:" in out
+    assert "10 с на ход: по умолчанию для Scrumkin" in out
+    assert language() == "en"  # the command's language stays with the command
+    monkeypatch.setenv("LANGUAGE", "de")  # a language the kit does not speak: English
+    assert main(args) == 0
+    assert "Scrumkin with 3 teams (random bots, 40 games):" in capsys.readouterr().out
