@@ -25,6 +25,7 @@ from devgames.core.wording import (
     is_empty,
     label,
 )
+from devgames.i18n import _
 from devgames.screens.cards import (
     card_html,
     card_meaning,
@@ -472,7 +473,7 @@ def short_label(text: str, team: str, name: str = "", figures: str = "") -> str:
     """
     if team and text.startswith(team + " "):
         text = text[len(team) + 1:]
-    verb, _, rest = text.partition(" ")
+    verb, _space, rest = text.partition(" ")
     for words in ([f"{name} ({figures})"] if figures else []) + ([name] if name else []):
         if rest.startswith(words):  # the card right after the verb; elsewhere it says which way
             text = f"{verb} {rest[len(words):]}"
@@ -523,7 +524,7 @@ class MovePicker(widgets.VBox):
         self.off: list[widgets.Button] = []  # cards of the hand with no move now (see offer)
         self.on_screen: tuple[widgets.Button, ...] = ()
         self.heading = widgets.HTML()
-        self.filter = widgets.Text(placeholder="Type to filter: a card, a team...",
+        self.filter = widgets.Text(placeholder=_("Type to filter: a card, a team..."),
                                    layout=widgets.Layout(width="min(40em, 95%)"))
         self.filter.add_class("dg-move-filter")
         self.filter.observe(lambda _change: self._show_matching(), "value")
@@ -661,7 +662,7 @@ class MovePicker(widgets.VBox):
             else:
                 button = widgets.Button(layout=widgets.Layout(width="auto"))
                 button.add_class("dg-move-off")
-                button.tooltip = (about + " " if about else "") + "(not playable now: why?)"
+                button.tooltip = (about + " " if about else "") + _("(not playable now: why?)")
                 button.on_click(lambda _b, c=card: self.on_pick(Action(kind, player, card=c)))
                 self.off.append(button)
             button.description = text
@@ -670,8 +671,8 @@ class MovePicker(widgets.VBox):
         box.add_class("dg-move-cards")
         rows: list[widgets.Widget] = [box]
         if self.off:
-            rows.append(widgets.HTML('<span class="dg-muted">Dashed cards cannot be played '
-                                     "now: click one to see why.</span>"))
+            rows.append(widgets.HTML('<span class="dg-muted">' + html(_(
+                "Dashed cards cannot be played now: click one to see why.")) + "</span>"))
         if notes:
             rows.append(widgets.HTML(f'<ul class="dg-move-notes">{"".join(notes)}</ul>'))
         return rows
@@ -800,7 +801,7 @@ class Curtain(widgets.VBox):
         self.reveal = widgets.Button(button_style="primary")
         self.reveal.add_class("dg-reveal")
         self.reveal.on_click(lambda _button: self.lift())
-        self.hide = widgets.Button(description="Hide the hand again")
+        self.hide = widgets.Button(description=_("Hide the hand again"))
         self.hide.add_class("dg-hide")
         self.hide.on_click(lambda _button: self.lower())
         self.inside = widgets.VBox()
@@ -815,11 +816,12 @@ class Curtain(widgets.VBox):
         """Close the curtain; the button offers ``owner``'s hand."""
         self.owner = owner
         self.is_open = False
-        self.reveal.description = f"{owner}: show your hand and moves"
+        self.reveal.description = _("{name}: show your hand and moves").format(name=owner)
         color = self.colors.get(owner)
         self.layout.border_left = f"10px solid {color}" if color else None
-        self.message.value = (f'<span class="dg-muted">Only {with_chips(owner, self.colors)} '
-                              "looks at the screen now.</span>")
+        self.message.value = ('<span class="dg-muted">' + html(
+            _("Only {name} looks at the screen now.")).format(
+                name=with_chips(owner, self.colors)) + "</span>")
         self.children = [self.message, self.reveal]
 
     def lift(self) -> None:
@@ -864,13 +866,14 @@ class NopeWindow(widgets.VBox):
         self.claim = widgets.Button(description="Nope!", button_style="danger")
         self.claim.add_class("dg-nope-claim")
         self.claim.on_click(lambda _button: self._hold())
-        self.go_on = widgets.Button(description="Go on: nobody says Nope")
+        self.go_on = widgets.Button(description=_("Go on: nobody says {card}").format(
+            card="Nope"))
         self.go_on.add_class("dg-nope-close")
         self.go_on.on_click(lambda _button: on_close())
         self.message = widgets.HTML()
         self.reveal = widgets.Button(button_style="primary")
         self.reveal.add_class("dg-reveal")
-        self.back = widgets.Button(description="Nobody after all")
+        self.back = widgets.Button(description=_("Nobody after all"))
         self.back.add_class("dg-nope-back")
         self.back.on_click(lambda _button: self._release())
         self.holders = widgets.HBox()
@@ -882,24 +885,26 @@ class NopeWindow(widgets.VBox):
         """Show the open window with ``seconds`` left (a Yup window after a Nope)."""
         self.word = "Yup" if yup else "Nope"
         self.claim.description = "Yup!" if yup else "Nope!"
-        self.go_on.description = "Go on: nobody says Yup" if yup else "Go on: nobody says Nope"
+        self.go_on.description = _("Go on: nobody says {card}").format(card=self.word)
         self.tick(seconds)
         self.holders.children = []
         self.children = [self.line, widgets.HBox([self.claim, self.go_on])]
 
     def tick(self, seconds: int) -> None:
         """The countdown: the seconds left before the window closes by itself."""
-        self.line.value = (f'<div class="dg-waiting dg-nope-line">Anyone to {self.word}? '
-                           f"{seconds} s</div>")
+        self.line.value = ('<div class="dg-waiting dg-nope-line">' + html(
+            _("Anyone to {card}? {seconds} s").format(card=self.word, seconds=seconds))
+            + "</div>")
 
     def ask_who(self, holders: list[tuple[int, str]], hidden: bool) -> None:
         """Choose who says it among ``holders`` (seat, name): behind a curtain when hands are
         hidden, so that the room does not see who holds a Nope."""
         self._who = holders
         self.holders.children = []
-        self.message.value = (f'<span class="dg-muted">Only the player saying {self.word} looks '
-                              "at the screen now.</span>")
-        self.reveal.description = "Show who may say Nope"
+        self.message.value = ('<span class="dg-muted">' + html(
+            _("Only the player saying {card} looks at the screen now.").format(card=self.word))
+            + "</span>")
+        self.reveal.description = _("Show who may say {card}").format(card=self.word)
         self.children = [self.message, widgets.HBox([self.reveal, self.back])]
         if not hidden:
             self._show_holders()
@@ -907,12 +912,14 @@ class NopeWindow(widgets.VBox):
     def _show_holders(self) -> None:
         buttons = []
         for seat, name in self._who:
-            button = widgets.Button(description=f"{name} says {self.word}")
+            button = widgets.Button(description=_("{name} says {card}").format(name=name,
+                                                                                card=self.word))
             button.add_class("dg-nope-holder")
             button.on_click(lambda _button, seat=seat: self.on_claim(seat))
             buttons.append(button)
         self.holders.children = buttons
-        none = widgets.HTML('<span class="dg-muted">Nobody at the screen holds a Nope.</span>')
+        none = widgets.HTML('<span class="dg-muted">' + html(
+            _("Nobody at the screen holds a {card}.").format(card="Nope")) + "</span>")
         self.children = [self.holders if buttons else none, self.back]
 
     def _hold(self) -> None:
@@ -973,7 +980,7 @@ class SubsetPicker(widgets.VBox):
         singles = [self.moves[frozenset({card})][1] for card in cards]
         cut = len(common_prefix(singles))
         self.heading.value = f"<b>{html(heading)}</b>"
-        for _ in range(len(self.boxes), len(cards)):
+        for _missing in range(len(self.boxes), len(cards)):
             box = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
             box.add_class("dg-subset-card")
             box.observe(lambda _change: self._show_move(), "value")

@@ -34,6 +34,7 @@ from devgames.dashboards.export_panel import ExportPanel
 from devgames.dashboards.handouts_panel import HandoutsPanel
 from devgames.dashboards.join_panel import JoinPanel
 from devgames.dashboards.seats import SeatsPanel, players_line
+from devgames.i18n import N_, _, ngettext
 from devgames.screens.cards import hand_html, html
 from devgames.screens.colors import seat_colors
 from devgames.screens.debrief import winner_line
@@ -41,8 +42,8 @@ from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sessions.table import PACES, TableController
 
 #: The bots' paces a facilitator chooses from (seconds between moves; None: one per click).
-BOT_PACES = dict(zip(("one move every 0.7 s", "one move every 2 s", "at once",
-                      "one move per click"), PACES, strict=True))
+BOT_PACES = dict(zip((N_("one move every 0.7 s"), N_("one move every 2 s"), N_("at once"),
+                      N_("one move per click")), PACES, strict=True))
 #: Lines of "what just happened" kept on screen: the last few, so that the whole left column
 #: (whose turn, the facts, every team, the news) is in view at 1280x720 with the most teams.
 NEWS_LINES = 3
@@ -174,17 +175,19 @@ class SessionTable(widgets.VBox):
         self.news_box.add_class("dg-news")
         self.hand = widgets.HTML()
         self.bot_line = widgets.HTML()
-        self.bot_step = widgets.Button(description="Next bot move", button_style="primary")
+        self.bot_step = widgets.Button(description=_("Next bot move"), button_style="primary")
         self.bot_step.add_class("dg-bot-step")
         self.bot_step.on_click(lambda _button: self.step_bot())
-        self.random_card = widgets.Button(description="Pick one at random")
+        self.random_card = widgets.Button(description=_("Pick one at random"))
         self.random_card.add_class("dg-random-card")
         self.random_card.on_click(lambda _button: self.enter_random_card())
         self.end = widgets.VBox()
         self.end.add_class("dg-end")
         # While the room debriefs, the debrief fills the table; this button swaps it for the
         # scores and the charts (and back), the winner line staying above both.
-        self.scores_toggle = widgets.ToggleButton(description="Show the scores and charts")
+        self.scores_toggle = widgets.ToggleButton(description=_("Show the scores and charts"),
+                                                  tooltip=_("The scores and charts, or the "
+                                                            "debrief"))
         self.scores_toggle.add_class("dg-scores-toggle")
         self.scores_toggle.observe(lambda change: self.show_scores(change["new"]), "value")
         self.debrief = DebriefPanel(self)
@@ -201,23 +204,25 @@ class SessionTable(widgets.VBox):
         main.add_class("dg-main")
         self.admin = self._admin()
         self.admin_toggle = widgets.ToggleButton(
-            description="Facilitator controls: undo, bots, export", value=False)
+            description=_("Facilitator controls: undo, bots, export"), value=False,
+            tooltip=_("Undo, bots, export, handouts"))
         self.admin_toggle.add_class("dg-admin-toggle")
         self.admin_toggle.observe(lambda change: self.show_admin(change["new"]), "value")
         self.join = JoinPanel(self.controller.store, self.session_id, list(self.game.players),
                               self.devices_changed)
         self.join_drawer = widgets.VBox([widgets.HBox([
-            widgets.HTML("<h3>Teams join from their devices</h3>"),
+            widgets.HTML("<h3>" + html(_("Teams join from their devices")) + "</h3>"),
             self._close_button("dg-join-close", lambda: self.show_join(False))]), self.join])
         self.join_drawer.add_class("dg-drawer")
         self.join_drawer.add_class("dg-join-drawer")
-        self.join_toggle = widgets.ToggleButton(description="Join from devices", value=False)
+        self.join_toggle = widgets.ToggleButton(description=_("Join from devices"), value=False,
+                                                tooltip=_("A code for each team's phone"))
         self.join_toggle.add_class("dg-join-toggle")
         self.join_toggle.observe(lambda change: self.show_join(change["new"]), "value")
         paused = self.controller.room_paused
         self.pause_toggle = widgets.ToggleButton(
-            description="Resume the room" if paused else "Pause the room", value=paused,
-            tooltip="Pause the timer, the bots and the teams' devices at once")
+            description=_("Resume the room") if paused else _("Pause the room"), value=paused,
+            tooltip=_("Pause the timer, the bots and the teams' devices at once"))
         self.pause_toggle.add_class("dg-pause-room")
         self.pause_toggle.observe(lambda change: self.pause_room(change["new"]), "value")
         self.play_here_button = widgets.Button(button_style="primary")
@@ -231,7 +236,7 @@ class SessionTable(widgets.VBox):
 
     @staticmethod
     def _close_button(css: str, close: Callable[[], None]) -> widgets.Button:
-        button = widgets.Button(description="Close")
+        button = widgets.Button(description=_("Close"))
         button.add_class(css)
         button.on_click(lambda _button: close())
         return button
@@ -257,33 +262,38 @@ class SessionTable(widgets.VBox):
 
     def _admin(self) -> widgets.VBox:
         """The facilitator's controls, in a drawer away from the projector view."""
-        self.undo_last = widgets.Button(description="Undo the last move")
+        self.undo_last = widgets.Button(description=_("Undo the last move"))
         self.undo_last.add_class("dg-undo")
         self.undo_last.on_click(lambda _button: self.undo_last_human())
-        self.undo_steps = widgets.BoundedIntText(value=1, min=1, max=100000, description="Steps",
+        self.undo_steps = widgets.BoundedIntText(value=1, min=1, max=100000,
+                                                 description=_("Steps"),
+                                                 tooltip=_("Moves to take back"),
                                                  layout=widgets.Layout(width="12em"))
         self.undo_steps.add_class("dg-undo-steps")
-        undo_n = widgets.Button(description="Undo these steps")
+        undo_n = widgets.Button(description=_("Undo these steps"))
         undo_n.add_class("dg-undo-n")
         undo_n.on_click(lambda _button: self.undo(self.undo_steps.value))
-        self.pace_choice = widgets.Dropdown(options=list(BOT_PACES.items()),
+        self.pace_choice = widgets.Dropdown(options=[(_(text), pace)
+                                                     for text, pace in BOT_PACES.items()],
                                             value=self.controller.pace,
-                                            description="Bots play",
+                                            description=_("Bots play"),
+                                            tooltip=_("How fast the bots play"),
                                             layout=widgets.Layout(width="24em"))
         self.pace_choice.add_class("dg-bot-pace")
         self.pace_choice.observe(lambda change: self.set_pace(change["new"]), "value")
         self.hands_box = widgets.Checkbox(value=self.controller.hidden_hands, indent=False,
-                                          description="Hands behind a curtain")
+                                          description=_("Hands behind a curtain"),
+                                          tooltip=_("Hands behind a curtain"))
         self.hands_box.add_class("dg-hands-toggle")
         self.hands_box.observe(lambda change: self.set_hidden_hands(change["new"]), "value")
-        self.time_up = widgets.Button(description="Time is up: every team ends its turn",
+        self.time_up = widgets.Button(description=_("Time is up: every team ends its turn"),
                                       button_style="warning")
         self.time_up.add_class("dg-time-up")
         self.time_up.on_click(lambda _button: self.call_time())
-        debrief = widgets.Button(description="Open the debrief now")
+        debrief = widgets.Button(description=_("Open the debrief now"))
         debrief.add_class("dg-debrief-now")
         debrief.on_click(lambda _button: self.open_debrief())
-        leave = widgets.Button(description="Back to the sessions")
+        leave = widgets.Button(description=_("Back to the sessions"))
         leave.add_class("dg-leave")
         leave.on_click(lambda _button: self.leave())
         self.info = widgets.HTML()
@@ -291,7 +301,8 @@ class SessionTable(widgets.VBox):
         self.seats_panel = SeatsPanel(self)
         close = self._close_button("dg-admin-close", lambda: self.show_admin(False))
         admin = widgets.VBox([
-            widgets.HBox([widgets.HTML("<h3>Facilitator controls</h3>"), close]),
+            widgets.HBox([widgets.HTML("<h3>" + html(_("Facilitator controls")) + "</h3>"),
+                          close]),
             widgets.HBox([self.undo_last, self.undo_steps, undo_n]), self.time_up,
             widgets.HBox([self.pace_choice, self.hands_box]), self.seats_panel,
             self.export, HandoutsPanel(self.game), self.info, widgets.HBox([debrief, leave]),
@@ -318,8 +329,9 @@ class SessionTable(widgets.VBox):
         news = news_that_fits(self.controller.news, len(game.players))
         self.news_box.value = "".join(f"<div>{html(line)}</div>" for line in news)
         # Never the seed: it deals every hand again (the exported events.csv holds it).
-        self.info.value = (f"<span class='dg-muted'>Session {self.session_id}, "
-                           f"{len(game.log)} moves saved.</span>")
+        self.info.value = ("<span class='dg-muted'>" + html(ngettext(
+            "Session {number}, {n} move saved.", "Session {number}, {n} moves saved.",
+            len(game.log)).format(number=self.session_id, n=len(game.log))) + "</span>")
         if game.is_over or self.debrief_now:
             self.show_end()
             self.add_class("dg-debriefing")
@@ -344,18 +356,18 @@ class SessionTable(widgets.VBox):
             self.turn.children = [self.picker, self.random_card]
         elif seat in self.controller.bots:
             self.picker.clear()
-            name = html(game.players[seat])
+            name = game.players[seat]
             waiting = self.controller.paused or self.controller.pace is None
-            text = (f"{name} (bot) is to play: click to let it move." if waiting
-                    else f"{name} (bot) is playing...")
-            self.bot_line.value = f"<div class='dg-bot'>{text}</div>"
+            text = (_("{name} (bot) is to play: click to let it move.") if waiting
+                    else _("{name} (bot) is playing...")).format(name=name)
+            self.bot_line.value = f"<div class='dg-bot'>{html(text)}</div>"
             self.turn.children = [self.bot_line, self.bot_step]
         elif seat in self.device_seats and seat != self.play_here:
             self.picker.clear()
-            name = html(game.players[seat])
-            self.bot_line.value = (f"<div class='dg-bot dg-on-device'>{name} plays on its own "
-                                   "device.</div>")
-            self.play_here_button.description = f"Play {game.players[seat]}'s move here"
+            name = game.players[seat]
+            self.bot_line.value = ("<div class='dg-bot dg-on-device'>" + html(
+                _("{name} plays on its own device.").format(name=name)) + "</div>")
+            self.play_here_button.description = _("Play {name}'s move here").format(name=name)
             self.turn.children = [self.bot_line, self.play_here_button]
         else:
             self.offer_moves(seat)
@@ -387,9 +399,11 @@ class SessionTable(widgets.VBox):
             return
         actions, labels, _heading = choices(game)
         hand = game.view(seat).get("hand")
-        ticks = self.subsets.offer(actions, labels, f"{name}: tick the cards, then confirm")
+        ticks = self.subsets.offer(actions, labels,
+                                   _("{name}: tick the cards, then confirm").format(name=name))
         grouped = hand is not None and not ticks
-        self.picker.offer(actions, labels, f"{name}: choose a move", game.name,
+        self.picker.offer(actions, labels, _("{name}: choose a move").format(name=name),
+                          game.name,
                           hand if grouped else None, name)
         moves = self.subsets if ticks else self.picker
         # The moves show the hand card by card; tick boxes name the cards, the hand is a line.
@@ -427,8 +441,8 @@ class SessionTable(widgets.VBox):
             self.add_class("dg-seeing-scores")
         else:
             self.remove_class("dg-seeing-scores")
-        self.scores_toggle.description = ("Back to the debrief" if shown
-                                          else "Show the scores and charts")
+        self.scores_toggle.description = (_("Back to the debrief") if shown
+                                          else _("Show the scores and charts"))
         if self.scores_toggle.value != shown:
             self.scores_toggle.value = shown
 
@@ -472,7 +486,8 @@ class SessionTable(widgets.VBox):
             self.caught_up(str(stale))
             return False
         except Exception as error:
-            self.notice.error(f"This move could not be saved ({error}); the game goes on.")
+            self.notice.error(_("This move could not be saved ({error}); the game goes on.")
+                              .format(error=error))
         return True
 
     def call_time(self) -> None:
@@ -513,8 +528,8 @@ class SessionTable(widgets.VBox):
             self.pace_choice.value = table.pace
             self.hands_box.value = table.hidden_hands
             self.pause_toggle.value = table.room_paused
-            self.pause_toggle.description = ("Resume the room" if table.room_paused
-                                             else "Pause the room")
+            self.pause_toggle.description = (_("Resume the room") if table.room_paused
+                                             else _("Pause the room"))
             if table.room_paused:  # paused from another screen: the bots here stop too
                 self.pacer.cancel()
             self.seats_panel.show_kinds()
@@ -535,7 +550,7 @@ class SessionTable(widgets.VBox):
             saved, meta = table.store.position(self.session_id)
             devices = set(table.store.links(self.session_id))
         except KeyError:
-            self.notice.error("This session was deleted from another screen.")
+            self.notice.error(_("This session was deleted from another screen."))
             return
         if devices != self.device_seats:
             self.device_seats = devices
@@ -547,8 +562,8 @@ class SessionTable(widgets.VBox):
             following = table.moves_saved_since()
             if following is None or self.bots_running:
                 table.catch_up()
-                self.caught_up("The table has moved on: another screen saved a move. "
-                               "Here is the table as it is now.")
+                self.caught_up(_("The table has moved on: another screen saved a move. Here "
+                                 "is the table as it is now."))
                 return
             self.follow_moves(*following)
         if meta != self.game.meta:
@@ -583,7 +598,7 @@ class SessionTable(widgets.VBox):
         if self.settling:
             return
         self.controller.pause_room(paused)
-        self.pause_toggle.description = "Resume the room" if paused else "Pause the room"
+        self.pause_toggle.description = _("Resume the room") if paused else _("Pause the room")
         self.pacer.cancel()
         if self.on_pause is not None:
             self.on_pause(paused)
@@ -659,14 +674,16 @@ class SessionTable(widgets.VBox):
         if not self._saved(lambda: self.controller.undo(steps)):
             return
         self.pacer.cancel()
-        self.notice.info(f"Took back {steps} move{'s' * (steps != 1)}.")
+        self.notice.info(ngettext("Took back {n} move.", "Took back {n} moves.", steps)
+                         .format(n=steps))
         self.refresh()
 
     def undo_last_human(self) -> None:
         """Take back the last move made at the screen, and the bot moves after it."""
         steps = self.controller.last_human_steps()
         if steps is None:
-            self.notice.error("No move has been made at the screen yet; there is nothing to undo.")
+            self.notice.error(_("No move has been made at the screen yet; there is nothing to "
+                                "undo."))
             return
         self.undo(steps)
 
