@@ -216,10 +216,20 @@ def app_texts() -> frozenset[str]:
     return frozenset(found)
 
 
+@cache
+def source_templates() -> tuple[re.Pattern[str], ...]:
+    """The dashboards' texts with ``{placeholders}`` (filled in when shown: "Go on: nobody says
+    {card}"), each as a pattern a shown text matches."""
+    return tuple(re.compile(".+?".join(map(re.escape, re.split(r"\{\w+\}", text))))
+                 for text in source_texts() if re.search(r"\{\w+\}", text))
+
+
 def in_dashboards(text: str, running_too: bool = True) -> bool:
-    """Whether the dashboards show ``text``: written in their code (see ``source_texts``), or
-    unless ``running_too`` is false, shown by the running app."""
-    return text in source_texts() or (running_too and text in app_texts())
+    """Whether the dashboards show ``text``: written in their code (see ``source_texts``), with
+    its placeholders filled, or unless ``running_too`` is false, shown by the running app."""
+    return (text in source_texts()
+            or any(template.fullmatch(text) for template in source_templates())
+            or (running_too and text in app_texts()))
 
 
 @cache

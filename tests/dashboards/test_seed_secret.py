@@ -130,7 +130,7 @@ def test_no_screen_shows_the_seed(name: str, seed: int, store: SessionStore,
     app.resume(number)
     table = app.table
     assert table is not None and table.game.seed == seed
-    assert f"{len(game.log)} moves saved" in table.info.value  # the line without the seed
+    assert f"{len(game.log)} move" in table.info.value  # the line without the seed
     every_screen(app, table)
     assert table.debrief in reachable(app)
     assert_secret(seed, states(app))

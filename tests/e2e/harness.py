@@ -258,3 +258,12 @@ def served(notebook: Path | str, folder: Path, *, name: str = "page.ipynb",
         yield Server(url, process, path, db, log, serve.device_addresses(device_port)[1])
     finally:
         serve.stop_server(process)
+
+
+def moves_saved(count: int) -> str:
+    """The projector's line of the moves saved, as the facilitator's drawer says it.
+
+    >>> moves_saved(1), moves_saved(3)
+    ('1 move saved', '3 moves saved')
+    """
+    return f"{count} move saved" if count == 1 else f"{count} moves saved"

@@ -60,7 +60,7 @@ RECORD_SAVED = """() => {
     window.dgSaved = [];
     const read = () => {
         const info = document.querySelector(".dg-admin");
-        const found = info && info.textContent.match(/(\\d+) moves saved/);
+        const found = info && info.textContent.match(/(\\d+) moves? saved/);
         const last = window.dgSaved[window.dgSaved.length - 1];
         if (found && (!last || last.moves !== Number(found[1]))) {
             window.dgSaved.push({moves: Number(found[1]), at: Date.now()});
@@ -183,7 +183,7 @@ def wait_for_saved(page: Page, moves: int, timeout_ms: float = 15_000) -> float:
 
 def saved_line(page: Page) -> Locator:
     """The line of the projector's facilitator controls saying how many moves are saved."""
-    return page.locator(".dg-admin").get_by_text(re.compile(r"\d+ moves saved"))
+    return page.locator(".dg-admin").get_by_text(re.compile(r"\d+ moves? saved"))
 
 
 def move_labels(device: Page) -> list[str]:

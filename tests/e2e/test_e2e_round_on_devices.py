@@ -20,6 +20,7 @@ from devgames.devices.state import TURN_OVER
 from tests.e2e.harness import (
     ARTIFACTS,
     Server,
+    moves_saved,
     save_screenshot,
     wait_for_app,
     wait_for_kernel_idle,
@@ -128,7 +129,7 @@ def test_three_teams_play_a_round_at_once_on_their_phones_and_time_up_starts_the
         assert len(game.log) == saved
         assert {action.player for action in game.log[-len(phones):]} == {0, 1, 2}
         expect(page.locator(".dg-news")).to_contain_text(recent_news(game, 1)[-1])
-    expect(page.locator(".dg-admin")).to_contain_text(f"{saved} moves saved")
+    expect(page.locator(".dg-admin")).to_contain_text(moves_saved(saved))
 
     red, blue, green = phones
     assert red.evaluate(END_TURN)
@@ -143,7 +144,7 @@ def test_three_teams_play_a_round_at_once_on_their_phones_and_time_up_starts_the
     save_screenshot(red, "round-on-devices-turn-over-390x844")
 
     # The projector has taken in Red's end of turn (its buttons drawn anew) before the click.
-    expect(page.locator(".dg-admin")).to_contain_text(f"{saved + 1} moves saved")
+    expect(page.locator(".dg-admin")).to_contain_text(moves_saved(saved + 1))
     wait_for_kernel_idle(page)
     page.locator(".dg-time-up").click()
     for phone, team in zip(phones, TEAMS, strict=True):

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from devgames.sessions import SessionStore
 from tests.e2e.conftest import TIMEOUT_MS
-from tests.e2e.harness import Server, wait_for_app, wait_for_kernel_idle
+from tests.e2e.harness import Server, moves_saved, wait_for_app, wait_for_kernel_idle
 from tests.e2e.test_e2e_games import session_id, set_up, until
 
 pytestmark = pytest.mark.e2e
@@ -21,7 +21,7 @@ LOST = "The connection to the table was lost: reload to resume; nothing is lost.
 def moved(tab: Page, moves: int) -> None:
     """Wait until the tab's click was saved and drawn: on a busy machine the kernel can be idle
     before the click has even reached it."""
-    expect(tab.locator(".dg-admin")).to_contain_text(f"{moves} moves saved", timeout=30_000,
+    expect(tab.locator(".dg-admin")).to_contain_text(moves_saved(moves), timeout=30_000,
                                                      use_inner_text=False)
     wait_for_kernel_idle(tab)
 
@@ -84,7 +84,7 @@ def test_two_tabs_never_overwrite_each_others_moves(browser: Browser,
         wait_for_app(tab_a, ".dg-table-view")
         for tab in (tab_a, tab_b):
             expect(tab.locator(".dg-admin")).to_contain_text(
-                f"{len(game.log)} moves saved", timeout=15_000, use_inner_text=False)
+                moves_saved(len(game.log)), timeout=15_000, use_inner_text=False)
         assert (tab_a.locator(".dg-scoreboard").inner_text()
                 == tab_b.locator(".dg-scoreboard").inner_text())
 
@@ -97,7 +97,7 @@ def test_a_tab_follows_moves_made_in_another_without_a_click(browser: Browser,
             moved(tab_a, count)
         moves = len(saved_log(voila_server, number))
         expect(tab_b.locator(".dg-admin")).to_contain_text(
-            f"{moves} moves saved", timeout=15_000, use_inner_text=False)
+            moves_saved(moves), timeout=15_000, use_inner_text=False)
         # The moves only follow on from B's table: B plays them forward and tells them in its
         # news, as the tab where they were made does, and the two tables agree.
         expect(tab_b.locator(".dg-news")).to_have_text(tab_a.locator(".dg-news").inner_text(),
