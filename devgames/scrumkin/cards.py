@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeGuard
 
+from devgames.i18n import _, ngettext
+
 CARDS_FILE = Path(__file__).with_name("cards.csv")
 
 #: Marker in a card's values for Scrum of Scrums: 1 per OTHER team with one in play.
@@ -51,11 +53,10 @@ class Card:
         ('+3 +2 +1 -2 for ever', '+2 -2', 'n for ever', '3 bugs')
         """
         if self.deck == "action":
-            return f"{self.bugs} bug{'s' if self.bugs != 1 else ''}" if self.bugs else (
-                f"{self.values[0]:+d} for everyone"
-            )
+            return ngettext("{n} bug", "{n} bugs", self.bugs).format(n=self.bugs) if self.bugs \
+                else _("{boost} for everyone").format(boost=f"{self.values[0]:+d}")
         text = " ".join("n" if v is None else f"{v:+d}" for v in self.values)
-        return text + (" for ever" if self.permanent else "")
+        return _("{values} for ever").format(values=text) if self.permanent else text
 
 
 def fixed(values: tuple[int | None, ...]) -> TypeGuard[tuple[int, ...]]:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from devgames.core.actions import CHANCE, Action, Event, quick_event
 from devgames.core.errors import IllegalMove
 from devgames.core.moves import Move, MoveTable
+from devgames.i18n import N_, _
 from devgames.scrumkin.cards import SPRINT_CARDS
 from devgames.scrumkin.rules import (
     ACTION_CARD,
@@ -33,7 +34,6 @@ from devgames.scrumkin.rules import (
     DEALS,
     DEFENSIVE,
     DROP,
-    MOVE_NAMES,
     MOVING,
     NAME,
     OTHER,
@@ -54,10 +54,11 @@ def check_play(game: "ScrumkinGame", action: Action) -> None:
     if card not in game.hands[p]:
         require_in_hand(game, p, card)
     if type(target) is not int or not 0 <= target < game.n:
-        raise IllegalMove("unknown_player", f"There is no team {target!r} to play into.")
+        raise IllegalMove("unknown_player",
+                          _("There is no team {target} to play into.").format(target=repr(target)))
     kind = OWN if target == p else OTHER
     if game.moves & kind:
-        raise _move_made(game, p, f"played {MOVE_NAMES[kind]}")
+        raise _move_made(game, p, kind)
 
 
 def check_drop(game: "ScrumkinGame", action: Action) -> None:
@@ -66,21 +67,30 @@ def check_drop(game: "ScrumkinGame", action: Action) -> None:
     require_in_hand(game, p, action.card)
     if not drop_allowed(game, p):
         reason = (
-            "only against a bug, and this team has no bug in its backlog"
+            _("Cards cannot be dropped only against a bug, and this team has no bug in its "
+              "backlog.")
             if game.options.drop_against_bugs
-            else "not in the collaborative game"
+            else _("Cards cannot be dropped not in the collaborative game.")
         )
-        raise IllegalMove("drop_not_allowed", f"Cards cannot be dropped {reason}.")
+        raise IllegalMove("drop_not_allowed", reason)
     if game.moves & DROP:
-        raise _move_made(game, p, "dropped a card")
+        raise _move_made(game, p, DROP)
 
 
-def _move_made(game: "ScrumkinGame", p: int, move: str) -> IllegalMove:
-    """The refusal of a move team ``p`` has already made this sprint."""
-    return IllegalMove(
-        "move_already_made",
-        f"{game.players[p]} has already {move} this sprint; the two moves must be different.",
-    )
+#: The refusal of each kind of move a team has already made this sprint.
+MOVE_MADE = {
+    OWN: N_("{team} has already played a card into its own game this sprint; the two moves "
+            "must be different."),
+    OTHER: N_("{team} has already played a card into another team's game this sprint; the two "
+              "moves must be different."),
+    DROP: N_("{team} has already dropped a card this sprint; the two moves must be different."),
+}
+
+
+def _move_made(game: "ScrumkinGame", p: int, kind: int) -> IllegalMove:
+    """The refusal of a move of ``kind`` (own, other, drop) team ``p`` has already made this
+    sprint."""
+    return IllegalMove("move_already_made", _(MOVE_MADE[kind]).format(team=game.players[p]))
 
 
 def drop_allowed(game: "ScrumkinGame", p: int) -> bool:
@@ -95,22 +105,25 @@ def check_take_over(game: "ScrumkinGame", action: Action) -> None:
     if not game.collaborative:
         raise IllegalMove(
             "take_over_not_allowed",
-            "Backlog items can only be taken over in the collaborative game.",
+            _("Backlog items can only be taken over in the collaborative game."),
         )
     if game.took_over:
         raise IllegalMove(
-            "take_over_done", f"{game.players[p]} has already taken over items this sprint."
+            "take_over_done",
+            _("{team} has already taken over items this sprint.").format(team=game.players[p])
         )
     if type(giver) is not int or not 0 <= giver < game.n or giver == p:
-        raise IllegalMove("unknown_player", "Choose another team to take backlog items from.")
+        raise IllegalMove("unknown_player",
+                          _("Choose another team to take backlog items from."))
     room = game.options.board - game.backlog[p]
     most = min(game.backlog[giver], room)
     if type(count) is not int or not 1 <= count <= most:
         raise IllegalMove(
             "bad_count",
-            f"{game.players[p]} can take 1 to {most} items from {game.players[giver]}, "
-            f"not {count!r}." if most else
-            f"{game.players[p]} cannot take items from {game.players[giver]} now.",
+            _("{team} can take 1 to {most} items from {giver}, not {count}.").format(
+                team=game.players[p], most=most, giver=game.players[giver], count=repr(count))
+            if most else _("{team} cannot take items from {giver} now.").format(
+                team=game.players[p], giver=game.players[giver]),
         )
 
 
@@ -120,7 +133,7 @@ def check_counter(game: "ScrumkinGame", action: Action) -> None:
     if card not in DEFENSIVE:
         raise IllegalMove(
             "not_defensive",
-            f"{NAME[card]} has no shield: only defensive cards can counter.",
+            _("{card} has no shield: only defensive cards can counter.").format(card=NAME[card]),
         )
 
 
@@ -136,19 +149,21 @@ def check_deal(game: "ScrumkinGame", action: Action) -> None:
     if sprint and action.card in SPRINT_CARDS and action in sprint_entries(game):
         return  # in the deck, or in a hand as far as the engine knows (see recount)
     if action.card not in pile:
-        which = "sprint" if sprint else "action"
         if action.card is None:
-            raise IllegalMove("card_expected", f"Name the {which} card that was really drawn.")
+            raise IllegalMove("card_expected", _("Name the sprint card that was really drawn.")
+                              if sprint else _("Name the action card that was really drawn."))
         if sprint and action.card in SPRINT_CARDS:  # public: the card lies face up
             raise IllegalMove(
                 "card_face_up",
-                f"{card_name(action.card)} is face up on the table; enter the sprint "
-                "card that was really drawn.",
+                _("{card} is face up on the table; enter the sprint card that was really "
+                  "drawn.").format(card=card_name(action.card)),
             )
         raise IllegalMove(
             "card_not_in_deck",
-            f"{card_name(action.card)} is not in the {which} deck now; "
-            f"enter the {which} card that was really drawn.",
+            (_("{card} is not in the sprint deck now; enter the sprint card that was really "
+               "drawn.") if sprint else
+             _("{card} is not in the action deck now; enter the action card that was really "
+               "drawn.")).format(card=card_name(action.card)),
         )
 
 
@@ -157,14 +172,14 @@ def require_in_hand(game: "ScrumkinGame", p: int, card: Any) -> int:
     if card not in game.hands[p]:
         raise IllegalMove(
             "card_not_in_hand",
-            f"{game.players[p]} does not hold {card_name(card)}.",
+            _("{team} does not hold {card}.").format(team=game.players[p], card=card_name(card)),
         )
     return card
 
 
 def card_name(card: Any) -> str:
     """A card's name in a sentence, or what was given for a card that does not exist."""
-    return NAME.get(card, f"card {card!r}")
+    return NAME.get(card) or _("card {card}").format(card=repr(card))
 
 
 # ----- effects (carry out a move its check passed) --------------------------------------------
@@ -280,7 +295,7 @@ def resolve_chain(game: "ScrumkinGame") -> None:
         if game.record:
             game.events.append(
                 quick_event(("countered", target, {"card": card, "by": layer}, False)))
-    for counter_card, _ in chain[1:]:
+    for counter_card, _layer in chain[1:]:
         game.deck.put_bottom(counter_card)
     game.chain = []
     game.asked = []
@@ -390,12 +405,13 @@ def counter_pending(game: "ScrumkinGame") -> IllegalMove:
     """The team asked must answer first."""
     who, card = game.players[game.asked[0]], NAME[game.chain[-1][0]]
     return IllegalMove(
-        "counter_pending", f"{who} must first say whether to counter {card} (counter or pass)."
-    )
+        "counter_pending",
+        _("{team} must first say whether to counter {card} (counter or pass).").format(
+            team=who, card=card))
 
 
 def no_counter_pending(game: "ScrumkinGame") -> IllegalMove:
-    return IllegalMove("no_counter_pending", "No card is being laid down to counter now.")
+    return IllegalMove("no_counter_pending", _("No card is being laid down to counter now."))
 
 
 def card_expected(game: "ScrumkinGame") -> IllegalMove:

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from devgames.core.actions import CHANCE, Action, Event
+from devgames.core.wording import label
+from devgames.i18n import _, ngettext
 from devgames.scrumkin.cards import CARDS
 from devgames.scrumkin.rules import (
     ACTION_CARD,
@@ -102,25 +104,28 @@ class ScrumkinView(PublicView, total=False):
 
 # ----- what the table waits for ---------------------------------------------------------------
 def _over(game: "ScrumkinGame") -> str:
-    return "The game is over."
+    return _("The game is over.")
 
 
 def _sprint_card(game: "ScrumkinGame") -> str:
-    return f"Enter the sprint card {game.players[game.to_deal[0]]} drew."
+    return _("Enter the sprint card {team} drew.").format(team=game.players[game.to_deal[0]])
 
 
 def _action_card(game: "ScrumkinGame") -> str:
     leader = game.players[game.leader]
-    return f"Enter the action card {leader} drew for sprint {game.sprint}."
+    return _("Enter the action card {team} drew for sprint {sprint}.").format(
+        team=leader, sprint=game.sprint)
 
 
 def _counter(game: "ScrumkinGame") -> str:
-    return f"{game.players[game.asked[0]]} may counter {NAME[game.chain[-1][0]]}."
+    return _("{team} may counter {card}.").format(team=game.players[game.asked[0]],
+                                                  card=NAME[game.chain[-1][0]])
 
 
 def _move(game: "ScrumkinGame") -> str:
     done = game.moves.bit_count()
-    return f"{game.players[game.mover]} makes move {done + 1} of {MOVES_PER_SPRINT}."
+    return _("{team} makes move {n} of {moves}.").format(team=game.players[game.mover],
+                                                         n=done + 1, moves=MOVES_PER_SPRINT)
 
 
 #: The sentence for the projector's big line, by phase.
@@ -199,31 +204,34 @@ def _team(game: "ScrumkinGame", seat: int | None) -> str:
 
 
 def _plays(game: "ScrumkinGame", action: Action, who: str, named: str) -> str:
-    where = "its own game" if action.target == action.player else (
-        f"{_team(game, action.target)}'s game")
-    return f"{who} plays {named} into {where}"
+    if action.target == action.player:
+        return _("{team} plays {card} into its own game").format(team=who, card=named)
+    return _("{team} plays {card} into {target}'s game").format(
+        team=who, card=named, target=_team(game, action.target))
 
 
 def _drops(game: "ScrumkinGame", action: Action, who: str, named: str) -> str:
-    extra = " (fixing a bug)" if game.options.drop_against_bugs else ""
-    return f"{who} drops {named}{extra}"
+    if game.options.drop_against_bugs:
+        return _("{team} drops {card} (fixing a bug)").format(team=who, card=named)
+    return _("{team} drops {card}").format(team=who, card=named)
 
 
 def _counters(game: "ScrumkinGame", action: Action, who: str, named: str) -> str:
-    return f"{who} counters with {named}"
+    return _("{team} counters with {card}").format(team=who, card=named)
 
 
 def _passes(game: "ScrumkinGame", action: Action, who: str, named: str) -> str:
-    return f"{who} lets it through"
+    return _("{team} lets it through").format(team=who)
 
 
 def _takes_over(game: "ScrumkinGame", action: Action, who: str, named: str) -> str:
-    return (f"{who} takes over {action.count} item{'s' * (action.count != 1)} from "
-            f"{_team(game, action.target)}")
+    return ngettext("{team} takes over {n} item from {target}",
+                    "{team} takes over {n} items from {target}", action.count or 0).format(
+        team=who, n=action.count, target=_team(game, action.target))
 
 
 def _drawn(game: "ScrumkinGame", action: Action, who: str, named: str) -> str:
-    return f"The card drawn is {named}"
+    return _("The card drawn is {card}").format(card=named)
 
 
 #: A sentence for an action by kind, given the team acting and the card named with its figures.
@@ -251,42 +259,50 @@ def describe(game: "ScrumkinGame", action: Action) -> str:
 # ----- a public sentence for each event -------------------------------------------------------
 def _action_card_drawn(game: "ScrumkinGame", who: str, data: dict[str, Any]) -> str:
     card = CARDS[data["card"]]
-    effect = f"{data['bugs']} bugs for {who}" if card.bugs else (
-        f"{data['boost']:+d} velocity for everyone")
-    return f"Sprint {game.sprint}: {who} leads and draws {card.name}: {effect}."
+    effect = ngettext("{n} bug for {team}", "{n} bugs for {team}", data["bugs"]).format(
+        n=data["bugs"], team=who) if card.bugs else _("{boost} velocity for everyone").format(
+        boost=f"{data['boost']:+d}")
+    return _("Sprint {sprint}: {team} leads and draws {card}: {effect}.").format(
+        sprint=game.sprint, team=who, card=card.name, effect=effect)
 
 
 def _laid(game: "ScrumkinGame", who: str, data: dict[str, Any]) -> str:
-    return f"{who} lays {NAME[data['card']]} into {game.players[data['target']]}'s game."
+    return _("{team} lays {card} into {target}'s game.").format(
+        team=who, card=NAME[data["card"]], target=game.players[data["target"]])
 
 
 def _countered_with(game: "ScrumkinGame", who: str, data: dict[str, Any]) -> str:
-    return f"{who} counters {NAME[data['against']]} with {NAME[data['card']]}!"
+    return _("{team} counters {card} with {counter}!").format(
+        team=who, card=NAME[data["against"]], counter=NAME[data["card"]])
 
 
 def _countered(game: "ScrumkinGame", who: str, data: dict[str, Any]) -> str:
-    return f"{NAME[data['card']]} is countered; both cards go under the deck."
+    return _("{card} is countered; both cards go under the deck.").format(
+        card=NAME[data["card"]])
 
 
 def _taken_over(game: "ScrumkinGame", who: str, data: dict[str, Any]) -> str:
-    return (f"{who} takes over {data['count']} item{'s' * (data['count'] != 1)} from "
-            f"{game.players[data['from']]}.")
+    return ngettext("{team} takes over {n} item from {giver}.",
+                    "{team} takes over {n} items from {giver}.", data["count"]).format(
+        team=who, n=data["count"], giver=game.players[data["from"]])
 
 
 def _velocities(game: "ScrumkinGame", who: str, data: dict[str, Any]) -> str:
     return " ".join(
-        f"{game.players[p]}: velocity {v:+d}, {done} done."
+        _("{team}: velocity {velocity}, {done} done.").format(
+            team=game.players[p], velocity=f"{v:+d}", done=done)
         for p, (v, done) in enumerate(zip(data["velocities"], data["completed"], strict=True))
     )
 
 
 def _leaves_play(game: "ScrumkinGame", who: str, data: dict[str, Any]) -> str:
-    return f"{NAME[data['card']]} leaves {who}'s game."
+    return _("{card} leaves {team}'s game.").format(card=NAME[data["card"]], team=who)
 
 
 def _game_over(game: "ScrumkinGame", who: str, data: dict[str, Any]) -> str:
-    names = ", ".join(game.players[p] for p in data["winners"]) or "nobody"
-    return f"Game over ({data['reason'].replace('_', ' ')}): {names} won."
+    names = ", ".join(game.players[p] for p in data["winners"]) or _("nobody")
+    return _("Game over ({reason}): {names} won.").format(reason=label(data["reason"]),
+                                                         names=names)
 
 
 #: A public sentence for each kind of public event, given the team it is about and its data.
@@ -301,6 +317,7 @@ def narrate(game: "ScrumkinGame", event: Event) -> str | None:
     """A public sentence for an event (None for what the table does not see)."""
     who = game.players[event.player] if event.player is not None else ""
     if event.private:
-        return f"{who} drops a card face down." if event.kind == "drop" else None
+        return _("{team} drops a card face down.").format(team=who) \
+            if event.kind == "drop" else None
     sentence = NARRATE.get(event.kind)
     return sentence(game, who, event.data) if sentence else None

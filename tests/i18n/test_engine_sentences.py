@@ -1,0 +1,31 @@
+"""An engine's sentences in the language in use: the moves as the picker lists them, the news,
+what the table waits for and every refusal (Scrumkin so far); the state refused stays as it was,
+in any language."""
+
+import pytest
+
+from devgames import scrumkin
+from devgames.core.actions import Action
+from devgames.core.errors import IllegalMove
+from devgames.i18n import speaking
+
+
+def test_scrumkin_speaks_russian_at_the_table() -> None:
+    game = scrumkin.new_game(["Red", "Blue"], seed=1)
+    with speaking("ru"):
+        assert game.describe(Action("play", 0, card=27, target=1)) == (
+            "Red играет Fairy dust (+3 +2 +1 -2 навсегда) в игру Blue")
+        assert game.view(None)["waiting_for"] == "Red делает ход 1 из 2."
+    assert game.describe(Action("play", 0, card=27, target=1)) == (
+        "Red plays Fairy dust (+3 +2 +1 -2 for ever) into Blue's game")
+
+
+def test_a_refusal_in_russian_changes_nothing() -> None:
+    game = scrumkin.new_game(["Red", "Blue"], seed=1)
+    before = game.snapshot()
+    held = set(game.hands[0])
+    card = next(c for c in scrumkin.CARDS if c not in held and scrumkin.CARDS[c].deck != "action")
+    with speaking("ru"), pytest.raises(IllegalMove) as refused:
+        game.apply(Action("play", 0, card=card, target=1))
+    assert str(refused.value).startswith("У Red нет карты ")
+    assert game.snapshot() == before
