@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from devgames.core.actions import CHANCE, Action, Event
 from devgames.core.errors import IllegalMove
 from devgames.core.options import options_dict
+from devgames.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from devgames.core.session import Session
@@ -312,28 +313,32 @@ class Game(ABC):
             for index, name in enumerate(self.players):
                 if name.casefold() == folded:
                     return index
-        raise IllegalMove("unknown_player", f"There is no player {player!r} at this table.")
+        raise IllegalMove("unknown_player", _("There is no player {player} at this table.")
+                          .format(player=repr(player)))
 
     def _require_turn(self, player: int) -> None:
         """Raise IllegalMove unless the game is on and ``player`` is the one to act."""
         if self.is_over:
-            raise IllegalMove("game_over", "The game is over; no more moves can be made.")
+            raise IllegalMove("game_over", _("The game is over; no more moves can be made."))
         current = self.current_player
         if player == current:
             return
         if player != CHANCE and not (isinstance(player, int) and 0 <= player < len(self.players)):
-            raise IllegalMove("unknown_player", f"There is no player {player!r} at this table.")
+            raise IllegalMove("unknown_player", _("There is no player {player} at this table.")
+                              .format(player=repr(player)))
         if current == CHANCE:
             raise IllegalMove(
                 "card_expected",
-                "The table is waiting for the card that was really drawn to be entered.",
+                _("The table is waiting for the card that was really drawn to be entered."),
             )
         who = self.players[current] if current is not None else "nobody"
         if player == CHANCE:
             raise IllegalMove(
-                "no_card_expected", f"No card is to be entered now; it is {who}'s turn."
+                "no_card_expected",
+                _("No card is to be entered now; it is {name}'s turn.").format(name=who)
             )
-        raise IllegalMove("not_your_turn", f"It is {who}'s turn, not {self.players[player]}'s.")
+        raise IllegalMove("not_your_turn", _("It is {name}'s turn, not {other}'s.").format(
+            name=who, other=self.players[player]))
 
     # ----- sessions -----------------------------------------------------------------------------
     def session(self) -> "Session":
@@ -355,7 +360,9 @@ class Game(ABC):
         if not 0 <= steps <= len(self.log):
             raise IllegalMove(
                 "cannot_undo",
-                f"Only {len(self.log)} moves have been made; {steps} cannot be taken back.",
+                ngettext("Only {n} move has been made; {steps} cannot be taken back.",
+                         "Only {n} moves have been made; {steps} cannot be taken back.",
+                         len(self.log)).format(n=len(self.log), steps=steps),
             )
         replayed = self.session().replay(len(self.log) - steps)
         self.__dict__.clear()

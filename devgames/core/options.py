@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from devgames.core.errors import SetupError
+from devgames.i18n import _
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -44,18 +45,23 @@ def build_options(cls: type[T], given: dict[str, Any]) -> T:
     for name, value in given.items():
         if name not in fields:
             known = ", ".join(fields)
-            raise SetupError(f"Unknown option {name!r}; the options are: {known}.")
+            raise SetupError(_("Unknown option {name}; the options are: {known}.").format(
+                name=repr(name), known=known))
         field = fields[name]
         expected = type(field.default)
         if expected is bool and not isinstance(value, bool):
-            raise SetupError(f"Option {name!r} must be true or false, not {value!r}.")
+            raise SetupError(_("Option {name} must be true or false, not {value}.").format(
+                name=repr(name), value=repr(value)))
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise SetupError(f"Option {name!r} must be a whole number, not {value!r}.")
+            raise SetupError(_("Option {name} must be a whole number, not {value}.").format(
+                name=repr(name), value=repr(value)))
         if expected is str and not isinstance(value, str):
-            raise SetupError(f"Option {name!r} must be text, not {value!r}.")
+            raise SetupError(_("Option {name} must be text, not {value}.").format(
+                name=repr(name), value=repr(value)))
         choices = field.metadata.get("choices")
         if choices is not None and value not in choices:
-            raise SetupError(f"Option {name!r} must be one of {one_of(choices)}, not {value!r}.")
+            raise SetupError(_("Option {name} must be one of {choices}, not {value}.").format(
+                name=repr(name), choices=one_of(choices), value=repr(value)))
     return cls(**given)
 
 
@@ -66,7 +72,9 @@ def one_of(choices: Sequence[Any]) -> str:
     ('32, 64 or 128', 'digital or physical', 'shared')
     """
     words = [str(choice) for choice in choices]
-    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
+    if len(words) < 2:
+        return "".join(words)
+    return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
 def options_dict(options: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@ import unicodedata
 
 from devgames.core.errors import SetupError
 from devgames.core.wording import count_refusal
+from devgames.i18n import N_, _
 
 MAX_NAME_LENGTH = 40
 
@@ -18,10 +19,33 @@ def text_problem(text: str, what: str, limit: int) -> str | None:
     The name 'Tab\there' contains control characters; type a plain name.
     """
     if len(text) > limit:
-        return f"The {what} {text[:20]!r}... is {len(text)} characters long; use at most {limit}."
+        return _(TOO_LONG.get(what, TOO_LONG[""])).format(
+            what=what, start=repr(text[:20]), length=len(text), limit=limit)
     if any(unicodedata.category(ch)[0] == "C" for ch in text):
-        return f"The {what} {text!r} contains control characters; type a plain {what}."
+        return _(CONTROL.get(what, CONTROL[""])).format(what=what, text=repr(text))
     return None
+
+
+#: The refusal of a text too long, by what the text is ("": anything else).
+TOO_LONG = {
+    "name": N_("The name {start}... is {length} characters long; use at most {limit}."),
+    "title": N_("The title {start}... is {length} characters long; use at most {limit}."),
+    "note": N_("The note {start}... is {length} characters long; use at most {limit}."),
+    "group": N_("The group {start}... is {length} characters long; use at most {limit}."),
+    "question": N_("The question {start}... is {length} characters long; use at most {limit}."),
+    "card": N_("The card {start}... is {length} characters long; use at most {limit}."),
+    "": N_("The {what} {start}... is {length} characters long; use at most {limit}."),
+}
+#: The refusal of a text with control characters, by what the text is.
+CONTROL = {
+    "name": N_("The name {text} contains control characters; type a plain name."),
+    "title": N_("The title {text} contains control characters; type a plain title."),
+    "note": N_("The note {text} contains control characters; type a plain note."),
+    "group": N_("The group {text} contains control characters; type a plain group."),
+    "question": N_("The question {text} contains control characters; type a plain question."),
+    "card": N_("The card {text} contains control characters; type a plain card."),
+    "": N_("The {what} {text} contains control characters; type a plain {what}."),
+}
 
 
 def clean_names(names: list[str] | tuple[str, ...], minimum: int, maximum: int,
@@ -44,21 +68,26 @@ def clean_names(names: list[str] | tuple[str, ...], minimum: int, maximum: int,
     devgames.core.errors.SetupError: This game needs exactly 2 teams; 3 were given.
     """
     if isinstance(names, str):
-        raise SetupError(f"Give the {noun}s as a list of names, not one piece of text.")
+        raise SetupError(_("Give the teams as a list of names, not one piece of text.")
+                         if noun == "team" else
+                         _("Give the players as a list of names, not one piece of text."))
     cleaned = tuple(str(name).strip() for name in names)
     if not minimum <= len(cleaned) <= maximum:
         raise SetupError(count_refusal(minimum, maximum, len(cleaned), noun))
     seen: set[str] = set()
     for name in cleaned:
         if not name:
-            raise SetupError(f"A {noun} has an empty name; give every {noun} a name.")
+            raise SetupError(_("A team has an empty name; give every team a name.")
+                             if noun == "team" else
+                             _("A player has an empty name; give every player a name."))
         problem = text_problem(name, "name", MAX_NAME_LENGTH)
         if problem:
             raise SetupError(problem)
         key = name.casefold()
         if key in seen:
-            raise SetupError(
-                f"Two {noun}s are both called {name!r}; give each a different name."
-            )
+            raise SetupError((_("Two teams are both called {name}; give each a different name.")
+                              if noun == "team" else
+                              _("Two players are both called {name}; give each a different "
+                                "name.")).format(name=repr(name)))
         seen.add(key)
     return cleaned

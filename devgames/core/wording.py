@@ -135,8 +135,9 @@ def count_refusal(minimum: int, maximum: int, given: int, noun: str) -> str:
     >>> count_refusal(2, 5, 1, "player")
     'This game needs 2 to 5 players; 1 was given.'
     """
-    verb = "was" if given == 1 else "were"
-    return f"This game needs {how_many(minimum, maximum, noun)}; {given} {verb} given."
+    return ngettext("This game needs {seats}; {n} was given.",
+                    "This game needs {seats}; {n} were given.", given).format(
+        seats=how_many(minimum, maximum, noun), n=given)
 
 
 def describe_item(item: Any) -> str:

@@ -29,3 +29,17 @@ def test_a_refusal_in_russian_changes_nothing() -> None:
         game.apply(Action("play", 0, card=card, target=1))
     assert str(refused.value).startswith("У Red нет карты ")
     assert game.snapshot() == before
+
+
+def test_every_game_refuses_in_russian_too() -> None:
+    """The refusals every engine shares (whose turn, set-up) follow the language in use."""
+    from devgames import itstartup
+    from devgames.core.errors import SetupError
+
+    game = scrumkin.new_game(["Red", "Blue"], seed=1)
+    with speaking("ru"), pytest.raises(IllegalMove, match="Сейчас ходит Red, а не Blue."):
+        game.apply(Action("pass", 1))
+    with speaking("ru"), pytest.raises(SetupError, match="Двух игроков зовут 'ada'"):
+        itstartup.new_game(["Ada", "ada"])
+    with speaking("ru"), pytest.raises(SetupError, match="нужно ровно 2 команды; указано 3"):
+        scrumkin.new_game(["Red", "Blue", "Green"], max_players=2)
