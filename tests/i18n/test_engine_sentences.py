@@ -37,7 +37,7 @@ def test_every_game_refuses_in_russian_too() -> None:
     from devgames.core.errors import SetupError
 
     game = scrumkin.new_game(["Red", "Blue"], seed=1)
-    with speaking("ru"), pytest.raises(IllegalMove, match="Сейчас ходит Red, а не Blue."):
+    with speaking("ru"), pytest.raises(IllegalMove, match="Сейчас ходит Red, а не Blue"):
         game.apply(Action("pass", 1))
     with speaking("ru"), pytest.raises(SetupError, match="Двух игроков зовут 'ada'"):
         itstartup.new_game(["Ada", "ada"])
