@@ -628,8 +628,8 @@ class MovePicker(widgets.VBox):
                     f' <span class="dg-muted">×{copies}</span>' if copies > 1 else "")
                 rows.append(_move_row(label, [self.buttons[i] for i in moves], said))
             if idle:
-                line = widgets.HTML('<span class="dg-muted">No move now with</span> '
-                                    + " ".join(idle))
+                line = widgets.HTML('<span class="dg-muted">' + html(_("No move now with"))
+                                    + "</span> " + " ".join(idle))
                 line.add_class("dg-move-idle")
                 rows.append(line)
         self.on_screen = tuple(button for row in rows for button in _buttons_in(row)

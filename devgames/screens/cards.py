@@ -17,6 +17,7 @@ from devgames import GAMES, game_spec
 from devgames.core.actions import Action, given
 from devgames.core.meanings import Meaning, meaning_of
 from devgames.core.wording import describe_item
+from devgames.i18n import _
 
 
 def html(text: Any) -> str:
@@ -141,8 +142,10 @@ def hand_html(owner: str, hand: Sequence[Any], secrets: Sequence[str] = (),
     known = "".join(f"<li>{html(line)}</li>" for line in secrets)
     secret = f'<ul class="dg-secrets">{known}</ul>' if known else ""
     if not with_cards:
-        return f"<h3>{html(owner)}'s hand and moves</h3>{secret}"
-    return (f'<h3>{html(owner)}\'s hand</h3><div class="{classes}">{cards or "(no cards)"}</div>'
+        heading = escape(_("{team}'s hand and moves"), quote=False).format(team=html(owner))
+        return "<h3>" + heading + "</h3>" + secret
+    heading = escape(_("{team}'s hand"), quote=False).format(team=html(owner))
+    return (f'<h3>{heading}</h3><div class="{classes}">{cards or html(_("(no cards)"))}</div>'
             + secret)
 
 
