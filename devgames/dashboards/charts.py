@@ -51,6 +51,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from devgames.dashboards.clientside import FitCharts
+from devgames.i18n import _
 from devgames.screens.charts import (
     CHARTS,
     FONT_SIZE,
@@ -126,8 +127,8 @@ def team_key_html(names: Sequence[str], colors: Sequence[str], notes: Sequence[N
         "</span>" for seat, (name, color) in enumerate(zip(names, colors, strict=True)))
     marks = "".join(
         f'<span class="dg-key-note"><span class="dg-key-mark dg-key-{note.mark}" '
-        f'style="color:{note.color};opacity:{note.opacity}"></span>{html.escape(note.text)}</span>'
-        for note in notes)
+        f'style="color:{note.color};opacity:{note.opacity}"></span>{html.escape(_(note.text))}'
+        "</span>" for note in notes)
     notes_html = f'<div class="dg-key-notes">{marks}</div>' if notes else ""
     return f'<div class="dg-keys"><div class="dg-key">{items}</div>{notes_html}</div>'
 
@@ -256,7 +257,7 @@ def _layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]],
         layout[f"yaxis{suffix}"] = {"domain": [bottom, top], **_y_range(chart, traces[name])}
         cell_left = max(0.0, left - lefts[index] / max(width - RIGHT, 100))  # over the y axis
         layout["annotations"].append({
-            "text": chart.title, "font": {"size": TITLE_SIZE}, "showarrow": False,
+            "text": _(chart.title), "font": {"size": TITLE_SIZE}, "showarrow": False,
             "xref": "paper", "yref": "paper", "x": cell_left, "y": top,
             "xanchor": "left", "yanchor": "bottom", "yshift": 4})
     return layout
@@ -364,7 +365,8 @@ def _figure(charts: Mapping[str, Chart], dark: bool) -> go.FigureWidget:
         suffix = _suffix(index)
         layout[f"xaxis{suffix}"] = {"automargin": False, "fixedrange": True,
                                     "tickfont": {"size": FONT_SIZE}}
-        layout[f"yaxis{suffix}"] = {"title": {"text": chart.y_title, "standoff": 6},
+        layout[f"yaxis{suffix}"] = {"title": {"text": _(chart.y_title) if chart.y_title else "",
+                                              "standoff": 6},
                                     "automargin": False, "fixedrange": True,
                                     "tickfont": {"size": FONT_SIZE}, **chart.yaxis}
     figure.update_layout(layout)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from devgames.i18n import N_
 from devgames.screens.charts import Chart, Row, Trace, lines
 
 
@@ -77,7 +78,7 @@ def _hands(game: Any, colors: Sequence[str]) -> list[Trace]:
 
 #: The panels, top down (left to right, then down, when two go side by side).
 CHARTS: dict[str, Chart] = {
-    "risk": Chart("Chance next draw explodes", "%", _risk),
-    "cards_left": Chart("Cards left by turn", "cards", _cards_left),
-    "hands": Chart("Cards in hand by turn", "cards", _hands),
+    "risk": Chart(N_("Chance next draw explodes"), "%", _risk),
+    "cards_left": Chart(N_("Cards left by turn"), N_("cards"), _cards_left),
+    "hands": Chart(N_("Cards in hand by turn"), N_("cards"), _hands),
 }

@@ -10,6 +10,7 @@ resources. Plain data the dashboards draw (through ``SPEC.charts``): it imports 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from devgames.i18n import N_
 from devgames.screens.charts import FONT_SIZE, Chart, Row, Trace, glyph, guide, label, lines
 
 
@@ -125,8 +126,8 @@ def _burnout(game: Any, colors: Sequence[str]) -> list[Trace]:
 
 #: The panels, top down (left to right, then down, when two go side by side).
 CHARTS: dict[str, Chart] = {
-    "points": Chart("Project points by turn", "points", _points),
-    "burnout": Chart("Burnout per employee", "", _burnout,
+    "points": Chart(N_("Project points by turn"), N_("points"), _points),
+    "burnout": Chart(N_("Burnout per employee"), "", _burnout,
                      {"autorange": "reversed"}),
-    "resources": Chart("Resources by turn", "chips", _resources),
+    "resources": Chart(N_("Resources by turn"), N_("chips"), _resources),
 }

@@ -11,6 +11,7 @@ into the Tools & Methods points and the points scored at once. Plain data the da
 from collections.abc import Sequence
 from typing import Any
 
+from devgames.i18n import N_
 from devgames.screens.charts import Chart, Note, Trace, label, lines
 
 
@@ -45,8 +46,8 @@ def _release_points(game: Any, colors: Sequence[str]) -> list[Trace]:
 
 #: The panels, top down.
 CHARTS: dict[str, Chart] = {
-    "score": Chart("Score race by release", "points", _score),
-    "release_points": Chart("Points of each release", "points", _release_points, notes=(
-        Note("Tools & Methods points (solid)", "bar", "#777777"),
-        Note("points scored at once (faded)", "bar", "#777777", 0.45))),
+    "score": Chart(N_("Score race by release"), N_("points"), _score),
+    "release_points": Chart(N_("Points of each release"), N_("points"), _release_points, notes=(
+        Note(N_("Tools & Methods points (solid)"), "bar", "#777777"),
+        Note(N_("points scored at once (faded)"), "bar", "#777777", 0.45))),
 }

@@ -12,6 +12,7 @@ one panel keeps its height under the board at 1280x720). Plain data the dashboar
 from collections.abc import Sequence
 from typing import Any
 
+from devgames.i18n import N_
 from devgames.screens.charts import Chart, Trace, lines
 
 
@@ -22,5 +23,5 @@ def _zones(game: Any, colors: Sequence[str]) -> list[Trace]:
 
 #: The panel.
 CHARTS: dict[str, Chart] = {
-    "zones": Chart("Zones done by turn", "zones", _zones),
+    "zones": Chart(N_("Zones done by turn"), N_("zones"), _zones),
 }

@@ -11,6 +11,7 @@ plotly.
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from devgames.i18n import N_, _, ngettext
 from devgames.screens.charts import FONT_SIZE, Chart, Trace, guide, label, lines
 
 
@@ -35,7 +36,8 @@ def _burndown(game: Any, colors: Sequence[str]) -> list[Trace]:
     backlog, sprints = game.options.backlog, ideal_sprints(game.options)
     teams = lines(game.rounds, "team", "sprint", "backlog_after", game.players, colors,
                   start=(0, backlog))
-    return [*teams, guide(f"ideal ({sprints} sprints)", [0, sprints], [backlog, 0])]
+    ideal = ngettext("ideal ({n} sprint)", "ideal ({n} sprints)", sprints).format(n=sprints)
+    return [*teams, guide(ideal, [0, sprints], [backlog, 0])]
 
 
 def _in_play(game: Any, colors: Sequence[str]) -> list[Trace]:
@@ -48,16 +50,17 @@ def _in_play(game: Any, colors: Sequence[str]) -> list[Trace]:
     pending = [laid is not None and laid["into"] == team["name"] for team in teams]
     colors = list(colors)
     hover = "<b>{}</b><br>%{{hovertext}}<extra></extra>"  # under the team, in the unified hover
+    in_play, none, being_laid = _("in play"), _("no cards in play"), _("being laid")
     return [
-        {"type": "bar", "name": "in play", "x": names, "y": [len(held) for held in cards],
+        {"type": "bar", "name": in_play, "x": names, "y": [len(held) for held in cards],
          "text": [_net(team["in_play"]) for team in teams],
-         "hovertext": ["<br>".join(map(label, held)) or "no cards in play" for held in cards],
-         "hovertemplate": hover.format("in play"), "marker": {"color": colors},
+         "hovertext": ["<br>".join(map(label, held)) or none for held in cards],
+         "hovertemplate": hover.format(label(in_play)), "marker": {"color": colors},
          "textangle": 0, "constraintext": "none", "textfont": {"size": FONT_SIZE},
          "showlegend": False},
-        {"type": "bar", "name": "being laid", "x": names, "y": [int(here) for here in pending],
+        {"type": "bar", "name": being_laid, "x": names, "y": [int(here) for here in pending],
          "hovertext": [_laid_text(laid) if here else "" for here in pending],
-         "hovertemplate": hover.format("being laid"),
+         "hovertemplate": hover.format(label(being_laid)),
          "marker": {"color": colors, "opacity": 0.6,
                     "pattern": {"shape": "/", "fgcolor": "#ffffff", "fgopacity": 0.8}},
          "showlegend": False},
@@ -66,19 +69,23 @@ def _in_play(game: Any, colors: Sequence[str]) -> list[Trace]:
 
 def _net(in_play: list[Mapping[str, Any]]) -> str:
     """'net -1': what a team's cards in play do to its velocity now (nothing without cards)."""
-    return f"net {sum(card['value'] for card in in_play):+d}" if in_play else ""
+    if not in_play:
+        return ""
+    return _("net {value}").format(value=f"{sum(card['value'] for card in in_play):+d}")
 
 
 def _laid_text(laid: Mapping[str, Any]) -> str:
     """'Flu, from Red, countered by Daily Standup': the card waiting for counters."""
-    counters = f", countered by {', '.join(laid['counters'])}" if laid["counters"] else ""
-    return label(f"{laid['card']}, from {laid['by']}{counters}")
+    if laid["counters"]:
+        return label(_("{card}, from {team}, countered by {counters}").format(
+            card=laid["card"], team=laid["by"], counters=", ".join(laid["counters"])))
+    return label(_("{card}, from {team}").format(card=laid["card"], team=laid["by"]))
 
 
 #: The panels, top down (left to right, then down, when two go side by side).
 CHARTS: dict[str, Chart] = {
-    "velocity": Chart("Velocity per sprint", "items", _velocity),
-    "burndown": Chart("Backlog left by sprint", "items", _burndown),
-    "in_play": Chart("Cards in play now (hatched: being laid)", "cards", _in_play,
+    "velocity": Chart(N_("Velocity per sprint"), N_("items"), _velocity),
+    "burndown": Chart(N_("Backlog left by sprint"), N_("items"), _burndown),
+    "in_play": Chart(N_("Cards in play now (hatched: being laid)"), N_("cards"), _in_play,
                      counts=False, live=True),
 }

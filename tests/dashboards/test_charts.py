@@ -653,3 +653,15 @@ def test_team_bars_name_the_teams_when_they_fit_else_show_their_shapes(width: in
     [cards, _] = charts.traces("in_play")
     assert cards.textangle == 0 and cards.constraintext == "none"
     assert cards.textfont.size >= FONT_SIZE
+
+
+def test_the_charts_speak_the_language_of_the_screen() -> None:
+    """Titles, axes and the guides' names in the language the charts are drawn in."""
+    from devgames.i18n import speaking
+
+    with speaking("ru"):
+        charts = charts_for(scrumkin.new_game(TEAMS, seed=1, backlog=9))
+        shown = str([figure.layout.to_plotly_json() for figure in figure_widgets(charts.widget)])
+    assert "Скорость по спринтам" in shown and "Остаток бэклога по спринтам" in shown
+    assert "задачи" in shown and "Velocity per sprint" not in shown
+    assert "идеал (10 спринтов)" in [trace.name for trace in charts.traces("burndown")]
