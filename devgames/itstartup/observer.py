@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from devgames.core.actions import CHANCE, Action, Event, given
+from devgames.i18n import N_, _, ngettext
 from devgames.itstartup import abilities
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.steps import AgentCounter, Decision, Draw, Flip, Headhunt, Keep
@@ -103,7 +104,7 @@ def card_name(card: Any) -> str:
     >>> card_name(1), card_name(99)
     ('Code Monkey "Mike"', 'card 99')
     """
-    return CARDS[card].name if card in CARDS else f"card {card!r}"
+    return CARDS[card].name if card in CARDS else _("card {card}").format(card=repr(card))
 
 
 def _names(cards: list[int]) -> str:
@@ -111,35 +112,42 @@ def _names(cards: list[int]) -> str:
     return ", ".join(card_name(card) for card in cards)
 
 
+#: What each decision waits for, by the kind of step (``{who}``: the player to decide).
+WAITING = {
+    "mulligan": N_("{who} may put back cards from the opening hand (mulligan)."),
+    "main": N_("{who}'s turn {turn}: play cards, plan, sell, buy, or end the turn."),
+    "order": N_("{who} puts the cards looked at back on top in any order."),
+    "bonus": N_("{who} may remove 1 burnout from an employee (planning bonus)."),
+}
+
+
 def waiting_for(game: "ItStartupGame") -> str:
     """What the table waits for: a sentence for the projector."""
     step = game.step
     players = game.players
     if step is None:
-        names = ", ".join(game.winners) or "nobody"
-        return f"The game is over: {names} won."
+        names = ", ".join(game.winners) or _("nobody")
+        return _("The game is over: {names} won.").format(names=names)
     if isinstance(step, Draw):
-        return f"Enter the card {players[step.player]} drew."
+        return _("Enter the card {who} drew.").format(who=players[step.player])
     if isinstance(step, Flip):
-        return f"Enter the coin flip of {players[step.player]}'s Undercover HR Agent."
+        return _("Enter the coin flip of {who}'s Undercover HR Agent.").format(
+            who=players[step.player])
     if not isinstance(step, Decision):
-        return ("Enter the d6 roll for everybody's starting resources." if step.kind == "roll"
-                else "Enter who starts (rolled).")
+        return (_("Enter the d6 roll for everybody's starting resources.")
+                if step.kind == "roll" else _("Enter who starts (rolled)."))
     p = step.player
     who = players[p]
     if isinstance(step, Headhunt | AgentCounter):
-        what = ("stop the Head Hunter" if step.kind == "headhunt"
-                else "cancel the Undercover HR Agent")
-        return f"{who} may pay {abilities.counter_price(step)} to {what}."
+        price = abilities.counter_price(step)
+        if step.kind == "headhunt":
+            return _("{who} may pay {price} to stop the Head Hunter.").format(who=who,
+                                                                              price=price)
+        return _("{who} may pay {price} to cancel the Undercover HR Agent.").format(
+            who=who, price=price)
     if isinstance(step, Keep):
-        return f"{who} chooses {step.size} of the cards looked at."
-    return {
-        "mulligan": f"{who} may put back cards from the opening hand (mulligan).",
-        "main": f"{who}'s turn {game.turns[p]}: play cards, plan, sell, buy, "
-                "or end the turn.",
-        "order": f"{who} puts the cards looked at back on top in any order.",
-        "bonus": f"{who} may remove 1 burnout from an employee (planning bonus).",
-    }[step.kind]
+        return _("{who} chooses {n} of the cards looked at.").format(who=who, n=step.size)
+    return _(WAITING[step.kind]).format(who=who, turn=game.turns[p])
 
 
 def view(game: "ItStartupGame", player: int | str | None) -> ItStartupView:
@@ -218,55 +226,75 @@ def secrets(game: "ItStartupGame", player: int | str) -> list[str]:
     if planned is None:
         return []
     card, turn = planned
-    when = ("from a later turn, it costs 1 less" if turn == game.turns[p]
-            else "it costs 1 less now")
-    return [f"Planned face down: {CARDS[card].name} ({when})."]
+    if turn == game.turns[p]:
+        return [_("Planned face down: {card} (from a later turn, it costs 1 less).").format(
+            card=CARDS[card].name)]
+    return [_("Planned face down: {card} (it costs 1 less now).").format(card=CARDS[card].name)]
+
+
+#: A sentence for each kind of action that names at most the player, a card, its target and
+#: the cards chosen.
+DESCRIBE = {
+    "plan": N_("{who} plans {card} face down"),
+    "sell": N_("{who} sells {card} for 1"),
+    "buy": N_("{who} pays 2 to draw a card"),
+    "transfer": N_("{who} moves {card} to {target}"),
+    "end_turn": N_("{who} ends the turn"),
+    "keep": N_("{who} keeps {cards}"),
+    "order": N_("{who} puts back {cards} (top first)"),
+    "pay": N_("{who} pays to cancel it"),
+    "decline": N_("{who} does not pay"),
+    "choose": N_("{who} removes 1 burnout from {card}"),
+    "skip": N_("{who} skips the planning bonus"),
+    "deal": N_("The card drawn is {card}"),
+}
 
 
 def describe(game: "ItStartupGame", action: Action) -> str:
     """A sentence for an action (naming its cards: for the acting player or the facilitator)."""
     kind = action.kind
     players = game.players
-    who = players[action.player] if action.player >= 0 else "The deck"
+    who = players[action.player] if action.player >= 0 else _("The deck")
     card = card_name(action.card) if action.card is not None else ""
     target = card_name(action.target) if action.target is not None else ""
     cards = ", ".join(card_name(c) for c in action.cards or ())
     p = action.player
     if kind == "play":
         price = game.cost(p, given(action.card), action.target)
-        on = f" on {target}" if target else ""
-        return f"{who} plays {card}{on} (pays {price})"
-    texts: dict[str, Callable[[], str]] = {
-        "deal": lambda: f"The card drawn is {card}",
-        "roll": lambda: f"The d6 shows {action.count}",
-        "flip": lambda: "The coin: the agent " + ("wins" if action.count else "loses"),
-        "first": lambda: f"{players[action.target or 0]} starts",
-        "mulligan": lambda: f"{who} puts back {cards}" if cards
-        else f"{who} keeps the opening hand",
-        "plan": lambda: f"{who} plans {card} face down",
-        "sell": lambda: f"{who} sells {card} for 1",
-        "buy": lambda: f"{who} pays 2 to draw a card",
-        "transfer": lambda: f"{who} moves {card} to {target}",
-        "end_turn": lambda: f"{who} ends the turn",
-        "keep": lambda: f"{who} keeps {cards}",
-        "order": lambda: f"{who} puts back {cards} (top first)",
-        "pay": lambda: f"{who} pays to cancel it",
-        "decline": lambda: f"{who} does not pay",
-        "choose": lambda: f"{who} removes 1 burnout from {card}",
-        "skip": lambda: f"{who} skips the planning bonus",
-    }
+        if target:
+            return _("{who} plays {card} on {target} (pays {price})").format(
+                who=who, card=card, target=target, price=price)
+        return _("{who} plays {card} (pays {price})").format(who=who, card=card, price=price)
+    if kind in DESCRIBE:
+        return _(DESCRIBE[kind]).format(who=who, card=card, target=target, cards=cards)
+    if kind == "roll":
+        return _("The d6 shows {n}").format(n=action.count)
+    if kind == "flip":
+        return _("The coin: the agent wins") if action.count else _("The coin: the agent loses")
+    if kind == "first":
+        return _("{who} starts").format(who=players[action.target or 0])
+    if kind == "mulligan":
+        return (_("{who} puts back {cards}").format(who=who, cards=cards) if cards
+                else _("{who} keeps the opening hand").format(who=who))
     if kind == "help":
         if action.card is not None:
-            return f"{who} uses two help tokens to take {card}"
+            return _("{who} uses two help tokens to take {card}").format(who=who, card=card)
         if action.target is not None:
-            return f"{who} uses a help token: -4 points to {players[action.target]}"
-        return f"{who} uses a help token: +2 points"
+            return _("{who} uses a help token: -4 points to {target}").format(
+                who=who, target=players[action.target])
+        return _("{who} uses a help token: +2 points").format(who=who)
     if kind == "activate":
         if action.count is not None:
-            return f"{who} pays {action.count} for +{action.count} on {card}"
-        return f"{who} sends {card} after {target} (pays 1, flips a coin)"
-    text = texts.get(kind)
-    return text() if text else f"{who}: {kind}"
+            return _("{who} pays {n} for +{n} on {card}").format(who=who, n=action.count,
+                                                                card=card)
+        return _("{who} sends {card} after {target} (pays 1, flips a coin)").format(
+            who=who, card=card, target=target)
+    return f"{who}: {kind}"
+
+
+#: The sentence a private event shows the room, by its kind.
+PRIVATE = {"sell": N_("{who} sells a card."), "plan": N_("{who} plans a card face down."),
+           "draw": N_("{who} draws a card.")}
 
 
 def narrate(game: "ItStartupGame", event: Event) -> str | None:
@@ -279,40 +307,47 @@ def narrate(game: "ItStartupGame", event: Event) -> str | None:
     who = players[event.player] if event.player is not None else ""
     kind = event.kind
     if event.private:
-        return {"sell": f"{who} sells a card.", "plan": f"{who} plans a card face down.",
-                "draw": f"{who} draws a card."}.get(kind)
+        return _(PRIVATE[kind]).format(who=who) if kind in PRIVATE else None
     card = card_name(data["card"]) if "card" in data else ""
     sentences: dict[str, Callable[[], str]] = {
-        "play": lambda: f"{who} plays {card}{_on(data['target'])} for {data['paid']}.",
-        "roll": lambda: f"Everybody starts with {data['value']} resources.",
-        "mulligan": lambda: f"{who} puts back {data['count']} cards.",
-        "turn": lambda: f"{who}'s turn {data['turn']} (round {data['round']}).",
-        "income": lambda: f"{who} gets {data['resources']} resources.",
-        "score": lambda: f"{who} scores {data['points']} (total {data['total']}).",
-        "burnt_out": lambda: f"{card} burns out and leaves {who}.",
-        "take": lambda: f"{who} takes over {card}.",
-        "returns": lambda: f"{card} goes back to {who}." + (
-            f" {players[data['from']]} takes {_names(data['knowledge'])} back to "
-            "hand." if data["knowledge"] else ""),
-        "return_to_hand": lambda: f"{who} takes {card} back to hand" + (
-            f", with {_names(data['knowledge'])}." if data["knowledge"] else "."),
-        "technical_debt": lambda: "Technical debt: every employee is shuffled into the deck!",
-        "coin": lambda: f"The coin: {who}'s agent " + ("wins." if data["won"] else "loses."),
-        "counter": lambda: f"{who} pays {data['paid']} to cancel {card}.",
-        "transfer": lambda: f"{who} moves {card} for {data['paid']}.",
-        "activate": lambda: f"{who} uses {card}.",
-        "buy": lambda: f"{who} buys a card.",
-        "tie": lambda: "A tie at the top: another round is played.",
-        "help": lambda: f"{who} uses a help token: {data['points']:+d} points for "
-                        f"{players[data['target']]}.",
-        "game_won": lambda: f"{who} wins game {data['game']} of the tournament.",
-        "game_over": lambda: "Game over: " + (
-            ", ".join(players[p] for p in data["winners"]) or "nobody") + " won.",
+        "play": lambda: (_("{who} plays {card} on {target} for {paid}.").format(
+            who=who, card=card, target=card_name(data["target"]), paid=data["paid"])
+            if data["target"] is not None else _("{who} plays {card} for {paid}.").format(
+            who=who, card=card, paid=data["paid"])),
+        "roll": lambda: _("Everybody starts with {n} resources.").format(n=data["value"]),
+        "mulligan": lambda: ngettext("{who} puts back {n} card.", "{who} puts back {n} cards.",
+                                     data["count"]).format(who=who, n=data["count"]),
+        "turn": lambda: _("{who}'s turn {turn} (round {round}).").format(
+            who=who, turn=data["turn"], round=data["round"]),
+        "income": lambda: _("{who} gets {n} resources.").format(who=who, n=data["resources"]),
+        "score": lambda: _("{who} scores {points} (total {total}).").format(
+            who=who, points=data["points"], total=data["total"]),
+        "burnt_out": lambda: _("{card} burns out and leaves {who}.").format(card=card, who=who),
+        "take": lambda: _("{who} takes over {card}.").format(who=who, card=card),
+        "returns": lambda: _("{card} goes back to {who}.").format(card=card, who=who) + (
+            " " + _("{owner} takes {cards} back to hand.").format(
+                owner=players[data["from"]], cards=_names(data["knowledge"]))
+            if data["knowledge"] else ""),
+        "return_to_hand": lambda: (_("{who} takes {card} back to hand, with {cards}.").format(
+            who=who, card=card, cards=_names(data["knowledge"])) if data["knowledge"]
+            else _("{who} takes {card} back to hand.").format(who=who, card=card)),
+        "technical_debt": lambda: _("Technical debt: every employee is shuffled into the "
+                                    "deck!"),
+        "coin": lambda: (_("The coin: {who}'s agent wins.") if data["won"]
+                         else _("The coin: {who}'s agent loses.")).format(who=who),
+        "counter": lambda: _("{who} pays {paid} to cancel {card}.").format(
+            who=who, paid=data["paid"], card=card),
+        "transfer": lambda: _("{who} moves {card} for {paid}.").format(who=who, card=card,
+                                                                      paid=data["paid"]),
+        "activate": lambda: _("{who} uses {card}.").format(who=who, card=card),
+        "buy": lambda: _("{who} buys a card.").format(who=who),
+        "tie": lambda: _("A tie at the top: another round is played."),
+        "help": lambda: _("{who} uses a help token: {points} points for {target}.").format(
+            who=who, points=f"{data['points']:+d}", target=players[data["target"]]),
+        "game_won": lambda: _("{who} wins game {game} of the tournament.").format(
+            who=who, game=data["game"]),
+        "game_over": lambda: _("Game over: {names} won.").format(
+            names=", ".join(players[p] for p in data["winners"]) or _("nobody")),
     }
     sentence = sentences.get(kind)
     return sentence() if sentence else None
-
-
-def _on(target: int | None) -> str:
-    """" on <card>" for a card played on a target, "" for one played on nothing."""
-    return f" on {card_name(target)}" if target is not None else ""

@@ -43,3 +43,14 @@ def test_every_game_refuses_in_russian_too() -> None:
         itstartup.new_game(["Ada", "ada"])
     with speaking("ru"), pytest.raises(SetupError, match="нужно ровно 2 команды; указано 3"):
         scrumkin.new_game(["Red", "Blue", "Green"], max_players=2)
+
+
+def test_it_startup_speaks_russian_at_the_table() -> None:
+    from devgames import itstartup
+
+    game = itstartup.new_game(["Ada", "Bob"], seed=1)
+    with speaking("ru"):
+        assert game.view(None)["waiting_for"] == (
+            "Ada может вернуть карты из стартовой руки (муллиган).")
+        assert game.describe(Action("end_turn", 0)) == "Ada заканчивает ход"
+    assert game.describe(Action("end_turn", 0)) == "Ada ends the turn"
