@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from devgames.core.actions import CHANCE, Action, Event, quick_event
 from devgames.core.errors import IllegalMove
+from devgames.i18n import _
 from devgames.itstartup import abilities, setup
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.printed import COPIES, KEY, KIND
@@ -119,25 +120,27 @@ def check_deal(game: "ItStartupGame", action: Action) -> None:
     if card in game.deck:
         return
     if card not in CARDS:
-        raise IllegalMove("unknown_card", f"IT Startup has no card {card!r}.")
+        raise IllegalMove("unknown_card", _("IT Startup has no card {card}.").format(
+            card=repr(card)))
     if card in face_up(game):  # public: the card lies face up
         raise IllegalMove(
             "card_face_up",
-            f"That card ({CARDS[card].name}) is face up on the table; enter the card really "
-            "drawn.",
+            _("That card ({card}) is face up on the table; enter the card really drawn.")
+            .format(card=CARDS[card].name),
         )
     if not recount(game, card, swap=False):
         raise IllegalMove(
             "card_not_in_deck",
-            f"By the table's count that card ({CARDS[card].name}) cannot be in the deck now; "
-            "check the card drawn.",
+            _("By the table's count that card ({card}) cannot be in the deck now; check the "
+              "card drawn.").format(card=CARDS[card].name),
         )
 
 
 def check_value(game: "ItStartupGame", action: Action) -> None:
     """The d6, the coin or the first player: one of the possible results."""
     if action not in game.legal_actions():
-        raise IllegalMove("bad_value", f"That is not a possible result. {game.waiting_for}")
+        raise IllegalMove("bad_value", _("That is not a possible result. {waiting}").format(
+            waiting=game.waiting_for))
 
 
 # ----- what an entry does (each takes the step it answers off the queue) --------------------------

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from devgames.core.actions import Action, Event, ShapeCheck, given, quick_event
 from devgames.core.errors import IllegalMove
 from devgames.core.moves import Move, MoveTable
+from devgames.i18n import _
 from devgames.itstartup import abilities, chance, setup, turns
 from devgames.itstartup.cards import CARDS, EMPLOYEE_KINDS, Card
 from devgames.itstartup.observer import card_name
@@ -317,19 +318,21 @@ TAKES: dict[str, frozenset[str]] = {
 def refuse(game: "ItStartupGame", waiting: str, action: Action) -> NoReturn:
     """Refuse a kind of move the step ``waiting`` does not take."""
     if waiting == "main":
-        raise IllegalMove("not_now", f"That move ({action.kind}) is not possible now. "
-                                     f"{game.waiting_for}")
+        raise IllegalMove("not_now", _("That move ({kind}) is not possible now. {waiting}")
+                          .format(kind=action.kind, waiting=game.waiting_for))
     if waiting in CHANCE_STEPS:
         raise IllegalMove("card_expected", game.waiting_for)
     who = game.players[action.player]
-    raise IllegalMove("decision_pending", f"{game.waiting_for} ({who} tried {action.kind}).")
+    raise IllegalMove("decision_pending", _("{waiting} ({who} tried {kind}).").format(
+        waiting=game.waiting_for, who=who, kind=action.kind))
 
 
 # ----- checks of the turn's moves ---------------------------------------------------------------
 def _in_hand(game: "ItStartupGame", p: int, card: Any) -> None:
     if card not in game.hands[p]:
         raise IllegalMove("card_not_in_hand",
-                          f"{game.players[p]} does not hold {card_name(card)}.")
+                          _("{who} does not hold {card}.").format(who=game.players[p],
+                                                                  card=card_name(card)))
 
 
 def check_sell(game: "ItStartupGame", action: Action) -> None:
@@ -342,7 +345,8 @@ def check_buy(game: "ItStartupGame", action: Action) -> None:
     if game.resources[action.player] < DRAW_PRICE or not len(game.deck):
         raise IllegalMove(
             "cannot_buy",
-            f"Buying a card costs {DRAW_PRICE} resources and needs cards in the deck.",
+            _("Buying a card costs {price} resources and needs cards in the deck.").format(
+                price=DRAW_PRICE),
         )
 
 
@@ -352,11 +356,12 @@ def check_plan(game: "ItStartupGame", action: Action) -> None:
     card: Any = action.card  # any value: refused below unless held
     _in_hand(game, p, card)
     if KIND[card] != "action":
-        raise IllegalMove("not_an_action", "Only action cards can be planned.")
+        raise IllegalMove("not_an_action", _("Only action cards can be planned."))
     if game.planned[p] is not None:
         raise IllegalMove(
             "already_planned",
-            f"{game.players[p]} already has a planned card; play it before planning another.",
+            _("{who} already has a planned card; play it before planning another.").format(
+                who=game.players[p]),
         )
 
 
@@ -372,23 +377,27 @@ def check_play(game: "ItStartupGame", action: Action) -> None:
         targets = play_targets(game, p, info)
         if target not in targets:
             if info.kind == "knowledge":
-                text = "Knowledge is played on one of your own developers" + (
-                    " (not on one held through Outsourcing, at this table)."
-                    if game.options.outsourced_knowledge == "not_allowed" else ".")
+                text = (_("Knowledge is played on one of your own developers (not on one held "
+                          "through Outsourcing, at this table).")
+                        if game.options.outsourced_knowledge == "not_allowed" else
+                        _("Knowledge is played on one of your own developers."))
             elif targets in ([], [None]) and info.key in ("outsourcing", "head_hunter"):
-                text = f"{info.name} needs an opponent's employee to target, and there is none."
+                text = _("{card} needs an opponent's employee to target, and there is "
+                         "none.").format(card=info.name)
             else:
-                text = (f"{card_name(target) if target else 'No target'} is not a target "
-                        f"of {info.name} now.")
+                text = _("{target} is not a target of {card} now.").format(
+                    target=card_name(target) if target else _("No target"), card=info.name)
             raise IllegalMove("bad_target", text)
     elif target is not None:  # a card without a target is played on nothing
         raise IllegalMove("bad_target",
-                          f"{card_name(target)} is not a target of {NAME[card]} now.")
+                          _("{target} is not a target of {card} now.").format(
+                              target=card_name(target), card=NAME[card]))
     price = game.cost(p, card, target)
     if price > game.resources[p]:
         raise IllegalMove(
             "not_enough_resources",
-            f"{NAME[card]} costs {price} now; {game.players[p]} has {game.resources[p]}.",
+            _("{card} costs {price} now; {who} has {money}.").format(
+                card=NAME[card], price=price, who=game.players[p], money=game.resources[p]),
         )
 
 
@@ -399,22 +408,24 @@ def check_activate(game: "ItStartupGame", action: Action) -> None:
     if action in _legal_activations(game, p):
         return
     if e not in game.staff[p]:
-        raise IllegalMove("not_your_employee", f"{game.players[p]} does not employ that card.")
+        raise IllegalMove("not_your_employee", _("{who} does not employ that card.").format(
+            who=game.players[p]))
     key = KEY[e]
     if key == "shy_frontend_developer":
         raise IllegalMove(
             "bad_amount",
-            f"Pay between 1 and {game.resources[p]} resources for Shy Frontend Developer.",
+            _("Pay between 1 and {most} resources for Shy Frontend Developer.").format(
+                most=game.resources[p]),
         )
     if key == "undercover_hr_agent":
         if not _agent_ready(game, p, e):
-            raise IllegalMove("agent_used", "This Undercover HR Agent was used this turn.")
+            raise IllegalMove("agent_used", _("This Undercover HR Agent was used this turn."))
         raise IllegalMove(
             "bad_target",
-            f"The Agent costs {abilities.AGENT_PRICE} and targets an opponent's employee "
-            "(not an outsourced one).",
+            _("The Agent costs {price} and targets an opponent's employee (not an outsourced "
+              "one).").format(price=abilities.AGENT_PRICE),
         )
-    raise IllegalMove("no_ability", f"{NAME[e]} has no ability to activate.")
+    raise IllegalMove("no_ability", _("{card} has no ability to activate.").format(card=NAME[e]))
 
 
 def check_transfer(game: "ItStartupGame", action: Action) -> None:
@@ -422,8 +433,8 @@ def check_transfer(game: "ItStartupGame", action: Action) -> None:
     if action not in _legal_transfers(game, action.player):
         raise IllegalMove(
             "bad_transfer",
-            "Knowledge moves between two of your own developers (not outsourced ones), "
-            "paying its cost.",
+            _("Knowledge moves between two of your own developers (not outsourced ones), "
+              "paying its cost."),
         )
 
 
@@ -432,8 +443,8 @@ def check_help(game: "ItStartupGame", action: Action) -> None:
     if not (game.tokens[action.player] and action in _legal_help(game, action.player)):
         raise IllegalMove(
             "no_help_token",
-            "Help tokens are for tournaments: one gives +2 points to you or -4 to another "
-            "player; two take an employee of a player without tokens.",
+            _("Help tokens are for tournaments: one gives +2 points to you or -4 to another "
+              "player; two take an employee of a player without tokens."),
         )
 
 
@@ -456,8 +467,8 @@ def _seen(game: "ItStartupGame") -> str:
 
 def check_mulligan(game: "ItStartupGame", action: Action) -> None:
     if not _listed(game, action):
-        raise IllegalMove("bad_choice", f"{_who(game, action)} can put back only cards of the "
-                                        "opening hand, each once.")
+        raise IllegalMove("bad_choice", _("{who} can put back only cards of the opening hand, "
+                                          "each once.").format(who=_who(game, action)))
 
 
 def check_keep(game: "ItStartupGame", action: Action) -> None:
@@ -466,23 +477,26 @@ def check_keep(game: "ItStartupGame", action: Action) -> None:
         assert isinstance(step, Keep)  # taken only by a keep step
         size = min(step.size, len(game.looking))
         raise IllegalMove("bad_choice",
-                          f"{_who(game, action)} keeps exactly {size} of: {_seen(game)}.")
+                          _("{who} keeps exactly {n} of: {cards}.").format(
+                              who=_who(game, action), n=size, cards=_seen(game)))
 
 
 def check_order(game: "ItStartupGame", action: Action) -> None:
     if not _listed(game, action):
         raise IllegalMove("bad_choice",
-                          f"Name each card looked at once, top first: {_seen(game)}.")
+                          _("Name each card looked at once, top first: {cards}.").format(
+                              cards=_seen(game)))
 
 
 def check_choose(game: "ItStartupGame", action: Action) -> None:
     if not _listed(game, action):
-        raise IllegalMove("bad_choice", "Choose one of your employees with burnout.")
+        raise IllegalMove("bad_choice", _("Choose one of your employees with burnout."))
 
 
 def check_pay(game: "ItStartupGame", action: Action) -> None:
     if not _listed(game, action):
-        raise IllegalMove("not_enough_resources", f"{_who(game, action)} cannot pay that much.")
+        raise IllegalMove("not_enough_resources",
+                          _("{who} cannot pay that much.").format(who=_who(game, action)))
 
 
 def check_listed(game: "ItStartupGame", action: Action) -> None:
@@ -490,7 +504,8 @@ def check_listed(game: "ItStartupGame", action: Action) -> None:
     if not _listed(game, action):
         who = _who(game, action)
         raise IllegalMove("decision_pending",
-                          f"{game.waiting_for} ({who} tried {action.kind}).")
+                          _("{waiting} ({who} tried {kind}).").format(
+                              waiting=game.waiting_for, who=who, kind=action.kind))
 
 
 # ----- effects of the turn's moves (the turn stays the step waited on) ---------------------------

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from devgames.core.actions import CHANCE, Action
 from devgames.core.errors import IllegalMove
+from devgames.i18n import _
 from devgames.itstartup import moves
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.operations import ItStartupTable
@@ -34,7 +35,8 @@ class ItStartupVerbs(ItStartupTable):
         for c in [*(among or []), *CARDS]:
             if CARDS[c].name.casefold() == folded:
                 return c
-        raise IllegalMove("unknown_card", f"IT Startup has no card called {card!r}.")
+        raise IllegalMove("unknown_card", _("IT Startup has no card called {card}.").format(
+            card=repr(card)))
 
     def ids_of(self, cards: list[int | str], among: list[int]) -> list[int]:
         """Ids of several cards by name or id, each name taking a different copy in ``among``
