@@ -193,26 +193,37 @@ def facilitator(browser: Browser, language: str, width: int = 1280,
     return page
 
 
+def pseudo_launcher(browser: Browser, server: Server) -> Page:
+    """The facilitator's launcher, drawn in the pseudo-language."""
+    page = facilitator(browser, "qps")
+    page.goto(server.url)
+    wait_for_app(page, ".dg-launcher")
+    expect(page.locator(".dg-launcher-heading")).to_contain_text(OPEN)
+    return page
+
+
+def unmarked(page: Page, root: str = ".dg-app") -> list[str]:
+    """The texts inside ``root`` of the facilitator's page that are not the catalogue's."""
+    return page.evaluate(UNMARKED, [OPEN, root, APP_EXEMPT, False])
+
+
 def test_every_text_of_the_launcher_comes_from_the_catalogue(pseudo_server: Server,
                                                               browser: Browser) -> None:
     with SessionStore(pseudo_server.db) as store:
         store.create(scrumkin.new_game(["Red", "Blue"], seed=4), title="Launcher in qps")
-    page = facilitator(browser, "qps")
-    page.goto(pseudo_server.url)
-    wait_for_app(page, ".dg-launcher")
-    expect(page.locator(".dg-launcher-heading")).to_contain_text(OPEN)
+    page = pseudo_launcher(browser, pseudo_server)
     wait_for_kernel_idle(page)
-    problems = {"launcher": page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])}
+    problems = {"launcher": unmarked(page)}
     page.locator(".dg-rename").first.click()
     expect(page.locator(".dg-rename-title")).to_have_count(1)
-    problems["rename"] = page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])
+    problems["rename"] = unmarked(page)
     page.locator(".dg-rename-cancel").click()
     page.locator(".dg-delete").first.click()
     expect(page.locator(".dg-delete-question")).to_contain_text(OPEN)
-    problems["delete"] = page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])
+    problems["delete"] = unmarked(page)
     page.locator(".dg-about-toggle").click()
     expect(page.locator(".dg-about")).to_be_visible()
-    problems["about"] = page.evaluate(UNMARKED, [OPEN, ".dg-about", APP_EXEMPT, False])
+    problems["about"] = unmarked(page, ".dg-about")
     assert not any(problems.values()), f"texts not from the catalogue: {problems}"
     page.context.close()
 
@@ -236,32 +247,26 @@ def test_the_launcher_in_russian_reads_from_the_back_of_the_room(pseudo_server: 
 @pytest.mark.parametrize("game", ["scrumkin", "itstartup", "exploding", "release", "reliz"])
 def test_every_text_of_the_set_up_form_comes_from_the_catalogue(
         pseudo_server: Server, browser: Browser, game: str) -> None:
-    page = facilitator(browser, "qps")
-    page.goto(pseudo_server.url)
-    wait_for_app(page, ".dg-launcher")
-    expect(page.locator(".dg-launcher-heading")).to_contain_text(OPEN)
+    page = pseudo_launcher(browser, pseudo_server)
     page.locator(f".dg-new-{game}").click()
     expect(page.locator(".dg-start")).to_contain_text(OPEN)
     wait_for_kernel_idle(page)
-    problems = {"seats": page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])}
+    problems = {"seats": unmarked(page)}
     page.locator(".dg-more .p-Accordion-child, .dg-more .lm-AccordionPanel-title, "
                  ".dg-more .jupyter-widget-Collapse-header").first.click()
     expect(page.locator(".dg-to-seats")).to_be_visible()
-    problems["more rules"] = page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])
+    problems["more rules"] = unmarked(page)
     assert not any(problems.values()), f"texts not from the catalogue: {problems}"
     page.context.close()
 
 
 def test_every_text_of_the_planner_comes_from_the_catalogue(pseudo_server: Server,
                                                              browser: Browser) -> None:
-    page = facilitator(browser, "qps")
-    page.goto(pseudo_server.url)
-    wait_for_app(page, ".dg-launcher")
-    expect(page.locator(".dg-launcher-heading")).to_contain_text(OPEN)
+    page = pseudo_launcher(browser, pseudo_server)
     page.locator(".dg-open-planner").click()
     expect(page.locator(".dg-plan-run")).to_contain_text(OPEN)
     expect(page.locator(".dg-plan-pace")).to_contain_text(OPEN)
     wait_for_kernel_idle(page)
-    unmarked = page.evaluate(UNMARKED, [OPEN, ".dg-app", APP_EXEMPT, False])
-    assert not unmarked, f"texts not from the catalogue: {unmarked}"
+    problems = unmarked(page)
+    assert not problems, f"texts not from the catalogue: {problems}"
     page.context.close()
