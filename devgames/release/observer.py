@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from devgames.core.actions import CHANCE, Action, Event
+from devgames.core.wording import label
+from devgames.i18n import N_, _
 from devgames.release.cards import SUITS
 from devgames.release.phases import COMMIT, DEAL, LEAD, OVER, PASS, REVEAL, SWAP
 
@@ -135,7 +137,7 @@ def card_words(game: "ReleaseGame", card: Any) -> str:
         return game.cards[card].label
     if card in game.methods:
         return game.methods[card].name
-    return "No card" if card is None else f"The card {card!r}"
+    return _("No card") if card is None else _("The card {card}").format(card=repr(card))
 
 
 def coin_name(game: "ReleaseGame", seat: int) -> str:
@@ -152,59 +154,67 @@ def coin_name(game: "ReleaseGame", seat: int) -> str:
 
 # ----- the big line: what the table waits for, phase by phase ------------------------------------
 def _where(game: "ReleaseGame") -> str:
-    return f"Release {game.release}, iteration {game.iteration}"
+    return _("Release {release}, iteration {iteration}").format(release=game.release,
+                                                               iteration=game.iteration)
 
 
 def _waiting_for_commit(game: "ReleaseGame") -> str:
     who = game.players[game.turn]
     if not game.trick:
-        return f"{_where(game)}: {who} leads."
-    return f"{_where(game)}: {who} commits a card ({SUITS[game.led_suit]} led)."
+        return _("{where}: {who} leads.").format(where=_where(game), who=who)
+    return _("{where}: {who} commits a card ({suit} led).").format(
+        where=_where(game), who=who, suit=SUITS[game.led_suit])
 
 
 def _waiting_for_lead(game: "ReleaseGame") -> str:
     team = game.team_names[game.team_of[game.chooser]]
-    return f"Release {game.release}: {team} lead the first iteration; " \
-           f"{game.players[game.chooser]} says which of them leads."
+    return _("Release {release}: {team} lead the first iteration; {who} says which of them "
+             "leads.").format(release=game.release, team=team, who=game.players[game.chooser])
 
 
 def _waiting_for_reveal(game: "ReleaseGame") -> str:
-    return f"{_where(game)}: {game.players[game.asked[0]]} may reveal a card from their hand " \
-           "and swap it into the iteration."
+    return _("{where}: {who} may reveal a card from their hand and swap it into the "
+             "iteration.").format(where=_where(game), who=game.players[game.asked[0]])
 
 
 def _waiting_for_pass(game: "ReleaseGame") -> str:
-    way = "left" if game.passes[0] == 1 else "right"
-    return f"{_where(game)}: {game.players[game.passers[0]]} chooses a card to pass {way}."
+    who = game.players[game.passers[0]]
+    if game.passes[0] == 1:
+        return _("{where}: {who} chooses a card to pass left.").format(where=_where(game),
+                                                                       who=who)
+    return _("{where}: {who} chooses a card to pass right.").format(where=_where(game), who=who)
 
 
 def _waiting_for_card(game: "ReleaseGame") -> str:
     """Physical deck: the coin for the first lead, or the card to enter."""
     players = game.players
     if game.coin:
-        names = " or ".join(coin_name(game, q) for q in game.coin)
-        return (f"Release {game.release}: flip a coin for the first lead ({names}) and "
-                "enter who won.")
+        names = _(" or ").join(coin_name(game, q) for q in game.coin)
+        return _("Release {release}: flip a coin for the first lead ({names}) and enter who "
+                 "won.").format(release=game.release, names=names)
     assert game.chance is not None
     reason, p, q = game.chance
     if reason == "method":
-        return f"Release {game.release}: enter the Tools & Methods card revealed."
+        return _("Release {release}: enter the Tools & Methods card revealed.").format(
+            release=game.release)
     if reason == "hand":
         dealt = game.hand_size - game.to_deal.count(p)
-        return f"Enter the card dealt to {players[p]} ({dealt + 1} of {game.hand_size})."
-    return f"Enter the card {players[p]}'s swap took from {players[q]}'s artifacts."
+        return _("Enter the card dealt to {who} ({n} of {size}).").format(
+            who=players[p], n=dealt + 1, size=game.hand_size)
+    return _("Enter the card {who}'s swap took from {other}'s artifacts.").format(
+        who=players[p], other=players[q])
 
 
 #: What the table waits for in each phase.
 _WAITING_FOR: Mapping[str, Callable[["ReleaseGame"], str]] = {
     COMMIT: _waiting_for_commit,
     LEAD: _waiting_for_lead,
-    SWAP: lambda game: f"{game.players[game.kent]} may swap a card of their artifacts "
-                       "(Kent Beck).",
+    SWAP: lambda game: _("{who} may swap a card of their artifacts (Kent Beck).").format(
+        who=game.players[game.kent]),
     REVEAL: _waiting_for_reveal,
     PASS: _waiting_for_pass,
     DEAL: _waiting_for_card,
-    OVER: lambda game: f"The game is over: {', '.join(game.winners)} won.",
+    OVER: lambda game: _("The game is over: {names} won.").format(names=", ".join(game.winners)),
 }
 
 
@@ -230,7 +240,7 @@ def card_item(game: "ReleaseGame", card: int) -> CardItem:
     item: CardItem = {"id": card, "card": info.name}
     if info.person:
         does = f": {info.does[:1].lower()}{info.does[1:].rstrip('.')}" if info.does else ""
-        ours = " (our reconstruction)" if info.reconstructed else ""
+        ours = " " + _("(our reconstruction)") if info.reconstructed else ""
         item["figures"] = f"{info.figures}{does}{ours}"
     return item
 
@@ -247,12 +257,13 @@ def method_item(game: "ReleaseGame", method: int) -> MethodItem:
     '(our reconstruction: the whole card)'
     """
     info = game.methods[method]
-    item: MethodItem = {"heading": "Tools & Methods", "card": info.name,
+    item: MethodItem = {"heading": "Tools & Methods", "card": info.name,  # the card's own name
                         "lines": [term.sentence for term in info.terms]}
     if info.reconstructed:
-        parts = ", ".join("the whole card" if part == "card" else f"its {part}"
+        parts = ", ".join(_("the whole card") if part == "card"
+                          else _("its {part}").format(part=label(part))
                           for part in info.reconstructed)
-        item["note"] = f"(our reconstruction: {parts})"
+        item["note"] = _("(our reconstruction: {parts})").format(parts=parts)
     return item
 
 
@@ -291,14 +302,16 @@ def short_card(game: "ReleaseGame", card: int, rank: float) -> str:
     ('12 of Doors', '12 of Doors, ranks 14')
     """
     info = game.cards[card]
-    return info.figures if rank == info.rank else f"{info.figures}, ranks {rank:g}"
+    if rank == info.rank:
+        return info.figures
+    return _("{figures}, ranks {rank}").format(figures=info.figures, rank=f"{rank:g}")
 
 
 def committed_text(game: "ReleaseGame", p: int, card: int, rank: float) -> str:
     """One committed card as the table reads it: "Ada: Dan North (10 of Birds, ranks 14)"
     (the rank shown only when a face card takes another during the iteration)."""
     info = game.cards[card]
-    text = info.label if rank == info.rank else f"{info.name} ({info.figures}, ranks {rank:g})"
+    text = info.label if rank == info.rank else f"{info.name} ({short_card(game, card, rank)})"
     return f"{game.players[p]}: {text}"
 
 
@@ -370,7 +383,7 @@ def secrets(game: "ReleaseGame", player: int | str) -> list[str]:
     if not game.artifacts[p]:
         return []
     names = ", ".join(sorted(game.cards[c].label for c in game.artifacts[p]))
-    return [f"Your artifacts (face down): {names}."]
+    return [_("Your artifacts (face down): {cards}.").format(cards=names)]
 
 
 # ----- sentences for actions and events ---------------------------------------------------------
@@ -380,20 +393,22 @@ def _seat_name(game: "ReleaseGame", seat: int | None) -> str:
 
 
 def _describe_pass(game: "ReleaseGame", action: Action, who: str, card: str) -> str:
-    way = "left" if game.passes and game.passes[0] == 1 else "right"
-    return f"{who} passes {card} to the {way}"
+    if game.passes and game.passes[0] == 1:
+        return _("{who} passes {card} to the left").format(who=who, card=card)
+    return _("{who} passes {card} to the right").format(who=who, card=card)
 
 
 def _describe_swap(game: "ReleaseGame", action: Action, who: str, card: str) -> str:
-    name = _seat_name(game, action.target)
-    return f"{who} swaps {card} for a random card of {name}'s artifacts"
+    return _("{who} swaps {card} for a random card of {other}'s artifacts").format(
+        who=who, card=card, other=_seat_name(game, action.target))
 
 
 def _describe_reveal(game: "ReleaseGame", action: Action, who: str, card: str) -> str:
     position = action.count
     taken = (game.cards[game.trick[position][1]].label
              if position is not None and 0 <= position < len(game.trick) else "?")
-    return f"{who} reveals {card} and swaps it for {taken}"
+    return _("{who} reveals {card} and swaps it for {taken}").format(who=who, card=card,
+                                                                       taken=taken)
 
 
 def _describe_deal(game: "ReleaseGame", action: Action, who: str, card: str) -> str:
@@ -401,24 +416,26 @@ def _describe_deal(game: "ReleaseGame", action: Action, who: str, card: str) -> 
     target = action.target
     if target is not None:
         name = coin_name(game, target) if 0 <= target < game.n else "?"
-        return f"The first lead goes to {name}"
+        return _("The first lead goes to {who}").format(who=name)
     return _describe_entered(game, action, who, card)
 
 
 def _describe_entered(game: "ReleaseGame", action: Action, who: str, card: str) -> str:
     reason = game.chance[0] if game.chance else "hand"
-    lead = {"method": "The Tools & Methods card revealed is",
-            "hand": "The card dealt is", "taken": "The card taken is"}[reason]
-    return f"{lead} {card}"
+    return _(ENTERED[reason]).format(card=card)
 
 
+#: The sentence of a card entered, by what it was entered for.
+ENTERED = {"method": N_("The Tools & Methods card revealed is {card}"),
+           "hand": N_("The card dealt is {card}"), "taken": N_("The card taken is {card}")}
 #: A sentence for each kind of action: (game, action, who acts, the card named) -> sentence.
 _DESCRIBE: Mapping[str, Callable[["ReleaseGame", Action, str, str], str]] = {
-    "commit": lambda game, action, who, card: f"{who} commits {card}",
+    "commit": lambda game, action, who, card: _("{who} commits {card}").format(who=who,
+                                                                                card=card),
     "pass": _describe_pass,
-    "decline": lambda game, action, who, card: f"{who} declines",
-    "lead": lambda game, action, who, card:
-        f"{who} says {_seat_name(game, action.target)} leads",
+    "decline": lambda game, action, who, card: _("{who} declines").format(who=who),
+    "lead": lambda game, action, who, card: _("{who} says {leader} leads").format(
+        who=who, leader=_seat_name(game, action.target)),
     "swap": _describe_swap,
     "reveal": _describe_reveal,
     "deal": _describe_deal,
@@ -434,21 +451,26 @@ def describe(game: "ReleaseGame", action: Action) -> str:
     'Ada commits Kent Beck (11 of Doors)'
     """
     p = action.player
-    who = game.players[p] if 0 <= p < game.n else "The deck"
+    who = game.players[p] if 0 <= p < game.n else _("The deck")
     say = _DESCRIBE.get(action.kind, _describe_entered)
     return say(game, action, who, card_words(game, action.card))
 
 
 def _narrate_method(game: "ReleaseGame", data: dict[str, Any], who: str) -> str:
     method = game.methods[data["method"]]
-    mark = " (reconstructed)" if method.reconstructed else ""
-    return f"Tools & Methods: {method.name}{mark}: {method.sentence}."
+    if method.reconstructed:
+        return _("Tools & Methods: {card} (reconstructed): {rule}.").format(
+            card=method.name, rule=method.sentence)
+    return _("Tools & Methods: {card}: {rule}.").format(card=method.name, rule=method.sentence)
 
 
 def _narrate_scored(game: "ReleaseGame", data: dict[str, Any], who: str) -> str:
-    factor = f" (doubled x{data['factor']})" if data["factor"] > 1 else ""
-    return (f"{game.team_names[data['team']]} score {data['points']:+d}{factor}: "
-            f"{data['score']} in all.")
+    team, points = game.team_names[data["team"]], f"{data['points']:+d}"
+    if data["factor"] > 1:
+        return _("{team} score {points} (doubled x{factor}): {score} in all.").format(
+            team=team, points=points, factor=data["factor"], score=data["score"])
+    return _("{team} score {points}: {score} in all.").format(team=team, points=points,
+                                                              score=data["score"])
 
 
 Narration = Callable[["ReleaseGame", dict[str, Any], str], str]
@@ -456,29 +478,36 @@ Narration = Callable[["ReleaseGame", dict[str, Any], str], str]
 #: The public sentence of each kind of event: (game, the event's data, who) -> sentence. The
 #: events left out (a decline, a deal...) say nothing to the table.
 _NARRATE: Mapping[str, Narration] = {
-    "release": lambda game, data, who: f"Release {data['release']} begins.",
+    "release": lambda game, data, who: _("Release {release} begins.").format(
+        release=data["release"]),
     "method": _narrate_method,
-    "commit": lambda game, data, who: f"{who} commits {game.cards[data['card']].label}"
-                                      f"{' (breaks suit)' if data['broke_suit'] else ''}.",
-    "won": lambda game, data, who: f"{who} wins iteration {data['iteration']}.",
-    "immediate": lambda game, data, who: f"{who} scores {data['points']:+d} at once "
-                                         f"({game.cards[data['card']].name}).",
-    "reveal": lambda game, data, who: f"{who} reveals {game.cards[data['card']].label} and "
-                                      f"swaps it for {game.cards[data['taken']].label}.",
-    "swap": lambda game, data, who: f"{who} swaps a card of their artifacts with "
-                                    f"{game.players[data['with']]}'s.",
-    "no_swap": lambda game, data, who: f"{who} has no artifacts to swap.",
-    "lead": lambda game, data, who: f"{who} says {game.players[data['leader']]} leads.",
-    "coin": lambda game, data, who: f"The coin gives the first lead to "
-                                    f"{coin_name(game, data['seat'])}.",
-    "pass": lambda game, data, who: f"Every player passes a card to the "
-                                    f"{'left' if data['direction'] == 1 else 'right'}.",
+    "commit": lambda game, data, who: (
+        _("{who} commits {card} (breaks suit).") if data["broke_suit"]
+        else _("{who} commits {card}.")).format(who=who, card=game.cards[data["card"]].label),
+    "won": lambda game, data, who: _("{who} wins iteration {iteration}.").format(
+        who=who, iteration=data["iteration"]),
+    "immediate": lambda game, data, who: _("{who} scores {points} at once ({card}).").format(
+        who=who, points=f"{data['points']:+d}", card=game.cards[data["card"]].name),
+    "reveal": lambda game, data, who: _("{who} reveals {card} and swaps it for {taken}.").format(
+        who=who, card=game.cards[data["card"]].label, taken=game.cards[data["taken"]].label),
+    "swap": lambda game, data, who: _("{who} swaps a card of their artifacts with {other}'s.")
+    .format(who=who, other=game.players[data["with"]]),
+    "no_swap": lambda game, data, who: _("{who} has no artifacts to swap.").format(who=who),
+    "lead": lambda game, data, who: _("{who} says {leader} leads.").format(
+        who=who, leader=game.players[data["leader"]]),
+    "coin": lambda game, data, who: _("The coin gives the first lead to {who}.").format(
+        who=coin_name(game, data["seat"])),
+    "pass": lambda game, data, who: (
+        _("Every player passes a card to the left.") if data["direction"] == 1
+        else _("Every player passes a card to the right.")),
     "scored": _narrate_scored,
-    "game_over": lambda game, data, who: f"Game over: {', '.join(game.winners)} won.",
+    "game_over": lambda game, data, who: _("Game over: {names} won.").format(
+        names=", ".join(game.winners)),
 }
 #: The private events the table is told of (without the card).
 _NARRATE_PRIVATE: Mapping[str, Narration] = {
-    "passed": lambda game, data, who: f"{game.players[data['from']]} passes a card to {who}.",
+    "passed": lambda game, data, who: _("{other} passes a card to {who}.").format(
+        other=game.players[data["from"]], who=who),
 }
 
 

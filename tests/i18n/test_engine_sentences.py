@@ -54,3 +54,13 @@ def test_it_startup_speaks_russian_at_the_table() -> None:
             "Ada может вернуть карты из стартовой руки (муллиган).")
         assert game.describe(Action("end_turn", 0)) == "Ada заканчивает ход"
     assert game.describe(Action("end_turn", 0)) == "Ada ends the turn"
+
+
+def test_release_speaks_russian_at_the_table() -> None:
+    from devgames import release
+
+    game = release.new_game(["Ada", "Bob"], seed=1)
+    with speaking("ru"):
+        assert game.describe(Action("commit", 0, card=10)) == "Ada коммитит Kent Beck (11 of Doors)"
+        assert game.narrate(game.events[0]) == "Начинается релиз 1."
+    assert game.narrate(game.events[0]) == "Release 1 begins."
