@@ -19,6 +19,7 @@ from typing import Any
 
 from devgames.core.actions import Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
+from devgames.i18n import _
 from devgames.release import observer
 from devgames.release.cards import Deck
 from devgames.release.moves import (
@@ -263,7 +264,8 @@ class ReleaseGame(ReleaseVerbs):
             return
         self._require_turn(p)
         if kind not in KINDS[self.phase]:
-            raise IllegalMove("wrong_move", f"Not now: {self.waiting_for}")
+            raise IllegalMove("wrong_move", _("Not now: {waiting}").format(
+                waiting=self.waiting_for))
         MOVES[kind].check(self, action)
 
     # ----- carrying out a move, and what follows ------------------------------------------------

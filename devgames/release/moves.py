@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from devgames.core.actions import CHANCE, Action, Event
 from devgames.core.errors import IllegalMove
 from devgames.core.moves import Move, MoveTable
+from devgames.i18n import _
 from devgames.release.cards import SUITS
 from devgames.release.observer import card_words, coin_name
 from devgames.release.phases import COMMIT, DEAL, LEAD, OVER, PASS, REVEAL, SWAP
@@ -135,11 +136,14 @@ def require_held(game: "ReleaseGame", p: int, card: Any, verb: str) -> int:
     """``card`` if ``p`` holds it; IllegalMove otherwise."""
     if card not in game.cards:
         if card is None:
-            raise IllegalMove("card_expected", f"Name the card to {verb}.")
-        raise IllegalMove("unknown_card", f"Release! has no play card with the id {card!r}.")
+            raise IllegalMove("card_expected", _("Name the card to commit.") if verb == "commit"
+                              else _("Name the card to pass."))
+        raise IllegalMove("unknown_card", _("Release! has no play card with the id {card}.")
+                          .format(card=repr(card)))
     if card not in game.hands[p]:
         raise IllegalMove("card_not_in_hand",
-                          f"{game.players[p]} does not hold {game.cards[card].label}.")
+                          _("{who} does not hold {card}.").format(
+                              who=game.players[p], card=game.cards[card].label))
     return card
 
 
@@ -150,8 +154,9 @@ def check_commit(game: "ReleaseGame", action: Action) -> None:
     if game.trick:
         suit, suit_of = game.led_suit, game.suit_of
         if suit_of[card] != suit and any(suit_of[c] == suit for c in game.hands[p]):
-            raise IllegalMove("follow_suit", f"{game.players[p]} holds {SUITS[suit]} and "
-                              f"must commit one: {SUITS[suit]} were led.")
+            raise IllegalMove("follow_suit", _("{who} holds {suit} and must commit one: {suit} "
+                                               "were led.").format(who=game.players[p],
+                                                                   suit=SUITS[suit]))
 
 
 def check_deal(game: "ReleaseGame", action: Action) -> None:
@@ -159,12 +164,13 @@ def check_deal(game: "ReleaseGame", action: Action) -> None:
     if game.coin:
         if action.card is not None or action.target not in game.coin:
             names = " or ".join(coin_name(game, q) for q in game.coin)
-            raise IllegalMove("not_tied", f"Not now: enter who won the coin toss for the "
-                              f"first lead: {names}.")
+            raise IllegalMove("not_tied", _("Not now: enter who won the coin toss for the "
+                                            "first lead: {names}.").format(names=names))
     elif action.target is not None or action.card not in enterable(game):
         what = card_words(game, action.card)
-        raise IllegalMove("card_not_in_deck", f"Not now: {what} cannot be entered; "
-                          "enter the card really revealed, dealt or taken.")
+        raise IllegalMove("card_not_in_deck", _("Not now: {card} cannot be entered; enter the "
+                                                "card really revealed, dealt or taken.").format(
+                                                    card=what))
 
 
 def check_lead(game: "ReleaseGame", action: Action) -> None:
@@ -172,7 +178,8 @@ def check_lead(game: "ReleaseGame", action: Action) -> None:
     team = game.teams[game.team_of[action.player]]
     if action.target not in team:
         names = " or ".join(game.players[q] for q in team)
-        raise IllegalMove("not_a_teammate", f"The team's first lead is {names}.")
+        raise IllegalMove("not_a_teammate", _("The team's first lead is {names}.").format(
+            names=names))
 
 
 def check_pass(game: "ReleaseGame", action: Action) -> None:
@@ -183,28 +190,30 @@ def check_swap(game: "ReleaseGame", action: Action) -> None:
     """A card of one's artifacts, and another player who has artifacts."""
     p, card, target = action.player, action.card, action.target
     if card not in game.cards:
-        raise IllegalMove("card_expected", "Name the card of your artifacts to swap.")
+        raise IllegalMove("card_expected", _("Name the card of your artifacts to swap."))
     if card not in game.artifacts[p]:
-        raise IllegalMove("not_in_artifacts", f"{game.players[p]} has no "
-                          f"{game.cards[card].label} in their artifacts.")
+        raise IllegalMove("not_in_artifacts", _("{who} has no {card} in their artifacts.")
+                          .format(who=game.players[p], card=game.cards[card].label))
     if type(target) is not int or not 0 <= target < game.n or target == p:
-        raise IllegalMove("bad_target", "Choose another player whose artifacts to swap "
-                          "with.")
+        raise IllegalMove("bad_target", _("Choose another player whose artifacts to swap "
+                                          "with."))
     if not game.artifacts[target]:
-        raise IllegalMove("no_artifacts", f"{game.players[target]} has no artifacts yet.")
+        raise IllegalMove("no_artifacts", _("{who} has no artifacts yet.").format(
+            who=game.players[target]))
 
 
 def check_reveal(game: "ReleaseGame", action: Action) -> None:
     """A card that may be revealed now, and a place in the iteration."""
     p, card, position = action.player, action.card, action.count
     if card not in game.cards:
-        raise IllegalMove("card_expected", "Name the card to reveal.")
+        raise IllegalMove("card_expected", _("Name the card to reveal."))
     if card not in revealable(game, p):
-        raise IllegalMove("cannot_reveal", f"{game.players[p]} holds no "
-                          f"{game.cards[card].label} that can be revealed now.")
+        raise IllegalMove("cannot_reveal", _("{who} holds no {card} that can be revealed now.")
+                          .format(who=game.players[p], card=game.cards[card].label))
     if type(position) is not int or not 0 <= position < len(game.trick):
-        raise IllegalMove("bad_position", f"Choose a card of this iteration, from 0 to "
-                          f"{len(game.trick) - 1} in the order committed.")
+        raise IllegalMove("bad_position", _("Choose a card of this iteration, from 0 to {last} "
+                                            "in the order committed.").format(
+                                                last=len(game.trick) - 1))
 
 
 def _may_decline(game: "ReleaseGame", action: Action) -> None:

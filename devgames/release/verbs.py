@@ -9,6 +9,7 @@ an action and applies it, so it is checked like any other move.
 from devgames.core.actions import CHANCE, Action
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
+from devgames.i18n import _
 from devgames.release.cards import Method, PlayCard
 from devgames.release.options import ReleaseOptions
 
@@ -45,7 +46,8 @@ class ReleaseVerbs(Game):
         for c, method in self.methods.items():
             if folded == method.name.casefold():
                 return c
-        raise IllegalMove("unknown_card", f"Release! has no card called {card!r}.")
+        raise IllegalMove("unknown_card", _("Release! has no card called {card}.").format(
+            card=repr(card)))
 
     def _position(self, taken: int | str) -> int:
         """The place in the iteration of a committed card (by id, name or place)."""
@@ -55,9 +57,9 @@ class ReleaseVerbs(Game):
         for i, (_p, c, _rank) in enumerate(self.trick):
             if c == card:
                 return i
-        raise IllegalMove("not_committed", f"{self.cards[card].label} is not committed to "
-                          "this iteration." if card in self.cards else
-                          "That card is not committed to this iteration.")
+        raise IllegalMove("not_committed", _("{card} is not committed to this iteration.")
+                          .format(card=self.cards[card].label) if card in self.cards else
+                          _("That card is not committed to this iteration."))
 
     def commit(self, player: int | str, card: int | str) -> None:
         """Commit a card of the hand to the iteration."""
