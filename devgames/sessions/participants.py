@@ -538,12 +538,7 @@ class ParticipantRecords:
 
     def suggestions_of(self, session_id: int, person: str) -> dict[str, str]:
         """The group ``person`` suggested for each note."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT s.note_id, s.grouped FROM debrief_suggestions s JOIN debrief_notes n"
-                " ON n.id = s.note_id WHERE n.session_id = ? AND s.participant = ?",
-                (session_id, person)).fetchall()
-        return dict(rows)
+        return self._per_note_of(("debrief_suggestions", "grouped"), session_id, person)
 
     # ----- dots -----------------------------------------------------------------------------------
     def dot(self, session_id: int, person: str, note: str, delta: int = 1) -> int:
@@ -618,10 +613,17 @@ next one on another note.
 
     def dots_of(self, session_id: int, person: str) -> dict[str, int]:
         """The dots ``person`` has put, by note."""
+        return self._per_note_of(("debrief_dots", "count"), session_id, person)
+
+    def _per_note_of(self, kind: tuple[str, str], session_id: int,
+                     person: str) -> dict[str, Any]:
+        """What ``person`` gave each note of the session (``kind``: a table keyed by note and
+        the column of its value, a constant, never a text from a request)."""
+        table, column = kind
         with self._lock:
             rows = self._db.execute(
-                "SELECT d.note_id, d.count FROM debrief_dots d JOIN debrief_notes n"
-                " ON n.id = d.note_id WHERE n.session_id = ? AND d.participant = ?",
+                f"SELECT m.note_id, m.{column} FROM {table} m JOIN debrief_notes n"
+                " ON n.id = m.note_id WHERE n.session_id = ? AND m.participant = ?",
                 (session_id, person)).fetchall()
         return dict(rows)
 
