@@ -45,7 +45,12 @@ from devgames.exploding.nope_window import (
 )
 from devgames.exploding.physical import enter, enterable
 from devgames.exploding.rules import (
+    CARD_DRAWN,
+    CARD_TO_GIVE,
+    CARD_TO_PLAY,
+    CARD_TO_TAKE,
     CLOSE,
+    COMBO_CARDS,
     DEAL,
     DEAL_CARD,
     DEFUSE,
@@ -73,6 +78,7 @@ from devgames.exploding.rules import (
     unknown_card,
 )
 from devgames.exploding.turns import draw, explode, mitigate
+from devgames.i18n import N_, _
 
 if TYPE_CHECKING:
     from devgames.exploding.game import ExplodingGame
@@ -178,25 +184,28 @@ KINDS: Mapping[str, frozenset[str]] = {
 def _wrong_move(game: "ExplodingGame", action: Action) -> IllegalMove:
     """Why a move of another phase is refused during the turn player's own play."""
     code, why = _NOT_NOW.get(action.kind, _NO_CARD_EXPECTED)
-    return IllegalMove(code, why.format(who=game.players[action.player]))
+    return IllegalMove(code, _(why).format(who=game.players[action.player]))
 
 
-_NOPE_LATER = ("nothing_to_nope", "No card is waiting for a Nope now.")
-_NOT_DRAWN = ("no_exploding", "{who} has not drawn an Exploding Git Commit.")
-_NO_CARD_EXPECTED = ("no_card_expected", "No card is to be entered now; it is {who}'s turn.")
+_NOPE_LATER = ("nothing_to_nope", N_("No card is waiting for a Nope now."))
+_NOT_DRAWN = ("no_exploding", N_("{who} has not drawn an Exploding Git Commit."))
+_NO_CARD_EXPECTED = ("no_card_expected", N_("No card is to be entered now; it is {who}'s turn."))
 #: The refusal of each kind of move of another phase during the turn player's own play.
 _NOT_NOW = {
     "nope": _NOPE_LATER, "pass": _NOPE_LATER, "close": _NOPE_LATER,
     "mitigate": _NOT_DRAWN, "explode": _NOT_DRAWN,
-    "give": ("nothing_asked", "Nobody has asked {who} for help now."),
-    "pick": ("nothing_to_pick", "Only a five-card combo takes a card from the discard pile."),
+    "give": ("nothing_asked", N_("Nobody has asked {who} for help now.")),
+    "pick": ("nothing_to_pick", N_("Only a five-card combo takes a card from the discard pile.")),
 }
 
 
 def _card_to_give(game: "ExplodingGame", action: Action) -> IllegalMove:
-    what = "choose a card to give to" if game.phase == GIVE else "say the card taken by"
-    return IllegalMove("give_pending", f"{game.players[action.player]} must first {what} "
-                       f"{game.players[game.turn_player]}.")
+    giver, taker = game.players[action.player], game.players[game.turn_player]
+    if game.phase == GIVE:
+        why = _("{giver} must first choose a card to give to {taker}.")
+    else:
+        why = _("{giver} must first say the card taken by {taker}.")
+    return IllegalMove("give_pending", why.format(giver=giver, taker=taker))
 
 
 #: The refusal of an action of a kind the phase does not allow.
@@ -204,47 +213,52 @@ REFUSALS: Mapping[str, Callable[["ExplodingGame", Action], IllegalMove]] = {
     PLAY: _wrong_move,
     NOPE_WINDOW: refuse_in_window,
     DEFUSE: lambda game, action: IllegalMove(
-        "exploding_pending", f"{game.players[action.player]} has drawn an Exploding Git "
-        "Commit: mitigate or explode first."),
+        "exploding_pending", _("{who} has drawn an Exploding Git Commit: mitigate or explode "
+                               "first.").format(who=game.players[action.player])),
     GIVE: _card_to_give,
     STEAL: _card_to_give,
     PICK: lambda game, action: IllegalMove(
-        "pick_pending", f"{game.players[action.player]} must first take a card from the "
-        "discard pile."),
+        "pick_pending", _("{who} must first take a card from the discard pile.").format(
+            who=game.players[action.player])),
     DEAL: lambda game, action: IllegalMove(
-        "card_expected", "The table is waiting for the card that was really drawn to be "
-        "entered."),
+        "card_expected", _("The table is waiting for the card that was really drawn to be "
+                           "entered.")),
     OVER: lambda game, action: IllegalMove(
-        "game_over", "The game is over; no more moves can be made."),
+        "game_over", _("The game is over; no more moves can be made.")),
 }
 
 
 # ----- checks -----------------------------------------------------------------------------------
 def _require_in_hand(game: "ExplodingGame", p: int, card: Any,
-                     what: str = "card to play") -> int:
+                     what: str = CARD_TO_PLAY) -> int:
     """The card, once known to be one of the game's and in ``p``'s hand."""
     if card not in NAME:
         raise unknown_card(card, what)
     if card not in game.hands[p]:
-        raise IllegalMove("card_not_in_hand", f"{game.players[p]} does not hold {NAME[card]}.")
+        raise IllegalMove("card_not_in_hand", _("{who} does not hold {card}.").format(
+            who=game.players[p], card=NAME[card]))
     return card
 
 
 def _check_target(game: "ExplodingGame", p: int, target: Any, what: str,
                   empty_hand: bool = False) -> None:
     """A player to ask for help or take a card from: another player in the game with cards
-    (or without, when ``empty_hand`` allows it)."""
+    (or without, when ``empty_hand`` allows it); ``what`` is the card's name or the combo, in
+    words."""
     if type(target) is not int or not 0 <= target < game.n:
         if target is None:
-            raise IllegalMove("target_needed", f"Choose a player for {what}.")
-        raise IllegalMove("unknown_player", f"There is no player {target!r} at this table.")
+            raise IllegalMove("target_needed", _("Choose a player for {what}.").format(what=what))
+        raise IllegalMove("unknown_player", _("There is no player {player} at this table.")
+                          .format(player=repr(target)))
     name = game.players[target]
     if target == p:
-        raise IllegalMove("own_seat", f"Choose another player than {name} for {what}.")
+        raise IllegalMove("own_seat", _("Choose another player than {name} for {what}.").format(
+            name=name, what=what))
     if not game.alive[target]:
-        raise IllegalMove("player_out", f"{name} has exploded and is out of the game.")
+        raise IllegalMove("player_out", _("{name} has exploded and is out of the game.").format(
+            name=name))
     if not game.hands[target] and not empty_hand:
-        raise IllegalMove("empty_hand", f"{name} holds no card to take.")
+        raise IllegalMove("empty_hand", _("{name} holds no card to take.").format(name=name))
 
 
 def check_draw(game: "ExplodingGame", action: Action) -> None:
@@ -253,11 +267,11 @@ def check_draw(game: "ExplodingGame", action: Action) -> None:
 
 #: Why a card of each of these kinds is not played alone.
 _NOT_PLAYED_ALONE = {
-    "exploding": "An Exploding Git Commit taken from the discard pile does nothing alone: play "
-                 "it in a combo, or keep it.",
-    "mitigate": "A Mitigate is only played just after drawing an Exploding Git Commit.",
-    "nope": "A Nope is played against a card just played, when the table is asked.",
-    "code": "{card} does nothing alone: play Code Cards as a pair (a combo).",
+    "exploding": N_("An Exploding Git Commit taken from the discard pile does nothing alone: "
+                    "play it in a combo, or keep it."),
+    "mitigate": N_("A Mitigate is only played just after drawing an Exploding Git Commit."),
+    "nope": N_("A Nope is played against a card just played, when the table is asked."),
+    "code": N_("{card} does nothing alone: play Code Cards as a pair (a combo)."),
 }
 
 
@@ -266,106 +280,112 @@ def check_play(game: "ExplodingGame", action: Action) -> None:
     p, target = action.player, action.target
     card = _require_in_hand(game, p, action.card)
     if card == HELP:
-        _check_target(game, p, target, "Ask for Help", game.ask_empty)
+        _check_target(game, p, target, NAME[HELP], game.ask_empty)
         return
     why = _NOT_PLAYED_ALONE.get(KIND[card])
     if why is not None:
-        raise IllegalMove("not_playable", why.format(card=NAME[card]))
+        raise IllegalMove("not_playable", _(why).format(card=NAME[card]))
     if target is not None:
-        raise IllegalMove("bad_action", f"{NAME[card]} is played without a target.")
+        raise IllegalMove("bad_action", _("{card} is played without a target.").format(
+            card=NAME[card]))
 
 
 def check_combo(game: "ExplodingGame", action: Action) -> None:
     """A combo: a pair or three of a kind against another player, or five different cards."""
     p, cards, target, named = action.player, action.cards, action.target, action.card
     if not cards or len(cards) not in (2, 3, 5):
-        raise IllegalMove("bad_combo", "A combo is 2 or 3 cards of one title, or 5 cards "
-                          "of different titles.")
+        raise IllegalMove("bad_combo", _("A combo is 2 or 3 cards of one title, or 5 cards "
+                                         "of different titles."))
     hand = game.hands[p]
     for card in set(cards):
-        _require_in_hand(game, p, card, "cards of the combo")
+        _require_in_hand(game, p, card, COMBO_CARDS)
         if hand.count(card) < cards.count(card):
-            raise IllegalMove("card_not_in_hand", f"{game.players[p]} does not hold "
-                              f"{cards.count(card)} {NAME[card]} cards.")
+            raise IllegalMove("card_not_in_hand", _("{who} does not hold {count} {card} cards.")
+                              .format(who=game.players[p], count=cards.count(card),
+                                      card=NAME[card]))
     size = len(cards)
+    special_off = _("Special combos are not played in this game: only pairs of Code Cards.")
     if size == 5:
         if len(set(cards)) != 5:
-            raise IllegalMove("bad_combo", "The five cards of a combo must have five "
-                              "different titles.")
+            raise IllegalMove("bad_combo", _("The five cards of a combo must have five "
+                                             "different titles."))
         if not game.special:
-            raise IllegalMove("special_combos_off", "Special combos are not played in this "
-                              "game: only pairs of Code Cards.")
+            raise IllegalMove("special_combos_off", special_off)
         if list(cards) != sorted(cards):
-            raise IllegalMove("bad_combo", "Give the five cards of a combo in card order "
-                              "(the combo verb does this).")
+            raise IllegalMove("bad_combo", _("Give the five cards of a combo in card order "
+                                             "(the combo verb does this)."))
         if target is not None or named is not None:
-            raise IllegalMove("bad_combo", "A five-card combo takes a card from the discard "
-                              "pile: it has no target and names no card.")
+            raise IllegalMove("bad_combo", _("A five-card combo takes a card from the discard "
+                                             "pile: it has no target and names no card."))
         return
     title = cards[0]
     if any(card != title for card in cards):
-        raise IllegalMove("bad_combo", f"The {size} cards of a combo must share one title.")
+        raise IllegalMove("bad_combo", _("The {count} cards of a combo must share one title.")
+                          .format(count=size))
     if not game.special and (size == 3 or KIND[title] != "code"):
-        raise IllegalMove("special_combos_off", "Special combos are not played in this "
-                          "game: only pairs of Code Cards.")
-    _check_target(game, p, target, "the combo")
+        raise IllegalMove("special_combos_off", special_off)
+    _check_target(game, p, target, _("the combo"))
     if size == 2:
         if named is not None:
-            raise IllegalMove("bad_combo", "A pair takes a random card: it names no card.")
+            raise IllegalMove("bad_combo", _("A pair takes a random card: it names no card."))
         return
     if named is None:
-        raise IllegalMove("name_a_card", "Three of a kind names the card wanted; name one.")
+        raise IllegalMove("name_a_card", _("Three of a kind names the card wanted; name one."))
     if named not in NAME:
         raise unknown_card(named)
     if named not in game.nameable:
-        raise IllegalMove("name_a_card", "Nobody holds an Exploding Git Commit; name "
-                          "another card.")
+        raise IllegalMove("name_a_card", _("Nobody holds an Exploding Git Commit; name "
+                                           "another card."))
 
 
 def check_mitigate(game: "ExplodingGame", action: Action) -> None:
     """A Mitigate hides the Exploding Git Commit at a place of the stack, top to bottom."""
     position, size = action.count, len(game.deck)
     if type(position) is not int or not 0 <= position <= size:
-        raise IllegalMove("bad_position", f"Put the card back at a place from 0 (the "
-                          f"top) to {size} (the bottom).")
+        raise IllegalMove("bad_position", _("Put the card back at a place from 0 (the top) to "
+                                            "{size} (the bottom).").format(size=size))
 
 
 def check_explode(game: "ExplodingGame", action: Action) -> None:
     """Exploding while holding a Mitigate: only where the option lets the player choose."""
     if not game.choice:
-        raise IllegalMove("must_mitigate", f"{game.players[action.player]} holds a Mitigate, "
-                          "and in this game a Mitigate is always played.")
+        raise IllegalMove("must_mitigate", _("{who} holds a Mitigate, and in this game a "
+                                             "Mitigate is always played.").format(
+                                                 who=game.players[action.player]))
 
 
 def check_give(game: "ExplodingGame", action: Action) -> None:
     """The card given (or said taken) is in the giver's hand."""
-    _require_in_hand(game, action.player, action.card, "card to give")
+    _require_in_hand(game, action.player, action.card, CARD_TO_GIVE)
 
 
 def check_pick(game: "ExplodingGame", action: Action) -> None:
     """A card of the discard pile (an Exploding Git Commit only where the option allows)."""
     card = action.card
     if card not in NAME:
-        raise unknown_card(card, "card to take")
+        raise unknown_card(card, CARD_TO_TAKE)
     if card == EXPLODING and not game.pick_exploding:
-        raise IllegalMove("cannot_take_exploding", "An Exploding Git Commit cannot be taken "
-                          "from the discard pile.")
+        raise IllegalMove("cannot_take_exploding", _("An Exploding Git Commit cannot be taken "
+                                                     "from the discard pile."))
     if card not in game.discard:
-        raise IllegalMove("not_in_discard", f"There is no {NAME[card]} in the discard pile.")
+        raise IllegalMove("not_in_discard", _("There is no {card} in the discard pile.").format(
+            card=NAME[card]))
 
 
 def check_deal(game: "ExplodingGame", action: Action) -> None:
     """Physical deck: a card that can be in the draw stack, as far as anybody can see."""
     card = action.card
     if card not in NAME:
-        raise unknown_card(card, "card that was really drawn")
+        raise unknown_card(card, CARD_DRAWN)
     if card not in enterable(game):
         if game.exploding_in_deck == len(game.deck):
-            raise IllegalMove("card_not_in_deck", "Every card left in the draw stack is an "
-                              "Exploding Git Commit; enter the card that was really drawn.")
-        raise IllegalMove("card_not_in_deck", f"No {NAME[card]} can be there: every copy "
-                          "is on the discard pile, set aside or out of the game; enter the "
-                          "card that was really drawn.")
+            raise IllegalMove("card_not_in_deck", _("Every card left in the draw stack is an "
+                                                    "Exploding Git Commit; enter the card that "
+                                                    "was really drawn."))
+        raise IllegalMove("card_not_in_deck", _("No {card} can be there: every copy is on the "
+                                                "discard pile, set aside or out of the game; "
+                                                "enter the card that was really drawn.").format(
+                                                    card=NAME[card]))
 
 
 # ----- effects ----------------------------------------------------------------------------------

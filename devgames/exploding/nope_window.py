@@ -17,6 +17,7 @@ from devgames.exploding.card_effects import go_ahead
 from devgames.exploding.cards import NOPE
 from devgames.exploding.observer import pending_words
 from devgames.exploding.rules import NOPE_MOVE, NOPE_WINDOW, PLAY
+from devgames.i18n import _
 
 if TYPE_CHECKING:
     from devgames.exploding.game import ExplodingGame
@@ -107,16 +108,19 @@ def check_nope(game: "ExplodingGame", action: Action) -> None:
             raise _window_pending(game)
         who = game.players[p]
         if not game.alive[p]:
-            raise IllegalMove("player_out", f"{who} has exploded and is out of the game.")
+            raise IllegalMove("player_out", _("{name} has exploded and is out of the game.")
+                              .format(name=who))
         if p not in game.asked:
-            raise IllegalMove("own_card", f"{who} played the card waiting; another player "
-                              f"may say Nope to {pending_words(game)}.")
+            raise IllegalMove("own_card", _("{who} played the card waiting; another player may "
+                                            "say Nope to {what}.").format(
+                                                who=who, what=pending_words(game)))
         if NOPE not in game.hands[p]:
-            raise IllegalMove("card_not_in_hand", f"{who} holds no Nope.")
+            raise IllegalMove("card_not_in_hand", _("{who} holds no Nope.").format(who=who))
         return
     if p == game.asked[0]:
         if NOPE not in game.hands[p]:
-            raise IllegalMove("card_not_in_hand", f"{game.players[p]} holds no Nope.")
+            raise IllegalMove("card_not_in_hand", _("{who} holds no Nope.").format(
+                who=game.players[p]))
         return
     raise _not_asked_now(game, p)
 
@@ -126,8 +130,9 @@ def check_pass(game: "ExplodingGame", action: Action) -> None:
     p = action.player
     if game.open_window:
         _require_seat(game, p)
-        raise IllegalMove("nobody_asked", f"Nobody is asked in turn: the window on "
-                          f"{pending_words(game)} closes by itself when nobody says Nope.")
+        raise IllegalMove("nobody_asked", _("Nobody is asked in turn: the window on {what} "
+                                            "closes by itself when nobody says Nope.").format(
+                                                what=pending_words(game)))
     if p != game.asked[0]:
         raise _not_asked_now(game, p)
 
@@ -136,12 +141,12 @@ def check_close(game: "ExplodingGame", action: Action) -> None:
     """Closing the window: the table's move, when the window is open to everybody."""
     what = pending_words(game)
     if not game.open_window:
-        raise IllegalMove("asked_in_turn", f"The players are asked in turn in this game: "
-                          f"{game.players[game.asked[0]]} says whether to Nope {what} (nope or "
-                          "pass).")
+        raise IllegalMove("asked_in_turn", _("The players are asked in turn in this game: {who} "
+                                             "says whether to Nope {what} (nope or pass).")
+                          .format(who=game.players[game.asked[0]], what=what))
     if action.player != CHANCE:
-        raise IllegalMove("table_closes", f"The table closes the window on {what} when "
-                          "nobody says Nope in time, not a player.")
+        raise IllegalMove("table_closes", _("The table closes the window on {what} when nobody "
+                                            "says Nope in time, not a player.").format(what=what))
 
 
 def refuse_in_window(game: "ExplodingGame", action: Action) -> IllegalMove:
@@ -160,7 +165,8 @@ def refuse_in_window(game: "ExplodingGame", action: Action) -> IllegalMove:
 def _require_seat(game: "ExplodingGame", p: int) -> None:
     """Refuse a player who is not at this table (the table itself, CHANCE, passes)."""
     if p != CHANCE and not (type(p) is int and 0 <= p < game.n):
-        raise IllegalMove("unknown_player", f"There is no player {p!r} at this table.")
+        raise IllegalMove("unknown_player", _("There is no player {player} at this table.")
+                          .format(player=repr(p)))
 
 
 def _not_asked_now(game: "ExplodingGame", p: int) -> IllegalMove:
@@ -170,21 +176,26 @@ def _not_asked_now(game: "ExplodingGame", p: int) -> IllegalMove:
         return _no_card_expected(game)
     q, what = game.players[game.asked[0]], pending_words(game)
     if p in game.asked:
-        return IllegalMove("not_your_turn", f"{q} is asked first whether to Nope {what}; "
-                           f"{game.players[p]} is asked after.")
-    return IllegalMove("not_asked", f"{game.players[p]} is not asked about {what} now.")
+        return IllegalMove("not_your_turn", _("{first} is asked first whether to Nope {what}; "
+                                              "{who} is asked after.").format(
+                                                  first=q, what=what, who=game.players[p]))
+    return IllegalMove("not_asked", _("{who} is not asked about {what} now.").format(
+        who=game.players[p], what=what))
 
 
 def _no_card_expected(game: "ExplodingGame") -> IllegalMove:
-    return IllegalMove("no_card_expected", f"No card is to be entered now; "
-                       f"{game.players[game.asked[0]]} may say Nope to {pending_words(game)}.")
+    return IllegalMove("no_card_expected", _("No card is to be entered now; {who} may say Nope "
+                                             "to {what}.").format(who=game.players[game.asked[0]],
+                                                                  what=pending_words(game)))
 
 
 def _asked_pending(game: "ExplodingGame") -> IllegalMove:
-    return IllegalMove("nope_pending", f"{game.players[game.asked[0]]} must first say whether "
-                       f"to Nope {pending_words(game)} (nope or pass).")
+    return IllegalMove("nope_pending", _("{who} must first say whether to Nope {what} (nope or "
+                                         "pass).").format(who=game.players[game.asked[0]],
+                                                          what=pending_words(game)))
 
 
 def _window_pending(game: "ExplodingGame") -> IllegalMove:
-    return IllegalMove("nope_pending", f"The table first lets anyone say Nope to "
-                       f"{pending_words(game)} (a Nope, or the window closes).")
+    return IllegalMove("nope_pending", _("The table first lets anyone say Nope to {what} (a "
+                                         "Nope, or the window closes).").format(
+                                             what=pending_words(game)))

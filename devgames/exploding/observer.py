@@ -27,6 +27,7 @@ from devgames.exploding.rules import (
     card_name,
     position_words,
 )
+from devgames.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from devgames.exploding.game import ExplodingGame
@@ -190,13 +191,14 @@ def secrets(game: "ExplodingGame", player: int | str) -> list[str]:
     drawn explodes (:meth:`~devgames.exploding.game.ExplodingGame.secrets`)."""
     p = game.seat(player)
     size = len(game.deck)
-    seen = [f"{NAME[c]} {position_words(i, size)}"
+    seen = [_("{card} {place}").format(card=NAME[c], place=position_words(i, size))
             for i, c in enumerate(game.known[p]) if c is not None]
     if not seen:
         return []
     chance = percent(chance_next_explodes(game, p))
-    return [f"You know the draw stack: {', '.join(seen)}.",
-            f"So the chance that the next card drawn explodes is {chance}."]
+    return [_("You know the draw stack: {cards}.").format(cards=", ".join(seen)),
+            _("So the chance that the next card drawn explodes is {chance}.").format(
+                chance=chance)]
 
 
 def pending_words(game: "ExplodingGame") -> str:
@@ -209,14 +211,15 @@ def pending_words(game: "ExplodingGame") -> str:
     """
     action = game.pending
     if action is None:
-        return "nothing"
+        return _("nothing")
     who = game.players[action.player]
     if action.kind == "play":
         what = card_name(action.card)
         if action.target is not None:
-            what += f" on {game.players[action.target]}"
-        return f"{who}'s {what}"
-    return f"{who}'s {combo_words(game, action.cards or (), action.target, action.card)}"
+            what = _("{card} on {target}").format(card=what, target=game.players[action.target])
+    else:
+        what = combo_words(game, action.cards or (), action.target, action.card)
+    return _("{who}'s {what}").format(who=who, what=what)
 
 
 def combo_words(game: "ExplodingGame", cards: tuple[int, ...], target: int | None,
@@ -224,11 +227,12 @@ def combo_words(game: "ExplodingGame", cards: tuple[int, ...], target: int | Non
     """A combo in words: "pair of Spaghetti Code against Bob"."""
     size = len(cards)
     if size == 5:
-        return "five-card combo (" + ", ".join(NAME[c] for c in cards) + ")"
+        return _("five-card combo ({cards})").format(cards=", ".join(NAME[c] for c in cards))
     victim = game.players[target] if target is not None and 0 <= target < game.n else "?"
     if size == 2:
-        return f"pair of {NAME[cards[0]]} against {victim}"
-    return f"three {NAME[cards[0]]} asking {victim} for {card_name(named)}"
+        return _("pair of {card} against {victim}").format(card=NAME[cards[0]], victim=victim)
+    return _("three {card} asking {victim} for {named}").format(
+        card=NAME[cards[0]], victim=victim, named=card_name(named))
 
 
 # ----- what the table waits for, by phase ------------------------------------------------------
@@ -239,38 +243,49 @@ def waiting_for(game: "ExplodingGame") -> str:
 
 
 def _game_over(game: "ExplodingGame") -> str:
-    return f"The game is over: {', '.join(game.winners)} won."
+    return _("The game is over: {winners} won.").format(winners=", ".join(game.winners))
 
 
 def _turn_play(game: "ExplodingGame") -> str:
-    turns = f" (1 of {game.turns_left} turns to take)" if game.turns_left > 1 else ""
-    return f"{game.players[game.turn_player]}'s turn{turns}: play cards, or draw to end the turn."
+    who = game.players[game.turn_player]
+    if game.turns_left > 1:
+        return _("{who}'s turn (1 of {turns} turns to take): play cards, or draw to end the "
+                 "turn.").format(who=who, turns=game.turns_left)
+    return _("{who}'s turn: play cards, or draw to end the turn.").format(who=who)
 
 
 def _nopes_wanted(game: "ExplodingGame") -> str:
-    who = "Anyone" if game.open_window else game.players[game.asked[0]]
+    what = pending_words(game)
+    if game.open_window:
+        if game.nopes % 2:
+            return _("Anyone may say Yup (a Nope on the Nope) to bring back {what}.").format(
+                what=what)
+        return _("Anyone may say Nope to {what}.").format(what=what)
+    who = game.players[game.asked[0]]
     if game.nopes % 2:
-        return f"{who} may say Yup (a Nope on the Nope) to bring back {pending_words(game)}."
-    return f"{who} may say Nope to {pending_words(game)}."
+        return _("{who} may say Yup (a Nope on the Nope) to bring back {what}.").format(
+            who=who, what=what)
+    return _("{who} may say Nope to {what}.").format(who=who, what=what)
 
 
 def _exploding_drawn(game: "ExplodingGame") -> str:
-    return (f"{game.players[game.turn_player]} drew an Exploding Git Commit: mitigate (and hide "
-            "it back) or explode.")
+    return _("{who} drew an Exploding Git Commit: mitigate (and hide it back) or explode.").format(
+        who=game.players[game.turn_player])
 
 
 def _card_to_give(game: "ExplodingGame") -> str:
-    return f"{game.players[game.giver]} chooses a card to give to " \
-           f"{game.players[game.turn_player]}."
+    return _("{giver} chooses a card to give to {taker}.").format(
+        giver=game.players[game.giver], taker=game.players[game.turn_player])
 
 
 def _card_taken(game: "ExplodingGame") -> str:
-    return f"{game.players[game.giver]} says which card {game.players[game.turn_player]} " \
-           "took at random."
+    return _("{giver} says which card {taker} took at random.").format(
+        giver=game.players[game.giver], taker=game.players[game.turn_player])
 
 
 def _card_to_pick(game: "ExplodingGame") -> str:
-    return f"{game.players[game.turn_player]} takes a card from the discard pile."
+    return _("{who} takes a card from the discard pile.").format(
+        who=game.players[game.turn_player])
 
 
 def _card_to_enter(game: "ExplodingGame") -> str:
@@ -279,10 +294,12 @@ def _card_to_enter(game: "ExplodingGame") -> str:
     who = game.players[p]
     if reason == "setup":
         dealt = DEALT - game.to_deal.count(p)
-        return f"Enter the card dealt to {who} ({dealt + 1} of {DEALT})."
+        return _("Enter the card dealt to {who} ({number} of {dealt}).").format(
+            who=who, number=dealt + 1, dealt=DEALT)
     if reason == "draw":
-        return f"Enter the card {who} drew."
-    return f"Enter the card {who} sees {position_words(detail, len(game.deck))}."
+        return _("Enter the card {who} drew.").format(who=who)
+    return _("Enter the card {who} sees {place}.").format(
+        who=who, place=position_words(detail, len(game.deck)))
 
 
 _WAITING: dict[str, Callable[["ExplodingGame"], str]] = {
@@ -296,73 +313,82 @@ def describe(game: "ExplodingGame", action: Action) -> str:
     """A sentence for an action, naming its cards
     (:meth:`~devgames.exploding.game.ExplodingGame.describe`)."""
     p = action.player
-    who = game.players[p] if 0 <= p < game.n else "The deck"
+    who = game.players[p] if 0 <= p < game.n else _("The deck")
     return _DESCRIBE.get(action.kind, _describe_deal)(game, action, who)
 
 
 def _describe_draw(game: "ExplodingGame", action: Action, who: str) -> str:
-    return f"{who} draws a card to end the turn"
+    return _("{who} draws a card to end the turn").format(who=who)
 
 
 def _describe_play(game: "ExplodingGame", action: Action, who: str) -> str:
     card = card_name(action.card)
     if action.target is not None and 0 <= action.target < game.n:
-        return f"{who} plays {card} on {game.players[action.target]}"
-    return f"{who} plays {card}"
+        return _("{who} plays {card} on {target}").format(who=who, card=card,
+                                                         target=game.players[action.target])
+    return _("{who} plays {card}").format(who=who, card=card)
 
 
 def _describe_combo(game: "ExplodingGame", action: Action, who: str) -> str:
     cards = action.cards or ()
     if len(cards) == 5:
-        return f"{who} plays five different cards ({', '.join(map(card_name, cards))}) " \
-               "to take one from the discard pile"
+        return _("{who} plays five different cards ({cards}) to take one from the discard "
+                 "pile").format(who=who, cards=", ".join(map(card_name, cards)))
     victim = game.players[action.target] if action.target is not None and \
         0 <= action.target < game.n else "?"
     if len(cards) == 3:
-        return f"{who} plays three {card_name(cards[0])} asking {victim} for " \
-               f"{card_name(action.card)}"
+        return _("{who} plays three {card} asking {victim} for {named}").format(
+            who=who, card=card_name(cards[0]), victim=victim, named=card_name(action.card))
     first = card_name(cards[0]) if cards else "?"
-    return f"{who} plays a pair of {first} against {victim} (a random card)"
+    return _("{who} plays a pair of {card} against {victim} (a random card)").format(
+        who=who, card=first, victim=victim)
 
 
 def _describe_nope(game: "ExplodingGame", action: Action, who: str) -> str:
-    return f"{who} says {'Yup' if game.nopes % 2 else 'Nope'}"
+    if game.nopes % 2:
+        return _("{who} says Yup").format(who=who)
+    return _("{who} says Nope").format(who=who)
 
 
 def _describe_pass(game: "ExplodingGame", action: Action, who: str) -> str:
-    return f"{who} lets it happen"
+    return _("{who} lets it happen").format(who=who)
 
 
 def _describe_close(game: "ExplodingGame", action: Action, who: str) -> str:
     if game.nopes % 2:
-        return f"Nobody says Yup: {pending_words(game)} stays noped"
-    return f"Nobody says Nope: {pending_words(game)} goes ahead"
+        return _("Nobody says Yup: {what} stays noped").format(what=pending_words(game))
+    return _("Nobody says Nope: {what} goes ahead").format(what=pending_words(game))
 
 
 def _describe_mitigate(game: "ExplodingGame", action: Action, who: str) -> str:
     where = position_words(action.count or 0, len(game.deck))
-    return f"{who} plays a Mitigate and hides the card {where}"
+    return _("{who} plays a Mitigate and hides the card {place}").format(who=who, place=where)
 
 
 def _describe_explode(game: "ExplodingGame", action: Action, who: str) -> str:
-    return f"{who} explodes (keeps the Mitigate)"
+    return _("{who} explodes (keeps the Mitigate)").format(who=who)
 
 
 def _describe_give(game: "ExplodingGame", action: Action, who: str) -> str:
     card, taker = card_name(action.card), game.players[game.turn_player]
     if game.phase == STEAL:
-        return f"{taker} took {card} from {who}"
-    return f"{who} gives {card} to {taker}"
+        return _("{taker} took {card} from {giver}").format(taker=taker, card=card, giver=who)
+    return _("{giver} gives {card} to {taker}").format(giver=who, card=card, taker=taker)
 
 
 def _describe_pick(game: "ExplodingGame", action: Action, who: str) -> str:
-    return f"{who} takes {card_name(action.card)} from the discard pile"
+    return _("{who} takes {card} from the discard pile").format(who=who,
+                                                                card=card_name(action.card))
+
+
+#: The card the deck's move enters, by why it is entered.
+_ENTERED = {"setup": N_("The card dealt is {card}"), "draw": N_("The card drawn is {card}"),
+            "peek": N_("The card seen is {card}")}
 
 
 def _describe_deal(game: "ExplodingGame", action: Action, who: str) -> str:
     reason = game.chance[0] if game.chance else "draw"
-    verb = {"setup": "dealt", "draw": "drawn", "peek": "seen"}[reason]
-    return f"The card {verb} is {card_name(action.card)}"
+    return _(_ENTERED[reason]).format(card=card_name(action.card))
 
 
 _DESCRIBE: dict[str, Callable[["ExplodingGame", Action, str], str]] = {
@@ -386,50 +412,75 @@ Told = Callable[["ExplodingGame", str, dict[str, Any]], str]
 
 #: Private events as the table sees them: that something happened, not which card.
 _NARRATE_PRIVATE: dict[str, Told] = {
-    "steal": lambda game, who, data: f"{who} takes a random card from "
-                                     f"{game.players[data['from']]}.",
-    "give": lambda game, who, data: f"{game.players[data['from']]} gives {who} a card.",
-    "reinsert": lambda game, who, data: f"{who} hides the Exploding Git Commit back in the "
-                                        "draw stack.",
-    "draw": lambda game, who, data: f"{who} draws a card.",
-    "peek": lambda game, who, data: f"{who} looks at the top of the draw stack.",
+    "steal": lambda game, who, data: _("{who} takes a random card from {giver}.").format(
+        who=who, giver=game.players[data["from"]]),
+    "give": lambda game, who, data: _("{giver} gives {who} a card.").format(
+        giver=game.players[data["from"]], who=who),
+    "reinsert": lambda game, who, data: _("{who} hides the Exploding Git Commit back in the "
+                                          "draw stack.").format(who=who),
+    "draw": lambda game, who, data: _("{who} draws a card.").format(who=who),
+    "peek": lambda game, who, data: _("{who} looks at the top of the draw stack.").format(
+        who=who),
 }
 
 
 def _narrate_turn(game: "ExplodingGame", who: str, data: dict[str, Any]) -> str:
-    more = f" ({data['turns_left']} turns to take)" if data["turns_left"] > 1 else ""
-    return f"Turn {data['turn']}: {who}{more}."
+    turns = data["turns_left"]
+    if turns > 1:
+        return _("Turn {turn}: {who} ({turns} turns to take).").format(turn=data["turn"],
+                                                                      who=who, turns=turns)
+    return _("Turn {turn}: {who}.").format(turn=data["turn"], who=who)
 
 
 def _narrate_play(game: "ExplodingGame", who: str, data: dict[str, Any]) -> str:
-    target = data["target"]
-    on = f" on {game.players[target]}" if target is not None else ""
-    return f"{who} plays {NAME[data['card']]}{on}."
+    target, card = data["target"], NAME[data["card"]]
+    if target is not None:
+        return _("{who} plays {card} on {target}.").format(who=who, card=card,
+                                                          target=game.players[target])
+    return _("{who} plays {card}.").format(who=who, card=card)
+
+
+def _narrate_setup(game: "ExplodingGame", who: str, data: dict[str, Any]) -> str:
+    return ngettext("{exploding} Exploding Git Commits and {mitigates} spare Mitigates are "
+                    "shuffled into the draw stack ({cards} card).",
+                    "{exploding} Exploding Git Commits and {mitigates} spare Mitigates are "
+                    "shuffled into the draw stack ({cards} cards).", data["deck_size"]).format(
+        exploding=data["exploding"], mitigates=data["mitigates_back"], cards=data["deck_size"])
+
+
+def _narrate_nope(game: "ExplodingGame", who: str, data: dict[str, Any]) -> str:
+    if data["count"] % 2:
+        return _("{who} says Nope!").format(who=who)
+    return _("{who} says Yup!").format(who=who)
+
+
+def _narrate_over(game: "ExplodingGame", who: str, data: dict[str, Any]) -> str:
+    winners = ", ".join(game.players[p] for p in data["winners"])
+    return _("Game over: {winners} is the last player standing and wins.").format(
+        winners=winners)
 
 
 _NARRATE: dict[str, Told] = {
     "turn": _narrate_turn,
-    "setup": lambda game, who, data: f"{data['exploding']} Exploding Git Commits and "
-    f"{data['mitigates_back']} spare Mitigates are shuffled into the draw stack "
-    f"({data['deck_size']} cards).",
+    "setup": _narrate_setup,
     "play": _narrate_play,
-    "combo": lambda game, who, data: f"{who} plays a "
-    f"{combo_words(game, tuple(data['cards']), data['target'], data['named'])}.",
-    "nope": lambda game, who, data: f"{who} says {'Nope' if data['count'] % 2 else 'Yup'}!",
-    "noped": lambda game, who, data: f"{who}'s card is noped: nothing happens.",
-    "shuffle": lambda game, who, data: "The draw stack is shuffled.",
-    "nothing": lambda game, who, data: f"{game.players[data['from']]} has no card left: {who} "
-                                       "gets nothing.",
-    "named": lambda game, who, data: f"{game.players[data['from']]} gives {who} a "
-                                     f"{NAME[data['card']]}.",
-    "not_held": lambda game, who, data: f"{game.players[data['from']]} has no "
-                                        f"{NAME[data['card']]}: Booo.",
-    "pick": lambda game, who, data: f"{who} takes {NAME[data['card']]} from the discard pile.",
-    "exploding": lambda game, who, data: f"{who} draws an Exploding Git Commit!",
-    "mitigate": lambda game, who, data: f"{who} plays a Mitigate.",
-    "explode": lambda game, who, data: f"{who} explodes and is out of the game (number "
-                                       f"{data['order']} out).",
-    "game_over": lambda game, who, data: "Game over: "
-    f"{', '.join(game.players[p] for p in data['winners'])} is the last player standing and "
-    "wins.",
+    "combo": lambda game, who, data: _("{who} plays a {combo}.").format(
+        who=who, combo=combo_words(game, tuple(data["cards"]), data["target"], data["named"])),
+    "nope": _narrate_nope,
+    "noped": lambda game, who, data: _("{who}'s card is noped: nothing happens.").format(who=who),
+    "shuffle": lambda game, who, data: _("The draw stack is shuffled."),
+    "nothing": lambda game, who, data: _("{giver} has no card left: {who} gets nothing.").format(
+        giver=game.players[data["from"]], who=who),
+    "named": lambda game, who, data: _("{giver} gives {who} a {card}.").format(
+        giver=game.players[data["from"]], who=who, card=NAME[data["card"]]),
+    "not_held": lambda game, who, data: _("{giver} has no {card}: Booo.").format(
+        giver=game.players[data["from"]], card=NAME[data["card"]]),
+    "pick": lambda game, who, data: _("{who} takes {card} from the discard pile.").format(
+        who=who, card=NAME[data["card"]]),
+    "exploding": lambda game, who, data: _("{who} draws an Exploding Git Commit!").format(
+        who=who),
+    "mitigate": lambda game, who, data: _("{who} plays a Mitigate.").format(who=who),
+    "explode": lambda game, who, data: _("{who} explodes and is out of the game (number {order} "
+                                         "out).").format(who=who, order=data["order"]),
+    "game_over": _narrate_over,
 }

@@ -12,6 +12,7 @@ from typing import Any
 from devgames.core.actions import CHANCE, Action
 from devgames.core.errors import IllegalMove
 from devgames.exploding.cards import CARDS, COMPOSITION, EXPLODING, HELP, TITLES
+from devgames.i18n import N_, _
 
 DEALT = 4  # cards dealt to each player, before the Mitigate each is given
 PEEK_DEPTH = 3
@@ -71,18 +72,36 @@ def card_name(card: Any) -> str:
     >>> card_name(3), card_name(99)
     ('Nope', 'card 99')
     """
-    return NAME.get(card, f"card {card!r}")
+    if card in NAME:
+        return NAME[card]
+    return _("card {card}").format(card=repr(card))
 
 
-def unknown_card(card: Any, what: str = "card") -> IllegalMove:
-    """The refusal for a card id that is not a card (or no card at all).
+#: The cards a refusal asks to be named (``unknown_card``'s ``what``), translated when shown.
+CARD_TO_PLAY = N_("card to play")
+CARD_TO_GIVE = N_("card to give")
+CARD_TO_TAKE = N_("card to take")
+CARD_DRAWN = N_("card that was really drawn")
+COMBO_CARDS = N_("cards of the combo")
 
-    >>> str(unknown_card(-1)), str(unknown_card(None, "card to give"))
+
+def unknown_card(card: Any, what: str | None = None) -> IllegalMove:
+    """The refusal for a card id that is not a card (or no card at all); ``what`` is one of the
+    marked phrases above (:data:`CARD_TO_GIVE`...).
+
+    >>> str(unknown_card(-1)), str(unknown_card(None, CARD_TO_GIVE))
     ('Exploding Git Commits has no card with the id -1.', 'Name the card to give.')
     """
     if card is None:
-        return IllegalMove("card_expected", f"Name the {what}.")
-    return IllegalMove("unknown_card", f"Exploding Git Commits has no card with the id {card!r}.")
+        return IllegalMove("card_expected", _("Name the card.") if what is None
+                           else _("Name the {what}.").format(what=_(what)))
+    return IllegalMove("unknown_card", _("Exploding Git Commits has no card with the id {card}.")
+                       .format(card=repr(card)))
+
+
+#: A place in the draw stack counted from the top, by the English ordinal's ending.
+_FROM_THE_TOP = {"st": N_("{number}st from the top"), "nd": N_("{number}nd from the top"),
+                 "rd": N_("{number}rd from the top"), "th": N_("{number}th from the top")}
 
 
 def position_words(position: int, size: int) -> str:
@@ -92,10 +111,10 @@ def position_words(position: int, size: int) -> str:
     ('on top', '3rd from the top', 'at the bottom')
     """
     if position == 0:
-        return "on top"
+        return _("on top")
     if position >= size:
-        return "at the bottom"
+        return _("at the bottom")
     number = position + 1
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10,
                                                                                     "th")
-    return f"{number}{suffix} from the top"
+    return _(_FROM_THE_TOP[suffix]).format(number=number)

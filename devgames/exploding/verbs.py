@@ -10,6 +10,7 @@ from devgames.core.actions import CHANCE, Action
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
 from devgames.exploding.rules import CLOSE, NAME
+from devgames.i18n import _
 
 
 class ExplodingVerbs(Game):
@@ -35,7 +36,8 @@ class ExplodingVerbs(Game):
         for c, name in NAME.items():
             if name.casefold() == folded:
                 return c
-        raise IllegalMove("unknown_card", f"Exploding Git Commits has no card called {card!r}.")
+        raise IllegalMove("unknown_card", _("Exploding Git Commits has no card called {card}.")
+                          .format(card=repr(card)))
 
     def _target(self, target: int | str | None) -> int | None:
         return None if target is None else self.seat(target)

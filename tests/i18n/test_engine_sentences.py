@@ -1,5 +1,5 @@
 """An engine's sentences in the language in use: the moves as the picker lists them, the news,
-what the table waits for and every refusal (Scrumkin so far); the state refused stays as it was,
+what the table waits for and every refusal; the state refused stays as it was,
 in any language."""
 
 import pytest
@@ -64,3 +64,23 @@ def test_release_speaks_russian_at_the_table() -> None:
         assert game.describe(Action("commit", 0, card=10)) == "Ada коммитит Kent Beck (11 of Doors)"
         assert game.narrate(game.events[0]) == "Начинается релиз 1."
     assert game.narrate(game.events[0]) == "Release 1 begins."
+
+
+def test_exploding_speaks_russian_at_the_table() -> None:
+    from devgames import exploding
+
+    game = exploding.new_game(["Ada", "Bob"], seed=12)
+    before = game.snapshot()
+    with speaking("ru"):
+        assert game.view(None)["waiting_for"] == (
+            "Ходит Ada: сыграйте карты или тяните карту, чтобы закончить ход.")
+        with pytest.raises(IllegalMove, match="^Сейчас ходит Ada, а не Bob"):
+            game.apply(Action("draw", 1))
+        game.play("Ada", "Shuffle")
+        assert game.view(None)["waiting_for"] == "Любой может сказать Nope на Shuffle (Ada)."
+    assert game.snapshot() != before
+    assert game.view(None)["waiting_for"] == "Anyone may say Nope to Ada's Shuffle."
+    with speaking("ru"):
+        setup = next(event for event in game.events if event.kind == "setup")
+        assert str(game.narrate(setup)).startswith("В колоду замешаны Exploding Git Commit")
+        assert game.describe(Action("draw", 0)) == "Ada тянет карту и заканчивает ход"
