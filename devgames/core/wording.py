@@ -212,7 +212,7 @@ def format_value(value: Any) -> str:
     'game 2, wins (Ada 1, Bob 0)'
     """
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
         if any(isinstance(item, dict) for item in value):
             return "; ".join(describe_item(item) for item in value)
@@ -270,7 +270,7 @@ def choices(game: Game) -> tuple[list[Action], list[str], str]:
     legal = game.legal_actions()
     if game.current_player != CHANCE:
         options = list(dict.fromkeys(legal))
-        return options, [game.describe(a) for a in options], "Your options"
+        return options, [game.describe(a) for a in options], _("Your options")
     groups: dict[str, list[Action]] = {}
     for action in legal:
         groups.setdefault(game.describe(action), []).append(action)
@@ -279,7 +279,7 @@ def choices(game: Game) -> tuple[list[Action], list[str], str]:
         text[len(prefix):] + (f" (x{len(same)})" if len(same) > 1 else "")
         for text, same in groups.items()
     ]
-    heading = f"{prefix.strip() or 'The card entered is'}..."
+    heading = _("{prefix}...").format(prefix=prefix.strip() or _("The card entered is"))
     return [same[0] for same in groups.values()], labels, heading
 
 

@@ -206,7 +206,7 @@ def facts_html(view: dict[str, Any], in_table: Collection[str] = ()) -> str:
         text = format_fact(key, value)
         total = view.get(f"{key}s")
         if is_count(value, total):
-            text = f"{text} of {total}"
+            text = _("{count} of {total}").format(count=text, total=total)
         marked = ' class="dg-in-table"' if key in in_table else ""
         parts.append(f"<span{marked}><b>{html(label(key))}</b> {html(text)}</span>")
     return f'<div class="dg-facts">{"".join(parts)}</div>'

@@ -42,6 +42,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from devgames.core.errors import SetupError
+from devgames.i18n import N_, _
 
 CARDS_FILE = Path(__file__).with_name("cards.csv")
 SUITS = ("Doors", "Fruits", "Birds")
@@ -141,26 +142,40 @@ class Term:
         ['-1 for each rank held only once', '+1 for each iteration won', \
 '+1 for each card of the longest run of ranks', '+2 for each pair']
         """
-        points = f"{self.points:+d} for each"
+        points = f"{self.points:+d}"
         if self.unit == "straight":
-            return f"{points} {'-'.join(map(str, self.sequence))} run"
+            return _("{points} for each {run} run").format(points=points,
+                                                           run="-".join(map(str, self.sequence)))
         if self.unit == "kind":
-            kinds = {2: "pair", 3: "three of a kind", 4: "four of a kind"}
-            return f"{points} {kinds.get(self.n, f'{self.n} of a kind')}"
-        if self.unit == "unmatched_rank":
-            return f"{points} rank held only once"
-        if self.unit == "iteration_won":
-            return f"{points} iteration won"
-        if self.unit == "longest_straight_card":
-            return f"{points} card of the longest run of ranks"
+            kind = _KINDS.get(self.n)
+            if kind is None:
+                return _("{points} for each {n} of a kind").format(points=points, n=self.n)
+            return _(kind).format(points=points)
+        if self.unit in _UNIT_SENTENCES:
+            return _(_UNIT_SENTENCES[self.unit]).format(points=points)
         ranks = ("" if (self.low, self.high) == (MIN_RANK, MAX_RANK)
-                 else f"{self.low}" if self.low == self.high else f"{self.low} to {self.high}")
+                 else f"{self.low}" if self.low == self.high
+                 else _("{low} to {high}").format(low=self.low, high=self.high))
         suit = SUITS[self.suit] if self.suit is not None else ""
         if ranks and suit:
-            return f"{points} {ranks} of {suit}"
+            return _("{points} for each {ranks} of {suit}").format(points=points, ranks=ranks,
+                                                                   suit=suit)
         if suit:
-            return f"{points} {suit[:-1]}" if suit.endswith("s") else f"{points} {suit}"
-        return f"{points} {ranks}" if ranks else f"{points} card"
+            return _("{points} for each {suit}").format(points=points, suit=suit.removesuffix("s"))
+        if ranks:
+            return _("{points} for each {ranks}").format(points=points, ranks=ranks)
+        return _("{points} for each card").format(points=points)
+
+
+#: A scoring term's words by the size of its "of a kind" (pairs and threes).
+_KINDS = {2: N_("{points} for each pair"), 3: N_("{points} for each three of a kind"),
+          4: N_("{points} for each four of a kind")}
+#: A scoring term's words by its unit, for the units that need no more.
+_UNIT_SENTENCES = {
+    "unmatched_rank": N_("{points} for each rank held only once"),
+    "iteration_won": N_("{points} for each iteration won"),
+    "longest_straight_card": N_("{points} for each card of the longest run of ranks"),
+}
 
 
 @dataclass(frozen=True)
@@ -360,7 +375,7 @@ def parse_deck(text: str, source: str = "deck file") -> Deck:
     cards: dict[int, PlayCard] = {}
     methods: dict[int, Method] = {}
     names: set[str] = set()
-    for (line, _), row in zip(numbered[1:], rows[1:], strict=True):
+    for (line, _text), row in zip(numbered[1:], rows[1:], strict=True):
         if len(row) != len(header):
             raise DeckFileError(line, f"it has {len(row)} cells, the header {len(header)}")
         cell = {column: row[where[column]].strip() for column in COLUMNS}

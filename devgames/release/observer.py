@@ -257,7 +257,7 @@ def method_item(game: "ReleaseGame", method: int) -> MethodItem:
     '(our reconstruction: the whole card)'
     """
     info = game.methods[method]
-    item: MethodItem = {"heading": "Tools & Methods", "card": info.name,  # the card's own name
+    item: MethodItem = {"heading": _("Tools & Methods"), "card": info.name,  # its own name
                         "lines": [term.sentence for term in info.terms]}
     if info.reconstructed:
         parts = ", ".join(_("the whole card") if part == "card"

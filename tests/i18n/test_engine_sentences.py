@@ -84,3 +84,18 @@ def test_exploding_speaks_russian_at_the_table() -> None:
         setup = next(event for event in game.events if event.kind == "setup")
         assert str(game.narrate(setup)).startswith("В колоду замешаны Exploding Git Commit")
         assert game.describe(Action("draw", 0)) == "Ada тянет карту и заканчивает ход"
+
+
+def test_release_scoring_rules_and_facts_in_russian() -> None:
+    """A Tools & Methods card's rule is our wording: the room reads it in its language; the card
+    and suit names stay as printed."""
+    from devgames import release
+    from devgames.dashboards.components import facts_html
+    from devgames.release.observer import method_item
+
+    game = release.new_game(["Ada", "Bob"], seed=1)
+    with speaking("ru"):
+        assert method_item(game, 43)["lines"] == ["+1 за каждую карту от 10 до 13",
+                                                 "-1 за каждую карту от 2 до 9"]
+        assert "3 из 5" in facts_html({"round": 3, "rounds": 5})
+    assert method_item(game, 43)["lines"] == ["+1 for each 10 to 13", "-1 for each 2 to 9"]
