@@ -1,4 +1,4 @@
-"""The pages a device loads once: a team's (:data:`PAGE`), and a person's in the debrief
+"""The pages a device loads once: a team's (:func:`team_page`), and a person's in the debrief
 (:func:`debrief_page`).
 
 The team's page: the HTML a device loads once; :data:`~devgames.devices.server.STATIC`'s
@@ -15,28 +15,65 @@ from pathlib import Path
 
 from devgames.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR, _, language
 
-#: The page, with the XSRF token of the device's cookie to format in (``{xsrf}``).
-PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+#: The scripts of a team's page whose texts are sent with the page (see :data:`DEBRIEF_SCRIPTS`).
+TEAM_SCRIPTS = ("device.js", "clock.js")
+
+
+def team_page(xsrf: str) -> str:
+    """A team's page, in the language in use: its script fills it with the team's state and
+    keeps it up to date; the language can be chosen at its foot.
+
+    >>> from devgames.i18n import speaking
+    >>> with speaking("ru"):
+    ...     page = team_page("token")
+    >>> '<html lang="ru">' in page, "Что только что произошло" in page, '"Your options": "' in page
+    (True, True, True)
+    """
+    say = {key: esc(text) for key, text in {
+        "title": _("devgames: your team"),
+        "joining": _("Joining the table..."),
+        "round": _("This round"),
+        "hand": _("Your hand"),
+        "moves": _("Your moves"),
+        "news": _("What just happened"),
+        "language": _("Language"),
+    }.items()}
+    return f"""<!DOCTYPE html>
+<html lang="{language()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="xsrf" content="{xsrf}">
-<title>devgames: your team</title>
+<meta name="xsrf" content="{esc(xsrf)}">
+<title>{say['title']}</title>
 <link rel="stylesheet" href="/static/device.css">
+<script type="application/json" id="dg-messages">{_messages_json(TEAM_SCRIPTS)}</script>
 <script src="/static/clock.js" defer></script>
 <script src="/static/device.js" defer></script>
 </head><body>
-<header class="top"><span class="game"></span><h1 class="team">Joining the table...</h1></header>
+<header class="top"><span class="game"></span><h1 class="team">{say['joining']}</h1></header>
 <main>
 <p class="status" role="status" aria-live="polite"></p>
 <p class="notice" role="alert" hidden></p>
-<section class="round" aria-label="This round" hidden><p class="clock" role="timer"></p>
+<section class="round" aria-label="{say['round']}" hidden><p class="clock" role="timer"></p>
 <p class="clock-note"></p><p class="teams"></p></section>
-<section class="hand" aria-label="Your hand"></section>
-<section class="moves" aria-label="Your moves"></section>
-<section class="news" aria-label="What just happened"><h2>What just happened</h2><ol></ol>
+<section class="hand" aria-label="{say['hand']}"></section>
+<section class="moves" aria-label="{say['moves']}"></section>
+<section class="news" aria-label="{say['news']}"><h2>{say['news']}</h2><ol></ol>
 </section>
+<form class="language"><label for="language">{say['language']}</label>
+<select id="language">{_language_options()}</select></form>
 </main></body></html>
 """
+
+
+def _language_options() -> str:
+    code = language()
+    return "".join(f'<option value="{key}"{" selected" * (key == code)}>{esc(name)}</option>'
+                   for key, name in LANGUAGES.items())
+
+
+def _messages_json(scripts: tuple[str, ...]) -> str:
+    """The translations of ``scripts``' texts as JSON safe inside a ``<script>`` element."""
+    return json.dumps(script_messages(*scripts), ensure_ascii=False).replace("<", "\\u003c")
+
 
 #: The scripts of the debrief's page whose texts (``_("...")``, found by their place in the
 #: catalogue) are sent with the page, in the language of the request.
@@ -57,11 +94,7 @@ def debrief_page(xsrf: str) -> str:
     >>> '<html lang="ru">' in page, "Отправить заметку" in page, '"Suggest": "' in page
     (True, True, True)
     """
-    code = language()
-    options = "".join(f'<option value="{key}"{" selected" * (key == code)}>{esc(name)}</option>'
-                      for key, name in LANGUAGES.items())
-    messages = json.dumps(script_messages(*DEBRIEF_SCRIPTS), ensure_ascii=False)
-    messages = messages.replace("<", "\\u003c")
+    code, options, messages = language(), _language_options(), _messages_json(DEBRIEF_SCRIPTS)
     say = {key: esc(text) for key, text in {
         "debrief": _("Debrief"),
         "joining": _("Joining..."),

@@ -53,7 +53,8 @@ import tornado.web
 
 from devgames.core.actions import Action
 from devgames.core.errors import IllegalMove
-from devgames.devices.page import PAGE
+from devgames.core.wording import recent_news
+from devgames.devices.page import team_page
 from devgames.devices.state import chosen_action, device_state, window_moves
 from devgames.i18n import N_, _, best_match, language, use_language
 from devgames.sessions.store import SessionStore, StaleSession
@@ -294,6 +295,8 @@ class Hub:
     def __init__(self, store: SessionStore) -> None:
         self.store = store
         self.tables: dict[int, TableController] = {}
+        #: The news of each session in each language: the revision it was told at, its lines.
+        self.news: dict[tuple[int, str], tuple[int, list[str]]] = {}
         self.failures: dict[str, deque[float]] = {}
         self.last_seen: dict[str, float] = {}
         self.sessions: dict[str, int] = {}  # the session of each token that opened a seat
@@ -358,8 +361,19 @@ class Hub:
         whatever the phone's own clock says."""
         table = self.table(session_id)
         state = device_state(table.game, seat, table.revision, table.game.meta,
-                             table.news[-NEWS_LINES:])
+                             self.news_of(table))
         return {**state, "now": round(time.time() * 1000)}
+
+    def news_of(self, table: TableController) -> list[str]:
+        """The last news of ``table`` in the language of the request, told from the log once
+        a revision and language (the phones of one room may read different languages, and
+        the moves were made in any of them)."""
+        key = (table.session_id, language())
+        told = self.news.get(key)
+        if told is None or told[0] != table.revision:
+            told = (table.revision, recent_news(table.game, NEWS_LINES))
+            self.news[key] = told
+        return told[1]
 
     def wake(self) -> None:
         """Tell every waiting page that the store changed."""
@@ -497,7 +511,7 @@ class PageHandler(DeviceHandler):
     async def get(self, token: str) -> None:
         session_id, _seat = await self.seat_of(token)
         self.hub.table(session_id)  # a deleted or damaged session is said at once
-        self.finish(PAGE.format(xsrf=self.xsrf_token.decode()))
+        self.finish(team_page(self.xsrf_token.decode()))
 
 
 class StateHandler(DeviceHandler):

@@ -18,8 +18,8 @@ from devgames.core.actions import CHANCE, Action
 from devgames.core.game import Game
 from devgames.core.wording import common_prefix, game_title
 from devgames.devices.room import bot_seats, is_paused
-from devgames.i18n import _
-from devgames.screens.cards import hand_html, subset_choice
+from devgames.i18n import DEFAULT, N_, _, language
+from devgames.screens.cards import hand_html, name_key, subset_choice
 from devgames.screens.colors import team_colors
 from devgames.screens.debrief import winner_line
 from devgames.sessions.participants import step_of, step_titles
@@ -34,7 +34,7 @@ NO_MOVES: dict[str, Any] = {"heading": "", "moves": [], "subset": None, "groups"
 #: the server's clock (0 while paused).
 TIMER_KEYS = ("duration", "elapsed", "started_at")
 #: The line of a team that has ended its turn of a round the teams play at the same time.
-TURN_OVER = "Your turn is over; the round ends when every team has ended."
+TURN_OVER = N_("Your turn is over; the round ends when every team has ended.")
 #: Verbs whose imperative is not the third person without its "s".
 IRREGULAR_VERBS = {"does": "do", "goes": "go", "has": "have", "is": "be"}
 
@@ -55,17 +55,24 @@ def imperative(verb: str) -> str:
 
 
 def move_text(label: str, team: str) -> str:
-    """A move's label as its own team reads it: without the team's name, as an order ("Red
-    plays Flu into its own game" gives "Play Flu into your own game").
+    """A move's label as its own team reads it: without the team's name, as an order in English
+    ("Red plays Flu into its own game" gives "Play Flu into your own game"); in another language,
+    the rest of the sentence as it is ("Red играет Flu в свою игру": "Играет Flu в свою игру").
 
     >>> move_text("Red plays a Mitigate and hides the card on top", "Red")
     'Play a Mitigate and hide the card on top'
     >>> move_text("Red plays Flu into its own game", "Red"), move_text("Blue wins", "Red")
     ('Play Flu into your own game', 'Blue wins')
+    >>> from devgames.i18n import speaking
+    >>> with speaking("ru"):
+    ...     move_text("Red играет Flu в свою игру", "Red")
+    'Играет Flu в свою игру'
     """
     if not label.startswith(f"{team} "):
         return label
-    verb, _, rest = label[len(team) + 1:].partition(" ")
+    if language() != DEFAULT:
+        return capitalized(label[len(team) + 1:])
+    verb, _space, rest = label[len(team) + 1:].partition(" ")
     rest = re.sub(r"(?<= and )[a-z]+s\b", lambda found: imperative(found.group()), rest)
     text = f"{imperative(verb)} {rest}".strip().replace(" its own ", " your own ")
     return capitalized(text)
@@ -168,7 +175,7 @@ def device_moves(game: Game, seat: int) -> dict[str, Any]:
     """
     claims = window_moves(game, seat)
     if claims:  # a Nope said from the device, while the window is open to everybody
-        actions, labels, heading = claims, [game.describe(a) for a in claims], "Your options"
+        actions, labels, heading = claims, [game.describe(a) for a in claims], _("Your options")
     elif claims is not None or game.is_over or seat not in game.acting_seats:
         return dict(NO_MOVES)
     else:
@@ -179,9 +186,8 @@ def device_moves(game: Game, seat: int) -> dict[str, Any]:
     cards = subset_choice(actions)
     subset = None
     if cards is not None:
-        names = {a.cards[0]: text for a, text in zip(actions, labels, strict=True)
-                 if a.cards is not None and len(a.cards) == 1}
-        subset = [{"card": card, "label": card_label(names[card])} for card in cards]
+        names = card_names(game.view(seat).get("hand") or ())
+        subset = [{"card": card, "label": names.get(card, str(card))} for card in cards]
         for move, action in zip(moves, actions, strict=True):
             move["cards"] = sorted(action.cards or ())
     groups = move_groups(actions, texts) if subset is None else []
@@ -199,17 +205,17 @@ def seat_choices(game: Game, seat: int) -> tuple[list[Action], list[str], str]:
     (True, ([], [], 'Your options'))
     """
     actions = list(dict.fromkeys(game.moves_of(seat)))
-    return actions, [game.describe(action) for action in actions], "Your options"
+    return actions, [game.describe(action) for action in actions], _("Your options")
 
 
-def card_label(move_label: str) -> str:
-    """A card's name from the label of the move that ticks it alone ("Ada puts back Downer
-    Dave" gives "Downer Dave").
+def card_names(hand: Any) -> dict[Any, str]:
+    """The names of the cards of a hand (a view's ``hand``), by id.
 
-    >>> card_label("Ada puts back Downer Dave")
-    'Downer Dave'
+    >>> card_names([{"id": 3, "card": "Downer Dave", "cost": 1}, {"id": 5, "card": "Intern"}])
+    {3: 'Downer Dave', 5: 'Intern'}
     """
-    return move_label.split(" back ", 1)[-1]
+    return {item["id"]: str(item[key]) for item in hand
+            if isinstance(item, dict) and "id" in item and (key := name_key(item))}
 
 
 def status_line(game: Game, seat: int, meta: dict[str, Any],
@@ -226,25 +232,25 @@ def status_line(game: Game, seat: int, meta: dict[str, Any],
     'Your turn is over; the round ends when every team has ended.'
     """
     if game.is_over:
-        return f"The game is over. {winner_line(game)}"
+        return _("The game is over. {winners}").format(winners=winner_line(game))
     if is_paused(meta):
-        return "The facilitator has paused the game."
+        return _("The facilitator has paused the game.")
     if seat in bot_seats(game, meta):
-        return "A bot plays for your team now; the facilitator can give the seat back."
+        return _("A bot plays for your team now; the facilitator can give the seat back.")
     if window_moves(game, seat) is not None:  # the same line on every device
         return game.waiting_for
     if playing is not None and game.players[seat] not in playing:
-        return TURN_OVER
+        return _(TURN_OVER)
     current = game.current_player
     if seat in game.acting_seats:
-        return f"Your move, {game.players[seat]}."
+        return _("Your move, {team}.").format(team=game.players[seat])
     if len(game.acting_seats) > 1:  # the others play their turns at once
         return game.waiting_for
     if current == CHANCE:
-        return "Waiting for the facilitator to enter what the table drew or tossed."
+        return _("Waiting for the facilitator to enter what the table drew or tossed.")
     if current is None:
-        return "Waiting for the table."
-    return f"Waiting for {game.players[current]}."
+        return _("Waiting for the table.")
+    return _("Waiting for {team}.").format(team=game.players[current])
 
 
 def room_timer(meta: Mapping[str, Any]) -> dict[str, float] | None:

@@ -62,3 +62,40 @@ class PhoneLanguageTest(AsyncHTTPTestCase):
         assert answer.code == 409
         assert json.loads(answer.body)["message"] == (
             "Заметки пишут на шаге «Думаем», а сейчас шаг «Голосуем».")
+
+
+class TeamLanguageTest(AsyncHTTPTestCase):
+    """A team's page and state in the team's language, whatever language the moves were made in:
+    two phones of one room may read different languages."""
+
+    def setUp(self) -> None:
+        self.store = SessionStore(":memory:")
+        game = scrumkin.new_game(["Red", "Blue"], seed=4)
+        self.session = self.store.create(game)
+        self.red = self.store.issue_link(self.session, 0)
+        self.blue = self.store.issue_link(self.session, 1)
+        super().setUp()
+
+    def get_app(self) -> Any:
+        return server.make_app(server.Hub(self.store))
+
+    def state(self, token: str, language: str) -> dict[str, Any]:
+        answer = self.fetch(f"/t/{token}/state", headers={"Cookie": f"dg-lang={language}"})
+        assert answer.code == 200, answer.body
+        return json.loads(answer.body)
+
+    def test_the_team_page_and_state_speak_the_phones_language(self) -> None:
+        page = self.fetch(f"/t/{self.red}", headers={"Accept-Language": "ru"}).body.decode()
+        assert '<html lang="ru">' in page and "<h2>Что только что произошло</h2>" in page
+        assert '"Your options": "Ваши ходы"' in page  # the script's texts come with the page
+        english = self.fetch(f"/t/{self.red}").body.decode()
+        assert '<html lang="en">' in english and "<h2>What just happened</h2>" in english
+        red, blue = self.state(self.red, "ru"), self.state(self.blue, "ru")
+        assert red["status"] == "Ваш ход, Red." and blue["status"] == "Ждём Red."
+        assert red["moves"] and all(move["text"][:1].isupper() for move in red["moves"])
+        game, revision = self.store.checkout(self.session)
+        move = next(action for action in game.legal_actions() if action.kind != "pass")
+        self.store.append(self.session, move, expected=revision)  # made on the projector
+        said_en, said_ru = self.state(self.blue, "en")["news"], self.state(self.blue, "ru")["news"]
+        assert said_en[-1].startswith("Red ") and said_ru[-1].startswith("Red ")
+        assert said_ru[-1] != said_en[-1]

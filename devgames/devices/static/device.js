@@ -5,6 +5,10 @@
   const base = location.pathname.replace(/\/+$/, "");
   const xsrf = document.querySelector('meta[name="xsrf"]').content;
   const $ = (selector) => document.querySelector(selector);
+  // The page's texts in the team's language (sent with the page; none in English).
+  const messages = JSON.parse(document.getElementById("dg-messages").textContent || "{}");
+  const _ = (text, values = {}) => (messages[text] || text)
+    .replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
   // A request for the state gets its answer within the server's 20 s; past this, the
   // connection is taken for dead and asked again.
   const LONGEST_MS = 30000;
@@ -12,15 +16,15 @@
   const RETRY_MS = [250, 500, 750];
   // Why a request for the state is given up on purpose, to ask again at once.
   const AGAIN = "ask again";
-  const RECONNECTING = "Reconnecting to the table...";
+  const RECONNECTING = _("Reconnecting to the table...");
   // The refusals after which this page has nothing more to show: its heading and, should the
   // server give no sentence, what it says.
   const ENDINGS = {
-    replaced: ["This link no longer opens your team's seat",
-               "The facilitator has given your team a new link: ask for your team's code."],
-    deleted: ["This session is over", "The facilitator deleted this session."],
-    damaged: ["This session cannot be opened",
-              "The saved session cannot be opened: ask the facilitator."],
+    replaced: [_("This link no longer opens your team's seat"),
+               _("The facilitator has given your team a new link: ask for your team's code.")],
+    deleted: [_("This session is over"), _("The facilitator deleted this session.")],
+    damaged: [_("This session cannot be opened"),
+              _("The saved session cannot be opened: ask the facilitator.")],
   };
   let shown = null;      // the state on the screen
   let busy = false;      // a move is on its way
@@ -47,7 +51,8 @@
     }
     $(".status").textContent = offline ? RECONNECTING : shown.status;
     const name = `${shown.team}: ${shown.game}`;
-    document.title = offline ? `Reconnecting... ${name}` : (mine ? `Your move! ${name}` : name);
+    document.title = offline ? _("Reconnecting... {name}", { name })
+      : (mine ? _("Your move! {name}", { name }) : name);
   };
 
   // Moves can be chosen only while the table answers and no other move is on its way.
@@ -128,7 +133,7 @@
     const parts = [];
     if (state.moves.length === 0) { box.replaceChildren(); return; }
     const heading = document.createElement("h2");
-    heading.textContent = state.heading || "Your options";
+    heading.textContent = state.heading || _("Your options");
     parts.push(heading);
     if (state.subset) {
       const ticked = new Set();
@@ -216,10 +221,10 @@
       const refusal = await refusalOf(answer, { 410: "deleted" });
       if (ENDINGS[refusal.reason]) { end(refusal.reason, refusal.message); return; }
       notice(refusal.message
-             || "The move was not made: wait a moment, then choose it again.");
+             || _("The move was not made: wait a moment, then choose it again."));
       if (refusal.state) render(refusal.state);
     } catch (error) {
-      notice("The move did not reach the table: check the network and try again.");
+      notice(_("The move did not reach the table: check the network and try again."));
     } finally {
       busy = false;
       if (!ended) enable();
@@ -291,6 +296,11 @@
     if (!document.hidden) again();
   });
 
+  $("#language").addEventListener("change", () => {  // kept for a year, on this phone only
+    document.cookie = `dg-lang=${encodeURIComponent($("#language").value)}; path=/; `
+      + "max-age=31536000; SameSite=Strict";
+    location.reload();
+  });
   setInterval(showRound, 250);
   follow();
 })();
