@@ -50,13 +50,13 @@ def test_an_unknown_kind_is_refused(tmp_path: Any, monkeypatch: pytest.MonkeyPat
 
     bad = tmp_path / "meanings.csv"
     bad.write_text("# a comment\nname,kind,meaning\nFlu,bad luck,\"Ill.\"\n", encoding="utf-8")
-    monkeypatch.setattr(module, "meanings_file", lambda game: bad)
-    module.meanings.cache_clear()
+    monkeypatch.setattr(module, "meanings_file", lambda game, code="en": bad)
+    module.meanings_in.cache_clear()
     try:
         with pytest.raises(ValueError, match="Flu"):
             module.meanings("scrumkin")
     finally:
-        module.meanings.cache_clear()
+        module.meanings_in.cache_clear()
 
 
 def test_scrumkin_kinds_follow_the_figures_but_for_the_chosen_exceptions() -> None:
