@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
 
-from devgames.i18n import N_
+from devgames.i18n import N_, _
 
 
 class Phase(NamedTuple):
@@ -48,13 +48,16 @@ PHASES: tuple[Phase, ...] = (
 )
 PHASE_KEYS = tuple(phase.key for phase in PHASES)
 
-#: 1-2-4-All: who talks, and for how many minutes (12 in all, the "So what?" time-box).
+#: 1-2-4-All: who talks, and for how many minutes (12 in all, the "So what?" time-box); the
+#: step is also its key, and who talks is in English (``_(who)`` shows it).
 ONE_TWO_FOUR_ALL: tuple[tuple[str, str, int], ...] = (
-    ("1", "alone, in silence", 1),
-    ("2", "in pairs", 2),
-    ("4", "in fours", 4),
-    ("All", "the whole room", 5),
+    ("1", N_("alone, in silence"), 1),
+    ("2", N_("in pairs"), 2),
+    ("4", N_("in fours"), 4),
+    ("All", N_("the whole room"), 5),
 )
+#: The step "All" of 1-2-4-All as a screen shows it (the other steps are numbers).
+ALL_STEP = N_("All")
 
 
 
@@ -177,7 +180,7 @@ def due_problem(due: Any) -> str | None:
     try:
         date.fromisoformat(str(due))
     except ValueError:
-        return "An action needs a due date: by when will it be done?"
+        return _("An action needs a due date: by when will it be done?")
     return None
 
 

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from devgames.core.game import Game
 from devgames.dashboards.components import with_chips
 from devgames.dashboards.debrief_notes import (
+    ALL_STEP,
     ONE_TWO_FOUR_ALL,
     PHASE_KEYS,
     PHASES,
@@ -38,6 +39,7 @@ from devgames.dashboards.debrief_notes import (
     ranked,
 )
 from devgames.dashboards.debrief_phones import PhonesPanel
+from devgames.i18n import N_, _, ngettext
 from devgames.screens.cards import html
 from devgames.sessions.participants import DebriefRefused, note_problem
 from devgames.sessions.table import TableController
@@ -57,10 +59,23 @@ Page = tuple[str, Callable[[], list[widgets.Widget]]]
 #: Characters of 20 px text in a line across the debrief at 1280x720 (a little under, to be safe).
 LINE_CHARS = 90
 #: How many phones a key moment surprised, after the moment (room kept for it on every page,
-#: so that the pages do not change as the phones answer).
-SURPRISED = "surprised {} on phones"
+#: so that the pages do not change as the phones answer); ``{n}`` is the count.
+SURPRISED = N_("surprised {n} on phones")
 #: Lines of 20 px text a page of the debrief shows at 1280x720, under the tabs and the pager.
 PAGE_LINES = 13.0
+#: A page's title by what it numbers (see :func:`numbered`): one item, several.
+NUMBERED = {
+    "Question": (N_("Question {first} of {total}"), N_("Questions {first}-{last} of {total}")),
+    "Proposal": (N_("Proposal {first} of {total}"), N_("Proposals {first}-{last} of {total}")),
+    "Action": (N_("Action {first} of {total}"), N_("Actions {first}-{last} of {total}")),
+    "Key moment": (N_("Key moment {first} of {total}"),
+                   N_("Key moments {first}-{last} of {total}")),
+    "card": (N_("card {first} of {total}"), N_("cards {first}-{last} of {total}")),
+    "note": (N_("note {first} of {total}"), N_("notes {first}-{last} of {total}")),
+}
+#: Why an empty text is refused, by what it is (the other refusals: ``note_problem``).
+EMPTY = {"note": N_("The note is empty: type it first."),
+         "action": N_("The action is empty: type it first.")}
 
 
 def lines(text: str, width: int = LINE_CHARS) -> int:
@@ -94,8 +109,9 @@ def pages_of(weights: Sequence[float], budget: float = PAGE_LINES) -> list[list[
 
 
 def numbered(noun: str, group: Sequence[int], total: int, title: str = "") -> str:
-    """A page's title: which of ``total`` items (numbered from 0 in ``group``) it shows; just
-    ``title`` when given and the page shows them all.
+    """A page's title, in the language in use: which of ``total`` items (numbered from 0 in
+    ``group``; ``noun`` one of :data:`NUMBERED`) it shows; just ``title`` when given and the
+    page shows them all.
 
     >>> numbered("Question", [0, 1], 5), numbered("Question", [2], 5)
     ('Questions 1-2 of 5', 'Question 3 of 5')
@@ -105,7 +121,22 @@ def numbered(noun: str, group: Sequence[int], total: int, title: str = "") -> st
     if title and len(group) == total:
         return title
     first, last = group[0] + 1, group[-1] + 1
-    return f"{noun} {first} of {total}" if first == last else f"{noun}s {first}-{last} of {total}"
+    one, several = NUMBERED.get(noun) or (f"{noun} {{first}} of {{total}}",
+                                          f"{noun}s {{first}}-{{last}} of {{total}}")
+    words = one if first == last else several
+    return (_(words) if noun in NUMBERED else words).format(first=first, last=last, total=total)
+
+
+def problem_of(text: str, noun: str = "note") -> str | None:
+    """Why ``text`` cannot be kept as a note (or an action, an owner, a group: ``noun``), in the
+    language in use; None when it can.
+
+    >>> problem_of(" "), problem_of("Pair on bugs", "action")
+    ('The note is empty: type it first.', None)
+    """
+    if not text.strip() and noun in EMPTY:
+        return _(EMPTY[noun])
+    return note_problem(text, noun)
 
 
 def dots(count: int) -> str:
@@ -144,7 +175,7 @@ class DebriefPanel(widgets.VBox):
         #: under the pointer); sorted by dots on "Sort by dots" or when the phase is shown again.
         self.dot_order: list[str] = []
         self.page = 0  # the page of the phase shown
-        self.tabs = widgets.ToggleButtons(options=[(p.title, p.key) for p in PHASES])
+        self.tabs = widgets.ToggleButtons(options=[(_(p.title), p.key) for p in PHASES])
         self.tabs.add_class("dg-debrief-tabs")
         self.tabs.observe(lambda change: self.show_phase(change["new"]), "value")
         self.time_box = widgets.Button(button_style="info")
@@ -156,8 +187,9 @@ class DebriefPanel(widgets.VBox):
         self.steps.add_class("dg-debrief-steps")
         self.body = widgets.VBox()
         self.body.add_class("dg-debrief-body")
-        self.back = _small("‹ Back", lambda: self.go_to_page(self.page - 1), "dg-page-back")
-        self.next = _small("Next ›", lambda: self.go_to_page(self.page + 1), "dg-page-next")
+        back, forth = _("Back"), _("Next")
+        self.back = _small(f"‹ {back}", lambda: self.go_to_page(self.page - 1), "dg-page-back")
+        self.next = _small(f"{forth} ›", lambda: self.go_to_page(self.page + 1), "dg-page-next")
         self.next.button_style = "primary"
         self.where = widgets.HTML()
         self.where.add_class("dg-page-where")
@@ -167,17 +199,18 @@ class DebriefPanel(widgets.VBox):
         self.message.add_class("dg-debrief-message")
         #: The phone note whose action is in the form (see take_up), if any.
         self.taking_up: str | None = None
-        self.action_text = widgets.Text(placeholder="What will we do?",
+        self.action_text = widgets.Text(placeholder=_("What will we do?"),
                                         layout=widgets.Layout(width="auto", flex="3"))
-        self.action_owner = widgets.Text(placeholder="Who owns it?",
+        self.action_owner = widgets.Text(placeholder=_("Who owns it?"),
                                          layout=widgets.Layout(width="auto", flex="1"))
         self.action_due = widgets.DatePicker(layout=widgets.Layout(width="auto"))
-        for field, label in ((self.action_text, "Action"), (self.action_owner, "Owner"),
-                             (self.action_due, "Due date")):
-            field.add_class("dg-action-" + label.split()[0].lower())
+        for field, css, label in ((self.action_text, "text", _("Action")),
+                                  (self.action_owner, "owner", _("Owner")),
+                                  (self.action_due, "due", _("Due date"))):
+            field.add_class("dg-action-" + css)
             field.description = label
             field.style.description_width = "initial"
-        add_action = widgets.Button(description="Add the action", button_style="primary")
+        add_action = widgets.Button(description=_("Add the action"), button_style="primary")
         add_action.add_class("dg-add-action")
         add_action.on_click(lambda _button: self.add_action(
             self.action_text.value, self.action_owner.value, self.action_due.value))
@@ -187,10 +220,11 @@ class DebriefPanel(widgets.VBox):
         #: Everyone's phones: the join code, what waits to be revealed, the ROTI (shown in
         #: the phase's place while "Phones" is down).
         self.phones = PhonesPanel(table.controller, lambda: self.phase)
-        self.phones_toggle = widgets.ToggleButton(description="Phones", icon="mobile")
+        self.phones_toggle = widgets.ToggleButton(description=_("Phones"), icon="mobile")
         self.phones_toggle.add_class("dg-phones-toggle")
         self.phones_toggle.observe(lambda _change: self.draw(), "value")
-        head = widgets.HBox([widgets.HTML("<h2>Debrief</h2>"), self.tabs, self.time_box,
+        title = _("Debrief")
+        head = widgets.HBox([widgets.HTML(f"<h2>{title}</h2>"), self.tabs, self.time_box,
                              self.phones_toggle])
         head.add_class("dg-debrief-head")
         self.children = [head, self.ask, self.message, self.steps, self.body, self.pager]
@@ -265,7 +299,7 @@ class DebriefPanel(widgets.VBox):
     def add_note(self, phase: str, prompt: str, text: str) -> str | None:
         """Keep a note written to ``prompt``; its id, or None when refused (the reason shown)."""
         text = text.strip()
-        if not self.say(note_problem(text)):
+        if not self.say(problem_of(text)):
             return None
         key = new_id()
         self.table.controller.save_setting(("debrief", "notes", key), {
@@ -292,8 +326,8 @@ class DebriefPanel(widgets.VBox):
     def add_action(self, text: str, owner: str, due: date | str | None) -> str | None:
         """Keep an action with its owner and due date; its id, or None when refused."""
         text, owner = text.strip(), owner.strip()
-        problem = (note_problem(text, "action")
-                   or (None if owner else "An action needs an owner: who will see it done?")
+        problem = (problem_of(text, "action")
+                   or (None if owner else _("An action needs an owner: who will see it done?"))
                    or note_problem(owner, "owner") or due_problem(due))
         if not self.say(problem):
             return None
@@ -330,8 +364,9 @@ class DebriefPanel(widgets.VBox):
     def draw(self) -> None:
         """Show the phase at its page (as saved), and Back and Next to the others."""
         phase = self.phase
-        self.time_box.description = f"Start the {phase.minutes}-minute time-box"
-        self.ask.value = f"<div class='dg-muted'>{html(phase.ask)}</div>"
+        self.time_box.description = _("Start the {minutes}-minute time-box").format(
+            minutes=phase.minutes)
+        self.ask.value = f"<div class='dg-muted'>{html(_(phase.ask))}</div>"
         if self.phones_toggle.value:
             self.phones.follow()
             self.steps.children, self.body.children = [], [self.phones]
@@ -360,10 +395,11 @@ class DebriefPanel(widgets.VBox):
         page, last = self.page, len(titles) - 1
         self.pager.layout.display = "none" if last <= 0 else None
         self.back.disabled, self.next.disabled = page <= 0, page >= last
-        after = f", next: {html(titles[page + 1])}" if page < last else ", the last page"
+        where = (_("(page {page} of {pages}, next: {title})") if page < last
+                 else _("(page {page} of {pages}, the last page)")).format(
+            page=page + 1, pages=last + 1, title=html(titles[min(page + 1, last)]))
         self.where.value = (f"<span class='dg-page-title'>{html(titles[page])}</span> "
-                            f"<span class='dg-muted'>(page {page + 1} of {last + 1}{after})"
-                            "</span>")
+                            f"<span class='dg-muted'>{where}</span>")
 
     def _colored(self, text: str) -> str:
         return with_chips(text, getattr(self.table, "colors", {}))
@@ -372,7 +408,7 @@ class DebriefPanel(widgets.VBox):
         """The box where the room's notes to ``prompt`` are typed (Enter keeps a note)."""
         box = self.inputs.get((phase, prompt))
         if box is None:
-            box = widgets.Text(placeholder="A note, then Enter", continuous_update=False,
+            box = widgets.Text(placeholder=_("A note, then Enter"), continuous_update=False,
                                layout=widgets.Layout(width="min(40em, 95%)"))
             box.add_class("dg-note-input")
 
@@ -413,7 +449,9 @@ class DebriefPanel(widgets.VBox):
         current = self.saved.get("step")
         buttons = []
         for step, who, minutes in ONE_TWO_FOUR_ALL:
-            button = widgets.Button(description=f"{step}: {who}, {minutes} min",
+            shown = _(ALL_STEP) if step == ALL_STEP else step
+            button = widgets.Button(description=_("{step}: {who}, {minutes} min").format(
+                                        step=shown, who=_(who), minutes=minutes),
                                     button_style="primary" if step == current else "")
             button.add_class("dg-step")
             button.on_click(lambda _b, s=step, m=minutes: self.set_step(s, m))
@@ -438,24 +476,28 @@ class DebriefPanel(widgets.VBox):
         notes = self.dot_notes()
         weights = [max(1.9, lines(note["content"], 60) + 0.3) for note in notes]
         groups = pages_of(weights, PAGE_LINES - 3.5) or [[]]
-        return [("Dots: " + numbered("note", group, len(notes)) if len(group) < len(notes)
-                 else "Dots", partial(self._voting, [notes[i] for i in group])) for group in groups]
+        return [(_("Dots: {notes}").format(notes=numbered("note", group, len(notes)))
+                 if len(group) < len(notes) else _("Dots"),
+                 partial(self._voting, [notes[i] for i in group])) for group in groups]
 
     def _voting(self, notes: list[dict[str, Any]]) -> list[widgets.Widget]:
-        sort = _small("Sort by dots", self.sort_dots, "dg-sort-dots")
-        rows: list[widgets.Widget] = [widgets.HBox([widgets.HTML(
-            "<h3>Dots: three each, on the notes that matter most</h3>"), sort])]
+        sort = _small(_("Sort by dots"), self.sort_dots, "dg-sort-dots")
+        heading = _("Dots: three each, on the notes that matter most")
+        rows: list[widgets.Widget] = [widgets.HBox([widgets.HTML(f"<h3>{heading}</h3>"), sort])]
         groups = groups_of(self.dot_notes())
         if groups:
-            rows.append(widgets.HTML("<div class='dg-groups'>Groups: " + ", ".join(
-                f"<b>{html(name)}</b> ({count} note{'s' * (count != 1)}, "
-                f"{votes} dot{'s' * (votes != 1)})"
-                for name, count, votes in groups) + "</div>"))
+            listed = ", ".join(_("{group} ({notes}, {dots})").format(
+                group=f"<b>{html(name)}</b>",
+                notes=ngettext("{n} note", "{n} notes", count).format(n=count),
+                dots=ngettext("{n} dot", "{n} dots", votes).format(n=votes))
+                for name, count, votes in groups)
+            rows.append(widgets.HTML("<div class='dg-groups'>{}</div>".format(
+                _("Groups: {groups}").format(groups=listed))))
         for note in notes:
             rows.append(self._note_row(note))
         if not notes:
-            rows.append(widgets.HTML("<div class='dg-muted'>No notes yet: write them to the "
-                                     "questions, here or in What?.</div>"))
+            rows.append(widgets.HTML("<div class='dg-muted'>{}</div>".format(
+                _("No notes yet: write them to the questions, here or in What?."))))
         return rows
 
     def notes(self, phase: str | None = None) -> list[dict[str, Any]]:
@@ -476,13 +518,13 @@ class DebriefPanel(widgets.VBox):
             return self._phone_note_row(note)
         text = widgets.HTML(f"<span class='dg-note-text'>{html(note['content'])}</span> "
                             f"<span class='dg-dots'>{dots(int(note.get('votes') or 0))}</span>")
-        group = widgets.Text(value=str(note.get("group") or ""), placeholder="group",
+        group = widgets.Text(value=str(note.get("group") or ""), placeholder=_("group"),
                              continuous_update=False, layout=widgets.Layout(width="9em"))
         group.add_class("dg-note-group")
         group.observe(lambda change: self.set_group(key, change["new"]), "value")
-        more = _small("+ dot", lambda: self.vote(key, 1), "dg-vote")
-        less = _small("− dot", lambda: self.vote(key, -1), "dg-unvote")
-        gone = _small("Remove", lambda: self.remove_note(key), "dg-remove-note")
+        more = _small(_("+ dot"), lambda: self.vote(key, 1), "dg-vote")
+        less = _small(_("− dot"), lambda: self.vote(key, -1), "dg-unvote")
+        gone = _small(_("Remove"), lambda: self.remove_note(key), "dg-remove-note")
         row = widgets.HBox([more, less, group, text, gone])
         row.add_class("dg-note-row")
         return row
@@ -493,15 +535,17 @@ class DebriefPanel(widgets.VBox):
         signed = f" <span class='dg-muted'>({html(note['name'])})</span>" if note["name"] else ""
         text = widgets.HTML(f"<span class='dg-note-text'>{html(note['content'])}</span>{signed}"
                             f" <span class='dg-dots'>{dots(int(note['votes']))}</span>")
-        group = widgets.Text(value=note["group"], placeholder="group", continuous_update=False,
+        group = widgets.Text(value=note["group"], placeholder=_("group"), continuous_update=False,
                              layout=widgets.Layout(width="9em"))
         group.add_class("dg-note-group")
         group.observe(lambda change: self.set_phone_group(note["id"], change["new"]), "value")
-        parts: list[widgets.Widget] = [widgets.HTML("<span class='dg-muted'>phone</span>"), group]
+        phone = _("phone")
+        parts: list[widgets.Widget] = [widgets.HTML(f"<span class='dg-muted'>{phone}</span>"),
+                                       group]
         suggested = note.get("suggested") or [(note["group"], 0)]
         name, n = suggested[0]  # the group most suggested, when it is not the note's group
         if name != note["group"]:
-            parts.append(_small(f"Use “{name}” ({n})",
+            parts.append(_small(_("Use “{group}” ({n})").format(group=name, n=n),
                                 lambda: self.set_phone_group(note["id"], name), "dg-use-group"))
         row = widgets.HBox([*parts, text])
         row.add_class("dg-note-row")
@@ -530,24 +574,24 @@ class DebriefPanel(widgets.VBox):
         proposals = self.proposals()
         weights = [lines(note["content"], 70) + 0.9 for note in proposals]
         pages: list[Page] = [
-            (numbered("Proposal", group, len(proposals), "Proposed on phones"),
+            (numbered("Proposal", group, len(proposals), _("Proposed on phones")),
              partial(self._proposals, [proposals[i] for i in group]))
             for group in pages_of(weights, PAGE_LINES - 3)]
         actions = actions_of(self.game.meta)
         weights = [lines(f"{a.get('action', '')}: {a.get('owner', '')}, by 2026-12-31", 70)
                    + 0.6 for a in actions]
         groups = pages_of(weights, PAGE_LINES - 6) or [[]]
-        return pages + [(numbered("Action", group, len(actions), "Actions"),
+        return pages + [(numbered("Action", group, len(actions), _("Actions")),
                          partial(self._actions, [actions[i] for i in group]))
                         for group in groups]
 
     def _proposals(self, notes: list[dict[str, Any]]) -> list[widgets.Widget]:
-        parts: list[widgets.Widget] = [widgets.HTML(
-            "<h3>Proposed on phones: take one up, then give it an owner and a date</h3>")]
+        heading = _("Proposed on phones: take one up, then give it an owner and a date")
+        parts: list[widgets.Widget] = [widgets.HTML(f"<h3>{heading}</h3>")]
         for note in notes:
             text = widgets.HTML(f"<span class='dg-note-text'>{html(note['content'])}</span> "
                                 f"<span class='dg-dots'>{dots(int(note['votes']))}</span>")
-            take = _small("Take it up", partial(self.take_up, note), "dg-take-up")
+            take = _small(_("Take it up"), partial(self.take_up, note), "dg-take-up")
             row = widgets.HBox([take, text])
             row.add_class("dg-action-row")
             parts.append(row)
@@ -558,21 +602,23 @@ class DebriefPanel(widgets.VBox):
         self.taking_up = note["id"]
         self.action_text.value = note["content"]
         pages = self.pages("now_what")
-        self.go_to_page(next(i for i, (title, _draw) in enumerate(pages)
-                             if title.startswith("Action")))
+        self.go_to_page(next(i for i, (_title, draw) in enumerate(pages)
+                             if getattr(draw, "func", None) == self._actions))
 
     def _actions(self, actions: list[dict[str, Any]]) -> list[widgets.Widget]:
         top = ranked([n for n in self.notes() if n.get("votes")])[:3]
         parts: list[widgets.Widget] = []
         if top:
-            parts.append(widgets.HTML("<div class='dg-muted dg-top-dots'>Most dots: " + "; ".join(
-                f"{html(n['content'])} ({n['votes']})" for n in top) + "</div>"))
-        parts.append(widgets.HTML("<h3>Actions</h3>"))
+            most = _("Most dots: {notes}").format(notes="; ".join(
+                f"{html(n['content'])} ({n['votes']})" for n in top))
+            parts.append(widgets.HTML(f"<div class='dg-muted dg-top-dots'>{most}</div>"))
+        heading = _("Actions")
+        parts.append(widgets.HTML(f"<h3>{heading}</h3>"))
         for action in actions:
-            text = widgets.HTML(f"<b>{html(action.get('action', ''))}</b>: "
-                                f"{html(action.get('owner', ''))}, by "
-                                f"{html(action.get('due', ''))}")
-            gone = _small("Remove", partial(self.remove_action, action["id"]),
+            text = widgets.HTML(_("{action}: {owner}, by {due}").format(
+                action=f"<b>{html(action.get('action', ''))}</b>",
+                owner=html(action.get("owner", "")), due=html(action.get("due", ""))))
+            gone = _small(_("Remove"), partial(self.remove_action, action["id"]),
                           "dg-remove-action")
             row = widgets.HBox([text, gone])
             row.add_class("dg-action-row")
@@ -587,13 +633,15 @@ class DebriefPanel(widgets.VBox):
 
         game = self.game
         moments = key_moments(game)
-        weights = [lines(f"{m.title} {m.public} ({SURPRISED.format(99)})")
-                   + lines(f"Hidden then: {m.hidden}", 80) + 0.3 for m in moments]
+        surprised = _(SURPRISED).format(n=99)
+        weights = [lines(f"{m.title} {m.public} ({surprised})")
+                   + lines(_("Hidden then: {what}").format(what=m.hidden), 80) + 0.3
+                   for m in moments]
         pages: list[Page] = [
             (numbered("Key moment", group, len(moments)),
              partial(self._moments, [(i + 1, moments[i]) for i in group]))
             for group in pages_of(weights, PAGE_LINES - 1.5)] or [
-            ("Key moments", partial(self._moments, []))]
+            (_("Key moments"), partial(self._moments, []))]
         from devgames.screens.debrief import GAME_DEBRIEFS
 
         own = GAME_DEBRIEFS.get(game.name)
@@ -601,59 +649,64 @@ class DebriefPanel(widgets.VBox):
             pages += [(title, partial(lambda text: [widgets.HTML(text)], text))
                       for title, text in own.reveal(game)]
         else:
-            pages.append(("Cards each team got", self._matrix))
+            pages.append((_("Cards each team got"), self._matrix))
         cards = cards_to_tag(game)
         weights = [0.95 * lines(name, 25) for name in cards]  # two cards a line
-        pages += [(("At work? " + numbered("card", group, len(cards)) if len(group) < len(cards)
-                    else "Cards at work"),
+        pages += [((_("At work? {cards}").format(cards=numbered("card", group, len(cards)))
+                    if len(group) < len(cards) else _("Cards at work")),
                    partial(self._card_tags, [cards[i] for i in group]))
                   for group in pages_of(weights, PAGE_LINES - 1) or [[]]]
         export = getattr(self.table, "export", None)
         if export is not None:
-            pages.append(("Export", lambda: [export]))
+            pages.append((_("Export"), lambda: [export]))
         return pages
 
     def _moments(self, moments: list[tuple[int, Any]]) -> list[widgets.Widget]:
+        heading = _("Key moments, with what was hidden")
         if not moments:
-            return [widgets.HTML("<h3>Key moments, with what was hidden</h3>"
-                                 "<div class='dg-muted'>No key moment yet.</div>")]
+            none = _("No key moment yet.")
+            return [widgets.HTML(f"<h3>{heading}</h3><div class='dg-muted'>{none}</div>")]
         surprised = self.table.controller.store.surprises(self.table.controller.session_id)
-        return [widgets.HTML(
-            "<h3>Key moments, with what was hidden</h3>"
-            f"<ol class='dg-moments' start='{moments[0][0]}'>" + "".join(
-                f"<li><b>{self._colored(m.title)}</b> {self._colored(m.public)}"
-                + (f" <span class='dg-surprised'>({SURPRISED.format(surprised[m.move])})</span>"
-                   if surprised.get(m.move) else "")
-                + f"<div class='dg-hidden-now'>Hidden then: {self._colored(m.hidden)}</div></li>"
-                for _number, m in moments) + "</ol>")]
+        items = []
+        for _number, m in moments:
+            count = surprised.get(m.move)
+            how_many = _(SURPRISED).format(n=count) if count else ""
+            hidden = _("Hidden then: {what}").format(what=self._colored(m.hidden))
+            items.append(f"<li><b>{self._colored(m.title)}</b> {self._colored(m.public)}"
+                         + (f" <span class='dg-surprised'>({how_many})</span>" if count else "")
+                         + f"<div class='dg-hidden-now'>{hidden}</div></li>")
+        return [widgets.HTML(f"<h3>{heading}</h3>"
+                             f"<ol class='dg-moments' start='{moments[0][0]}'>"
+                             + "".join(items) + "</ol>")]
 
     def _matrix(self) -> list[widgets.Widget]:
-        from devgames.retro import matrix_table
+        from devgames.retro.dealt import matrix_shown
 
-        matrix = matrix_table(self.game).to_html(classes="dg-table", border=0)  # escaped
-        return [widgets.HTML("<h3>Cards each team got: dealt by itself or by others</h3>"
-                             + matrix)]
+        matrix = matrix_shown(self.game).to_html(classes="dg-table", border=0)  # escaped
+        heading = _("Cards each team got: dealt by itself or by others")
+        return [widgets.HTML(f"<h3>{heading}</h3>" + matrix)]
 
     def _card_tags(self, names: list[str]) -> list[widgets.Widget]:
         """The cards played in this game: "we have this at work", and dots on those."""
         saved = self.saved.get("cards", {})
         phones = self.table.controller.store.tag_counts(self.table.controller.session_id)
-        rows: list[widgets.Widget] = [widgets.HTML(
-            "<h3>Which of these cards do we have at work?</h3>")]
+        heading = _("Which of these cards do we have at work?")
+        rows: list[widgets.Widget] = [widgets.HTML(f"<h3>{heading}</h3>")]
         tags: list[widgets.Widget] = []
         for name in names:
             entry = saved.get(name, {}) if isinstance(saved.get(name), dict) else {}
             tag = widgets.ToggleButton(value=bool(entry.get("at_work")),
-                                       description="We have this at work", icon="check")
+                                       description=_("We have this at work"), icon="check")
             tag.add_class("dg-card-tag")
             tag.observe(lambda change, n=name: self.tag_card(n, change["new"]), "value")
-            said = (f" <span class='dg-muted dg-card-phones'>({phones[name]} on phones)</span>"
+            on_phones = _("({n} on phones)").format(n=phones.get(name))
+            said = (f" <span class='dg-muted dg-card-phones'>{on_phones}</span>"
                     if phones.get(name) else "")
             parts: list[widgets.Widget] = [tag, widgets.HTML(
                 f"<span class='dg-card-name'>{html(name)}</span>{said} "
                 f"<span class='dg-dots'>{dots(int(entry.get('votes') or 0))}</span>")]
             if entry.get("at_work"):
-                parts.insert(1, _small("+ dot", partial(self.vote_card, name, 1), "dg-vote"))
+                parts.insert(1, _small(_("+ dot"), partial(self.vote_card, name, 1), "dg-vote"))
             row = widgets.HBox(parts)
             row.add_class("dg-card-row")
             tags.append(row)
@@ -661,11 +714,12 @@ class DebriefPanel(widgets.VBox):
         grid.add_class("dg-card-grid")
         rows.append(grid)
         if not names:
-            rows.append(widgets.HTML("<div class='dg-muted'>No card was played yet.</div>"))
+            rows.append(widgets.HTML("<div class='dg-muted'>{}</div>".format(
+                _("No card was played yet."))))
         elif cards_at_work(self.game.meta):
-            rows.append(widgets.HTML("<div class='dg-muted'>The cards tagged, with their dots, "
-                                     "go into retro.csv and the retro board files (Export, "
-                                     "the last page).</div>"))
+            rows.append(widgets.HTML("<div class='dg-muted'>{}</div>".format(_(
+                "The cards tagged, with their dots, go into retro.csv and the retro board files "
+                "(Export, the last page)."))))
         return rows
 
 

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from devgames.dashboards.debrief_notes import Phase, debrief_of, roti_average
 from devgames.dashboards.join_panel import device_url, qr_svg
+from devgames.i18n import _, ngettext
 from devgames.screens.cards import html
 from devgames.sessions.participants import dots_allowed, step_of, step_titles
 from devgames.sessions.table import TableController
@@ -53,15 +54,17 @@ def roti_bars(counts: tuple[int, ...]) -> str:
     """
     total = sum(counts)
     if not total:
-        return "<p class='dg-muted'>No ratings yet.</p>"
+        return f"<p class='dg-muted'>{_('No ratings yet.')}</p>"
     most = max(counts)
     rows = "".join(
         f"<div class='dg-roti-row'><span class='dg-roti-score'>{score}</span>"
         f"<span class='dg-roti-bar' style='width: {12 * counts[score - 1] / most:.1f}em'></span>"
         f"<span class='dg-roti-count'>{counts[score - 1]}</span></div>"
         for score in range(5, 0, -1))
-    return (f"<div class='dg-roti'><b>Return on time invested:</b> {total} rating"
-            f"{'s' * (total != 1)}, average {roti_average(counts):.1f} of 5{rows}</div>")
+    head = _("Return on time invested:")
+    ratings = ngettext("{n} rating, average {average} of 5", "{n} ratings, average {average} of 5",
+                       total).format(n=total, average=f"{roti_average(counts):.1f}")
+    return f"<div class='dg-roti'><b>{head}</b> {ratings}{rows}</div>"
 
 
 class PhonesPanel(widgets.VBox):
@@ -80,19 +83,19 @@ class PhonesPanel(widgets.VBox):
         self.counts = widgets.HTML()
         self.counts.add_class("dg-phones-counts")
         self.roti = widgets.HTML()
-        self.open = self._button("Open the debrief to phones", "dg-phones-open", self.open_code,
+        self.open = self._button(_("Open the debrief to phones"), "dg-phones-open", self.open_code,
                                  "primary")
-        self.renew = self._button("New code", "dg-phones-renew", self.open_code)
-        self.close = self._button("Close to phones", "dg-phones-close", self.close_code)
+        self.renew = self._button(_("New code"), "dg-phones-renew", self.open_code)
+        self.close = self._button(_("Close to phones"), "dg-phones-close", self.close_code)
         self.step = widgets.ToggleButtons(options=step_titles("what"), disabled=self.base is None)
         self.step.add_class("dg-phones-steps")
         self.step.observe(lambda change: self.set_step(change["new"]), "value")
-        self.dots = widgets.BoundedIntText(min=0, max=MOST_DOTS, description="Dots each",
+        self.dots = widgets.BoundedIntText(min=0, max=MOST_DOTS, description=_("Dots each"),
                                            style={"description_width": "initial"},
                                            layout=widgets.Layout(width="9em"))
-        self.stack = widgets.Checkbox(description="Several on one note", indent=False,
+        self.stack = widgets.Checkbox(description=_("Several on one note"), indent=False,
                                       layout=widgets.Layout(width="auto"))
-        self.signed = widgets.Checkbox(description="Names on signed notes", indent=False,
+        self.signed = widgets.Checkbox(description=_("Names on signed notes"), indent=False,
                                        layout=widgets.Layout(width="auto"))
         self._showing = False
         for box, key in ((self.dots, "dots"), (self.stack, "stack"), (self.signed, "signed")):
@@ -143,11 +146,13 @@ class PhonesPanel(widgets.VBox):
         code = self.store.debrief_code(self.session_id) if self.base else None
         phase = self.phase()
         if self.base is None:
-            self.code.value = ("<p class='dg-muted'>Phones need the app served by "
-                               "<code>devgames serve --lan</code>.</p>")
+            need = _("Phones need the app served by {command}.").format(
+                command="<code>devgames serve --lan</code>")
+            self.code.value = f"<p class='dg-muted'>{need}</p>"
         elif code is None:
-            self.code.value = ("<p>Everyone in the room can write, dot and rate from their "
-                               "own phone, without an account.</p>")
+            self.code.value = "<p>{}</p>".format(_(
+                "Everyone in the room can write, dot and rate from their own phone, without an "
+                "account."))
         else:
             address = debrief_link(self.base, code)
             where, typed = typed_address(address).rsplit("/", 1)
@@ -158,12 +163,17 @@ class PhonesPanel(widgets.VBox):
         hidden = self.store.hidden_count(self.session_id, phase.key)
         saved = debrief_of(self.controller.game.meta)
         put = self.store.dots_put(self.session_id)
-        self.counts.value = (
-            f"<b>{people}</b> {'person' if people == 1 else 'people'} joined. "
-            f"<b>{hidden}</b> note{'s' * (hidden != 1)} of {html(phase.title)} written, "
-            "not revealed: only their writers read them."
-            + (f" <b>{put}</b> of {dots_allowed(saved) * people} dots put."
-               if step_of(saved, phase.key) == "vote" else ""))
+        joined = ngettext("{n} person joined.", "{n} people joined.", people).format(
+            n=f"<b>{people}</b>")
+        waiting = ngettext(
+            "{n} note of {phase} written, not revealed: only their writers read them.",
+            "{n} notes of {phase} written, not revealed: only their writers read them.",
+            hidden).format(n=f"<b>{hidden}</b>", phase=html(_(phase.title)))
+        allowed = dots_allowed(saved) * people
+        put_text = ngettext("{put} of {n} dots put.", "{put} of {n} dots put.", allowed).format(
+            put=f"<b>{put}</b>", n=allowed)
+        self.counts.value = f"{joined} {waiting}" + (
+            f" {put_text}" if step_of(saved, phase.key) == "vote" else "")
         self.open.layout.display = "none" if code else None
         for button in (self.renew, self.close):
             button.layout.display = None if code else "none"

@@ -15,6 +15,7 @@ from devgames.dashboards.debrief_notes import (
     retro_notes,
     roti_summary,
 )
+from devgames.i18n import _
 from devgames.sessions.table import TableController
 
 
@@ -42,11 +43,11 @@ class ExportPanel(widgets.VBox):
         self.questions = questions
         self.links = widgets.HTML()
         self.links.add_class("dg-export-links")
-        prepare = widgets.Button(description="Prepare the CSV files")
+        prepare = widgets.Button(description=_("Prepare the CSV files"))
         prepare.add_class("dg-export-prepare")
         prepare.on_click(lambda _button: self.prepare())
-        self.children = [widgets.HTML("<h3>Export for the retrospective</h3>"), prepare,
-                         self.links]
+        heading = _("Export for the retrospective")
+        self.children = [widgets.HTML(f"<h3>{heading}</h3>"), prepare, self.links]
 
     def prepare(self) -> None:
         from devgames.export import download_link_html, export_tables
@@ -64,7 +65,7 @@ class ExportPanel(widgets.VBox):
                      if surprised.get(m.move)]
         tables = export_tables(game, retro_notes(meta, self.questions(), phones, roti, tags,
                                                  surprises), times)
-        links = [download_link_html(table, name, f"Download {name}")
+        links = [download_link_html(table, name, _("Download {file}").format(file=name))
                  for name, table in tables.items()]
         summary = roti_summary(roti)
         notes = [*notes_of(meta), *phones,
@@ -77,7 +78,7 @@ class ExportPanel(widgets.VBox):
         for tool, name in (("parabol", "retro-board-parabol.csv"),
                            ("generic", "retro-board.csv")):
             text = board_csv(notes, actions_of(meta), tool, bom=True)
-            links.append(download_link_html(text, name, f"Download {name}"))
+            links.append(download_link_html(text, name, _("Download {file}").format(file=name)))
         self.links.value = " ".join(links)
 
     def clear(self) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from devgames import game_spec
+from devgames.i18n import _
 
 
 def html_link(name: str, page: str) -> str:
@@ -38,22 +39,24 @@ class HandoutsPanel(widgets.VBox):
         super().__init__()
         self.add_class("dg-handouts")
         self.game = game
-        self.paper = widgets.Dropdown(options=[("A4", "a4"), ("Letter", "letter")], value="a4",
-                                      description="Paper", layout=widgets.Layout(width="12em"))
+        self.paper = widgets.Dropdown(options=[("A4", "a4"), (_("Letter"), "letter")],
+                                      value="a4", description=_("Paper"),
+                                      layout=widgets.Layout(width="12em"))
         self.paper.observe(lambda _change: self.clear(), "value")
-        prepare = widgets.Button(description="Prepare the handouts")
+        prepare = widgets.Button(description=_("Prepare the handouts"))
         prepare.add_class("dg-handouts-prepare")
         prepare.on_click(lambda _button: self.prepare())
         self.links = widgets.HTML()
         self.links.add_class("dg-export-links")
+        heading = _("Handouts to print")
         if not game_spec(game.name).handouts:  # a game that brings no handouts
-            self.children = [widgets.HTML("<h3>Handouts to print</h3><div class='dg-muted'>This "
-                                          "game has no handouts.</div>")]
+            none = _("This game has no handouts.")
+            self.children = [widgets.HTML(f"<h3>{heading}</h3><div class='dg-muted'>{none}</div>")]
             return
+        what = _("Rules for each team, a turn aid, an observer sheet, a debrief canvas and the "
+                 "card glossary, for this session's options. Open a file and print it.")
         self.children = [
-            widgets.HTML("<h3>Handouts to print</h3><div class='dg-muted'>Rules for each team, "
-                         "a turn aid, an observer sheet, a debrief canvas and the card glossary, "
-                         "for this session's options. Open a file and print it.</div>"),
+            widgets.HTML(f"<h3>{heading}</h3><div class='dg-muted'>{what}</div>"),
             widgets.HBox([self.paper, prepare]), self.links]
 
     def prepare(self) -> None:

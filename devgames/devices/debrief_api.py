@@ -97,20 +97,23 @@ def read_change(body: bytes) -> tuple[str, dict[str, Any]]:
 
 
 #: What Reveal & map asks about each finished game (its cards to tag, its key moments), worked
-#: out once a game: every phone of the room asks again at every change.
-_ASKED: WeakKeyDictionary[Game, tuple[list[str], list[Moment]]] = WeakKeyDictionary()
+#: out once a game and language: every phone of the room asks again at every change, and two
+#: phones may read two languages.
+_ASKED: WeakKeyDictionary[Game, dict[str, tuple[list[str], list[Moment]]]] = WeakKeyDictionary()
 
 
 def map_questions(game: Game) -> tuple[list[str], list[Moment]]:
-    """The cards a phone may tag and the key moments it may answer, for ``game``.
+    """The cards a phone may tag and the key moments it may answer, for ``game``, in the
+    language in use.
 
     >>> from devgames import scrumkin
     >>> map_questions(scrumkin.new_game(["Red", "Blue"], seed=1))
     ([], [])
     """
-    if game not in _ASKED:
-        _ASKED[game] = (cards_to_tag(game), key_moments(game))
-    return _ASKED[game]
+    asked = _ASKED.setdefault(game, {})
+    if language() not in asked:
+        asked[language()] = (cards_to_tag(game), key_moments(game))
+    return asked[language()]
 
 
 def person_state(hub: Hub, session_id: int, person: str) -> dict[str, Any]:

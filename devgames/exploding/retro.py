@@ -13,7 +13,8 @@ Key moments (:func:`devgames.retro.key_moments`): where a Mitigate hid the Explo
 and who drew it later; a draw that exploded, with the room's odds against the truth (the card
 was on top), what the player held that could have avoided the draw and who knew; a Peek's cards;
 a Nope held back while a card was played on its holder; the card given after an Ask for Help and
-what the giver kept; and, as a last resort, every hand and the top of the stack at the end.
+what the giver kept; and, as a last resort, every hand and the top of the stack at the end. The
+moments are told in the language in use; the cards keep their printed names.
 """
 
 from collections.abc import Sequence
@@ -23,6 +24,7 @@ from devgames.core.actions import Action, given
 from devgames.core.wording import percent
 from devgames.exploding.cards import BAIL, CARDS, EXPLODING, MITIGATE, NOPE, SHUFFLE, SKIP
 from devgames.exploding.rules import position_words
+from devgames.i18n import _
 from devgames.retro.dealt import replayed
 from devgames.retro.moments import names_text
 from devgames.retro.parts import Candidate, Dealt, GameRetro, Moment
@@ -102,53 +104,64 @@ def moments(game: Any) -> list[Candidate]:
                 ways = [CARDS[c].name for c in fresh.hands[p] if c in (SKIP, BAIL, SHUFFLE)]
                 knew = [names[q] for q in range(fresh.n)
                         if q != p and fresh.known[q][:1] == [EXPLODING]]
-                hidden = f"The top card was an Exploding Git Commit. {names[p]} held " \
-                         f"{names_text(hand)}"
-                hidden += f"; {names_text(ways)} could have avoided the draw." if ways else "."
+                hidden = (_("The top card was an Exploding Git Commit. {player} held {cards}; "
+                            "{ways} could have avoided the draw.") if ways
+                          else _("The top card was an Exploding Git Commit. {player} held "
+                                 "{cards}.")).format(player=names[p], cards=names_text(hand),
+                                                     ways=names_text(ways))
                 if knew:
-                    hidden += f" {names_text(knew)} knew it was there."
+                    hidden += " " + _("{players} knew it was there.").format(
+                        players=names_text(knew))
                 doomed = MITIGATE not in fresh.hands[p]
                 found.append(("draw", 2 + doomed + (1 - odds), Moment(
-                    index, "The Exploding Git Commit on top",
-                    f"{names[p]} draws a card, at {percent(odds)} odds for the room.", hidden)))
+                    index, _("The Exploding Git Commit on top"),
+                    _("{player} draws a card, at {odds} odds for the room.").format(
+                        player=names[p], odds=percent(odds)), hidden)))
         if action.kind == "pass" and fresh.pending is not None and \
                 fresh.pending.target == p and NOPE in fresh.hands[p] and fresh.nopes % 2 == 0:
             found.append(("nope", 1, Moment(
-                index, "A Nope held back",
-                f"{names[p]} lets {fresh._pending_words()} happen.",
-                f"{names[p]} held a Nope and did not use it.")))
+                index, _("A Nope held back"),
+                _("{player} lets {card} happen.").format(player=names[p],
+                                                         card=fresh._pending_words()),
+                _("{player} held a Nope and did not use it.").format(player=names[p]))))
         if action.kind == "give" and fresh.phase == "give":
             given_card = given(action.card)
             card = CARDS[given_card].name
             kept = list(fresh.hands[p])
             kept.remove(given_card)
             found.append(("give", 1, Moment(
-                index, "What Ask for Help got",
-                f"{names[p]} gives {names[fresh.turn_player]} a card.",
-                f"{names[p]} gave {card} and kept {names_text([CARDS[c].name for c in kept])}.")))
+                index, _("What Ask for Help got"),
+                _("{player} gives {other} a card.").format(player=names[p],
+                                                          other=names[fresh.turn_player]),
+                _("{player} gave {card} and kept {cards}.").format(
+                    player=names[p], card=card, cards=names_text([CARDS[c].name for c in kept])))))
         size = len(fresh.deck)
         fresh.apply(action)
         new = fresh.events[before:]
         _follow(tracked, new, fresh)
         if action.kind == "mitigate":
             place = given(action.count)
-            words = f"{position_words(place, size)} of a stack of {size + 1}"
+            words = _("{where} of a stack of {size}").format(where=position_words(place, size),
+                                                              size=size + 1)
             hidden_at.append((index, p, words))
             tracked.append([index, place, None])
         for event in new:
             if event.kind == "peek" and event.data["cards"]:
-                seen = [CARDS[c].name if c is not None else "an unknown card"
+                seen = [CARDS[c].name if c is not None else _("an unknown card")
                         for c in event.data["cards"]]
                 found.append(("peek", 1.5, Moment(
-                    index, "What the Peek showed", f"{names[p]} looks at the top of the stack.",
-                    f"{names[p]} saw {names_text(seen)}, top first.")))
+                    index, _("What the Peek showed"),
+                    _("{player} looks at the top of the stack.").format(player=names[p]),
+                    _("{player} saw {cards}, top first.").format(player=names[p],
+                                                                 cards=names_text(seen)))))
     for index, p, words in hidden_at:
         fate = next((t[2] for t in tracked if t[0] == index), None)
-        then = f" {fate}" if fate else " Nobody drew it again."
         found.append(("mitigate", 3 if fate else 2, Moment(
-            index, "Where the Mitigate hid it",
-            f"{names[p]} plays a Mitigate and hides the Exploding Git Commit back in the stack.",
-            f"{names[p]} put it {words}.{then}")))
+            index, _("Where the Mitigate hid it"),
+            _("{player} plays a Mitigate and hides the Exploding Git Commit back in the "
+              "stack.").format(player=names[p]),
+            _("{player} put it {where}.").format(player=names[p], where=words) + " "
+            + (fate or _("Nobody drew it again.")))))
     return found
 
 
@@ -157,17 +170,18 @@ def _follow(tracked: list[list[Any]], events: Sequence[Any], game: Any) -> None:
     [move, place, fate], fate the sentence of who drew it (or of the Shuffle that lost it)."""
     for event in events:
         for entry in tracked:
-            _, place, fate = entry
+            _move, place, fate = entry
             if place is None or fate is not None:
                 continue
             if event.kind in ("draw", "exploding"):
                 if place == 0:
                     name = game.players[event.player]
-                    entry[2] = f"{name} drew it in turn {game.turn_no}."
+                    entry[2] = _("{player} drew it in turn {turn}.").format(player=name,
+                                                                          turn=game.turn_no)
                 else:
                     entry[1] = place - 1
             elif event.kind == "shuffle":
-                entry[2] = "Then a Shuffle hid it from its owner too."
+                entry[2] = _("Then a Shuffle hid it from its owner too.")
             elif event.kind == "reinsert" and event.data["position"] <= place:
                 entry[1] = place + 1
 
@@ -180,7 +194,7 @@ def end_note(game: Any) -> str:
     True
     """
     top = [CARDS[c].name for c in game.deck[:3] if c is not None]
-    return f"The top of the draw stack: {names_text(top)}." if top else ""
+    return _("The top of the draw stack: {cards}.").format(cards=names_text(top)) if top else ""
 
 
 RETRO = GameRetro(deal=deal, moments=moments, handed_over=handed_over, end_note=end_note)

@@ -65,11 +65,11 @@ SPEC = GameSpec(
     options=ItStartupOptions,
     round_columns=ROUND_FIELDS,
     debrief_prompts=(
-        "Who burnt out first, and what was asked of them just before?",
-        "Where did your knowledge cards end up, and what happened to them when that developer "
-        "left?",
-        "Was poaching (Head Hunter, Outsourcing, the Agent) worth it? How did the other team "
-        "react?",
+        N_("Who burnt out first, and what was asked of them just before?"),
+        N_("Where did your knowledge cards end up, and what happened to them when that developer "
+           "left?"),
+        N_("Was poaching (Head Hunter, Outsourcing, the Agent) worth it? How did the other team "
+           "react?"),
     ),
     charts="devgames.itstartup.charts:CHARTS",
     debrief="devgames.itstartup.debrief:DEBRIEF",

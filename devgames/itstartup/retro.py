@@ -11,12 +11,14 @@ Undercover HR Agent activated on another player's employee is dealt to that play
 Key moments (:func:`devgames.retro.key_moments`): a card planned face down and when it came out;
 a card sold; the biggest single turn, with what the other players held that could have stopped
 it; the first burnout, with the owner's hand then; the cards looked at and put back under the
-deck; and, as a last resort, every player's hand at the end.
+deck; and, as a last resort, every player's hand at the end. The moments are told in the
+language in use; the cards keep their printed names.
 """
 
 from typing import Any
 
 from devgames.core.actions import Action, given
+from devgames.i18n import _, ngettext
 from devgames.itstartup.cards import CARDS
 from devgames.retro.dealt import replayed
 from devgames.retro.moments import names_text, public_text
@@ -71,19 +73,24 @@ def moments(game: Any) -> list[Candidate]:
         elif action.kind == "play" and p in planned and planned[p][1] == action.card:
             move, card = planned.pop(p)
             found.append(("plan", 2, Moment(
-                move, "Planned face down", f"{names[p]} plans a card face down.",
-                f"{names[p]} planned {CARDS[card].name} and played it at move {index + 1}.")))
+                move, _("Planned face down"),
+                _("{player} plans a card face down.").format(player=names[p]),
+                _("{player} planned {card} and played it at move {move}.").format(
+                    player=names[p], card=CARDS[card].name, move=index + 1))))
         elif action.kind == "sell":
             found.append(("sell", 1, Moment(
-                index, "A card sold", f"{names[p]} sells a card.",
-                f"{names[p]} sold {CARDS[given(action.card)].name} for 1 resource.")))
+                index, _("A card sold"), _("{player} sells a card.").format(player=names[p]),
+                _("{player} sold {card} for 1 resource.").format(
+                    player=names[p], card=CARDS[given(action.card)].name))))
         elif action.kind == "keep":
             chosen = given(action.cards)
             back = [CARDS[c].name for c in fresh.looking if c not in chosen]
             found.append(("look", 1, Moment(
-                index, "Looked at and put back", f"{names[p]} keeps some of the cards looked at.",
-                f"{names[p]} kept {names_text([CARDS[c].name for c in chosen])} and put "
-                f"{names_text(back)} under the deck.")))
+                index, _("Looked at and put back"),
+                _("{player} keeps some of the cards looked at.").format(player=names[p]),
+                _("{player} kept {cards} and put {back} under the deck.").format(
+                    player=names[p], cards=names_text([CARDS[c].name for c in chosen]),
+                    back=names_text(back)))))
         hands = {q: [CARDS[c].name for c in fresh.hands[q]] for q in range(fresh.n)}
         turn = (fresh.game_no, fresh.round, fresh.current_player)
         fresh.apply(action)
@@ -93,22 +100,28 @@ def moments(game: Any) -> list[Candidate]:
             event = next(e for e in new if e.kind == "burnt_out")
             owner = event.player
             found.append(("burnout", 2, Moment(
-                index, "The first burnout", public_text(fresh, action, before),
-                f"{names[owner]} held {names_text(hands[owner])} then.")))
+                index, _("The first burnout"), public_text(fresh, action, before),
+                _("{player} held {cards} then.").format(player=names[owner],
+                                                        cards=names_text(hands[owner])))))
         if best_turn and action.kind == "end_turn" and best_turn["points_gained"] and (
                 turn[0], turn[1], names[turn[2]]) == (best_turn["tournament_game"],
                                                       best_turn["round"], best_turn["player"]):
-            others = [f"{names[q]}: {names_text(h)}" for q, h in hands.items() if q != p]
+            others = [_("{player}: {cards}").format(player=names[q], cards=names_text(h))
+                      for q, h in hands.items() if q != p]
+            gained = best_turn["points_gained"]
             found.append(("turn", 3, Moment(
-                index, "The biggest turn",
-                f"{names[p]} gains {best_turn['points_gained']} points in round "
-                f"{best_turn['round']}.",
-                "In the others' hands then: " + "; ".join(others) + ".")))
+                index, _("The biggest turn"),
+                ngettext("{player} gains {n} points in round {round}.",
+                         "{player} gains {n} points in round {round}.", gained).format(
+                    player=names[p], n=gained, round=best_turn["round"]),
+                _("In the others' hands then: {hands}.").format(hands="; ".join(others)))))
             best_turn = None
     for p, (move, card) in planned.items():
         found.append(("plan", 1.5, Moment(
-            move, "Planned face down", f"{names[p]} plans a card face down.",
-            f"{names[p]} planned {CARDS[card].name} and never played it.")))
+            move, _("Planned face down"),
+            _("{player} plans a card face down.").format(player=names[p]),
+            _("{player} planned {card} and never played it.").format(
+                player=names[p], card=CARDS[card].name))))
     return found
 
 

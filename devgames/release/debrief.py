@@ -3,7 +3,8 @@ the score most, who broke suit most, who won the most iterations for the fewest 
 "Reveal & map": per team, what each release's Tools & Methods card paid, the iterations won, who
 broke suit and when, the face cards that swapped, passed, doubled or scored at once. The number
 cards carry no meaning of their own there: they are ranks and suits, worth what the Tools &
-Methods card says. Imported by the dashboards only (through ``SPEC.debrief``).
+Methods card says. Imported by the dashboards only (through ``SPEC.debrief``). The questions and
+the map are in the language in use; the cards keep their printed names.
 
 >>> from devgames import release
 >>> DEBRIEF.questions(release.new_game(["Ada", "Bob"], seed=1))
@@ -13,6 +14,8 @@ Methods card says. Imported by the dashboards only (through ``SPEC.debrief``).
 from dataclasses import dataclass, field
 from typing import Any
 
+from devgames.i18n import N_, _, ngettext
+from devgames.release import SPEC
 from devgames.screens.cards import html
 from devgames.screens.debrief import GameDebrief, Question, names_text, top, totals
 
@@ -33,32 +36,37 @@ def _release(game: Any) -> list[Question]:
     best = max(group, key=lambda r: r["points"])
     worst = min(group, key=lambda r: r["points"])
     if spread[swing] > 0:
-        questions.append((
-            "what", f"Release {swing} ({group[0]['method']}) swung the score most: "
-            f"{best['team']} {best['points']:+d}, {worst['team']} {worst['points']:+d}. "
-            "What did you see in that card, and when?",
-            "When the Tools & Methods card changed, how fast did you change the way you "
-            "played?"))
+        questions.append(("what", _(
+            "Release {release} ({method}) swung the score most: {best} {best_points}, {worst} "
+            "{worst_points}. What did you see in that card, and when?").format(
+            release=swing, method=group[0]["method"], best=best["team"],
+            best_points=f"{best['points']:+d}", worst=worst["team"],
+            worst_points=f"{worst['points']:+d}"), PROMPTS[0]))
     teams, count = top(totals(rows, "team", "suit_breaks"))
     if teams:
-        questions.append((
-            "what", f"{names_text(teams)} broke suit most ({count} times). Was that bad luck "
-            "in the deal, or a way out of iterations you did not want?", None))
+        questions.append(("what", ngettext(
+            "{teams} broke suit most ({count} times). Was that bad luck in the deal, or a way "
+            "out of iterations you did not want?",
+            "{teams} broke suit most ({count} times). Was that bad luck in the deal, or a way "
+            "out of iterations you did not want?", count).format(
+            teams=names_text(teams), count=count), None))
     wins = totals(rows, "team", "iterations_won")
     points = totals(rows, "team", "rule_points")
     busy = max(wins, key=lambda team: (wins[team], -points[team]))
     if wins[busy] and points[busy] < max(points.values()):
-        questions.append((
-            "so_what", f"{busy} won {wins[busy]} iterations but scored {points[busy]} by the "
-            "Tools & Methods cards. When is winning more work the wrong goal?",
-            "When did you try to lose an iteration on purpose, and why?"))
+        questions.append(("so_what", ngettext(
+            "{team} won {won} iterations but scored {points} by the Tools & Methods cards. When "
+            "is winning more work the wrong goal?",
+            "{team} won {won} iterations but scored {points} by the Tools & Methods cards. When "
+            "is winning more work the wrong goal?", wins[busy]).format(
+            team=busy, won=wins[busy], points=points[busy]), PROMPTS[1]))
     doubled = [row for row in rows if row["doubled"] > 1]
     if doubled:
         row = doubled[0]
-        questions.append((
-            "so_what", f"Release {row['release']}: {row['team']} held the doubling card and "
-            f"scored {row['rule_points']:+d}. What at work multiplies whatever we already do, "
-            "good or bad?", None))
+        questions.append(("so_what", _(
+            "Release {release}: {team} held the doubling card and scored {points}. What at work "
+            "multiplies whatever we already do, good or bad?").format(
+            release=row["release"], team=row["team"], points=f"{row['rule_points']:+d}"), None))
     return questions
 
 
@@ -98,7 +106,9 @@ def when_text(times: list[tuple[int, int]]) -> str:
     for release, iteration in times:
         by_release.setdefault(release, []).append(iteration)
     return ", ".join(
-        f"release {release} (iteration{'s' * (len(its) > 1)} {', '.join(map(str, its))})"
+        ngettext("release {release} (iteration {iterations})",
+                 "release {release} (iterations {iterations})", len(its)).format(
+            release=release, iterations=", ".join(map(str, its)))
         for release, its in by_release.items())
 
 
@@ -146,8 +156,9 @@ def team_maps(game: Any) -> list[TeamMap]:
         team.at_once += row["immediate_points"]
         team.score = row["score"]
         if factor > 1:
-            counted = "double" if factor == 2 else f"{factor} times"
-            team.faces.setdefault(f"{doubling}: Tools & Methods points counted {counted}",
+            counted = (_("{cards}: Tools & Methods points counted double") if factor == 2
+                       else _("{cards}: Tools & Methods points counted {factor} times"))
+            team.faces.setdefault(counted.format(cards=doubling, factor=factor),
                                   []).append((row["release"], 0))
     release, iteration = 0, 1
     committed: list[tuple[int, int]] = []  # the last iteration's cards, not yet passing
@@ -164,23 +175,30 @@ def team_maps(game: Any) -> list[TeamMap]:
         elif event.kind == "won":
             iteration, committed = data["iteration"] + 1, list(data["committed"])
         elif event.kind == "swapped":
-            of(p).swaps.append(
-                f"Kent Beck: {names[p]} swapped {cards[data['given']].label} for "
-                f"{names[data['with']]}'s {cards[data['taken']].label} (release {release})")
+            of(p).swaps.append(_(
+                "Kent Beck: {player} swapped {given} for {other}'s {taken} (release "
+                "{release})").format(player=names[p], given=cards[data["given"]].label,
+                                     other=names[data["with"]], taken=cards[data["taken"]].label,
+                                     release=release))
         elif event.kind == "reveal":
-            of(p).swaps.append(
-                f"{cards[data['card']].name}: {names[p]} swapped it into iteration "
-                f"{iteration - 1} for {cards[data['taken']].label} (release {release})")
+            of(p).swaps.append(_(
+                "{card}: {player} swapped it into iteration {iteration} for {taken} (release "
+                "{release})").format(card=cards[data["card"]].name, player=names[p],
+                                     iteration=iteration - 1, taken=cards[data["taken"]].label,
+                                     release=release))
         elif event.kind == "immediate":
-            what = f"{cards[data['card']].name}: {signed(data['points'])} at once for {names[p]}"
+            what = _("{card}: {points} at once for {player}").format(
+                card=cards[data["card"]].name, points=signed(data["points"]), player=names[p])
             of(p).faces.setdefault(what, []).append((release, iteration - 1))
         elif event.kind == "pass":  # the card that made it, committed to the last iteration
             for seat, card in committed:
                 ability = cards[card].ability
                 if ability and ability.effect == "pass" and \
                         ability.direction == data["direction"]:
-                    what = (f"{cards[card].name} ({names[seat]}): everyone passed a card "
-                            f"{'left' if data['direction'] > 0 else 'right'}")
+                    what = (_("{card} ({player}): everyone passed a card left")
+                            if data["direction"] > 0 else
+                            _("{card} ({player}): everyone passed a card right")).format(
+                        card=cards[card].name, player=names[seat])
                     of(seat).faces.setdefault(what, []).append((release, iteration - 1))
                     committed.remove((seat, card))
                     break
@@ -192,9 +210,9 @@ def _face_lines(team: TeamMap) -> list[str]:
     found = []
     for what, times in team.faces.items():
         releases = [release for release, iteration in times if not iteration]
-        when = (f"release{'s' * (len(releases) > 1)} {', '.join(map(str, releases))}"
-                if releases else when_text(times))
-        found.append(f"{what}: {when}")
+        when = (ngettext("release {releases}", "releases {releases}", len(releases)).format(
+            releases=", ".join(map(str, releases))) if releases else when_text(times))
+        found.append(_("{what}: {when}").format(what=what, when=when))
     return found + team.swaps
 
 
@@ -213,28 +231,31 @@ def reveal_pages(game: Any) -> list[tuple[str, str]]:
     for start in range(0, len(methods), RELEASES_A_PAGE):  # a long game: a page more
         heads = "".join(f"<li><b>{html(method.name)}</b>: {html(method.sentence)}</li>"
                         for method in methods[start:start + RELEASES_A_PAGE])
-        pages.append(("The Tools & Methods cards" + (", more" if start else ""),
-                      "<h3>The Tools &amp; Methods card of each release</h3>"
+        heading = html(_("The Tools & Methods card of each release"))
+        pages.append((_("The Tools & Methods cards, more") if start
+                      else _("The Tools & Methods cards"),
+                      f"<h3>{heading}</h3>"
                       f"<ol class='dg-release-methods' start='{start + 1}'>{heads}</ol>"))
     if not game.rounds:
-        return [*pages, ("What each team won",
-                         "<div class='dg-muted'>No release scored yet.</div>")]
+        none = _("No release scored yet.")
+        return [*pages, (_("What each team won"), f"<div class='dg-muted'>{none}</div>")]
     teams = team_maps(game)
     for start in range(0, len(teams[0].methods), RELEASES_A_PAGE):
         shown = slice(start, start + RELEASES_A_PAGE)
         head = "".join(f"<th>{html(name)}</th>" for name in (
-            "Team", *(f"R{release}" for release, _, _ in teams[0].methods[shown]),
-            "Iterations won", "At once", "Score"))
+            _("Team"), *(_("R{release}").format(release=release)
+                         for release, _points, _factor in teams[0].methods[shown]),
+            _("Iterations won"), _("At once"), _("Score")))
         rows = "".join(
             f"<tr><td>{html(team.name)}</td>" + "".join(
                 f"<td>{signed(points)}{f' (×{factor})' if factor > 1 else ''}</td>"
-                for _, points, factor in team.methods[shown])
+                for _release, points, factor in team.methods[shown])
             + f"<td>{team.won}</td><td>{signed(team.at_once)}</td>"
             f"<td>{str(team.score).replace('-', '−')}</td></tr>"
             for team in teams)
-        pages.append(("What each team won" + (", more" if start else ""),
-                      "<h3>Tools &amp; Methods points by release (R1, R2...), what each team "
-                      "won</h3><table class='dg-table dg-release-map'>"
+        heading = html(_("Tools & Methods points by release (R1, R2...), what each team won"))
+        pages.append((_("What each team won, more") if start else _("What each team won"),
+                      f"<h3>{heading}</h3><table class='dg-table dg-release-map'>"
                       f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"))
     for team in teams:
         pages += _team_pages(team)
@@ -243,19 +264,23 @@ def reveal_pages(game: Any) -> list[tuple[str, str]]:
 
 def _team_pages(team: TeamMap) -> list[tuple[str, str]]:
     """A team's pages: who broke suit and when, then its face cards, as many a page as fit."""
-    breaks = [f"{player}: {when_text(times)}" for player, times in team.breaks.items()]
-    faces = _face_lines(team) or ["None took effect."]
-    title, used = team.name, 5.5 + sum(lines_of(line) for line in breaks or ["Nobody."])
-    top = (f"<h3>{html(team.name)}</h3><h4>Broke suit</h4><ul class='dg-release-breaks'>"
-           + ("".join(f"<li>{html(line)}</li>" for line in breaks) or "<li>Nobody.</li>")
-           + "</ul><h4>Face cards</h4>")
+    breaks = [_("{what}: {when}").format(what=player, when=when_text(times))
+              for player, times in team.breaks.items()]
+    faces = _face_lines(team) or [_("None took effect.")]
+    nobody = _("Nobody.")
+    title, used = team.name, 5.5 + sum(lines_of(line) for line in breaks or [nobody])
+    broke, face_cards = _("Broke suit"), _("Face cards")
+    top = (f"<h3>{html(team.name)}</h3><h4>{broke}</h4><ul class='dg-release-breaks'>"
+           + ("".join(f"<li>{html(line)}</li>" for line in breaks) or f"<li>{nobody}</li>")
+           + f"</ul><h4>{face_cards}</h4>")
     pages: list[tuple[str, str]] = []
     shown: list[str] = []
     for line in faces:
         if shown and used + lines_of(line) > PAGE_LINES:
             pages.append((title, top + _list(shown)))
-            title, used, shown = f"{team.name}, more", 1.5, []
-            top = f"<h3>{html(team.name)}: face cards, more</h3>"
+            title, used, shown = _("{team}, more").format(team=team.name), 1.5, []
+            more = _("{team}: face cards, more").format(team=team.name)
+            top = f"<h3>{html(more)}</h3>"
         shown.append(line)
         used += lines_of(line)
     return [*pages, (title, top + _list(shown))]
@@ -278,17 +303,17 @@ def cards_to_tag(game: Any) -> list[str]:
     return list(dict.fromkeys(game.methods[m].name for m in game.methods_used))
 
 
+#: The game's general prompts, marked for the catalogue in its spec.
+PROMPTS = SPEC.debrief_prompts
+
 #: Release!'s part of the debrief.
 DEBRIEF = GameDebrief(
     questions=_release,
     reveal=reveal_pages,
     tagged=cards_to_tag,
     now_what=(
-        "Which of our tools or methods will we change, and how will we know it rewards what we "
-        "want?",
+        N_("Which of our tools or methods will we change, and how will we know it rewards what "
+           "we want?"),
     ),
-    phases={
-        "Which of our own tools or methods would reward, or punish, what we do today?":
-            "now_what",
-    },
+    phases={PROMPTS[3]: "now_what"},
 )

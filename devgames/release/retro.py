@@ -9,13 +9,15 @@ winner ("reveal"). ``when`` is the release.
 
 Key moments (:func:`devgames.retro.key_moments`): the first lead of each release with what the
 leader held under the new Tools & Methods card; a Kent Beck swap and the cards it traded; a card
-revealed and what its player kept; a pass and the cards that went round.
+revealed and what its player kept; a pass and the cards that went round. The moments are told in
+the language in use; the cards keep their printed names.
 """
 
 from collections.abc import Sequence
 from typing import Any
 
 from devgames.core.actions import Action, given
+from devgames.i18n import _
 from devgames.retro.dealt import replayed
 from devgames.retro.moments import names_text
 from devgames.retro.parts import Candidate, Dealt, GameRetro, Moment
@@ -79,33 +81,38 @@ def moments(game: Any) -> list[Candidate]:
             method = fresh.methods[fresh.method]
             held = [fresh.cards[c].label for c in sorted(fresh.hands[p])]
             found.append(("lead", 1.0, Moment(
-                index, f"Release {fresh.release}: {method.name}",
-                f"{names[p]} leads the release's first iteration under {method.name} "
-                f"({method.sentence}).",
-                f"{names[p]} held {names_text(held)}.")))
+                index, _("Release {release}: {method}").format(release=fresh.release,
+                                                               method=method.name),
+                _("{player} leads the release's first iteration under {method} "
+                  "({rule}).").format(player=names[p], method=method.name, rule=method.sentence),
+                _("{player} held {cards}.").format(player=names[p], cards=names_text(held)))))
         if action.kind == "reveal":
             kept = [fresh.cards[c].label for c in fresh.hands[p] if c != action.card]
             taken = fresh.cards[fresh.trick[given(action.count)][1]].label
             found.append(("reveal", 2.0, Moment(
-                index, "A card revealed and swapped in",
-                f"{names[p]} reveals {fresh.cards[given(action.card)].label} and takes {taken}.",
-                f"{names[p]} kept {names_text(kept) or 'nothing else'} in hand.")))
+                index, _("A card revealed and swapped in"),
+                _("{player} reveals {card} and takes {taken}.").format(
+                    player=names[p], card=fresh.cards[given(action.card)].label, taken=taken),
+                _("{player} kept {cards} in hand.").format(
+                    player=names[p], cards=names_text(kept)))))
         fresh.apply(action)
         for event in fresh.events[before:]:
             if event.kind == "swapped":
                 data = event.data
                 found.append(("swap", 2.5, Moment(
-                    index, "Kent Beck's swap",
-                    f"{names[p]} swaps a card of their artifacts with "
-                    f"{names[data['with']]}'s, face down.",
-                    f"{names[p]} gave {fresh.cards[data['given']].label} and got "
-                    f"{fresh.cards[data['taken']].label}.")))
+                    index, _("Kent Beck's swap"),
+                    _("{player} swaps a card of their artifacts with {other}'s, face "
+                      "down.").format(player=names[p], other=names[data["with"]]),
+                    _("{player} gave {given} and got {taken}.").format(
+                        player=names[p], given=fresh.cards[data["given"]].label,
+                        taken=fresh.cards[data["taken"]].label))))
         passed = [e for e in fresh.events[before:] if e.kind == "passed"]
         if passed:
-            went = [f"{names[e.data['from']]} passed {fresh.cards[e.data['card']].label} to "
-                    f"{names[e.player]}" for e in passed]
+            went = [_("{player} passed {card} to {other}").format(
+                player=names[e.data["from"]], card=fresh.cards[e.data["card"]].label,
+                other=names[e.player]) for e in passed]
             found.append(("pass", 1.5, Moment(
-                index, "Cards passed round the table", "Every player passes a card.",
+                index, _("Cards passed round the table"), _("Every player passes a card."),
                 "; ".join(went) + ".")))
     return found
 

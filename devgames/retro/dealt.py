@@ -25,10 +25,17 @@ from typing import Any, NamedTuple
 
 from devgames.core.actions import Action
 from devgames.core.meanings import KINDS, meaning_of
+from devgames.i18n import N_, _
 from devgames.retro.parts import Dealt, retro_of
 
-#: The two sources a team's cards come from, as the matrix's column groups.
-SOURCES = ("self-inflicted", "from others")
+#: The two sources a team's cards come from, as the matrix's column groups (in English: the
+#: screen shows them in the language in use, :func:`matrix_shown`).
+SOURCES = (N_("self-inflicted"), N_("from others"))
+#: The words of the kinds of card (:data:`devgames.core.meanings.KINDS`), as the screen shows
+#: them, and the axes of the matrix.
+KIND_WORDS = {"investment": N_("investment"), "shortcut": N_("shortcut"), "help": N_("help"),
+              "harm": N_("harm"), "a card": N_("a card")}
+AXES = {"source": N_("source"), "kind": N_("kind"), "team": N_("team")}
 #: Rows that stop a card rather than put one into a game: not counted in the matrix.
 STOPPERS = frozenset({"counter", "nope"})
 
@@ -137,6 +144,24 @@ def matrix_table(game: Any) -> Any:
                                         names=["source", "kind"])
     data = [[counts[name][column] for column in columns] for name in game.players]
     return pd.DataFrame(data, index=pd.Index(list(game.players), name="team"), columns=columns)
+
+
+def matrix_shown(game: Any) -> Any:
+    """:func:`matrix_table` as the screen shows it: its sources, kinds and axes in the language
+    in use (the teams' names as they are).
+
+    >>> from devgames import scrumkin
+    >>> list(matrix_shown(scrumkin.new_game(["Red", "Blue"], seed=7)).columns)[0]
+    ('self-inflicted', 'investment')
+    """
+    table = matrix_table(game)
+    words = {**{source: _(source) for source in SOURCES},
+             **{kind: _(KIND_WORDS[kind]) for kind in KINDS if kind in KIND_WORDS}}
+    shown = table.rename(columns=words)
+    shown.columns = shown.columns.set_names([_(AXES.get(name, name)) for name in
+                                             table.columns.names])
+    shown.index = shown.index.set_names(_(AXES["team"]))
+    return shown
 
 
 def cards_to_tag(game: Any) -> list[str]:

@@ -11,6 +11,7 @@ with the game's ``end_note`` if it has one; a game without a ``GameRetro`` gets 
 
 At most one moment of each kind is taken first (the most telling), then more of the same kinds,
 up to ``count``; they come back in the order of the log. An unfinished game gives what it has.
+The moments are told in the language in use; the cards keep their printed names.
 
 >>> from devgames import scrumkin
 >>> from devgames.core.bots import play_out
@@ -25,22 +26,23 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from devgames.core.wording import public_lines
+from devgames.i18n import _
 from devgames.retro.parts import Candidate, Moment, retro_of
 
 __all__ = ["Candidate", "Moment", "key_moments", "names_text", "public_text"]
 
 
 def names_text(names: Sequence[str]) -> str:
-    """Names as a sentence says them.
+    """Names as a sentence says them, in the language in use.
 
     >>> names_text(["a"]), names_text(["a", "b", "c"]), names_text([])
     ('a', 'a, b and c', 'nothing')
     """
     if not names:
-        return "nothing"
+        return _("nothing")
     if len(names) < 2:
         return names[0]
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def key_moments(game: Any, count: int = 5) -> list[Moment]:
@@ -56,12 +58,12 @@ def key_moments(game: Any, count: int = 5) -> list[Moment]:
     retro = retro_of(game.name)
     # A game without a GameRetro: only the hands at the end.
     candidates = _with_end(retro.moments if retro else lambda _game: [])(game)
-    order = list(dict.fromkeys(kind for kind, _, _ in candidates))
+    order = list(dict.fromkeys(kind for kind, _value, _moment in candidates))
     best = sorted(candidates, key=lambda c: -c[1])
     chosen: list[Moment] = []
     for rank in range(len(best)):  # the best of each kind, then the second best of each...
         for kind in order:
-            of_kind = [m for k, _, m in best if k == kind]
+            of_kind = [m for k, _value, m in best if k == kind]
             if rank < len(of_kind) and len(chosen) < count and of_kind[rank] not in chosen:
                 chosen.append(of_kind[rank])
         if len(chosen) >= count:
@@ -87,15 +89,15 @@ def public_text(fresh: Any, action: Any, before: int) -> str:
 
 def _end_moment(game: Any) -> list[Moment]:
     """Every seat's hand at the end (and the game's ``end_note``: what else was hidden)."""
-    hands = [f"{name}: {names_text(_hand_names(game, seat))}"
+    hands = [_("{player}: {cards}").format(player=name, cards=names_text(_hand_names(game, seat)))
              for seat, name in enumerate(game.players)]
-    hidden = "In hand: " + "; ".join(hands) + "."
+    hidden = _("In hand: {hands}.").format(hands="; ".join(hands))
     retro = retro_of(game.name)
     note = retro.end_note(game) if retro is not None and retro.end_note is not None else ""
     if note:
         hidden += f" {note}"
-    public = game.view(None).get("waiting_for") or "The game so far."
-    return [Moment(len(game.log) - 1, "What nobody showed", str(public), hidden)]
+    public = game.view(None).get("waiting_for") or _("The game so far.")
+    return [Moment(len(game.log) - 1, _("What nobody showed"), str(public), hidden)]
 
 
 def _hand_names(game: Any, seat: int) -> list[str]:
@@ -106,7 +108,7 @@ def _with_end(finder: Callable[[Any], list[Candidate]]) -> Callable[[Any], list[
     """A game's finder, plus every hand at the end when it finds fewer than three moments."""
     def find(game: Any) -> list[Candidate]:
         found = finder(game)
-        if len({id(m) for _, _, m in found}) < 3 and game.is_over:
+        if len({id(m) for _kind, _value, m in found}) < 3 and game.is_over:
             found += [("end", 0, moment) for moment in _end_moment(game)]
         return found
     return find

@@ -16,7 +16,9 @@ Each game's own questions live in its package (``SPEC.debrief``, e.g.
 plain Python: the dashboards' debrief panel (:mod:`devgames.dashboards.debrief_panel`) and the
 device pages show what it gives.
 
-Names are plain text here: whoever displays a question escapes it.
+Names are plain text here: whoever displays a question escapes it. The questions are drawn in
+the language in use (a general prompt is kept in English, in the spec, and translated here); a
+note keeps the question it was written to as it was shown.
 
 >>> from devgames import scrumkin
 >>> from devgames.core.bots import play_out
@@ -36,6 +38,8 @@ from typing import Any
 
 from devgames import SpecTable
 from devgames.core.spec import GameSpec, resolve
+from devgames.core.wording import label
+from devgames.i18n import N_, _, ngettext
 
 Row = Mapping[str, Any]
 #: The debrief's phases, in the order they are run.
@@ -45,14 +49,14 @@ Question = tuple[str, str, str | None]
 
 
 def names_text(names: Sequence[str]) -> str:
-    """Names as a sentence says them.
+    """Names as a sentence says them, in the language in use.
 
     >>> names_text(["Red"]), names_text(["Red", "Blue"]), names_text(["Red", "Blue", "Green"])
     ('Red', 'Red and Blue', 'Red, Blue and Green')
     """
     if len(names) < 2:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)
@@ -97,15 +101,19 @@ GAME_DEBRIEFS: Mapping[str, GameDebrief] = SpecTable(_game_debrief)
 #: Each game's own "Now what?" prompts.
 GAME_NOW_WHAT: Mapping[str, tuple[str, ...]] = SpecTable(
     lambda spec: _game_debrief(spec).now_what)
-#: Our own "Now what?" prompts, for every game (after the game's own).
+#: Our own "Now what?" prompts, for every game (after the game's own), in English: the debrief
+#: asks them in the language in use.
 NOW_WHAT: tuple[str, ...] = (
-    "What one change will we try at work before the next retrospective, who owns it, and by "
-    "when?",
+    N_("What one change will we try at work before the next retrospective, who owns it, and by "
+       "when?"),
 )
+#: The questions asked when the data and the game ask nothing in a phase.
+SURPRISED_YOU = N_("What happened in this game that surprised you?")
+WHERE_AT_WORK = N_("Why did it happen, and where have we seen that at work?")
 
 
 def winner_line(game: Any) -> str:
-    """Who won, for the end of the game.
+    """Who won, for the end of the game, in the language in use.
 
     >>> from devgames import scrumkin
     >>> winner_line(scrumkin.new_game(["Red", "Blue"], seed=1))
@@ -113,19 +121,21 @@ def winner_line(game: Any) -> str:
     """
     winners = list(game.winners)
     if winners:
-        return f"{names_text(winners)} {'wins' if len(winners) == 1 else 'win'}!"
+        return ngettext("{names} wins!", "{names} win!", len(winners)).format(
+            names=names_text(winners))
     if not game.is_over:
-        return "No winner yet: the game is still on."
+        return _("No winner yet: the game is still on.")
     result = game.view(None).get("result", "")
     own = GAME_DEBRIEFS.get(game.name)
     why = own.nobody_won.get(result) if own else None
-    return f"Nobody won: {why(game) if why else result.replace('_', ' ') or 'the game ended'}."
+    reason = why(game) if why else label(result) if result else _("the game ended")
+    return _("Nobody won: {why}.").format(why=reason)
 
 
 def debrief_phases(game: Any) -> dict[str, list[str]]:
-    """The debrief's questions by phase ("what", "so_what", "now_what"), each list never empty:
-    questions drawn from this session first, then the general prompts no question already asks;
-    no question twice.
+    """The debrief's questions by phase ("what", "so_what", "now_what"), each list never empty,
+    in the language in use: questions drawn from this session first, then the general prompts no
+    question already asks; no question twice.
 
     >>> from devgames import itstartup
     >>> phases = debrief_phases(itstartup.new_game(["Ada", "Bob"], seed=1))
@@ -136,21 +146,21 @@ def debrief_phases(game: Any) -> dict[str, list[str]]:
 
     own = GAME_DEBRIEFS.get(game.name)
     found = own.questions(game) if own and game.rounds else []
-    asked = {replaced for _, _, replaced in found if replaced}
+    asked = {replaced for _phase, _question, replaced in found if replaced}
     prompts = game_spec(game.name).debrief_prompts if own else ()
     general = [prompt for prompt in prompts if prompt not in asked
                and (own is None or prompt not in own.when or own.when[prompt](game.options))]
     phases: dict[str, list[str]] = {phase: [] for phase in PHASES}
-    for phase, question, _ in found:
+    for phase, question, _replaced in found:
         if question:
             phases[phase].append(question)
     for prompt in general:
-        phases[own.phases.get(prompt, "so_what") if own else "so_what"].append(prompt)
-    phases["now_what"] += [*(own.now_what if own else ()), *NOW_WHAT]
+        phases[own.phases.get(prompt, "so_what") if own else "so_what"].append(_(prompt))
+    phases["now_what"] += [_(prompt) for prompt in (*(own.now_what if own else ()), *NOW_WHAT)]
     if not phases["what"]:
-        phases["what"].append("What happened in this game that surprised you?")
+        phases["what"].append(_(SURPRISED_YOU))
     if not phases["so_what"]:
-        phases["so_what"].append("Why did it happen, and where have we seen that at work?")
+        phases["so_what"].append(_(WHERE_AT_WORK))
     seen: set[str] = set()
     for phase in PHASES:  # each question once, in the first phase that asks it
         fresh = [q for q in dict.fromkeys(phases[phase]) if q not in seen]

@@ -66,12 +66,12 @@ SPEC = GameSpec(
     options=ScrumkinOptions,
     round_columns=ROUND_COLUMNS,
     debrief_prompts=(
-        "Which card helped your velocity most over the whole game, and when did it start "
-        "paying off?",
-        "When did your velocity drop, and what was in play then?",
-        "Which cards did you keep for yourself, and which did you give away? Why?",
-        "In the collaborative game: when did taking over another team's items pay off, "
-        "and when not?",
+        N_("Which card helped your velocity most over the whole game, and when did it start "
+           "paying off?"),
+        N_("When did your velocity drop, and what was in play then?"),
+        N_("Which cards did you keep for yourself, and which did you give away? Why?"),
+        N_("In the collaborative game: when did taking over another team's items pay off, "
+           "and when not?"),
     ),
     charts="devgames.scrumkin.charts:CHARTS",
     debrief="devgames.scrumkin.debrief:DEBRIEF",

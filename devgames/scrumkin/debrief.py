@@ -1,7 +1,8 @@
 """Scrumkin's debrief questions, drawn from a session's rows and log: the biggest velocity drop
 and the cards against it (each named for its kind), the most bugs and where they came from, harm
 dealt, investments made, shortcuts come due, counters, and the outcome. Imported by the
-dashboards only (through ``SPEC.debrief``).
+dashboards only (through ``SPEC.debrief``). The questions are drawn in the language in use; the
+cards keep their printed names.
 
 >>> from devgames import scrumkin
 >>> from devgames.core.bots import play_out
@@ -15,8 +16,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from devgames.i18n import N_, _, ngettext
 from devgames.retro.dealt import DealtRow, card_kind, dealt_matrix
 from devgames.screens.debrief import GameDebrief, Question, Row, names_text, top, totals
+from devgames.scrumkin import SPEC
 
 
 def _card_name(label: str) -> str:
@@ -36,23 +39,28 @@ def _against_text(cards_in_play: str, game_name: str = "scrumkin") -> tuple[str,
     parts = []
     harm, shortcuts, investments = by_kind["harm"], by_kind["shortcut"], by_kind["investment"]
     if harm:
-        parts.append(f"while {names_text(harm)} {'was' if len(harm) == 1 else 'were'} in play")
+        parts.append(ngettext("while {cards} was in play", "while {cards} were in play",
+                              len(harm)).format(cards=names_text(harm)))
     if shortcuts:
-        many = len(shortcuts) > 1
-        parts.append(f"when the shortcut{'s' * many} {names_text(shortcuts)} came due")
+        parts.append(ngettext("when the shortcut {cards} came due",
+                              "when the shortcuts {cards} came due",
+                              len(shortcuts)).format(cards=names_text(shortcuts)))
     if investments:
-        many = len(investments) > 1
-        parts.append(f"while the investment{'s' * many} {names_text(investments)} "
-                     f"{'were' if many else 'was'} still costing")
+        parts.append(ngettext("while the investment {cards} was still costing",
+                              "while the investments {cards} were still costing",
+                              len(investments)).format(cards=names_text(investments)))
     if not parts:
-        return "with no card against it in play", "What happened?"
+        return _("with no card against it in play"), _("What happened?")
     if harm:
-        ask = "What happened?"
+        ask = _("What happened?")
     elif shortcuts:
-        ask = "What did the shortcut buy before, and was it worth the price?"
+        ask = _("What did the shortcut buy before, and was it worth the price?")
     else:
-        ask = "Did the investment pay back later, and was the wait worth it?"
-    return ", and ".join(parts), ask
+        ask = _("Did the investment pay back later, and was the wait worth it?")
+    against = parts[0]
+    for part in parts[1:]:
+        against = _("{before}, and {after}").format(before=against, after=part)
+    return against, ask
 
 
 _COSTS = re.compile(r"\(-\d+\)$")  # a card's current value, when negative
@@ -88,10 +96,11 @@ costing. Did the investment pay back later, and was the wait worth it?"
             worst = (before - row["velocity"], before, row)
     if worst is None:
         return None
-    _, before, row = worst
+    _fall, before, row = worst
     against, ask = _against_text(row["cards_in_play"], game_name)
-    return (f"Sprint {row['sprint']}: {row['team']}'s velocity fell from {before} to "
-            f"{row['velocity']} {against}. {ask}")
+    return _("Sprint {sprint}: {team}'s velocity fell from {before} to {after} {against}. "
+             "{ask}").format(sprint=row["sprint"], team=row["team"], before=before,
+                             after=row["velocity"], against=against, ask=ask)
 
 
 def most_bugs(rows: Iterable[Row], drawn: Mapping[str, int] | None = None) -> str | None:
@@ -112,16 +121,17 @@ What would have kept those out?'
     teams, bugs = top(bugs_by_team)
     if not teams:
         return None
-    each = " each" if len(teams) > 1 else ""
-    start = f"{names_text(teams)} got the most bugs: {bugs}{each} over the game"
+    start = (_("{teams} got the most bugs: {bugs} each over the game") if len(teams) > 1
+             else _("{teams} got the most bugs: {bugs} over the game")).format(
+        teams=names_text(teams), bugs=bugs)
     if drawn is None:
-        return f"{start}. Where did they come from?"
+        return _("{start}. Where did they come from?").format(start=start)
     own = sum(bugs_by_team[team] - drawn.get(team, 0) for team in teams)
     if not own:
-        return (f"{start}, all from the action cards drawn as sprint leader. Nobody chose them: "
-                "how did the plan change when they landed?")
-    return (f"{start}, {own} of them from sprints with a velocity below -3. What would have kept "
-            "those out?")
+        return _("{start}, all from the action cards drawn as sprint leader. Nobody chose them: "
+                 "how did the plan change when they landed?").format(start=start)
+    return _("{start}, {own} of them from sprints with a velocity below -3. What would have "
+             "kept those out?").format(start=start, own=own)
 
 
 def most_counters(rows: Sequence[Row]) -> str | None:
@@ -139,8 +149,9 @@ themselves then?'
     sprint = sprints[0]
     who = [f"{row['team']} ({row['counters_made']})" for row in rows
            if row["sprint"] == sprint and row["counters_made"]]
-    return (f"Sprint {sprint} had the most counters: {counters}, by {names_text(who)}. "
-            "What made the teams defend themselves then?")
+    return _("Sprint {sprint} had the most counters: {counters}, by {teams}. What made the "
+             "teams defend themselves then?").format(sprint=sprint, counters=counters,
+                                                     teams=names_text(who))
 
 
 def _scrumkin_outcome(game: Any, rows: Sequence[Row]) -> str:
@@ -150,21 +161,27 @@ def _scrumkin_outcome(game: Any, rows: Sequence[Row]) -> str:
     winners, result = list(game.winners), game.view(None)["result"]
     they = names_text(winners)
     if result == "backlog_done":
-        return (f"{they} finished the backlog first, in sprint {sprint}. What did {they} do "
-                "differently from the others?")
+        return _("{teams} finished the backlog first, in sprint {sprint}. What did {teams} do "
+                 "differently from the others?").format(teams=they, sprint=sprint)
     if result == "all_backlogs_done":
-        return (f"Together you finished every backlog in sprint {sprint} of "
-                f"{game.options.collaborative_sprints}. Which moment made the difference?")
+        return _("Together you finished every backlog in sprint {sprint} of {sprints}. Which "
+                 "moment made the difference?").format(
+            sprint=sprint, sprints=game.options.collaborative_sprints)
     if result == "out_of_sprints":
-        return (f"After {sprint} sprints, {sum(left.values())} backlog items were still open. "
-                "Where did the collaboration stall?")
+        return _("After {sprint} sprints, {items} backlog items were still open. Where did the "
+                 "collaboration stall?").format(
+            sprint=sprint, items=sum(left.values()))
     fewest = min(left.values())
     leaders = [team for team, items in left.items() if items == fewest]
     if result == "sprint_cap":
-        return (f"After {sprint} sprints nobody had finished; {names_text(leaders)} had the "
-                f"fewest items left ({fewest}). What kept every backlog open?")
-    return (f"After sprint {sprint}, {names_text(leaders)} {'has' if len(leaders) == 1 else 'have'}"
-            f" the fewest items left ({fewest}). What is working there?")
+        return _("After {sprint} sprints nobody had finished; {teams} had the fewest items left "
+                 "({fewest}). What kept every backlog open?").format(
+            sprint=sprint, teams=names_text(leaders), fewest=fewest)
+    return ngettext("After sprint {sprint}, {teams} has the fewest items left ({fewest}). What "
+                    "is working there?",
+                    "After sprint {sprint}, {teams} have the fewest items left ({fewest}). What "
+                    "is working there?", len(leaders)).format(
+        sprint=sprint, teams=names_text(leaders), fewest=fewest)
 
 
 def most_harmed(rows: Sequence[DealtRow]) -> str | None:
@@ -184,9 +201,10 @@ Blue do about it?'
     team = teams[0]
     givers = totals(({"team": row.from_team, "n": 1} for row in harm if row.to_team == team),
                      "team", "n")
-    by = ", ".join(f"{n} from {giver}" for giver, n in sorted(givers.items(), key=lambda g: -g[1]))
-    return (f"{team} got the most harmful cards from other teams: {count} ({by}). What did "
-            f"{team} do about it?")
+    by = ", ".join(_("{n} from {team}").format(n=n, team=giver)
+                   for giver, n in sorted(givers.items(), key=lambda g: -g[1]))
+    return _("{team} got the most harmful cards from other teams: {count} ({by}). What did "
+             "{team} do about it?").format(team=team, count=count, by=by)
 
 
 def investments_made(rows: Sequence[DealtRow]) -> str | None:
@@ -198,12 +216,13 @@ def investments_made(rows: Sequence[DealtRow]) -> str | None:
 off, and was the wait worth it?'
     """
     own = [row for row in rows if row.kind == "investment" and row.self_inflicted]
-    teams, _ = top(totals(({"team": row.from_team, "n": 1} for row in own), "team", "n"))
+    teams, _count = top(totals(({"team": row.from_team, "n": 1} for row in own), "team", "n"))
     if not teams:
         return None
-    cards = [f"{row.card} (sprint {row.when})" for row in own if row.from_team == teams[0]]
-    return (f"{teams[0]} invested most: {names_text(cards)}. When did they start paying off, "
-            "and was the wait worth it?")
+    cards = [_("{card} (sprint {sprint})").format(card=row.card, sprint=row.when)
+             for row in own if row.from_team == teams[0]]
+    return _("{team} invested most: {cards}. When did they start paying off, and was the wait "
+             "worth it?").format(team=teams[0], cards=names_text(cards))
 
 
 def shortcut_due(rows: Sequence[Row], dealt: Sequence[DealtRow]) -> str | None:
@@ -214,11 +233,15 @@ def shortcut_due(rows: Sequence[Row], dealt: Sequence[DealtRow]) -> str | None:
             if _COSTS.search(label) and card_kind("scrumkin", name) == "shortcut":
                 by = next((d.from_team for d in dealt if d.card == name
                            and d.to_team == row["team"] and d.how == "play"), None)
-                who = ("chosen by the team itself" if by == row["team"]
-                       else f"dealt by {by}" if by else "")
-                return (f"Sprint {row['sprint']}: the shortcut {label} came due in "
-                        f"{row['team']}'s game{', ' + who if who else ''}. What did it buy "
-                        "before, and was it worth the price?")
+                if not by:
+                    return _("Sprint {sprint}: the shortcut {card} came due in {team}'s game. "
+                             "What did it buy before, and was it worth the price?").format(
+                        sprint=row["sprint"], card=label, team=row["team"])
+                who = (_("chosen by the team itself") if by == row["team"]
+                       else _("dealt by {team}").format(team=by))
+                return _("Sprint {sprint}: the shortcut {card} came due in {team}'s game, {who}. "
+                         "What did it buy before, and was it worth the price?").format(
+                    sprint=row["sprint"], card=label, team=row["team"], who=who)
     return None
 
 
@@ -230,9 +253,7 @@ def _scrumkin(game: Any) -> list[Question]:
         if event.kind == "action_card" and event.data["bugs"]:
             team = game.players[event.player]
             drawn[team] = drawn.get(team, 0) + event.data["bugs"]
-    drop = "When did your velocity drop, and what was in play then?"
-    payoff = ("Which card helped your velocity most over the whole game, and when did it start "
-              "paying off?")
+    drop, payoff = PROMPTS[1], PROMPTS[0]
     found: list[tuple[str, str | None, str | None]] = [
         ("what", velocity_drop(rows), drop),
         ("what", most_bugs(rows, drawn), None),
@@ -245,16 +266,24 @@ def _scrumkin(game: Any) -> list[Question]:
     return [(phase, text, replaced if text else None) for phase, text, replaced in found if text]
 
 
+#: The game's general prompts, marked for the catalogue in its spec.
+PROMPTS = SPEC.debrief_prompts
+
+
+def _out_of_sprints(game: Any) -> str:
+    """Why nobody won the collaborative game, in the language in use."""
+    sprints = game.options.collaborative_sprints
+    return _("{n} sprints went by before every backlog was done").format(n=sprints)
+
+
 #: Scrumkin's part of the debrief.
 DEBRIEF = GameDebrief(
     questions=_scrumkin,
     now_what=(
-        "Which investment will we start at work, and who keeps it going until it pays back?",
-        "Which shortcut are we taking at work right now, and when will it come due?",
+        N_("Which investment will we start at work, and who keeps it going until it pays back?"),
+        N_("Which shortcut are we taking at work right now, and when will it come due?"),
     ),
-    phases={"When did your velocity drop, and what was in play then?": "what"},
-    nobody_won={"out_of_sprints": lambda game: (
-        f"{game.options.collaborative_sprints} sprints went by before every backlog was done")},
-    when={"In the collaborative game: when did taking over another team's items pay off, and "
-          "when not?": lambda options: options.rulebook == "collaborative"},
+    phases={PROMPTS[1]: "what"},
+    nobody_won={"out_of_sprints": _out_of_sprints},
+    when={PROMPTS[3]: lambda options: options.rulebook == "collaborative"},
 )

@@ -11,13 +11,14 @@ Key moments (:func:`devgames.retro.key_moments`): a shield held back (a team let
 into its own game while it held a defensive card that could have countered it); a card dropped
 face down (a good card given up, or a bad one kept out of every game); the biggest velocity
 swing, with the cards the team still held then; and, as a last resort, every team's hand at the
-end.
+end. The moments are told in the language in use; the cards keep their printed names.
 """
 
 from typing import Any
 
 from devgames.core.actions import Action, given
-from devgames.retro.dealt import card_kind, replayed
+from devgames.i18n import _
+from devgames.retro.dealt import KIND_WORDS, card_kind, replayed
 from devgames.retro.moments import names_text
 from devgames.retro.parts import Candidate, Dealt, GameRetro, Moment
 from devgames.scrumkin.cards import CARDS
@@ -65,18 +66,20 @@ def moments(game: Any) -> list[Candidate]:
             if shields and value < 0 and layer != action.player:
                 who = names[action.player]
                 found.append(("shield", -value, Moment(
-                    index, "A shield held back",
-                    f"{names[layer]} lays {CARDS[card].name} into {who}'s game; {who} lets it "
-                    "through.",
-                    f"{who} held {names_text(shields)}, which could have countered it.")))
+                    index, _("A shield held back"),
+                    _("{player} lays {card} into {team}'s game; {team} lets it through.").format(
+                        player=names[layer], card=CARDS[card].name, team=who),
+                    _("{team} held {cards}, which could have countered it.").format(
+                        team=who, cards=names_text(shields)))))
         if action.kind == "drop":
             info = CARDS[given(action.card)]
             kind = card_kind(game.name, info.name)
             found.append(("drop", 2 if kind in ("help", "investment") else 1, Moment(
-                index, "A card dropped face down",
-                f"{names[action.player]} drops a card face down.",
-                f"{names[action.player]} dropped {info.name} ({info.label()}, "
-                f"{kind or 'a card'}) face down, out of every game.")))
+                index, _("A card dropped face down"),
+                _("{team} drops a card face down.").format(team=names[action.player]),
+                _("{team} dropped {card} ({label}, {kind}) face down, out of every "
+                  "game.").format(team=names[action.player], card=info.name, label=info.label(),
+                                  kind=_(KIND_WORDS.get(kind or "a card", kind))))))
         sprint = fresh.sprint
         hands = [list(hand) for hand in fresh.hands]
         fresh.apply(action)
@@ -102,12 +105,15 @@ def _velocity_swing(game: Any, sprint_end: dict[int, int],
     swing, before, row = best
     seat = game.players.index(row["team"])
     held = [f"{CARDS[c].name} ({CARDS[c].label()})" for c in hands[row["sprint"]][seat]]
-    verb = "rose" if row["velocity"] > before else "fell"
+    swung = (_("Sprint {sprint}: {team}'s velocity rose from {before} to {after}.")
+             if row["velocity"] > before
+             else _("Sprint {sprint}: {team}'s velocity fell from {before} to {after}."))
     return [("swing", swing, Moment(
-        sprint_end[row["sprint"]], "The biggest velocity swing",
-        f"Sprint {row['sprint']}: {row['team']}'s velocity {verb} from {before} to "
-        f"{row['velocity']}.",
-        f"{row['team']} still held {names_text(held)} when the sprint ended."))]
+        sprint_end[row["sprint"]], _("The biggest velocity swing"),
+        swung.format(sprint=row["sprint"], team=row["team"], before=before,
+                     after=row["velocity"]),
+        _("{team} still held {cards} when the sprint ended.").format(
+            team=row["team"], cards=names_text(held))))]
 
 
 RETRO = GameRetro(deal=deal, moments=moments)

@@ -99,3 +99,20 @@ class TeamLanguageTest(AsyncHTTPTestCase):
         said_en, said_ru = self.state(self.blue, "en")["news"], self.state(self.blue, "ru")["news"]
         assert said_en[-1].startswith("Red ") and said_ru[-1].startswith("Red ")
         assert said_ru[-1] != said_en[-1]
+
+
+def test_the_key_moments_asked_follow_each_phones_language() -> None:
+    """The key moments are worked out once a game and language: the first phone to ask does
+    not fix the language of the others."""
+    from devgames.core.bots import RandomBot, play_out
+    from devgames.devices.debrief_api import map_questions
+    from devgames.i18n import speaking
+
+    game = scrumkin.new_game(["Red", "Blue"], seed=3)
+    play_out(game, {0: RandomBot(0), 1: RandomBot(1)})
+    with speaking("ru"):
+        russian = [moment.title for moment in map_questions(game)[1]]
+    english = [moment.title for moment in map_questions(game)[1]]
+    assert russian and len(russian) == len(english)
+    assert russian[0] == "Карта, сброшенная рубашкой вверх"
+    assert english[0] == "A card dropped face down"
