@@ -22,22 +22,27 @@ from devgames.core.wording import (
     label,
     public_lines,
 )
+from devgames.i18n import N_, _, ngettext
 
-#: Printed instead of clearing the screen when the output is not a terminal (a pipe, a test).
-SCREEN_BREAK = "=" * 30 + " screen cleared " + "=" * 30
+#: The words of :data:`SCREEN_BREAK`, which the table prints in the language in use.
+SCREEN_CLEARED = N_("screen cleared")
+#: Printed instead of clearing the screen when the output is not a terminal (a pipe, a test);
+#: this is the English one.
+SCREEN_BREAK = "=" * 30 + f" {SCREEN_CLEARED} " + "=" * 30
 #: Clears the terminal and its scroll-back, so that a hand cannot be scrolled back to.
 CLEAR = "\033[3J\033[2J\033[H"
 #: Lines of "what just happened" shown on a player's screen.
 NEWS_LINES = 12
 
-HELP_KEYS = """\
+#: The keys of a prompt, as ``?`` and ``devgames play --help`` say them (translated there).
+HELP_KEYS = N_("""\
 At a prompt, type:
   a number   choose that option
   some text  list only the options that contain it (if just one does, it is chosen)
   u          undo: take back the last move typed here, and the bot moves after it
   s          save the game to a JSON file (see it with: devgames replay FILE)
   ?          this help
-  q          quit (you are offered to save first)"""
+  q          quit (you are offered to save first)""")
 
 
 class EndOfInput(Exception):
@@ -177,11 +182,12 @@ class TerminalTable:
         if getattr(self.out, "isatty", lambda: False)():
             self.out.write(CLEAR)
         else:
-            self.out.write("\n" + SCREEN_BREAK + "\n\n")
+            words = _(SCREEN_CLEARED)
+            self.out.write("\n" + "=" * 30 + f" {words} " + "=" * 30 + "\n\n")
         self.out.flush()
 
     def name(self, seat: int) -> str:
-        return "the deck" if seat == CHANCE else self.game.players[seat]
+        return _("the deck") if seat == CHANCE else self.game.players[seat]
 
     # --- the game loop ---
     def run(self) -> int:
@@ -198,22 +204,23 @@ class TerminalTable:
                     self.bot_turn(seat)
             self.finish()
         except EndOfInput:
-            self.say("Input ended; the game stops here.")
+            self.say(_("Input ended; the game stops here."))
             self.mention_save()
         return 0
 
     def introduce(self) -> None:
         game = self.game
         seats = [
-            name if seat in self.humans else f"{name} (bot)"
+            name if seat in self.humans else _("{name} (bot)").format(name=name)
             for seat, name in enumerate(game.players)
         ]
         self.say(f"{game_title(game.name)}: {', '.join(seats)}.")
-        self.say(f"Seed {game.seed} (play the same deal again with --seed {game.seed}).")
+        self.say(_("Seed {seed} (play the same deal again with --seed {seed}).").format(
+            seed=game.seed))
         if self.humans:
-            self.say("Type ? at any prompt for help.")
+            self.say(_("Type ? at any prompt for help."))
         if self.save_path:
-            self.say(f"Every move is saved to {self.save_path}.")
+            self.say(_("Every move is saved to {path}.").format(path=self.save_path))
         self.say()
         self.print_news()
         self.autosave()
@@ -251,14 +258,15 @@ class TerminalTable:
                 self.quit()
                 return False
             if command == "?":
-                self.say(HELP_KEYS)
+                self.say(_(HELP_KEYS))
             elif command == "s":
                 self.save_now()
             elif command == "u":
                 if self.undo():
                     return True
             elif command == "":
-                self.say(f"Type a number from 1 to {len(options)}, or ? for help.")
+                self.say(_("Type a number from 1 to {count}, or ? for help.").format(
+                    count=len(options)))
             else:
                 chosen = self.pick(answer, labels)
                 if chosen is not None:
@@ -274,14 +282,17 @@ class TerminalTable:
             return
         self.clear()
         who = self.name(seat)
-        self.ask(f"Pass to {who}; press Enter when only {who} is looking. ")
+        self.ask(_("Pass to {who}; press Enter when only {who} is looking.").format(who=who)
+                 + " ")
         self.holder = seat
 
     def options(self, seat: int) -> tuple[list[Action], list[str], str]:
         """The distinct legal actions, their labels, and a heading for the list."""
         options, labels, heading = choices(self.game)
-        suffix = " (a number, or part of a name):" if seat == CHANCE else ":"
-        return options, labels, heading + suffix
+        if seat == CHANCE:
+            return options, labels, _("{heading} (a number, or part of a name):").format(
+                heading=heading)
+        return options, labels, heading + ":"
 
     def show_screen(self, seat: int, options: list[Action], labels: list[str],
                     heading: str) -> None:
@@ -289,18 +300,19 @@ class TerminalTable:
         self.say()
         self.say(render_view(game.view(None)))
         if seat != CHANCE:
-            self.say(f"--- {self.name(seat)} to play ---")
+            turn = _("{name} to play").format(name=self.name(seat))
+            self.say(f"--- {turn} ---")
         if self.private and seat != CHANCE:
             news = [text for e in game.events[self.seen[seat]:] if (text := game.narrate(e))]
             if news:
-                self.say("Since your last turn:")
+                self.say(_("Since your last turn:"))
                 for text in news[-NEWS_LINES:]:
                     self.say(f"  {text}")
             self.seen[seat] = len(game.events)
         if seat != CHANCE:
             hand = game.view(seat).get("hand")
             if hand is not None:
-                self.say("Your hand:")
+                self.say(_("Your hand:"))
                 for item in hand:
                     self.say(f"  - {describe_item(item)}")
                 for line in game.secrets(seat):
@@ -325,8 +337,9 @@ class TerminalTable:
         return 100
 
     def prompt(self, seat: int, count: int) -> str:
-        who = "Card drawn" if seat == CHANCE else self.name(seat)
-        return f"{who}: choose 1-{count} (u undo, s save, ? help, q quit): "
+        who = _("Card drawn") if seat == CHANCE else self.name(seat)
+        return _("{who}: choose 1-{count} (u undo, s save, ? help, q quit):").format(
+            who=who, count=count) + " "
 
     def pick(self, answer: str, labels: list[str]) -> int | None:
         """The option chosen by number or by a unique part of its label, else None (explained)."""
@@ -334,24 +347,27 @@ class TerminalTable:
             number = int(answer)
             if 1 <= number <= len(labels):
                 return number - 1
-            self.say(f"There is no option {number}; type a number from 1 to {len(labels)}.")
+            self.say(_("There is no option {number}; type a number from 1 to {count}.").format(
+                number=number, count=len(labels)))
             return None
         folded = answer.casefold()
         matches = [i for i, text in enumerate(labels) if folded in text.casefold()]
         if len(matches) == 1:
             return matches[0]
         if not matches:
-            self.say(f"Nothing matches {answer!r}; type a number from 1 to {len(labels)}, "
-                     "part of a name, or ? for help.")
+            self.say(_("Nothing matches {answer}; type a number from 1 to {count}, part of a "
+                       "name, or ? for help.").format(answer=repr(answer), count=len(labels)))
             return None
-        self.say(f"{len(matches)} options match {answer!r}:")
+        self.say(ngettext("{n} option matches {answer}:", "{n} options match {answer}:",
+                          len(matches)).format(n=len(matches), answer=repr(answer)))
         self.list_options(matches, labels)
         return None
 
     def make_move(self, seat: int, action: Action, text: str) -> None:
         self.marks.append(len(self.game.log))
         if seat == CHANCE:
-            self.say(f"  Entered: {text}")
+            entered = _("Entered: {card}").format(card=text)
+            self.say(f"  {entered}")
         elif self.private:
             self.clear()  # the hand leaves the screen before anything else is shown
             self.seen[seat] = len(self.game.events)
@@ -362,15 +378,19 @@ class TerminalTable:
     def undo(self) -> bool:
         """Take back the last move typed here, and every bot move after it."""
         if not self.marks:
-            self.say("There is no move of yours to take back yet.")
+            self.say(_("There is no move of yours to take back yet."))
             return False
         mark = self.marks.pop()
         game = self.game
         who = self.name(game.log[mark].player)
         later = len(game.log) - mark - 1
         game.undo(len(game.log) - mark)
-        after = f" and the {later} move{'s' * (later != 1)} after it" if later else ""
-        self.say(f"Took back the last move by {who}{after}.")
+        if later:
+            self.say(ngettext("Took back the last move by {who} and the {n} move after it.",
+                              "Took back the last move by {who} and the {n} moves after it.",
+                              later).format(who=who, n=later))
+        else:
+            self.say(_("Took back the last move by {who}.").format(who=who))
         self.shown = len(game.events)
         self.seen = {seat: min(seen, len(game.events)) for seat, seen in self.seen.items()}
         self.autosave()
@@ -382,11 +402,11 @@ class TerminalTable:
         self.say(render_view(self.game.view(None)))
         winners = self.game.winners
         if len(winners) == 1:
-            self.say(f"The winner is {winners[0]}!")
+            self.say(_("The winner is {name}!").format(name=winners[0]))
         elif winners:
-            self.say(f"The winners are {', '.join(winners)}!")
+            self.say(_("The winners are {names}!").format(names=", ".join(winners)))
         else:
-            self.say("Nobody won this time.")
+            self.say(_("Nobody won this time."))
         self.mention_save()
 
     # --- saving ---
@@ -398,7 +418,8 @@ class TerminalTable:
             try:
                 self.game.session().save(self.save_path)
             except OSError as error:
-                self.say(f"Could not save to {self.save_path}: {error.strerror}.")
+                self.say(_("Could not save to {path}: {reason}.").format(
+                    path=self.save_path, reason=error.strerror))
                 self.save_path = None
 
     def save_now(self) -> None:
@@ -406,33 +427,35 @@ class TerminalTable:
         try:
             self.game.session().save(path)
         except OSError as error:
-            self.say(f"Could not save to {path}: {error.strerror}.")
+            self.say(_("Could not save to {path}: {reason}.").format(
+                path=path, reason=error.strerror))
             return
         if self.save_path is None:
             self.save_path = path
-            self.say(f"Saved to {path}; from now on every move is saved there too.")
+            self.say(_("Saved to {path}; from now on every move is saved there too.").format(
+                path=path))
         else:
-            self.say(f"Saved to {path}.")
+            self.say(_("Saved to {path}.").format(path=path))
 
     def quit(self) -> None:
         if self.save_path is None:
             path = self.default_path()
-            answer = self.ask(
-                f"Save the game before quitting? y = save to {path}, or type a file name; "
-                "Enter = quit without saving: "
-            )
+            answer = self.ask(_("Save the game before quitting? y = save to {path}, or type a "
+                                "file name; Enter = quit without saving:").format(path=path)
+                              + " ")
             if answer:
                 self.save_path = path if answer.lower() in ("y", "yes") else Path(answer)
                 self.autosave()
         self.mention_save()
-        self.say("Bye.")
+        self.say(_("Bye."))
 
     def mention_save(self) -> None:
         if self.save_path is not None:
             path = self.save_path
-            self.say(f"The game is saved in {path}.")
+            self.say(_("The game is saved in {path}.").format(path=path))
             if not self.game.is_over:
-                self.say(f"Go on with: devgames play {self.game.name} --resume {path}")
-            self.say(f"See its state with: devgames replay {path}")
+                self.say(_("Go on with: devgames play {game} --resume {path}").format(
+                    game=self.game.name, path=path))
+            self.say(_("See its state with: devgames replay {path}").format(path=path))
 
 

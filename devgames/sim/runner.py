@@ -29,6 +29,7 @@ from typing import Any, TextIO
 from devgames import game_module
 from devgames.core.bots import Bot, play_out
 from devgames.core.cells import spreadsheet_safe
+from devgames.i18n import _, format_number
 
 Row = dict[str, Any]
 #: One game to play: (game, index, simulation seed, player names, bot kind per seat, options).
@@ -122,7 +123,7 @@ def seat_bots(bots: str | Sequence[str], seats: int) -> list[str]:
     kinds = [bots] if isinstance(bots, str) else list(bots)
     if not kinds:
         raise ValueError("Give at least one bot kind.")
-    return [kind for kind, _ in zip(cycle(kinds), range(seats), strict=False)]
+    return [kind for kind, _seat in zip(cycle(kinds), range(seats), strict=False)]
 
 
 def play_one(task: Task) -> tuple[Row, list[Row]]:
@@ -337,7 +338,10 @@ class TextProgress:
         filled = self.width * done // max(total, 1)
         bar = "#" * filled + "." * (self.width - filled)
         rate = done / max(now - self.started, 1e-9)
-        line = f"[{bar}] {done:,}/{total:,} games ({rate:,.0f}/s)"
+        games = _("{done}/{total} games ({rate}/s)").format(
+            done=format_number(done, 0), total=format_number(total, 0),
+            rate=format_number(rate, 0))
+        line = f"[{bar}] {games}"
         self.stream.write(f"\r{line:<{self.length}}")
         self.length = len(line)
         self.stream.flush()
