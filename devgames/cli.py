@@ -593,7 +593,7 @@ def cmd_handouts(args: argparse.Namespace) -> int:
         pages = handouts.page_budget(args.game, kind)
         line = ngettext("{path}  ({copies}; at most {pages} page)",
                         "{path}  ({copies}; at most {pages} pages)", pages).format(
-            path=path, copies=handouts.HANDOUTS[kind].copies, pages=pages)
+            path=path, copies=_(handouts.HANDOUTS[kind].copies), pages=pages)
         print(f"  {line}")
     if args.pdf:
         try:

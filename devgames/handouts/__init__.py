@@ -3,13 +3,18 @@ engine's options, so that they never drift from the game the app plays.
 
 Each handout is one self-contained HTML page (inline CSS, no external assets) that the browser
 prints on A4 or Letter: the rules on one page for each team, a turn aid, an observer sheet, a
-debrief canvas and the card glossary.
+debrief canvas and the card glossary. Every text is in the language in use
+(:func:`devgames.i18n.language`, also the page's ``lang``); the card names stay as printed.
 
 >>> html = handout_html("scrumkin", "rules", paper="letter")
 >>> "@page { size: letter" in html, "Scrumkin" in html
 (True, True)
->>> [name for name, _ in handout_files("exploding")][:2]
+>>> [name for name, html in handout_files("exploding")][:2]
 ['exploding-rules-a4.html', 'exploding-turn-aid-a4.html']
+>>> from devgames.i18n import speaking
+>>> with speaking("ru"):
+...     '<html lang="ru">' in handout_html("exploding", "rules")
+True
 """
 
 from collections.abc import Callable
@@ -22,11 +27,13 @@ from devgames.handouts import sheets
 from devgames.handouts.content import GameText, game_text
 from devgames.handouts.page import PAPERS, document
 from devgames.handouts.pdf import print_pdf
+from devgames.i18n import N_, _, language
 
 
 @dataclass(frozen=True)
 class Handout:
-    """One kind of handout: its title, what it is for, how many copies, and its page budget."""
+    """One kind of handout: its title, what it is for, how many copies, and its page budget
+    (the texts in English, marked: ``_(handout.title)`` says them in the language in use)."""
 
     kind: str
     title: str
@@ -38,16 +45,21 @@ class Handout:
 
 #: Every handout, in the order a session uses them.
 HANDOUTS: dict[str, Handout] = {h.kind: h for h in (
-    Handout("rules", "Rules on one page", "the goal, set-up, turn and end, for the players",
-            "one per team", 1, sheets.rules),
-    Handout("turn-aid", "Turn aid", "the steps of a turn and what each type of card does",
-            "one per table", 1, sheets.turn_aid),
-    Handout("observer", "Observer sheet", "behaviours to tick, with who and when, for the debrief",
-            "one per observer", 1, sheets.observer),
-    Handout("debrief", "Debrief canvas", "What? So what? Now what?, actions with owner and date",
-            "one per team, or one large for the room", 1, sheets.debrief),
-    Handout("glossary", "Card glossary", "every card with its figures and what it stands for",
-            "one per table", 1, sheets.glossary),
+    Handout("rules", N_("Rules on one page"),
+            N_("the goal, set-up, turn and end, for the players"),
+            N_("one per team"), 1, sheets.rules),
+    Handout("turn-aid", N_("Turn aid"),
+            N_("the steps of a turn and what each type of card does"),
+            N_("one per table"), 1, sheets.turn_aid),
+    Handout("observer", N_("Observer sheet"),
+            N_("behaviours to tick, with who and when, for the debrief"),
+            N_("one per observer"), 1, sheets.observer),
+    Handout("debrief", N_("Debrief canvas"),
+            N_("What? So what? Now what?, actions with owner and date"),
+            N_("one per team, or one large for the room"), 1, sheets.debrief),
+    Handout("glossary", N_("Card glossary"),
+            N_("every card with its figures and what it stands for"),
+            N_("one per table"), 1, sheets.glossary),
 )}
 
 #: The glossary's page budget per game, from its spec (every other handout fits on one page).
@@ -79,16 +91,18 @@ def handout_html(game: str, kind: str, paper: str = "a4", **options: Any) -> str
     ValueError: Unknown handout 'poster'; the handouts are: rules, turn-aid, observer, ...
     """
     if game not in GAMES:
-        raise ValueError(f"Unknown game {game!r}; the games are: {', '.join(sorted(GAMES))}.")
+        raise ValueError(_("Unknown game {game}; the games are: {games}.").format(
+            game=repr(game), games=", ".join(sorted(GAMES))))
     if kind not in HANDOUTS:
-        raise ValueError(
-            f"Unknown handout {kind!r}; the handouts are: {', '.join(HANDOUTS)}."
-        )
+        raise ValueError(_("Unknown handout {kind}; the handouts are: {kinds}.").format(
+            kind=repr(kind), kinds=", ".join(HANDOUTS)))
     if paper not in PAPERS:
-        raise ValueError(f"Unknown paper {paper!r}; the papers are: {', '.join(PAPERS)}.")
+        raise ValueError(_("Unknown paper {paper}; the papers are: {papers}.").format(
+            paper=repr(paper), papers=", ".join(PAPERS)))
     text = game_text(game, **options)
     handout = HANDOUTS[kind]
-    return document(f"{text.title}: {handout.title}", handout.render(text), paper)
+    title = _(handout.title)
+    return document(f"{text.title}: {title}", handout.render(text), paper, language())
 
 
 def handout_name(game: str, kind: str, paper: str = "a4") -> str:

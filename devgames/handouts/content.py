@@ -18,6 +18,7 @@ from typing import Any
 
 from devgames import SpecTable, game_spec
 from devgames.core.spec import resolve
+from devgames.i18n import _
 
 #: Each game's name as printed (from its spec).
 TITLES: SpecTable[str] = SpecTable(lambda spec: spec.title)
@@ -41,15 +42,6 @@ class GameText:
     debrief: tuple[str, str, str]  # a prompt for What?, So what?, Now what?
     doc: str  # the full rules, as devgames plays them
 
-    @property
-    def seats(self) -> str:
-        """The plural of :attr:`seat`.
-
-        >>> game_text("exploding").seats
-        'players'
-        """
-        return self.seat + "s"
-
 
 def game_text(game: str, **options: Any) -> GameText:
     """The handout words of ``game`` played with ``options`` (the engine's defaults otherwise).
@@ -63,14 +55,5 @@ def game_text(game: str, **options: Any) -> GameText:
     """
     spec = game_spec(game)
     if not spec.handouts:
-        raise ValueError(f"{spec.title} has no handouts.")
+        raise ValueError(_("{game} has no handouts.").format(game=spec.title))
     return resolve(spec.handouts)(options)
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, in the plural unless it is one.
-
-    >>> plural(1, "card"), plural(3, "card")
-    ('1 card', '3 cards')
-    """
-    return f"{count} {word}{'' if count == 1 else 's'}"

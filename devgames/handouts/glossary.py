@@ -16,14 +16,16 @@ from dataclasses import dataclass
 from devgames import game_spec
 from devgames.core.meanings import KINDS, Meaning, meanings
 from devgames.core.spec import resolve
+from devgames.i18n import N_, _
 
-#: How each kind is headed in the glossary, in :data:`KINDS` order, then cards of no kind yet.
+#: How each kind is headed in the glossary, in :data:`KINDS` order, then cards of no kind yet
+#: (marked: the glossary says ``_(KIND_HEADINGS[kind])``).
 KIND_HEADINGS: dict[str, str] = {
-    "investment": "Investments: cost now, pay later",
-    "shortcut": "Shortcuts: pay now, cost later",
-    "help": "Help: good for whoever gets it",
-    "harm": "Harm: bad for whoever gets it",
-    "": "Meaning still to come",
+    "investment": N_("Investments: cost now, pay later"),
+    "shortcut": N_("Shortcuts: pay now, cost later"),
+    "help": N_("Help: good for whoever gets it"),
+    "harm": N_("Harm: bad for whoever gets it"),
+    "": N_("Meaning still to come"),
 }
 
 
@@ -52,7 +54,8 @@ def card_meanings(game: str) -> dict[str, Meaning]:
 
 
 def glossary_rows(game: str) -> list[GlossaryRow]:
-    """Every card name of ``game`` once, in card-table order.
+    """Every card name of ``game`` once, in card-table order, with the meanings of the language
+    in use (read at each call).
 
     >>> [row.copies for row in glossary_rows("itstartup")][:3]
     [2, 2, 1]
@@ -70,7 +73,7 @@ def grouped(rows: list[GlossaryRow]) -> list[tuple[str, list[GlossaryRow]]]:
     """The rows by kind (in :data:`KIND_HEADINGS` order, empty kinds left out), each group
     sorted by name.
 
-    >>> [kind for kind, _ in grouped(glossary_rows("exploding"))]
+    >>> [kind for kind, members in grouped(glossary_rows("exploding"))]
     ['investment', 'shortcut', 'help', 'harm']
     """
     order = [*KINDS, ""]
@@ -87,5 +90,5 @@ def _cards(game: str) -> list[tuple[str, int, str, str]]:
     ``SPEC.glossary``)."""
     spec = game_spec(game)
     if not spec.glossary:
-        raise ValueError(f"The glossary knows no game {game!r}.")
+        raise ValueError(_("The glossary knows no game {game}.").format(game=repr(game)))
     return resolve(spec.glossary)()

@@ -12,6 +12,8 @@ True
 from collections.abc import Iterable
 from html import escape
 
+from devgames.i18n import _
+
 #: Paper name -> its CSS ``@page`` size (portrait).
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
 
@@ -90,7 +92,8 @@ def page_css(paper: str) -> str:
     try:
         size = PAPERS[paper]
     except KeyError:
-        raise ValueError(f"Unknown paper {paper!r}; the papers are: a4, letter.") from None
+        raise ValueError(_("Unknown paper {paper}; the papers are: {papers}.").format(
+            paper=repr(paper), papers=", ".join(PAPERS))) from None
     return _CSS % {"size": size, "margin": MARGIN_MM}
 
 

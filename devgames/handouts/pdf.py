@@ -10,6 +10,8 @@ import os
 import subprocess
 from pathlib import Path
 
+from devgames.i18n import _
+
 #: The browser that prints.
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -36,14 +38,17 @@ def print_pdf(html: str | Path, pdf: str | Path | None = None) -> Path:
     source = Path(html)
     target = Path(pdf) if pdf is not None else source.with_suffix(".pdf")
     if not (CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK)):
-        raise RuntimeError(f"{CHROMIUM} is missing, so no PDF was made: open the HTML files in a "
-                           "browser and print them (or apt-get install chromium).")
+        raise RuntimeError(_("{browser} is missing, so no PDF was made: open the HTML files in a "
+                             "browser and print them (or apt-get install chromium).").format(
+                                 browser=CHROMIUM))
     target.unlink(missing_ok=True)
     try:
         done = subprocess.run(chromium_command(source, target.resolve()), capture_output=True,
                               timeout=TIMEOUT, check=False)
     except subprocess.TimeoutExpired:
-        raise RuntimeError(f"Chromium took over {TIMEOUT} s to print {source}.") from None
+        raise RuntimeError(_("Chromium took over {seconds} s to print {path}.").format(
+            seconds=TIMEOUT, path=source)) from None
     if done.returncode != 0 or not target.exists():
-        raise RuntimeError(f"Chromium could not print {source} (exit status {done.returncode}).")
+        raise RuntimeError(_("Chromium could not print {path} (exit status {status}).").format(
+            path=source, status=done.returncode))
     return target

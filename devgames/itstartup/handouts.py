@@ -12,6 +12,7 @@ from typing import Any
 
 from devgames.core.options import build_options
 from devgames.handouts.content import TITLES, GameText
+from devgames.i18n import N_, _, ngettext
 from devgames.itstartup.cards import CARD_BY_KEY
 from devgames.itstartup.cards import CARDS as ITSTARTUP
 from devgames.itstartup.cards import Card as ItStartupCard
@@ -27,15 +28,21 @@ def glossary_cards() -> list[tuple[str, int, str, str]]:
     ]
 
 
+#: Each type of card as the glossary's figures name it.
+KIND_WORDS = {"developer": N_("developer"), "hr": N_("HR"), "coach": N_("coach"),
+              "knowledge": N_("knowledge"), "action": N_("action")}
+
+
 def _itstartup_figures(card: ItStartupCard) -> str:
     """The card's type and numbers: "developer, cost 2, efficiency 2"."""
-    parts = [{"coach": "coach", "hr": "HR"}.get(card.kind, card.kind), f"cost {card.cost}"]
+    kind = KIND_WORDS.get(card.kind)
+    parts = [_(kind) if kind else card.kind, _("cost {n}").format(n=card.cost)]
     if card.kind == "developer":
-        parts.append(f"efficiency {card.power}")
+        parts.append(_("efficiency {n}").format(n=card.power))
     elif card.kind == "knowledge":
-        parts.append(f"+{card.power} efficiency")
+        parts.append(_("+{n} efficiency").format(n=card.power))
     if card.shield:
-        parts.append(f"resistance {card.shield}")
+        parts.append(_("resistance {n}").format(n=card.shield))
     return ", ".join(parts)
 
 
@@ -82,82 +89,103 @@ def game_text(options: dict[str, Any]) -> GameText:
     opts = build_options(ItStartupOptions, options)
     kinds = Counter(card.kind for card in CARDS.values())
     drawers = sum(card.kind == "hr" and card.key in END_OF_TURN_DRAW for card in CARDS.values())
-    caps = ", ".join(f"{cap} with {players}" for players, cap in sorted(HOARD_CAP.items()))
+    caps = ", ".join(_("{cap} with {players}").format(cap=cap, players=players)
+                     for players, cap in sorted(HOARD_CAP.items()))
     end = [
-        "The goal is checked only after a full round, when everybody has had as many turns.",
-        f"Anyone at {opts.goal} points or more: the highest score wins; a tie at the top plays "
-        "another round.",
+        _("The goal is checked only after a full round, when everybody has had as many turns."),
+        ngettext("Anyone at {n} point or more: the highest score wins; a tie at the top plays "
+                 "another round.",
+                 "Anyone at {n} points or more: the highest score wins; a tie at the top plays "
+                 "another round.", opts.goal).format(n=opts.goal),
     ]
     if opts.tournament_wins:
-        end.append(f"Tournament: games go on until someone has {opts.tournament_wins} wins; "
-                   "losers get a help token after each game.")
+        end.append(ngettext("Tournament: games go on until someone has {n} win; losers get a "
+                            "help token after each game.",
+                            "Tournament: games go on until someone has {n} wins; losers get a "
+                            "help token after each game.",
+                            opts.tournament_wins).format(n=opts.tournament_wins))
     steps = [
-        "**Draw** a card (nothing when the deck is empty).",
-        f"**Income**: gain resources equal to your turn number, at most {MAX_INCOME}.",
-        "**Outsourcing ends**: employees you borrowed go back to their owner.",
-        "**Planning bonus**: at 1, 2, 4, 8, 16... points, remove 1 burnout from one employee."
-        if opts.planning_bonus else "**Planning bonus**: not used in this game.",
-        "**Moves**, as many as you like, in any order: play a card and pay its cost; plan one "
-        f"action face down; sell a card for {SELL_PRICE}; buy a card for {DRAW_PRICE}; use an "
-        "ability; move knowledge between your developers (paying again).",
-        "**End of turn**: score your developers' efficiency (plus Coffee machine or Crunch "
-        "Time), every employee takes 1 burnout, HR cards draw, then keep at most the hoard cap "
-        f"of resources ({caps} players).",
+        _("**Draw** a card (nothing when the deck is empty)."),
+        _("**Income**: gain resources equal to your turn number, at most {most}.").format(
+            most=MAX_INCOME),
+        _("**Outsourcing ends**: employees you borrowed go back to their owner."),
+        _("**Planning bonus**: at 1, 2, 4, 8, 16... points, remove 1 burnout from one employee.")
+        if opts.planning_bonus else _("**Planning bonus**: not used in this game."),
+        _("**Moves**, as many as you like, in any order: play a card and pay its cost; plan one "
+          "action face down; sell a card for {sell}; buy a card for {buy}; use an ability; move "
+          "knowledge between your developers (paying again).").format(sell=SELL_PRICE,
+                                                                      buy=DRAW_PRICE),
+        _("**End of turn**: score your developers' efficiency (plus Coffee machine or Crunch "
+          "Time), every employee takes 1 burnout, HR cards draw, then keep at most the hoard cap "
+          "of resources ({caps} players).").format(caps=caps),
     ]
-    agent = ("Before the Agent's coin, an opponent may pay its owner "
-             f"{AGENT_COUNTER} to cancel it." if opts.agent_counter else "")
+    agent = _("Before the Agent's coin, an opponent may pay its owner {price} to cancel "
+              "it.").format(price=AGENT_COUNTER) if opts.agent_counter else ""
+    players = ngettext("{least} to {most} player", "{least} to {most} players",
+                       MAX_PLAYERS).format(least=MIN_PLAYERS, most=MAX_PLAYERS)
     return GameText(
         game="itstartup",
         title=TITLES["itstartup"],
         seat="player",
-        goal=f"Be the first to {opts.goal} project points. Your developers earn points every "
-        "turn; burnout makes them leave, so keep your people going.",
+        goal=ngettext("Be the first to {n} project point. Your developers earn points every "
+                      "turn; burnout makes them leave, so keep your people going.",
+                      "Be the first to {n} project points. Your developers earn points every "
+                      "turn; burnout makes them leave, so keep your people going.",
+                      opts.goal).format(n=opts.goal),
         setup=(
-            f"{MIN_PLAYERS} to {MAX_PLAYERS} players (or small teams) share one deck of "
-            f"{len(CARDS)} cards.",
-            f"Each player is dealt {OPENING_HAND} cards and starts with the resources of one "
-            "roll of a die (the same for all).",
-            "Once, in seat order, each player may put any opening cards under the deck and draw "
-            "as many.",
-            "One player is chosen, or rolled, to go first.",
+            ngettext("{players} (or small teams) share one deck of {n} card.",
+                     "{players} (or small teams) share one deck of {n} cards.",
+                     len(CARDS)).format(players=players, n=len(CARDS)),
+            ngettext("Each player is dealt {n} card and starts with the resources of one roll of "
+                     "a die (the same for all).",
+                     "Each player is dealt {n} cards and starts with the resources of one roll of "
+                     "a die (the same for all).", OPENING_HAND).format(n=OPENING_HAND),
+            _("Once, in seat order, each player may put any opening cards under the deck and "
+              "draw as many."),
+            _("One player is chosen, or rolled, to go first."),
         ),
-        turn="A turn",
+        turn=_("A turn"),
         steps=tuple(steps),
         end=tuple(end),
         card_types=(
-            (f"Developer ({kinds['developer']})", "An employee who earns its efficiency in "
-             "points at the end of each of your turns."),
-            (f"HR ({kinds['hr']})", f"An employee with an effect; {drawers} of the {kinds['hr']} "
-             "also draw you a card at the end of each of your turns."),
-            (f"Scrum Master ({kinds['coach']})", "An employee: +1 efficiency to each of your "
-             "developers; draws when played."),
-            (f"Knowledge ({kinds['knowledge']})", "Played on one of your developers: adds "
-             "efficiency; it leaves with that developer."),
-            (f"Action ({kinds['action']})", "A one-off effect: resources, poaching, burnout, "
-             "points. One may be planned face down to cost 1 less later."),
-            ("Burnout", f"An employee leaves at {BASE_BURNOUT_LIMIT} burnout plus its "
-             "resistance, with its knowledge."),
+            (_("Developer ({n})").format(n=kinds["developer"]),
+             _("An employee who earns its efficiency in points at the end of each of your "
+               "turns.")),
+            (_("HR ({n})").format(n=kinds["hr"]),
+             _("An employee with an effect; {drawers} of the {n} also draw you a card at the end "
+               "of each of your turns.").format(drawers=drawers, n=kinds["hr"])),
+            (f"Scrum Master ({kinds['coach']})",  # a card's name, as printed
+             _("An employee: +1 efficiency to each of your developers; draws when played.")),
+            (_("Knowledge ({n})").format(n=kinds["knowledge"]),
+             _("Played on one of your developers: adds efficiency; it leaves with that "
+               "developer.")),
+            (_("Action ({n})").format(n=kinds["action"]),
+             _("A one-off effect: resources, poaching, burnout, points. One may be planned face "
+               "down to cost 1 less later.")),
+            (_("Burnout"),
+             _("An employee leaves at {limit} burnout plus its resistance, with its "
+               "knowledge.").format(limit=BASE_BURNOUT_LIMIT)),
         ),
         tips=tuple(t for t in (
-            "Costs never go below 0; discounts add up.",
-            "A planned card cannot be taken back or swapped.",
-            "There is no discard pile: cards that leave go under the deck.",
+            _("Costs never go below 0; discounts add up."),
+            _("A planned card cannot be taken back or swapped."),
+            _("There is no discard pile: cards that leave go under the deck."),
             agent,
         ) if t),
         watch=(
-            "An employee burns out and leaves (whose, which turn)",
-            "Rests people: Coffee machine, Vacation Time, Office Manager",
-            "Pushes people: Crunch Time, Copy Paste Developer",
-            "Poaches: Rockstar Recruiter, Head Hunter, Undercover HR Agent, Outsourcing",
-            "Pays to keep an employee (Head Hunter or Agent cancelled)",
-            "Puts knowledge on one developer only (a knowledge silo)",
-            "Hoards resources, or loses some to the cap",
-            "Talks about the others' startups (alliances, revenge)",
+            _("An employee burns out and leaves (whose, which turn)"),
+            _("Rests people: Coffee machine, Vacation Time, Office Manager"),
+            _("Pushes people: Crunch Time, Copy Paste Developer"),
+            _("Poaches: Rockstar Recruiter, Head Hunter, Undercover HR Agent, Outsourcing"),
+            _("Pays to keep an employee (Head Hunter or Agent cancelled)"),
+            _("Puts knowledge on one developer only (a knowledge silo)"),
+            _("Hoards resources, or loses some to the cap"),
+            _("Talks about the others' startups (alliances, revenge)"),
         ),
         debrief=(
-            "Who burnt out, when, and what did the points do then? Who was poached?",
-            "What did the pace cost you? When does knowledge walk out of the door at work?",
-            "What will you do about pace, hiring or knowledge sharing next week?",
+            _("Who burnt out, when, and what did the points do then? Who was poached?"),
+            _("What did the pace cost you? When does knowledge walk out of the door at work?"),
+            _("What will you do about pace, hiring or knowledge sharing next week?"),
         ),
         doc="docs/rules/itstartup.md",
     )

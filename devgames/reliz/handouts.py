@@ -11,15 +11,17 @@ from typing import Any
 
 from devgames.core.options import build_options
 from devgames.handouts.content import TITLES, GameText
+from devgames.i18n import _, ngettext
 
 
 def glossary_cards() -> list[tuple[str, int, str, str]]:
-    """(name, copies, figures, what it does) for each event card, then each tile."""
+    """(name, copies, figures, what it does) for each event card, then each tile (the event
+    cards' names and what they do as their table has them)."""
     from devgames.reliz.cards import EVENTS, TILES
 
     events = [(card.name, card.count, card.name_ru, card.does) for card in EVENTS.values()]
-    tiles = [(card.name, 1, "", "A tile: it fits next to halves showing the same pips.")
-             for card in TILES.values()]
+    fits = _("A tile: it fits next to halves showing the same pips.")
+    tiles = [(card.name, 1, "", fits) for card in TILES.values()]
     return events + tiles
 
 
@@ -29,64 +31,80 @@ def game_text(options: dict[str, Any]) -> GameText:
 
     opts = build_options(RelizOptions, options)
     sc = scenario_of(opts, 2) if opts.scenario == "auto" else SCENARIOS[opts.scenario]
-    blocks = f"{sc.blocks}" if sc.blocks else "the layout's"
-    seats = f"{sc.seats[0]}" if sc.seats[0] == sc.seats[1] else f"{sc.seats[0]} to {sc.seats[1]}"
-    daily = ("play it at once, or keep it in your hand (blitz)" if opts.blitz
-             else "play it at once")
+    least, most = sc.seats
+    seats = ngettext("{n} seat", "{n} seats", least).format(n=least) if least == most else \
+        ngettext("{least} to {most} seat", "{least} to {most} seats", most).format(
+            least=least, most=most)
+    tiles = ngettext("{n} starting tile", "{n} starting tiles",
+                     sc.start_tiles).format(n=sc.start_tiles)
+    blocks = ngettext(
+        "Lay one random block card; then, seat after seat, draw two block cards, keep one and "
+        "join it at a free port, until {n} block is down.",
+        "Lay one random block card; then, seat after seat, draw two block cards, keep one and "
+        "join it at a free port, until {n} blocks are down.", sc.blocks).format(n=sc.blocks) \
+        if sc.blocks else _(
+            "Lay one random block card; then, seat after seat, draw two block cards, keep one "
+            "and join it at a free port, until the layout's blocks are down.")
+    daily = _("play it at once, or keep it in your hand (blitz)") if opts.blitz \
+        else _("play it at once")
     return GameText(
         game="reliz",
         title=TITLES["reliz"],
         seat="team" if sc.code in ("tender", "cooperation") else "player",
-        goal="Fill every zone of every block and the integration zones between them; whoever "
-        "fills the last free zone wins (the scenario may say otherwise).",
+        goal=_("Fill every zone of every block and the integration zones between them; whoever "
+               "fills the last free zone wins (the scenario may say otherwise)."),
         setup=(
-            f"Scenario: {sc.name_en} ({sc.name_ru}), {seats} seats; {sc.start_tiles} starting "
-            f"tiles, a hand limit of {sc.hand_limit}.",
-            "Lay one random block card; then, seat after seat, draw two block cards, keep one "
-            f"and join it at a free port, until {blocks} blocks are down.",
-            "Shuffle the 25 event cards; deal each seat its starting tiles.",
+            _("Scenario: {name_en} ({name_ru}), {seats}; {tiles}, a hand limit of "
+              "{limit}.").format(name_en=sc.name_en, name_ru=sc.name_ru, seats=seats,
+                                 tiles=tiles, limit=sc.hand_limit),
+            blocks,
+            _("Shuffle the 25 event cards; deal each seat its starting tiles."),
         ),
-        turn="A turn",
+        turn=_("A turn"),
         steps=(
-            "**Draw** a tile from the stock.",
-            f"**Daily event**: draw an event card and {daily}.",
-            "**Work**: place tiles (each half must show the pips of every half it touches), "
-            "replace a tile (not one placed this turn), rotate a tile, play event cards.",
-            f"**End** the turn: more than {sc.hand_limit} tiles in hand and the whole hand goes "
-            "back to the stock.",
+            _("**Draw** a tile from the stock."),
+            _("**Daily event**: draw an event card and {daily}.").format(daily=daily),
+            _("**Work**: place tiles (each half must show the pips of every half it touches), "
+              "replace a tile (not one placed this turn), rotate a tile, play event cards."),
+            ngettext("**End** the turn: more than {n} tile in hand and the whole hand goes back "
+                     "to the stock.",
+                     "**End** the turn: more than {n} tiles in hand and the whole hand goes back "
+                     "to the stock.", sc.hand_limit).format(n=sc.hand_limit),
         ),
         end=(
-            "Filling the last zone of a block, or an integration zone, is a RELEASE: draw an "
-            "event card.",
-            "Whoever fills the last free zone wins.",
+            _("Filling the last zone of a block, or an integration zone, is a RELEASE: draw an "
+              "event card."),
+            _("Whoever fills the last free zone wins."),
         ),
         card_types=(
-            ("Domino tiles (28)", "From 0|0 to 6|6; a zone marked for a double takes only a "
-             "double."),
-            ("Block cards (18)", "2 to 4 zones each; the lines between zones say which halves "
-             "touch."),
-            ("Integration zones", "Join two blocks at their ports; filled only once both port "
-             "zones are; never rotated."),
-            ("Event cards (25)", "A daily event each turn, and one more for each RELEASE."),
+            (_("Domino tiles (28)"),
+             _("From 0|0 to 6|6; a zone marked for a double takes only a double.")),
+            (_("Block cards (18)"),
+             _("2 to 4 zones each; the lines between zones say which halves touch.")),
+            (_("Integration zones"),
+             _("Join two blocks at their ports; filled only once both port zones are; never "
+               "rotated.")),
+            (_("Event cards (25)"),
+             _("A daily event each turn, and one more for each RELEASE.")),
         ),
         tips=(
-            "Each touching pair of halves is checked on its own.",
-            "Stuck? Replace a tile: the old one goes back to the stock.",
-            "Crutches make a tile fit for now; Cooperation wants none left.",
+            _("Each touching pair of halves is checked on its own."),
+            _("Stuck? Replace a tile: the old one goes back to the stock."),
+            _("Crutches make a tile fit for now; Cooperation wants none left."),
         ),
         watch=(
-            "Plans a zone ahead, or places whatever fits now",
-            "Blocks a zone for everybody (a tile nobody can match)",
-            "Replaces or rotates to get out of a dead end",
-            "Waits for an integration zone, or fills the zones next to it",
-            "Reacts to the daily event: plan changed, or blame",
-            "Uses a crutch, and whether anybody pays it back",
-            "Helps or hinders the other seats (Team Development, Cooperation)",
+            _("Plans a zone ahead, or places whatever fits now"),
+            _("Blocks a zone for everybody (a tile nobody can match)"),
+            _("Replaces or rotates to get out of a dead end"),
+            _("Waits for an integration zone, or fills the zones next to it"),
+            _("Reacts to the daily event: plan changed, or blame"),
+            _("Uses a crutch, and whether anybody pays it back"),
+            _("Helps or hinders the other seats (Team Development, Cooperation)"),
         ),
         debrief=(
-            "Which zone blocked the board longest, and why?",
-            "Where at work do parts only fit once both sides are done?",
-            "What will we integrate earlier, or pay back, next sprint?",
+            _("Which zone blocked the board longest, and why?"),
+            _("Where at work do parts only fit once both sides are done?"),
+            _("What will we integrate earlier, or pay back, next sprint?"),
         ),
         doc="docs/rules/reliz.md",
     )

@@ -14,6 +14,7 @@ from devgames import BUILTIN_GAMES as GAMES  # the games with handouts
 from devgames.core.meanings import Meaning
 from devgames.handouts import HANDOUTS, handout_html, page_budget
 from devgames.handouts import glossary as glossary_module
+from devgames.i18n import speaking
 from tests.e2e.harness import chromium_missing_reason, save_screenshot
 
 pytestmark = pytest.mark.e2e
@@ -101,6 +102,21 @@ def test_the_rules_fit_with_the_wordiest_options(tab: Page, game: str, kind: str
                                                  paper: str) -> None:
     pdf = print_pdf(tab, handout_html(game, kind, paper, **LONGEST_OPTIONS[game]), paper)
     assert page_count(pdf) == 1, (game, kind, paper)
+
+
+@pytest.mark.parametrize("paper", sorted(FORMATS))
+@pytest.mark.parametrize("kind", list(HANDOUTS))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_handout_fits_its_page_budget_in_russian(tab: Page, game: str, kind: str,
+                                                      paper: str) -> None:
+    """Russian runs longer than English: every handout still fits its budget, the rules and the
+    turn aid with the wordiest options."""
+    options = LONGEST_OPTIONS[game] if kind in ("rules", "turn-aid") else {}
+    with speaking("ru"):
+        html = handout_html(game, kind, paper, **options)
+    assert '<html lang="ru">' in html
+    pdf = print_pdf(tab, html, paper)
+    assert 1 <= page_count(pdf) <= page_budget(game, kind), (game, kind, paper)
 
 
 @pytest.mark.parametrize("paper", sorted(FORMATS))
