@@ -17,6 +17,13 @@ Conventions the guides follow, and these tests rely on:
   dots, actions with owner and due date, exported in ``retro.csv``).
 - The Scrumkin guide's timing table is what ``python -m devgames.scrumkin.timing`` prints.
 - Links within the guides and to other files of the repository lead somewhere.
+- A guide's translation (``facilitation/GAME.LANGUAGE.md``, such as ``reliz.ru.md``) is checked
+  like its original in its own language's words: its sections, agenda, learning outcomes, roles,
+  safety and debrief, options and links. It quotes the app's labels (in «guillemets» or in bold)
+  as the app shows them in that language, as the language's catalogue
+  (``devgames/locale/LANGUAGE/LC_MESSAGES/devgames.po``) translates them; a label the catalogue
+  does not translate yet stays in English, as the app shows it (a gloss may follow in brackets).
+  It keeps the original's headings, labels, options, columns, links and the planner's figures.
 """
 
 import ast
@@ -26,9 +33,11 @@ import re
 from functools import cache
 from html import unescape
 from pathlib import Path
+from typing import NamedTuple
 
 import ipywidgets as widgets
 import pytest
+from babel.messages.pofile import read_po
 
 from devgames import BUILTIN_GAMES as APP_GAMES
 from devgames import exploding, itstartup, release, reliz, scrumkin
@@ -45,6 +54,10 @@ OPTIONS = {"scrumkin": scrumkin.ScrumkinOptions, "itstartup": itstartup.ItStartu
            "reliz": reliz.RelizOptions}
 MODULES = {"scrumkin": scrumkin, "itstartup": itstartup, "exploding": exploding,
            "release": release, "reliz": reliz}
+#: The guides' translations: name -> (the game, the language).
+TRANSLATIONS = {"reliz.ru": ("reliz", "ru")}
+#: Every guide: the originals (named after their games), then the translations.
+GUIDES = (*GAMES, *TRANSLATIONS)
 
 #: Controls the guides tell the facilitator to use: each must exist verbatim in the dashboards
 #: and be quoted in at least one guide.
@@ -115,6 +128,76 @@ TAG = re.compile(r"<[^>]*>")
 SEPARATOR = re.compile(r":\s|\s\(|\)|\n")
 STRIP = " .,;:()"
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+class Words(NamedTuple):
+    """How the guides of one language name their parts: the patterns of the sections' headings
+    (as ``SECTIONS``), what each part must say (as ``MUST_SAY``), the words of the agenda's
+    blocks (as ``AGENDA_BLOCKS``), the word of the debrief (its heading, and its blocks in the
+    agenda) and how a label of the app is quoted."""
+
+    sections: dict[str, str]
+    must_say: dict[str, dict[str, str]]
+    agenda_blocks: tuple[str, ...]
+    debrief: str
+    quoted: re.Pattern[str]
+
+
+ENGLISH = Words(SECTIONS, MUST_SAY, AGENDA_BLOCKS, "debrief", QUOTED)
+RUSSIAN = Words(
+    sections={
+        "agenda": r"\bплан\b",
+        "set-up": r"подготовк",
+        "what to say": r"что говорить",
+        "debrief": r"разбор",
+        "dashboard": r"приложени",
+        "learning outcomes": r"^результаты обучения$",
+        "roles": r"^роли$",
+        "psychological safety": r"^психологическая безопасность$",
+        "the 4C flow": r"\b4C\b",
+        "connections": r"^связи$",
+        "concepts": r"^концепции$",
+        "concrete practice": r"^конкретная практика$",
+        "conclusions": r"^выводы$",
+    },
+    must_say={
+        r"^психологическая безопасность$": {
+            "a working agreement": r"рабоч\w* соглашени", "managers in the room": r"руководител",
+            "opting out": r"не участвовать", "who receives the notes": r"retro\.csv",
+            "that the notes go only to the room": r"получают те, кто был в комнате",
+        },
+        r"^роли$": {
+            "the game master": r"мастер\w* игры", "the facilitator": r"ведущ",
+            "the timekeeper": r"хранител\w* времени", "the observer": r"наблюдател",
+            "the observer sheet": r"лист\w* наблюдателя", "the debrief canvas": r"бланк\w* разбора",
+        },
+        r"\b4C\b": {"the closing learning check": r"ROTI"},
+        r"^разбор$": {
+            "What?": r"\*Что\?\*", "So what?": r"\*И что\?\*", "Now what?": r"\*Что дальше\?\*",
+            "1-2-4-All": r"1-2-4-Все", "dot voting": r"точк", "an owner": r"ответственн",
+            "a due date": r"срок", "the time-box on the timer": r"таймбокс",
+            "retro.csv": r"retro\.csv",
+        },
+    },
+    agenda_blocks=("приветствие", "правила", "игра", "промежуточн", "разбор", "экспорт"),
+    debrief="разбор",
+    quoted=re.compile(r'"([^"\n]+)"|“([^”\n]+)”|«([^»\n]+)»|\*\*([^*\n]+)\*\*'),
+)
+WORDS = {"en": ENGLISH, "ru": RUSSIAN}
+#: What an original guide quotes that is no label to look for in its translation: the English
+#: word a Russian title is glossed with, and a word to say to the room.
+GLOSSES = frozenset({"release", "time"})
+
+
+def game_of(name: str) -> str:
+    """The game of a guide: its name, or its original's (``reliz.ru``: ``reliz``)."""
+    return TRANSLATIONS[name][0] if name in TRANSLATIONS else name
+
+
+def words(name: str) -> Words:
+    """The words of a guide's language."""
+    return WORDS[TRANSLATIONS[name][1] if name in TRANSLATIONS else "en"]
 
 
 def guide(game: str) -> str:
@@ -128,13 +211,15 @@ def prose(text: str) -> str:
     return CODE_SPAN.sub("", text)
 
 
-def quoted_labels(text: str) -> list[str]:
+def quoted_labels(text: str, quoted: re.Pattern[str] = QUOTED) -> list[str]:
     """What the guide quotes as app labels, in order, without repeats.
 
     >>> quoted_labels('Click "Start the session" (not `"x"`), then **Dark theme**.\\n> "Hi"')
     ['Start the session', 'Dark theme']
+    >>> quoted_labels('Нажмите «Начать сессию», затем **Тёмная тема**.', RUSSIAN.quoted)
+    ['Начать сессию', 'Тёмная тема']
     """
-    found = ("".join(groups).strip() for groups in QUOTED.findall(prose(text)))
+    found = ("".join(groups).strip() for groups in quoted.findall(prose(text)))
     return list(dict.fromkeys(found))
 
 
@@ -232,6 +317,103 @@ def in_dashboards(text: str, running_too: bool = True) -> bool:
             or (running_too and text in app_texts()))
 
 
+def catalogue_path(language: str) -> Path:
+    return ROOT / "devgames" / "locale" / language / "LC_MESSAGES" / "devgames.po"
+
+
+def parts(text: str) -> list[str]:
+    """A text as the screen shows it, then its parts before and after a colon and inside
+    brackets, in order (the texts of ``segments``).
+
+    >>> parts("<b>More rules (see the docs)</b>")
+    ['More rules (see the docs)', 'More rules', 'see the docs', '']
+    """
+    text = TAG.sub(" ", text).strip()
+    return [text, *(part.strip(STRIP) for part in SEPARATOR.split(text))]
+
+
+@cache
+def template(text: str) -> re.Pattern[str] | None:
+    """A text with ``{placeholders}`` as a pattern a shown text matches, each placeholder a named
+    group (None: a text without placeholders, or with nothing else, which any text would fill).
+
+    >>> template("New {game} session").fullmatch("New РЕЛИЗ session")["game"]
+    'РЕЛИЗ'
+    >>> template("{card} {place}") is None
+    True
+    """
+    if not PLACEHOLDER.search(text) or not re.search(r"\w", PLACEHOLDER.sub("", text)):
+        return None
+    pattern, seen = [], set()
+    for index, piece in enumerate(PLACEHOLDER.split(text)):
+        if index % 2 == 0:
+            pattern.append(re.escape(piece))
+        else:
+            pattern.append(f"(?P={piece})" if piece in seen else f"(?P<{piece}>.+?)")
+            seen.add(piece)
+    return re.compile("".join(pattern), re.S)
+
+
+@cache
+def catalogue(language: str) -> tuple[tuple[list[str], list[str]], ...]:
+    """The parts (see ``parts``) of every text the catalogue of ``language`` translates, and of its
+    translation: fuzzy translations left out (the app does not show them), plural ones by their
+    first forms."""
+    with catalogue_path(language).open("rb") as file:
+        messages = list(read_po(file))
+    found = []
+    for message in messages:
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        shown = message.string if isinstance(message.string, str) else (message.string or [""])[0]
+        if english and shown and not message.fuzzy:
+            found.append((parts(english), parts(shown)))
+    return tuple(found)
+
+
+def translations(label: str, language: str) -> set[str]:
+    """How the app shows ``label`` in ``language``: the translation of the text, or of the part
+    of a text it is (the same part of the translation), or of a text with placeholders it fills
+    (its placeholders filled the same way). Empty: the catalogue does not translate it (yet).
+
+    >>> sorted(translations("More rules", "ru")), sorted(translations("New РЕЛИЗ session", "ru"))
+    (['Ещё правила'], ['Новая сессия РЕЛИЗ'])
+    """
+    found = set()
+    for english, shown in catalogue(language):
+        for index, part in enumerate(english):
+            if index and len(english) != len(shown):
+                break
+            if part == label:
+                found.add(shown[index])
+            elif (pattern := template(part)) and (match := pattern.fullmatch(label)):
+                found.add(filled(shown[index], match.groupdict()))
+    return found - {""}
+
+
+def filled(text: str, values: dict[str, str]) -> str:
+    """``text`` with its placeholders filled from ``values`` (the others left as they are).
+
+    >>> filled("Новая сессия {game}", {"game": "РЕЛИЗ"})
+    'Новая сессия РЕЛИЗ'
+    """
+    return PLACEHOLDER.sub(lambda match: values.get(match[1], match[0]), text)
+
+
+@cache
+def shown_in(language: str) -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
+    """What the app shows in ``language`` as its catalogue translates it: the translations and
+    their parts, and those with placeholders as patterns."""
+    texts = {part for _english, shown in catalogue(language) for part in shown}
+    patterns = tuple(pattern for text in texts if (pattern := template(text)))
+    return frozenset(texts - {""}), patterns
+
+
+def in_catalogue(label: str, language: str) -> bool:
+    """Whether the app shows ``label`` in ``language``, translated by its catalogue."""
+    texts, patterns = shown_in(language)
+    return label in texts or any(pattern.fullmatch(label) for pattern in patterns)
+
+
 @cache
 def csv_columns(game: str) -> frozenset[str]:
     """Every column of the CSV files a session of ``game`` exports."""
@@ -267,10 +449,10 @@ def option_problem(game: str, span: str) -> str | None:
     return None
 
 
-def agenda_rows(text: str) -> list[list[str]]:
-    """The cells of the agenda table (the first table after the agenda heading), header left
-    out."""
-    heading = next(m for m in HEADING.finditer(text) if re.search("agenda", m[1], re.I))
+def agenda_rows(text: str, agenda: str = "agenda") -> list[list[str]]:
+    """The cells of the agenda table (the first table after the agenda heading, the first whose
+    heading matches ``agenda``), header left out."""
+    heading = next(m for m in HEADING.finditer(text) if re.search(agenda, m[1], re.I))
     rows: list[list[str]] = []
     for line in text[heading.end():].splitlines():
         if line.startswith("|"):
@@ -290,6 +472,65 @@ def test_every_quoted_label_is_in_the_dashboards(game: str) -> None:
     assert not missing, f"facilitation/{game}.md quotes labels the app does not have: {missing}"
 
 
+@pytest.mark.parametrize("name", TRANSLATIONS)
+def test_every_label_a_translation_quotes_is_the_apps_in_its_language(name: str) -> None:
+    language = TRANSLATIONS[name][1]
+    labels = quoted_labels(guide(name), words(name).quoted)
+    assert len(labels) > 20, "the guide quotes hardly any label: has the convention changed?"
+    english = [label for label in labels if not in_catalogue(label, language)]
+    missing = [label for label in english if not in_dashboards(label)]
+    assert not missing, (f"facilitation/{name}.md quotes labels the app does not show, in "
+                         f"{language!r} or untranslated: {missing}")
+    translated = {label: sorted(found) for label in english
+                  if (found := translations(label, language))}
+    assert not translated, (f"facilitation/{name}.md quotes in English labels the app shows "
+                            f"translated now: {translated}")
+
+
+@pytest.mark.parametrize("name", TRANSLATIONS)
+def test_a_translation_keeps_its_originals_labels_options_links_and_headings(name: str) -> None:
+    game, language = TRANSLATIONS[name]
+    original, translated = guide(game), guide(name)
+    quoted = set(quoted_labels(translated, words(name).quoted))
+    missing = {label: sorted(expected) for label in quoted_labels(original)
+               if label not in GLOSSES
+               and not (expected := translations(label, language) or {label}) & quoted}
+    assert not missing, f"facilitation/{name}.md does not quote, as the app shows them: {missing}"
+    spans, kept = set(code_spans(original)), set(code_spans(translated))
+    assert spans == kept, (f"facilitation/{name}.md lacks the code spans {spans - kept} of "
+                           f"{game}.md, and adds {kept - spans}")
+
+    def targets(text: str, other: str) -> set[str]:
+        """The links to other files (the guide and its translation link to each other)."""
+        return {target for target in LINK.findall(text) if not target.startswith("#")} - {other}
+
+    assert targets(translated, f"{game}.md") == targets(original, f"{name}.md")
+
+    def levels(text: str) -> list[int]:
+        return [len(match[1]) for match in re.finditer(r"^(#{1,6})\s", FENCE.sub("", text), re.M)]
+
+    assert levels(translated) == levels(original), (
+        "the translation's headings are not at the levels of the original's")
+
+
+def planner_figures(text: str, agenda: str) -> list[list[str]]:
+    """The figures of the planner's table in the agenda section (the table whose header says
+    P50), row by row, decimal commas read as points."""
+    lines = [line for line in section(text, agenda).splitlines() if line.startswith("|")]
+    start = next(index for index, line in enumerate(lines) if "P50" in line)
+    rows = itertools.takewhile(lambda line: "P50" not in line, lines[start + 2:])
+    return [re.findall(r"\d+(?:\.\d+)?", re.sub(r"(?<=\d),(?=\d)", ".", row)) for row in rows]
+
+
+@pytest.mark.parametrize("name", TRANSLATIONS)
+def test_a_translation_gives_the_planners_figures_of_its_original(name: str) -> None:
+    game = game_of(name)
+    figures = planner_figures(guide(game), "agenda")
+    assert len(figures) >= 2 and all(figures)
+    assert planner_figures(guide(name), words(name).sections["agenda"]) == figures, (
+        f"the planner's table of facilitation/{name}.md is not the one of {game}.md any more")
+
+
 def test_the_main_controls_exist_verbatim_and_are_quoted() -> None:
     missing = [label for label in REQUIRED_LABELS if not in_dashboards(label, running_too=False)]
     assert not missing, f"controls missing from devgames/dashboards/*.py: {missing}"
@@ -299,34 +540,34 @@ def test_the_main_controls_exist_verbatim_and_are_quoted() -> None:
     assert not unused, f"labels no guide quotes any more (drop them from the list): {unused}"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_option_names_are_options_of_the_game(game: str) -> None:
-    spans = code_spans(guide(game))
+@pytest.mark.parametrize("name", GUIDES)
+def test_option_names_are_options_of_the_game(name: str) -> None:
+    spans = code_spans(guide(name))
     named = [span for span in spans if OPTION_LIKE.fullmatch(span)]
     assert len(named) >= 5, "the guide names hardly any option"
-    problems = [problem for span in spans if (problem := option_problem(game, span))]
-    assert not problems, f"facilitation/{game}.md: {problems}"
+    problems = [problem for span in spans if (problem := option_problem(game_of(name), span))]
+    assert not problems, f"facilitation/{name}.md: {problems}"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_option_of_the_game_is_in_the_variants(game: str) -> None:
-    spans = code_spans(guide(game))
+@pytest.mark.parametrize("name", GUIDES)
+def test_every_option_of_the_game_is_in_the_variants(name: str) -> None:
+    spans = code_spans(guide(name))
     named = {found[1] for span in spans if (found := OPTION_LIKE.fullmatch(span))}
-    missing = [f.name for f in dataclasses.fields(OPTIONS[game]) if f.name not in named]
-    assert not missing, f"facilitation/{game}.md does not mention the options {missing}"
+    missing = [f.name for f in dataclasses.fields(OPTIONS[game_of(name)]) if f.name not in named]
+    assert not missing, f"facilitation/{name}.md does not mention the options {missing}"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_guide_has_the_required_sections(game: str) -> None:
-    headings = HEADING.findall(guide(game))
-    missing = [name for name, pattern in SECTIONS.items()
+@pytest.mark.parametrize("name", GUIDES)
+def test_the_guide_has_the_required_sections(name: str) -> None:
+    headings = HEADING.findall(guide(name))
+    missing = [part for part, pattern in words(name).sections.items()
                if not any(re.search(pattern, heading, re.I) for heading in headings)]
-    assert not missing, f"facilitation/{game}.md has no section about {missing}"
+    assert not missing, f"facilitation/{name}.md has no section about {missing}"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_agenda_adds_up_to_90_minutes(game: str) -> None:
-    rows = agenda_rows(guide(game))
+@pytest.mark.parametrize("name", GUIDES)
+def test_the_agenda_adds_up_to_90_minutes(name: str) -> None:
+    rows = agenda_rows(guide(name), words(name).sections["agenda"])
     spans = []
     for row in rows:
         match = MINUTES.fullmatch(row[0])
@@ -339,13 +580,20 @@ def test_the_agenda_adds_up_to_90_minutes(game: str) -> None:
     assert sum(end - start for start, end in spans) == AGENDA_MINUTES
     assert spans[-1][1] == AGENDA_MINUTES
     blocks = " ".join(row[1].lower() for row in rows)
-    missing = [block for block in AGENDA_BLOCKS if block not in blocks]
+    missing = [block for block in words(name).agenda_blocks if block not in blocks]
     assert not missing, f"the agenda has no block for {missing}"
 
 
 def test_every_game_has_a_guide_and_every_guide_is_tested() -> None:
-    guides = {path.stem for path in FACILITATION.glob("*.md")} - {"README"}
+    stems = {path.stem for path in FACILITATION.glob("*.md")} - {"README"}
+    guides = {stem for stem in stems if "." not in stem}
     assert guides == set(GAMES), f"guides {sorted(guides)}, tested {sorted(GAMES)}: add to GAMES"
+    translated = stems - guides
+    assert translated == set(TRANSLATIONS), (
+        f"translations {sorted(translated)}, tested {sorted(TRANSLATIONS)}: add to TRANSLATIONS")
+    for name, (game, language) in TRANSLATIONS.items():
+        assert name == f"{game}.{language}" and game in GAMES and language in WORDS
+        assert catalogue_path(language).exists(), f"{name}.md: the app has no {language!r}"
     assert set(APP_GAMES) == set(GAMES), f"the app's games {sorted(APP_GAMES)} each need a guide"
     assert set(OPTIONS) == set(MODULES) == set(GAMES)
 
@@ -356,6 +604,10 @@ def test_the_indexes_point_at_every_guide() -> None:
     for game in GAMES:
         assert f"({game}.md)" in index, f"facilitation/README.md does not link to {game}.md"
         assert f"facilitation/{game}.md" in readme, f"README.md does not name {game}.md"
+    for name in TRANSLATIONS:
+        assert f"({name}.md)" in index, f"facilitation/README.md does not link to {name}.md"
+        original = guide(game_of(name))
+        assert f"({name}.md)" in original, f"{game_of(name)}.md does not link to {name}.md"
 
 
 def slug(heading: str) -> str:
@@ -367,7 +619,7 @@ def slug(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
-@pytest.mark.parametrize("name", [*GAMES, "README"])
+@pytest.mark.parametrize("name", [*GUIDES, "README"])
 def test_links_lead_somewhere(name: str) -> None:
     text = (FACILITATION / f"{name}.md").read_text(encoding="utf-8")
     anchors = {slug(heading) for heading in HEADING.findall(FENCE.sub("", text))}
@@ -397,11 +649,12 @@ def section(text: str, pattern: str) -> str:
     raise AssertionError(f"no heading matches {pattern!r}")
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_guide_lists_its_learning_outcomes(game: str) -> None:
-    outcomes = [line for line in section(guide(game), r"^learning outcomes$").splitlines()
+@pytest.mark.parametrize("name", GUIDES)
+def test_the_guide_lists_its_learning_outcomes(name: str) -> None:
+    heading = words(name).sections["learning outcomes"]
+    outcomes = [line for line in section(guide(name), heading).splitlines()
                 if line.startswith("- ")]
-    assert len(outcomes) >= 3, f"facilitation/{game}.md lists {len(outcomes)} learning outcomes"
+    assert len(outcomes) >= 3, f"facilitation/{name}.md lists {len(outcomes)} learning outcomes"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -413,26 +666,37 @@ def test_each_part_says_what_a_coach_needs(game: str, heading: str) -> None:
     assert not missing, f"facilitation/{game}.md, section {heading!r}, does not mention {missing}"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_roles_name_the_handouts_command(game: str) -> None:
+@pytest.mark.parametrize(("name", "heading"), [
+    (name, heading) for name in TRANSLATIONS for heading in words(name).must_say])
+def test_each_part_of_a_translation_says_what_a_coach_needs(name: str, heading: str) -> None:
+    body = section(guide(name), heading)
+    missing = [what for what, pattern in words(name).must_say[heading].items()
+               if not re.search(pattern, body, re.I)]
+    assert not missing, f"facilitation/{name}.md, section {heading!r}, does not mention {missing}"
+
+
+@pytest.mark.parametrize("name", GUIDES)
+def test_the_roles_name_the_handouts_command(name: str) -> None:
     from devgames.handouts import HANDOUTS
 
-    body = section(guide(game), r"^roles$")
-    assert f"`devgames handouts {game}`" in body
+    body = section(guide(name), words(name).sections["roles"])
+    assert f"`devgames handouts {game_of(name)}`" in body
     assert {"observer", "debrief"} <= set(HANDOUTS), "the handouts the guides mention are gone"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_debrief_gets_25_to_30_minutes(game: str) -> None:
-    rows = agenda_rows(guide(game))
+@pytest.mark.parametrize("name", GUIDES)
+def test_the_debrief_gets_25_to_30_minutes(name: str) -> None:
+    language = words(name)
+    rows = agenda_rows(guide(name), language.sections["agenda"])
     minutes = sum(int(m[2]) - int(m[1]) for row in rows
-                  if "debrief" in row[1].lower() and (m := MINUTES.fullmatch(row[0])))
+                  if language.debrief in row[1].lower() and (m := MINUTES.fullmatch(row[0])))
     low, high = DEBRIEF_MINUTES
-    assert low <= minutes <= high, f"the debrief of facilitation/{game}.md gets {minutes} minutes"
-    body = section(guide(game), r"^debrief$")
+    assert low <= minutes <= high, f"the debrief of facilitation/{name}.md gets {minutes} minutes"
+    body = section(guide(name), rf"^{language.debrief}$")
     spans = set(CODE_SPAN.findall(body))
     assert set(RETRO_COLUMNS) <= spans, f"the debrief names no column {set(RETRO_COLUMNS) - spans}"
-    assert set(RETRO_COLUMNS) <= csv_columns(game), "retro.csv lacks a column the guide names"
+    assert set(RETRO_COLUMNS) <= csv_columns(game_of(name)), (
+        "retro.csv lacks a column the guide names")
 
 
 def test_the_index_says_which_game_for_which_need() -> None:
@@ -508,3 +772,36 @@ def test_the_reliz_rules_in_three_minutes_say_how_to_win_the_draw_and_the_hand_l
     assert all(p not in game.opponents(p) for p in range(3))
     game.central_open = True  # the central integration is open
     assert all(game.opponents(p) == [q for q in range(3) if q != p] + [p] for p in range(3))
+
+
+def test_the_reliz_rules_in_three_minutes_say_the_same_in_russian() -> None:
+    """The Russian script says the same as the English one, in the rulebook's words: who wins,
+    the turn's tile, an undecided game, the hand limit with the engine's number and the whole
+    hand going back; the notes under it give each scenario's hand limit under its Russian name,
+    and whom Cooperation's Sick Leave (Болезнь) may name."""
+    from devgames.reliz.setup import SCENARIOS
+
+    body = section(guide("reliz.ru"), r"^правила за три минуты$")
+    script = " ".join(line.lstrip("> ") for line in body.splitlines() if line.startswith(">"))
+    limit = SCENARIOS["duel"].hand_limit
+    must = {
+        "the win condition": r"последнюю\s+свободную\s+зону,\s+тот\s+сразу\s+выигрывает",
+        "the tile drawn each turn": r"берёте\s+одну\s+костяшку",
+        "a drawn (undecided) game": r"\bНичья\b.*\bбез\s+победителя\b",
+        "the hand limit": rf"лимит руки: {limit} костяш",
+        "the whole tile hand going back": r"сбрасываете\s+в\s+колоду\s+всю\s+руку\s+костяшек",
+    }
+    missing = [what for what, pattern in must.items() if not re.search(pattern, script, re.I)]
+    assert not missing, f"facilitation/reliz.ru.md's three-minute rules do not say {missing}"
+
+    notes = " ".join(body.split())
+    limits = notes[notes.index("Лимит руки зависит от сценария"):]
+    limits = limits[:limits.index("(")]
+    stated = {name.strip(): int(count) for count, names in re.findall(
+        r"(\d+)(?: на каждого участника команды)? — ([А-ЯЁ][^;]+)", limits)
+        for name in re.split(r",|\sи\s", names)}
+    assert stated == {s.name_ru: s.hand_limit for s in SCENARIOS.values()}
+
+    sick = notes[notes.index("Болезнь* в Кооперации"):]
+    assert "называет другую команду, но никогда не ту, что её разыгрывает" in sick
+    assert "может назвать любую команду, в том числе ту, что её разыгрывает" in sick
