@@ -34,9 +34,12 @@ from functools import cache
 from pathlib import Path
 
 from devgames import game_module
-from devgames.i18n import DEFAULT, language
+from devgames.i18n import DEFAULT, N_, language
 
 KINDS = ("investment", "shortcut", "help", "harm")
+#: The words of each kind, as a screen shows them (translated there).
+KIND_WORDS = {"investment": N_("investment"), "shortcut": N_("shortcut"), "help": N_("help"),
+              "harm": N_("harm")}
 
 
 @dataclass(frozen=True)

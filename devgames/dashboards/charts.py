@@ -117,13 +117,15 @@ def team_key_html(names: Sequence[str], colors: Sequence[str], notes: Sequence[N
     the ``notes``, each with its mark.
 
     >>> key = team_key_html(["<Red>"], ["#c0392b"], [Note("ideal (10 sprints)")])
-    >>> '<div class="dg-key"><span style="color:#c0392b">● &lt;Red&gt;</span></div>' in key
+    >>> '<div class="dg-key"><span class="user-text" style="color:#c0392b">● &lt;Red&gt;</span>\
+</div>' in key
     True
     >>> '<span class="dg-key-mark dg-key-dash" style="color:#888888;opacity:1.0"></span>' in key
     True
     """
     items = "".join(
-        f'<span style="color:{color}">{GLYPHS[seat % len(GLYPHS)]} {html.escape(str(name))}'
+        f'<span class="user-text" style="color:{color}">{GLYPHS[seat % len(GLYPHS)]} '
+        f"{html.escape(str(name))}"
         "</span>" for seat, (name, color) in enumerate(zip(names, colors, strict=True)))
     marks = "".join(
         f'<span class="dg-key-note"><span class="dg-key-mark dg-key-{note.mark}" '

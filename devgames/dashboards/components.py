@@ -158,7 +158,7 @@ def item_html(item: Any, game: str | None) -> str:
     name wrapped by :func:`card_html`.
 
     >>> item_html({"card": "Flu", "value": -1}, "scrumkin")  # doctest: +ELLIPSIS
-    '<span class="dg-meant" ...>Flu</span> (value -1)'
+    '<span class="dg-meant game-text" ...>Flu</span> (value -1)'
     >>> item_html({"card": "<b>", "age": 2}, "scrumkin"), item_html(3, "scrumkin")
     ('&lt;b&gt; (age 2)', '3')
     """
@@ -190,13 +190,21 @@ def facts_html(view: dict[str, Any], in_table: Collection[str] = ()) -> str:
     fact a column of the table also says (``in_table``) is marked ``dg-in-table``: the room reads
     it in the table, and in the facts only while the table is hidden (theme.py).
 
-    >>> facts_html({"sprint": 2, "leader": "<Red>", "teams": [], "is_over": False})
-    '<div class="dg-facts"><span><b>sprint</b> 2</span><span><b>leader</b> &lt;Red&gt;</span></div>'
+    A value the view gives as words is the game's (a card: ``game-text``) or a name typed at the
+    set-up (``user-text``), never the kit's: screens and tests tell them from the kit's texts.
+
+    >>> facts_html({"sprint": 2, "leader": "<Red>", "teams": [{"name": "<Red>"}], "is_over": 0})
+    '<div class="dg-facts"><span><b>sprint</b> 2</span><span><b>leader</b> <span \
+class="user-text">&lt;Red&gt;</span></span></div>'
     >>> facts_html({"round": 11, "rounds": 40})
     '<div class="dg-facts"><span><b>round</b> 11 of 40</span></div>'
     >>> facts_html({"committed": ["Ada: 7 of Birds"]}, in_table={"committed"})
-    '<div class="dg-facts"><span class="dg-in-table"><b>committed</b> Ada: 7 of Birds</span></div>'
+    '<div class="dg-facts"><span class="dg-in-table"><b>committed</b> <span class="game-text">Ada: \
+7 of Birds</span></span></div>'
     """
+    names = {str(name) for rows in view.values() if is_records(rows) for row in rows
+             for name in (row.get("name") if isinstance(row.get("name"), tuple)
+                          else (row.get("name"),))}
     parts = []
     for key, value in view.items():
         if key in NOT_FACTS or is_empty(value) or is_records(value):
@@ -207,8 +215,13 @@ def facts_html(view: dict[str, Any], in_table: Collection[str] = ()) -> str:
         total = view.get(f"{key}s")
         if is_count(value, total):
             text = _("{count} of {total}").format(count=text, total=total)
+        shown = html(text)
+        words = value if isinstance(value, list | tuple) else [value]
+        if words and all(isinstance(word, str) for word in words):
+            whose = "user-text" if all(word in names for word in words) else "game-text"
+            shown = f'<span class="{whose}">{shown}</span>'
         marked = ' class="dg-in-table"' if key in in_table else ""
-        parts.append(f"<span{marked}><b>{html(label(key))}</b> {html(text)}</span>")
+        parts.append(f"<span{marked}><b>{html(label(key))}</b> {shown}</span>")
     return f'<div class="dg-facts">{"".join(parts)}</div>'
 
 
@@ -273,7 +286,7 @@ def records_html(rows: list[dict[str, Any]], current: str | None = None,
     every row says nothing and is left out.
 
     >>> table = records_html([{"name": "Red", "backlog": 9, "in_play": [{"card": "Flu"}]}], "Red")
-    >>> '<tr class="dg-current" data-name="Red"><td>Red</td><td class="dg-num">9</td>' in table
+    >>> '<tr class="dg-current" data-name="Red"><td><span class="user-text">Red</span>' in table
     True
     >>> "in play: Flu" in table
     True
@@ -319,11 +332,14 @@ def names_cell(names: Sequence[str], colors: Mapping[str, str],
     of its colour and before its tag ("bot").
 
     >>> names_cell(["Red"], {"Red": "#c0392b"}, {})
-    '<td><span class="dg-chip" style="background:#c0392b"></span>Red</td>'
+    '<td><span class="dg-chip" style="background:#c0392b"></span><span class="user-text">Red\
+</span></td>'
     >>> names_cell(["Ada", "Bob"], {}, {"Bob": "bot"})
-    '<td>Ada<br>Bob <span class="dg-tag">bot</span></td>'
+    '<td><span class="user-text">Ada</span><br><span class="user-text">Bob</span> <span \
+class="dg-tag">bot</span></td>'
     """
-    lines = [(chip_html(colors[name]) if name in colors else "") + html(name)
+    lines = [(chip_html(colors[name]) if name in colors else "")
+             + f'<span class="user-text">{html(name)}</span>'
              + (f' <span class="dg-tag">{html(tags[name])}</span>' if name in tags else "")
              for name in names]
     return f"<td>{'<br>'.join(lines)}</td>"
@@ -331,20 +347,26 @@ def names_cell(names: Sequence[str], colors: Mapping[str, str],
 
 def cell_html(value: Any) -> str:
     """One cell of a table: numbers right-aligned; a tuple one item a line (a team's players
-    and what each did).
+    and what each did). Words the view gives (a card, a tile) are the game's: ``game-text``.
 
-    >>> cell_html(3), cell_html(["a", "b"])
-    ('<td class="dg-num">3</td>', '<td>a, b</td>')
+    >>> cell_html(3), cell_html(True)
+    ('<td class="dg-num">3</td>', '<td>yes</td>')
     >>> cell_html(("a", "<b>")), cell_html((1, 2))
-    ('<td>a<br>&lt;b&gt;</td>', '<td class="dg-num">1<br>2</td>')
+    ('<td class="game-text">a<br>&lt;b&gt;</td>', '<td class="dg-num">1<br>2</td>')
     """
     if isinstance(value, tuple):
         numbers = value and all(isinstance(item, int | float) and not isinstance(item, bool)
                                 for item in value)
         lines = "<br>".join(html(format_value(item)) for item in value)
-        return f'<td class="dg-num">{lines}</td>' if numbers else f"<td>{lines}</td>"
+        if numbers:
+            return f'<td class="dg-num">{lines}</td>'
+        return f'<td class="game-text">{lines}</td>' if all(
+            isinstance(item, str) for item in value) else f"<td>{lines}</td>"
     if isinstance(value, int | float) and not isinstance(value, bool):
         return f'<td class="dg-num">{value}</td>'
+    if isinstance(value, str) or (isinstance(value, list) and all(
+            isinstance(item, str) for item in value)):
+        return f'<td class="game-text">{html(format_value(value))}</td>'
     return f"<td>{html(format_value(value))}</td>"
 
 
@@ -354,13 +376,13 @@ class Scoreboard(widgets.HTML):
 
     >>> board = Scoreboard()
     >>> board.show({"teams": [{"name": "Red", "backlog": 9}]}, {"Red": "#c0392b"})
-    >>> '<span class="dg-chip" style="background:#c0392b"></span>Red' in board.value
+    >>> 'style="background:#c0392b"></span><span class="user-text">Red' in board.value
     True
 
     The cards in play show their meaning, found through the view's ``game``:
 
     >>> board.show({"game": "scrumkin", "teams": [{"name": "Red", "in_play": [{"card": "Flu"}]}]})
-    >>> 'class="dg-meant"' in board.value
+    >>> 'class="dg-meant game-text"' in board.value
     True
 
     What a view sets ``aside`` stays off the projector, as a fact or as a column:
@@ -863,7 +885,7 @@ class NopeWindow(widgets.VBox):
         self.on_hold: Callable[[bool], None] | None = None
         self.word = "Nope"
         self.line = widgets.HTML()
-        self.claim = widgets.Button(description="Nope!", button_style="danger")
+        self.claim = widgets.Button(description=_("Nope!"), button_style="danger")
         self.claim.add_class("dg-nope-claim")
         self.claim.on_click(lambda _button: self._hold())
         self.go_on = widgets.Button(description=_("Go on: nobody says {card}").format(
@@ -884,7 +906,7 @@ class NopeWindow(widgets.VBox):
     def open_for(self, seconds: int, yup: bool) -> None:
         """Show the open window with ``seconds`` left (a Yup window after a Nope)."""
         self.word = "Yup" if yup else "Nope"
-        self.claim.description = "Yup!" if yup else "Nope!"
+        self.claim.description = _("Yup!") if yup else _("Nope!")
         self.go_on.description = _("Go on: nobody says {card}").format(card=self.word)
         self.tick(seconds)
         self.holders.children = []

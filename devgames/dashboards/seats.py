@@ -12,10 +12,25 @@ from typing import Protocol
 import ipywidgets as widgets
 
 from devgames import game_module
+from devgames.i18n import N_, _
+from devgames.screens.cards import html
 from devgames.sessions.table import TableController
 
 #: The choice of a seat played at the screen (as the set-up form says it).
 HUMAN = "human"
+
+
+#: The bots a seat can be played by, as the seat's list names them.
+BOT_NAMES = {"random": N_("random bot"), "heuristic": N_("heuristic bot")}
+
+
+def bot_name(kind: str) -> str:
+    """How a seat's list names a kind of bot, in the language in use.
+
+    >>> bot_name("heuristic"), bot_name("greedy")
+    ('heuristic bot', 'greedy bot')
+    """
+    return _(BOT_NAMES[kind]) if kind in BOT_NAMES else _("{kind} bot").format(kind=kind)
 
 
 def seat_choices(bot_kinds: Sequence[str]) -> list[tuple[str, str]]:
@@ -24,7 +39,7 @@ def seat_choices(bot_kinds: Sequence[str]) -> list[tuple[str, str]]:
     >>> seat_choices(["random", "heuristic"])
     [('plays here', 'human'), ('random bot', 'random'), ('heuristic bot', 'heuristic')]
     """
-    return [("plays here", HUMAN)] + [(f"{kind} bot", kind) for kind in bot_kinds]
+    return [(_("plays here"), HUMAN)] + [(bot_name(kind), kind) for kind in bot_kinds]
 
 
 def players_line(players: Sequence[str], bot_kinds: Mapping[int, str]) -> str:
@@ -33,8 +48,8 @@ def players_line(players: Sequence[str], bot_kinds: Mapping[int, str]) -> str:
     >>> players_line(["Red", "Blue", "Green"], {1: "heuristic"})
     'Red, Blue (heuristic bot), Green'
     """
-    return ", ".join(f"{name} ({bot_kinds[seat]} bot)" if seat in bot_kinds else name
-                     for seat, name in enumerate(players))
+    return ", ".join(_("{name} ({bot})").format(name=name, bot=bot_name(bot_kinds[seat]))
+                     if seat in bot_kinds else name for seat, name in enumerate(players))
 
 
 class Seated(Protocol):
@@ -76,8 +91,9 @@ class SeatsPanel(widgets.VBox):
             choice.add_class("dg-seat-choice")
             choice.observe(lambda change, s=seat: self._changed(s, change["new"]), "value")
             self.lists[name] = choice
+        heading = _("Who plays each seat")
         self.children = [
-            widgets.HTML("<b>Who plays each seat</b>"),
+            widgets.HTML(f"<b>{html(heading)}</b>"),
             widgets.Box(list(self.lists.values()), layout=widgets.Layout(flex_flow="row wrap")),
         ]
 

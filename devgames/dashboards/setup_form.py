@@ -17,6 +17,7 @@ from devgames.core.game import Game
 from devgames.core.players import MAX_NAME_LENGTH, text_problem
 from devgames.core.wording import game_title, how_many, label, seat_count, seat_noun
 from devgames.dashboards.components import Notice, unseen_label
+from devgames.dashboards.seats import HUMAN, bot_name
 from devgames.i18n import N_, _, format_number, ngettext
 from devgames.screens.cards import html
 from devgames.sessions.store import check_title
@@ -24,7 +25,6 @@ from devgames.sessions.store import check_title
 #: Names offered for a new session, by game (from its spec).
 DEFAULT_NAMES: SpecTable[tuple[str, ...]] = SpecTable(lambda spec: spec.default_names)
 FALLBACK_NAMES = ("North", "East", "South", "West", "Centre", "Left", "Right", "Back")
-HUMAN = "human"
 #: The class of a field the last refusal was about (a red border), until it is changed.
 INVALID = "dg-invalid"
 #: Width of the labels in front of the form's fields (long labels still show whole). The set-up
@@ -52,19 +52,8 @@ DECK_LABELS = {"digital": N_("Digital deck (the app deals)"),
 #: the seats, with these labels.
 SEAT_OPTIONS = {"first_player": N_("First player"),
                 "first_leader": N_("First sprint's leader")}
-#: The bots a seat can be played by, as the seat's list names them.
-BOT_NAMES = {"random": N_("random bot"), "heuristic": N_("heuristic bot")}
 #: A seat list's choice of no seat: the game draws it (an option's metadata "roll" names it).
 ROLL = widgets.HBox()
-
-
-def bot_name(kind: str) -> str:
-    """How a seat's list names a kind of bot, in the language in use.
-
-    >>> bot_name("heuristic"), bot_name("greedy")
-    ('heuristic bot', 'greedy bot')
-    """
-    return _(BOT_NAMES[kind]) if kind in BOT_NAMES else _("{kind} bot").format(kind=kind)
 
 
 def seat_label(name: str, seat: int) -> str:

@@ -245,7 +245,8 @@ class SessionTable(widgets.VBox):
         """The game's title, whole; its players (each bot with its kind) as the title's tooltip.
         The room reads the teams in the scoreboard, each bot marked there."""
         players = html(players_line(self.game.players, self.controller.bot_kinds))
-        self.heading.value = f'<h2 title="{players}">{html(game_title(self.game.name))}</h2>'
+        self.heading.value = (f'<h2 class="game-text" title="{players}">'
+                              f"{html(game_title(self.game.name))}</h2>")
 
     def show_admin(self, shown: bool) -> None:
         """Open or close the drawer of the facilitator's controls (over the charts)."""

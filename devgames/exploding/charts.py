@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from devgames.i18n import N_
+from devgames.i18n import N_, _
 from devgames.screens.charts import Chart, Row, Trace, lines
 
 
@@ -60,11 +60,11 @@ def _new_deck_size(name: str, players: int) -> int:
 
 def _cards_left(game: Any, colors: Sequence[str]) -> list[Trace]:
     turns, left = _per_turn(game.rounds, "deck_size")
-    _, exploding = _per_turn(game.rounds, "exploding_in_deck")
+    _turns, exploding = _per_turn(game.rounds, "exploding_in_deck")
     return [
-        {"type": "bar", "name": "cards in the draw stack", "x": [0, *turns],
+        {"type": "bar", "name": _("cards in the draw stack"), "x": [0, *turns],
          "y": [_opening_deck(game), *left], "marker": {"color": "#8ab4f8"}},
-        {"type": "scatter", "mode": "lines+markers", "name": "exploding cards in it",
+        {"type": "scatter", "mode": "lines+markers", "name": _("exploding cards in it"),
          "x": [0, *turns], "y": [len(game.players) - 1, *exploding],
          "line": {"color": "#b3261e"}},
     ]

@@ -10,7 +10,7 @@ resources. Plain data the dashboards draw (through ``SPEC.charts``): it imports 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from devgames.i18n import N_
+from devgames.i18n import N_, ngettext
 from devgames.screens.charts import FONT_SIZE, Chart, Row, Trace, glyph, guide, label, lines
 
 
@@ -28,7 +28,8 @@ def _points(game: Any, colors: Sequence[str]) -> list[Trace]:
     rows, goal = latest_game(game.rounds), game.options.goal
     last_turn = max((row["turn"] for row in rows), default=0)
     players = lines(rows, "player", "turn", "points", game.players, colors, start=(0, 0))
-    return [*players, guide(f"goal ({goal} points)", [0, max(last_turn, 1)], [goal, goal])]
+    return [*players, guide(ngettext("goal ({goal} point)", "goal ({goal} points)", goal).format(
+        goal=goal), [0, max(last_turn, 1)], [goal, goal])]
 
 
 def _resources(game: Any, colors: Sequence[str]) -> list[Trace]:

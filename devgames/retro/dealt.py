@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from devgames.core.actions import Action
+from devgames.core.meanings import KIND_WORDS as CARD_KINDS
 from devgames.core.meanings import KINDS, meaning_of
 from devgames.i18n import N_, _
 from devgames.retro.parts import Dealt, retro_of
@@ -33,8 +34,7 @@ from devgames.retro.parts import Dealt, retro_of
 SOURCES = (N_("self-inflicted"), N_("from others"))
 #: The words of the kinds of card (:data:`devgames.core.meanings.KINDS`), as the screen shows
 #: them, and the axes of the matrix.
-KIND_WORDS = {"investment": N_("investment"), "shortcut": N_("shortcut"), "help": N_("help"),
-              "harm": N_("harm"), "a card": N_("a card")}
+KIND_WORDS = {**CARD_KINDS, "a card": N_("a card")}
 AXES = {"source": N_("source"), "kind": N_("kind"), "team": N_("team")}
 #: Rows that stop a card rather than put one into a game: not counted in the matrix.
 STOPPERS = frozenset({"counter", "nope"})

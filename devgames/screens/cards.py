@@ -15,7 +15,7 @@ from typing import Any
 
 from devgames import GAMES, game_spec
 from devgames.core.actions import Action, given
-from devgames.core.meanings import Meaning, meaning_of
+from devgames.core.meanings import KIND_WORDS, Meaning, meaning_of
 from devgames.core.wording import describe_item
 from devgames.i18n import _
 
@@ -47,8 +47,12 @@ def meaning_text(meaning: Meaning) -> str:
 
     >>> meaning_text(Meaning("harm", "A bug."))
     'harm: A bug.'
+    >>> from devgames.i18n import speaking
+    >>> with speaking("ru"):
+    ...     meaning_text(Meaning("harm", "Баг."))
+    'вред: Баг.'
     """
-    return f"{meaning.kind}: {meaning.line}"
+    return f"{_(KIND_WORDS[meaning.kind])}: {meaning.line}"
 
 
 def card_html(name: Any, game: str | None) -> str:
@@ -56,7 +60,7 @@ def card_html(name: Any, game: str | None) -> str:
     (``title``) and, focused by a tap or the keyboard, in a bubble under it (``data-meaning``).
 
     >>> print(card_html("Flu", "scrumkin").replace('" ', '"\\n'))  # doctest: +ELLIPSIS
-    <span class="dg-meant"
+    <span class="dg-meant game-text"
     tabindex="0"
     title="harm: Illness goes round the team: fewer people at work, less done this sprint."
     data-meaning="harm: Illness goes round ...">Flu</span>
@@ -68,7 +72,8 @@ def card_html(name: Any, game: str | None) -> str:
     if meaning is None:
         return shown
     text = html(meaning_text(meaning))
-    return (f'<span class="dg-meant" tabindex="0" title="{text}" data-meaning="{text}">'
+    return (f'<span class="dg-meant game-text" tabindex="0" title="{text}" '
+            f'data-meaning="{text}">'
             f"{shown}</span>")
 
 
@@ -77,12 +82,12 @@ def names_html(name: Any, russian: str | None) -> str:
     switch (class ``dg-lang-ru`` on the app) puts the Russian one first.
 
     >>> names_html("Flu", None), names_html("<b>", "Кофе")
-    ('Flu', '<span class="dg-names"><span class="dg-name-en">&lt;b&gt;</span><span \
+    ('Flu', '<span class="dg-names game-text"><span class="dg-name-en">&lt;b&gt;</span><span \
 class="dg-name-ru" lang="ru">Кофе</span></span>')
     """
     if not russian:
         return html(name)
-    return (f'<span class="dg-names"><span class="dg-name-en">{html(name)}</span>'
+    return (f'<span class="dg-names game-text"><span class="dg-name-en">{html(name)}</span>'
             f'<span class="dg-name-ru" lang="ru">{html(russian)}</span></span>')
 
 
@@ -121,7 +126,7 @@ def hand_html(owner: str, hand: Sequence[Any], secrets: Sequence[str] = (),
 
     >>> box = hand_html("Red", [{"id": 28, "card": "Architecture Change", "figures": "-3"}],
     ...                 game="scrumkin")
-    >>> '<div class="dg-hand dg-hand-meant">' in box, "<b>Architecture Change</b> (-3)" in box
+    >>> '<div class="dg-hand dg-hand-meant">' in box, "Architecture Change</b> (-3)" in box
     (True, True)
     >>> 'dg-card-kind-investment">investment</span>' in box, "Reworking the system" in box
     (True, True)
@@ -157,12 +162,13 @@ def hand_card_html(item: Any, game: str | None) -> str:
     >>> print(box.replace("><", ">\\n<"))  # doctest: +ELLIPSIS
     <span class="dg-hand-card dg-card-harm">
     <span class="dg-hand-top">
-    <b>Bug-topus</b> (1 bug) <span class="dg-card-kind dg-card-kind-harm">harm</span>
+    <b class="game-text">Bug-topus</b> (1 bug) <span class="dg-card-kind ...">harm</span>
     </span>
-    <span class="dg-meaning">A bug with arms in several modules: ...</span>
+    <span class="dg-meaning game-text">A bug with arms in several modules: ...</span>
     </span>
     >>> hand_card_html({"card": "<Joker>", "figures": "+9"}, "scrumkin")
-    '<span class="dg-hand-card"><span class="dg-hand-top"><b>&lt;Joker&gt;</b> (+9)</span></span>'
+    '<span class="dg-hand-card"><span class="dg-hand-top"><b class="game-text">&lt;Joker&gt;</b> \
+(+9)</span></span>'
     """
     text = describe_item(item)
     key = name_key(item) if isinstance(item, dict) else None
@@ -170,13 +176,13 @@ def hand_card_html(item: Any, game: str | None) -> str:
     figures = text[len(name):] if text.startswith(name) else ""
     meaning = card_meaning(game, name)
     if meaning is None:
-        return (f'<span class="dg-hand-card"><span class="dg-hand-top"><b>{html(name)}</b>'
-                f"{html(figures)}</span></span>")
-    kind = html(meaning.kind)
+        return (f'<span class="dg-hand-card"><span class="dg-hand-top">'
+                f'<b class="game-text">{html(name)}</b>{html(figures)}</span></span>')
+    kind, word = html(meaning.kind), html(_(KIND_WORDS[meaning.kind]))
     return (f'<span class="dg-hand-card dg-card-{kind}"><span class="dg-hand-top">'
-            f"<b>{html(name)}</b>{html(figures)} "
-            f'<span class="dg-card-kind dg-card-kind-{kind}">{kind}</span></span>'
-            f'<span class="dg-meaning">{html(meaning.line)}</span></span>')
+            f'<b class="game-text">{html(name)}</b>{html(figures)} '
+            f'<span class="dg-card-kind dg-card-kind-{kind}">{word}</span></span>'
+            f'<span class="dg-meaning game-text">{html(meaning.line)}</span></span>')
 
 
 def subset_choice(actions: Sequence[Action]) -> tuple[int, ...] | None:

@@ -611,9 +611,10 @@ def test_release_in_pairs_names_and_draws_the_teams_not_the_players() -> None:
     colors = team_colors(players)
     key = charts.key.value
     for seat, team in enumerate(game.team_names):
-        assert f'<span style="color:{colors[seat]}">' in key and html.escape(team) in key
+        assert f'<span class="user-text" style="color:{colors[seat]}">' in key
+        assert html.escape(team) in key
     assert "Fay</span>" not in key.replace(html.escape("Cy & Fay"), "")  # no player alone
-    assert key.count('<span style="color:') == 3
+    assert key.count('<span class="user-text" style="color:') == 3
     assert [trace.name for trace in charts.traces("score")] == [
         html.escape(team, quote=False) for team in game.team_names]
     # The two shades of each release's bars are named.

@@ -122,8 +122,8 @@ def test_a_seat_turned_bot_plays_at_once_and_is_remembered(store: SessionStore) 
     assert table.game.current_player != 0
     assert "Red (heuristic bot), Blue, Green" in unescape(table.heading.value)  # its tooltip
     assert '<tr data-name="Red">' in table.scoreboard.value  # the room reads: Red is a bot
-    assert 'Red <span class="dg-tag">bot</span>' in table.scoreboard.value
-    assert 'Blue <span class="dg-tag">' not in table.scoreboard.value
+    assert 'Red</span> <span class="dg-tag">bot</span>' in table.scoreboard.value
+    assert 'Blue</span> <span class="dg-tag">' not in table.scoreboard.value
     saved = store.load(table.session_id)
     assert saved.log == table.game.log
     assert saved.meta["seats"] == {**seats_meta(table.game, {0: "heuristic"}, True), "pace": 0.0}
@@ -323,13 +323,13 @@ def test_release_pairs_are_rows_of_two_lines_with_the_cards_committed(
     table.refresh()
     board = table.scoreboard.value
     assert board.count("<tr data-name=") + board.count("<tr class=") == 5  # a row a pair
-    assert "Data &amp; Analytics<br>" in board and "Payments Crew" in board
+    assert "Data &amp; Analytics</span><br>" in board and "Payments Crew" in board
     assert "<th>committed</th>" in board and "suit breaks" not in board
     game = table.game
     assert isinstance(game, release.ReleaseGame)
     seat, card, rank = game.trick[1]
     short = short_card(game, card, rank)  # its figures, on its player's line of the row
-    assert (f"<td>{short}<br>" if seat < 5 else f"<br>{short}</td>") in board
+    assert (f'<td class="game-text">{short}<br>' if seat < 5 else f"<br>{short}</td>") in board
     # The full sentence stays in the facts, read while a hand is open (the table is hidden).
     assert '<span class="dg-in-table"><b>committed</b>' in board
     assert ".dg-table-view:not(.dg-hand-open) .dg-facts > .dg-in-table" in CSS
@@ -342,7 +342,7 @@ def test_reliz_team_development_is_a_row_a_team(store: SessionStore) -> None:
     table = table_of(open_session(store, reliz.new_game(names, seed=3, scenario="team")))
     board = table.scoreboard.value
     assert "<th>Teams</th>" in board and "<th>Players</th>" not in board
-    assert "Data &amp; Analytics<br>" in board and "<th>team</th>" not in board
+    assert "Data &amp; Analytics</span><br>" in board and "<th>team</th>" not in board
     assert "<th>member</th>" not in board and "sick" not in board  # nobody is sick yet
 
 

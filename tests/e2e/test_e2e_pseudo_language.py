@@ -36,7 +36,7 @@ UNMARKED = """([open, roots, exempt, title]) => {
   const shown = (el) => el && el.getClientRects().length > 0
     && getComputedStyle(el).visibility !== "hidden";
   const exempted = (el) => el.closest(exempt);
-  const plain = (text) => /^[\\d\\s:+().\\-]*$/.test(text);  // numbers, a clock
+  const plain = (text) => /^[\\d\\s:+().\\-\\/%]*$/.test(text);  // numbers, a clock, 1/4, 5%
   const found = [];
   for (const root of document.querySelectorAll(roots)) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -269,4 +269,46 @@ def test_every_text_of_the_planner_comes_from_the_catalogue(pseudo_server: Serve
     wait_for_kernel_idle(page)
     problems = unmarked(page)
     assert not problems, f"texts not from the catalogue: {problems}"
+    page.context.close()
+
+#: On a table besides: the values of the charts' axes (teams, sprints) and a seat's team name
+#: heading its list in the facilitator's drawer, as typed.
+TABLE_EXEMPT = (f"{APP_EXEMPT}, .js-plotly-plot .xaxislayer-above, "
+                ".js-plotly-plot .yaxislayer-above, .dg-seat-choice > label")
+
+
+#: A mid-game table of each game: its teams and how many moves are played first.
+TABLES = {"scrumkin": (["Red", "Blue", "Green"], 12), "itstartup": (["Ada", "Bob", "Cy"], 12),
+          "exploding": (["Ada", "Bob", "Cy"], 10), "release": (["Ada", "Bob", "Cy", "Di"], 10)}
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_every_text_of_a_table_comes_from_the_catalogue(pseudo_server: Server, browser: Browser,
+                                                          game: str) -> None:
+    """A table mid-game, its hand open, then the facilitator's drawer: every text is the
+    catalogue's, a card's printed name (``.game-text``) or a team's name as typed
+    (``.user-text``)."""
+    from devgames import game_module
+    from devgames.core.bots import RandomBot, play_out
+    from devgames.sessions.table import seats_meta
+
+    names, moves = TABLES[game]
+    table = game_module(game).new_game(names, seed=8)
+    play_out(table, {seat: RandomBot(seat) for seat in range(len(names))}, max_actions=moves)
+    table.meta["seats"] = seats_meta(table, {}, True)
+    with SessionStore(pseudo_server.db) as store:
+        number = store.create(table, title="Pseudo table")
+    page = facilitator(browser, "qps", 1920, 1080)
+    page.goto(f"{pseudo_server.url}#session={number}")
+    wait_for_app(page, ".dg-table-view")
+    expect(page.locator(".dg-admin-toggle")).to_contain_text(OPEN)
+    wait_for_kernel_idle(page)
+    problems = {"table": page.evaluate(UNMARKED, [OPEN, ".dg-app", TABLE_EXEMPT, False])}
+    if page.locator(".dg-reveal").count():
+        page.locator(".dg-reveal").first.click()
+        expect(page.locator(".dg-hide")).to_be_visible()
+        problems["hand"] = page.evaluate(UNMARKED, [OPEN, ".dg-app", TABLE_EXEMPT, False])
+    page.locator(".dg-admin-toggle").click()
+    problems["drawer"] = page.evaluate(UNMARKED, [OPEN, ".dg-admin", TABLE_EXEMPT, False])
+    assert not any(problems.values()), f"texts not from the catalogue: {problems}"
     page.context.close()
