@@ -422,7 +422,7 @@ class Scoreboard(widgets.HTML):
         for key, rows in tables.items():
             parts.append(records_html(
                 rows, current if isinstance(current, str) else None, colors or {}, game,
-                title=label(key).capitalize(), tags=dict.fromkeys(bots, "bot"),
+                title=label(key).capitalize(), tags=dict.fromkeys(bots, _("bot")),
                 details=len(rows) <= MAX_DETAILED))
         self.value = "".join(parts)
 

@@ -8,7 +8,8 @@ scrolled away or off screen, no page scroll, room-facing text at least 18 CSS px
 no legend or colour bar on a chart's data, board targets at least 44 px. The count of readable
 screens per game goes to ``test-artifacts/readability-<game>.json``; the mid-game screen of each
 game at its most teams (РЕЛИЗ: Cooperation at 4 teams) at 1280x720 is kept in
-``docs/screenshots`` for the README, with Scrumkin's debrief.
+``docs/screenshots`` for the README, with Scrumkin's debrief. Every game at its most teams is
+measured in Russian too (its texts are longer), and its mid-game screen kept as ``*-ru.png``.
 """
 
 import base64
@@ -61,13 +62,18 @@ class Case:
     game: str
     teams: int
     options: dict[str, Any] = field(default_factory=dict)
+    #: The language the session is played in (kept with it: it opens in that language).
+    language: str = "en"
 
     @property
     def screenshot(self) -> str | None:
         """The README's screenshot this case takes, if any: the game at its most teams."""
+        suffix = "" if self.language == "en" else f"-{self.language}"
         if self.game == "reliz":
-            return "reliz-1280x720.png" if self.options["scenario"] == "cooperation" else None
-        return f"{self.game}-1280x720.png" if self.teams == PLAYER_RANGE[self.game][1] else None
+            return (f"reliz-1280x720{suffix}.png" if self.options["scenario"] == "cooperation"
+                    else None)
+        return (f"{self.game}-1280x720{suffix}.png" if self.teams == PLAYER_RANGE[self.game][1]
+                else None)
 
     @property
     def debrief_screenshot(self) -> str | None:
@@ -77,11 +83,13 @@ class Case:
     @property
     def label(self) -> str:
         extra = "".join(f"-{value}" for value in self.options.values())
-        return f"{self.game}-{self.teams}{extra}"
+        spoken = "" if self.language == "en" else f"-{self.language}"
+        return f"{self.game}-{self.teams}{extra}{spoken}"
 
 
 def cases() -> list[Case]:
-    """Every game at its fewest, a typical and its most teams; РЕЛИЗ by scenario."""
+    """Every game at its fewest, a typical and its most teams; РЕЛИЗ by scenario; in Russian,
+    every game at its most teams (РЕЛИЗ: Cooperation at 4)."""
     found = []
     for game in BUILTIN_GAMES:
         if game == "reliz":
@@ -89,6 +97,7 @@ def cases() -> list[Case]:
         low, high = PLAYER_RANGE[game]
         for teams in sorted({low, (low + high + 1) // 2, high}):
             found.append(Case(game, teams))
+        found.append(Case(game, high, language="ru"))
     for scenario, teams in (("pet", 1), ("duel", 2), ("prototype", 2), ("every_man", 3),
                             ("team", 4), ("tender", 4), ("cooperation", 4)):
         found.append(Case("reliz", teams, {"scenario": scenario}))
@@ -131,6 +140,7 @@ def saved_positions(store: SessionStore, case: Case, seed: int = 11) -> dict[str
         position.meta["seats"] = seats_meta(position, {s: "heuristic"
                                                        for s in range(1, case.teams)}, True)
         position.meta["seats"]["pace"] = None
+        position.meta["language"] = case.language
         ids[state] = store.create(position, title=f"{case.label} {state}")
     return ids
 

@@ -95,7 +95,7 @@ def test_release_scoring_rules_and_facts_in_russian() -> None:
 
     game = release.new_game(["Ada", "Bob"], seed=1)
     with speaking("ru"):
-        assert method_item(game, 43)["lines"] == ["+1 за каждую карту от 10 до 13",
-                                                 "-1 за каждую карту от 2 до 9"]
+        assert method_item(game, 43)["lines"] == ["+1 за каждую карту 10–13",
+                                                 "-1 за каждую карту 2–9"]
         assert "3 из 5" in facts_html({"round": 3, "rounds": 5})
     assert method_item(game, 43)["lines"] == ["+1 for each 10 to 13", "-1 for each 2 to 9"]
