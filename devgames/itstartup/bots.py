@@ -1,21 +1,37 @@
 """IT Startup bots: the random bot and a heuristic bot that runs a sensible startup.
 
-The heuristic bot counts everything in project points. An employee is worth what it earns per
-turn times the turns it has left (before it burns out, and before the game is likely to end); a
-resource kept for a later turn is worth ``RESOURCE`` points, except what the hoard cap would take
-away at the end of the turn; a card drawn is worth ``CARD`` points. A move that changes an
-opponent's startup counts against the bot: fully for the opponent most likely to win, half for the
-others. On its turn the bot makes the move that gains most, again and again, and ends the turn
-when no move gains at least ``MIN_GAIN``.
+The heuristic bot counts in project points, with rules a player can follow at the table:
+
+- an employee is worth what it earns each turn (a developer its efficiency, an HR employee the
+  card it draws, a Scrum Master +1 for each developer) for the turns it works before it burns
+  out, plus the cards it draws when hired;
+- knowledge goes on the developer with most turns left and is worth its efficiency for those
+  turns; it moves only off a developer in its last turn;
+- a card that rests, burns or crunches employees is worth a turn of what those startups earn;
+  a take-over what the employee earns for its turns left; cards aimed at an opponent's employee
+  aim at the leader's (the opponent with most points);
+- a resource kept for a later turn is worth ``RESOURCE`` points, except what the hoard cap would
+  take away at the end of the turn; a card drawn is worth ``CARD`` points; what an opponent
+  loses counts ``OPPONENT_WEIGHT`` of what the bot gains;
+- turns count until the fastest startup is expected to reach the goal; in the final round (a
+  startup reaches it this round) only this turn's points count, and the bot spends everything.
+
+On its turn the bot does not list every legal move: it looks once at each card of its hand and
+at what else it may do (buy, its employees' abilities, knowledge to move, help tokens), and
+makes the move that gains most for what it costs. When none gains at least ``MIN_GAIN`` it sells
+a card its next two turns cannot pay for, or plans its best action card for the next turn, or
+ends the turn. What does not change during a turn (the final round, how far ahead it looks, the
+leader) is worked out at the turn's first decision.
 """
 
-from functools import cached_property
 from math import inf
 from random import Random
+from typing import NamedTuple
 
-from devgames.core.actions import CHANCE, Action, given
+from devgames.core.actions import Action, given
 from devgames.core.bots import RandomBot
 from devgames.itstartup.abilities import (
+    AGENT_PRICE,
     END_OF_TURN_DRAW,
     HEAD_HUNTER_COUNTER,
     KNOWLEDGE_DISCOUNTERS,
@@ -23,9 +39,17 @@ from devgames.itstartup.abilities import (
 )
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.game import ItStartupGame
-from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE
+from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE, play_targets
 from devgames.itstartup.printed import BURNOUT_LIMIT, KEY, KIND, POWER, PRICE
-from devgames.itstartup.steps import AgentCounter, Headhunt
+from devgames.itstartup.steps import (
+    CHANCE_STEPS,
+    AgentCounter,
+    Headhunt,
+    Keep,
+    Main,
+    Mulligan,
+    Order,
+)
 from devgames.itstartup.turns import MAX_INCOME
 
 #: Points a resource kept for a later turn is worth (in the final round: FINAL_RESOURCE).
@@ -34,316 +58,409 @@ FINAL_RESOURCE = 0.1
 #: Points a card drawn is worth (in the final round: FINAL_CARD, it may still be a developer).
 CARD = 2.0
 FINAL_CARD = 0.5
-#: Points the planning of an action card is worth (1 resource less when it is played).
-PLAN = 0.6
+#: Points an Undercover HR Agent is worth each turn it works (a chance at an employee).
+AGENT_TURN = 3.0
+#: How much an opponent's loss counts for the bot, against its own gain.
+OPPONENT_WEIGHT = 0.75
+#: Turns a knowledge card in hand is expected to earn for (a developer's usual life).
+KNOWLEDGE_TURNS = 3
+#: Turns an employee on the table is expected to work still, on average (Technical debt).
+TURNS_LEFT = 2
+#: Cards in hand beyond what the next two turns' resources pay for are surplus: sold when a
+#: resource now is worth more than this share of their worth.
+SURPLUS_SHARE = 0.3
+#: Cards taken back to hand (Code Monkey) keep this share of their worth.
+RETURN_SHARE = 0.7
+#: Points a tournament help token gives the bot (-4 to the leader counts twice as much).
+HELP_POINTS = 2
+#: The smallest gain worth a move; below it the turn ends.
+MIN_GAIN = 0.2
+#: Scores this close to the best count as a tie.
+TIE = 1e-9
 #: Turns the bot looks ahead at most; the game is expected to last until the fastest startup
 #: reaches the goal, each at least at MIN_RATE points a turn.
 MAX_HORIZON = 6
 MIN_RATE = 4
-#: How much the likely winner's startup and the other opponents' count against the bot.
-LEADER_WEIGHT = 1.0
-OTHER_WEIGHT = 0.5
-#: Knowledge in hand without a developer to carry it: the turns it is expected to earn for.
-KNOWLEDGE_TURNS = 2
-#: Cards in hand beyond what the next two turns' resources pay for are surplus: sold when a
-#: resource now is worth more than this share of their worth.
-SURPLUS_SHARE = 0.3
-#: Cards returned to hand (Code Monkey, knowledge back from an outsourced developer) keep this
-#: share of their worth.
-RETURN_SHARE = 0.7
-#: Points a tournament help token gives the bot (-4 to another player counts twice as much).
-HELP_POINTS = 2
-#: The smallest gain worth a move; below it the turn ends.
-MIN_GAIN = 0.2
-#: Safety net: moves in one turn after which the bot ends it.
-MAX_TURN_MOVES = 80
-#: Scores this close to the best count as a tie.
-TIE = 1e-9
 
-_TAKE_OVERS = frozenset({"head_hunter", "outsourcing", "rockstar_recruiter"})
 #: Cards an employee draws (or looks at) when hired; a Scrum Master draws one per developer.
-_HIRE_DRAWS = {"assertive_cto": 1, "database_developer": 2, "bi_developer": 1,
-               "senior_backend_developer": 2, "junior_backend_developer": 1}
+_DRAWS_BY_KEY = {"assertive_cto": 1, "database_developer": 2, "bi_developer": 1,
+                 "senior_backend_developer": 2, "junior_backend_developer": 1}
+DRAWS = {c: _DRAWS_BY_KEY.get(KEY[c], 0) for c in CARDS}
+#: What an action card usually brings, in points, to rank it in hand (played, it is valued at
+#: the table).
+_ACTION_WORTH = {"investor": 2 * RESOURCE, "coffee_machine": 4.0, "vacation_time": 5.0,
+                 "crunch_time": 3.0, "monster_bug": 4.0, "technical_debt": 2.0,
+                 "head_hunter": 12.0, "outsourcing": 5.0}
+#: How a play of each card is valued: an employee by what it earns and draws ("hire"),
+#: knowledge on its developer, the Investor's resources, the cards aimed at an employee, and the
+#: cards valued from what the startups earn ("table").
+_AIMED_KEYS = frozenset({"downer_dave", "rockstar_recruiter", "outsourcing", "head_hunter",
+                         "code_monkey"})
+_TABLE_KEYS = KNOWLEDGE_DISCOUNTERS | {
+    "qa_wizard_engineer", "copy_paste_developer", "office_manager", "scrum_master",
+    "coffee_machine", "vacation_time", "crunch_time", "monster_bug", "technical_debt"}
+RULE = {c: "knowledge" if KIND[c] == "knowledge"
+        else "investor" if KEY[c] == "investor"
+        else "aimed" if KEY[c] in _AIMED_KEYS
+        else "table" if KEY[c] in _TABLE_KEYS
+        else "hire" for c in CARDS}
+IS_DEVELOPER = {c: KIND[c] == "developer" for c in CARDS}
+IS_KNOWLEDGE = {c: KIND[c] == "knowledge" for c in CARDS}
+#: A knowledge card (where knowledge may go is the same for all of them).
+KNOWLEDGE = next(card for card in CARDS.values() if card.kind == "knowledge")
 
 
-class _Outlook:
-    """What one seat can work out from the public table and its own hand, in points."""
+class Outlook(NamedTuple):
+    """What the bot counts on for the rest of the game: the turns it looks ahead, what a
+    resource kept and a card drawn are worth, what each employee card earns a turn by itself
+    (a developer its efficiency, an HR employee its card or its agent's chance, a Scrum Master
+    +1 for two developers), and what hiring it brings before any effect on the table
+    (:meth:`hired`)."""
 
-    def __init__(self, game: ItStartupGame, seat: int) -> None:
-        self.game, self.me = game, seat
-        employees, points, crews = game.employees, game.points, game.crews
-        self.scrum = scrum = [held.get("scrum_master", 0) for held in game.held]
-        self.devs = devs = [crew.developers for crew in crews]
-        # What each player's developers earn a turn (``per_turn`` of a developer, written out:
-        # this runs at every decision), from the developers each crew keeps.
-        production = []
-        for q, crew in enumerate(crews):
-            earns = scrum[q] * devs[q]
-            for e in crew.developer_cards:
-                earns += POWER[e]
-                for k in employees[e].knowledge:
-                    earns += POWER[k]
-            production.append(earns)
-        # The final round when a player reaches the goal this round (the seats that have had
-        # their turn scored already); else the turns until the fastest startup reaches it.
-        played = game.seating[:game.current]
-        goal = game.options.goal
-        final, turns = False, MAX_HORIZON
-        for q, earns in enumerate(production):
-            left = goal - points[q]
-            if left <= (0 if q in played else earns):
-                final = True
-                break
-            turns = min(turns, -(-left // max(earns, MIN_RATE)))  # rounded up
-        self.final = final
-        if final:
-            self.horizon, self.resource, self.card = 1, FINAL_RESOURCE, FINAL_CARD
-        else:
-            self.horizon = max(2, turns)
-            self.resource, self.card = RESOURCE, CARD
-        horizon = self.horizon
-        leader, best = -1, -inf
-        for q, earns in enumerate(production):  # the first of the best, as max() picks it
-            if q != seat and points[q] + horizon * earns > best:
-                leader, best = q, points[q] + horizon * earns
-        self.weight = [
-            1.0 if q == seat
-            else 0.0 if final and q in played  # its game is over; it cannot be changed
-            else -LEADER_WEIGHT if q == leader else -OTHER_WEIGHT
-            for q in range(len(production))
-        ]
-        self.money = game.resources[seat]
-        self._worth: dict[int, float] = {}
-        self._plays: dict[tuple[int, int | None], tuple[float, int]] = {}
+    horizon: int
+    resource: float
+    card: float
+    earns: dict[int, float]
+    hires: dict[int, float]
 
-    @cached_property
-    def owner(self) -> dict[int, int]:
-        """Who holds each employee on the table (worked out when a move asks)."""
-        return {e: q for q, staff in enumerate(self.game.staff) for e in staff}
+    @classmethod
+    def make(cls, horizon: int, resource: float, card: float) -> "Outlook":
+        """The outlook with these figures.
 
-    @cached_property
-    def agent_turn(self) -> float:
-        """An Undercover HR Agent each turn: 1 resource for an even chance at the best employee
-        (other than an agent)."""
-        takes = [self.take(e) for e in self.targets_to_take()
-                 if CARDS[e].key != "undercover_hr_agent"]
-        return max(0.0, 0.5 * max(takes, default=0.0) - self.resource)
+        >>> lady = next(c for c in CARDS if KEY[c] == "nice_hr_lady")
+        >>> Outlook.make(1, FINAL_RESOURCE, FINAL_CARD).earns[lady]
+        0.5
+        """
+        earns = {c: float(POWER[c]) if KIND[c] == "developer"
+                 else 2.0 if KIND[c] == "coach"
+                 else card if KEY[c] in END_OF_TURN_DRAW
+                 else AGENT_TURN if KEY[c] == "undercover_hr_agent" and horizon > 1
+                 else 0.0 for c in CARDS}
+        outlook = cls(horizon, resource, card, earns, {})
+        outlook.hires.update((c, outlook.hired(c)) for c in CARDS)
+        return outlook
 
-    # ----- employees -------------------------------------------------------------------------
-    def life(self, e: int) -> int:
-        """Turns employee ``e`` still scores (or would score, hired now) before it burns out."""
-        state = self.game.employees.get(e)
-        return BURNOUT_LIMIT[e] - state.burnout if state else BURNOUT_LIMIT[e]
+    def hired(self, card: int) -> float:
+        """What an employee hired now earns over the turns it works (within the horizon), with
+        the cards it draws when hired.
 
-    def home(self, e: int) -> int:
-        """Whose employee ``e`` is for good (an outsourced one goes back to its owner)."""
-        home = self.game.employees[e].home
-        return self.owner[e] if home is None else home
-
-    def per_turn(self, e: int, q: int) -> float:
-        """What employee ``e`` earns player ``q`` each turn (a card drawn counts CARD points)."""
-        kind = KIND[e]
-        if kind == "developer":
-            state = self.game.employees.get(e)
-            knowledge = sum(POWER[k] for k in state.knowledge) if state else 0
-            return POWER[e] + knowledge + self.scrum[q]
-        if kind == "coach":
-            return self.devs[q]
-        key = KEY[e]
-        if key in END_OF_TURN_DRAW:
-            return self.card
-        return self.agent_turn if key == "undercover_hr_agent" else 0.0
+        >>> lead = next(c for c in CARDS if KEY[c] == "lead_developer")
+        >>> ONGOING.hired(lead), LAST_ROUND.hired(lead)
+        (15.0, 5.0)
+        """
+        return self.earns[card] * self.turns(BURNOUT_LIMIT[card]) + DRAWS[card] * self.card
 
     def turns(self, life: int) -> int:
         """The turns of a life that fall within the horizon."""
-        horizon = self.horizon
-        return horizon if life > horizon else life if life > 0 else 0
+        return life if life < self.horizon else self.horizon
 
-    def value(self, e: int, q: int) -> float:
-        """What employee ``e`` is worth to player ``q`` over the rest of its life."""
-        return self.per_turn(e, q) * self.turns(self.life(e))
 
-    def burn(self, e: int, amount: int = 1) -> float:
-        """Weighted gain when employee ``e`` takes ``amount`` burnout now (negative for the bot's
-        own employees)."""
-        q, life = self.home(e), self.life(e)
-        lost = self.per_turn(e, q) * (self.turns(life) - self.turns(life - amount))
-        return -self.weight[q] * lost
+#: The outlooks before the final round, by the turns the bot looks ahead (:func:`outlook`),
+#: and in it (only this turn counts).
+OUTLOOKS = {h: Outlook.make(h, RESOURCE, CARD) for h in range(2, MAX_HORIZON + 1)}
+ONGOING = OUTLOOKS[MAX_HORIZON]
+LAST_ROUND = Outlook.make(1, FINAL_RESOURCE, FINAL_CARD)
 
-    def rest(self, e: int, amount: int, extra: int = 0) -> float:
-        """Gain for the bot when its employee ``e`` loses ``amount`` burnout (and ``extra``
-        turns of life, as Vacation Time gives)."""
-        state = self.game.employees[e]
-        life = self.life(e)
-        longer = min(amount, state.burnout) + extra
-        return self.per_turn(e, self.me) * (self.turns(life + longer) - self.turns(life))
 
-    def take(self, e: int) -> float:
-        """Gain when the bot takes employee ``e`` over for good."""
-        q = self.owner[e]
-        return self.value(e, self.me) - self.weight[q] * self.value(e, q)
+def _worth(card: int) -> float:
+    """What a card in hand is usually worth: what it brings less its printed price, at least 0.
 
-    def targets_to_take(self) -> list[int]:
-        """Opponents' employees the bot could take over (not outsourced ones)."""
-        return [e for e, q in self.owner.items()
-                if q != self.me and self.game.employees[e].home is None]
+    >>> intern = next(c for c in CARDS if KEY[c] == "intern")
+    >>> _worth(intern)  # 1 point for 3 turns, for 1 resource
+    1.5
+    """
+    kind = KIND[card]
+    if kind == "knowledge":
+        brings: float = POWER[card] * KNOWLEDGE_TURNS
+    elif kind == "action":
+        brings = _ACTION_WORTH.get(KEY[card], 0.0)
+    else:
+        brings = ONGOING.hired(card) + (2 * CARD if kind == "coach" else 0.0)
+    return max(0.0, brings - RESOURCE * PRICE[card])
 
-    def mine(self) -> list[int]:
-        return self.game.staff[self.me]
 
-    def my_developers(self) -> list[int]:
-        return [e for e in self.mine() if CARDS[e].kind == "developer"]
+#: Each card's usual worth in hand (:func:`_worth`), to rank the hand.
+WORTH = {c: _worth(c) for c in CARDS}
 
-    # ----- cards ------------------------------------------------------------------------------
-    def play(self, card: int, target: int | None) -> tuple[float, int]:
-        """(points gained, resources gained) by playing ``card`` on ``target``, before its cost
-        (worked out once per card and target: a card's worth and its moves ask the same)."""
-        known = self._plays.get((card, target))
-        if known is None:
-            known = self._plays[card, target] = self._play(card, target)
-        return known
 
-    def _play(self, card: int, target: int | None) -> tuple[float, int]:
-        info, me = CARDS[card], self.me
-        key = info.key
-        if info.kind == "knowledge":
-            return self._knowledge(card, target), 0
-        if info.kind != "action":
-            return self._hire(card, target), 0
-        mine = self.mine()
-        if key == "investor":
-            return 0.0, 2
-        if key == "head_hunter":
-            return self._head_hunter(given(target)), 0
-        if key == "outsourcing":
-            e = given(target)  # the employee outsourced
-            q = self.owner[e]
-            paid = self.game.cost(me, card, e)
-            return (self.per_turn(e, me) + self.burn(e)
-                    + self.weight[q] * self.resource * paid), 0
-        if key == "coffee_machine":
-            return self.devs[me] + sum(self.rest(e, 1) for e in mine), 0
-        if key == "vacation_time":
-            extra = 0 if self.game.vacation else 1
-            return sum(self.rest(e, 1, extra) for e in mine), 0
-        if key == "crunch_time":
-            tired = sum(self.burn(e) for e in self.my_developers() if self.life(e) > 1)
-            return 2 * self.devs[me] + tired, 0
-        if key == "monster_bug":
-            return sum(self.burn(e) for e, q in self.owner.items() if q != me), 0
-        if key == "technical_debt":
-            return -sum(self.weight[self.home(e)] * self.value(e, self.home(e))
-                        for e in self.owner), 0
-        return 0.0, 0
+def _agent_ready(game: ItStartupGame, agent: int) -> bool:
+    """Whether Undercover HR Agent ``agent`` may be sent this turn (once a turn, per card or per
+    player as the table plays it)."""
+    if game.options.agent_uses == "per_player":
+        return not game.agents_used
+    return agent not in game.agents_used
 
-    def _hire(self, card: int, target: int | None) -> float:
-        """An employee joining the bot's startup, with its on-play effect."""
-        info, me = CARDS[card], self.me
-        gain = self.per_turn(card, me) * self.turns(info.burnout_limit)
-        key = info.key
-        hand = self.game.hands[me]
-        draws = self.devs[me] if key == "scrum_master" else _HIRE_DRAWS.get(key, 0)
-        gain += draws * self.card
-        if key in KNOWLEDGE_DISCOUNTERS:
-            knowledge = sum(CARDS[c].kind == "knowledge" for c in hand)
-            gain += 2 * self.resource * min(2, knowledge)
-        elif key == "qa_wizard_engineer":
-            developers = sum(CARDS[c].kind == "developer" and c != card for c in hand)
-            gain += self.resource * min(2, developers)
-        elif key == "copy_paste_developer":
-            gain += sum(self.burn(e) for e in self.my_developers())
-        elif key == "office_manager":
-            gain += sum(self.rest(e, 1) for e in self.mine())
-        elif key == "downer_dave" and target is not None:
-            gain += self.burn(target)
-        elif key == "rockstar_recruiter" and target is not None:
-            gain += self.take(target)
-        elif key == "code_monkey" and target is not None:
-            gain += self._back_to_hand(target)
-        return gain
 
-    def _back_to_hand(self, e: int) -> float:
-        """Code Monkey: an employee about to leave comes back to hand, with its knowledge."""
-        if self.life(e) > 1:
-            return -inf  # only employees in their last turn are worth taking back
-        cards = [e, *self.game.employees[e].knowledge]
-        return RETURN_SHARE * sum(self.card_worth(c) for c in cards) - self.value(e, self.me)
+def outlook(game: ItStartupGame) -> Outlook:
+    """What the player to act counts on: in the final round (a startup reaches the goal this
+    round; the seats that have had their turn this round have scored already) only this turn;
+    before it, the turns until the fastest startup reaches the goal, each earning at least
+    ``MIN_RATE`` points a turn (at least 2 turns, at most ``MAX_HORIZON``).
 
-    def _knowledge(self, card: int, target: int | None) -> float:
-        power = CARDS[card].power
-        if target is None:  # no developer yet: one is expected later
-            return power * min(KNOWLEDGE_TURNS, self.horizon)
-        home = self.game.employees[target].home
-        if home is not None:  # an outsourced developer: it scores this turn, then...
-            if self.game.options.outsourced_knowledge == "back_to_hand":  # comes back to hand
-                return power + RETURN_SHARE * power * min(KNOWLEDGE_TURNS, self.horizon)
-            # ...goes with it to its owner
-            return power + self.weight[home] * power * self.turns(self.life(target) - 1)
-        return power * self.turns(self.life(target))
+    >>> from devgames import itstartup
+    >>> outlook(itstartup.new_game(["Ada", "Bob"], seed=3)).horizon
+    6
+    """
+    points, goal, held = game.points, game.options.goal, game.held
+    played = game.seating[:game.current]
+    turns = MAX_HORIZON
+    for q, crew in enumerate(game.crews):
+        earns = crew.power + held[q].get("scrum_master", 0) * crew.developers
+        left = goal - points[q]
+        if left <= (0 if q in played else earns):
+            return LAST_ROUND
+        turns = min(turns, -(-left // max(earns, MIN_RATE)))  # rounded up
+    return OUTLOOKS[max(2, turns)]
 
-    def _head_hunter(self, target: int) -> float:
-        q = self.owner[target]
-        price = HEAD_HUNTER_COUNTER * self.resource
-        if self.game.resources[q] >= HEAD_HUNTER_COUNTER and self.value(target, q) > price:
-            return price - self.weight[q] * price  # they pay rather than lose the employee
-        return self.take(target)
 
-    def transfer(self, knowledge: int, target: int) -> float:
-        """Moving knowledge to a developer with more turns left."""
-        source = next(e for e in self.mine() if knowledge in self.game.employees[e].knowledge)
-        turns = self.turns(self.life(target)) - self.turns(self.life(source))
-        return CARDS[knowledge].power * turns
+class _Table:
+    """What one seat works out once per turn (at its first decision): its outlook
+    (:func:`outlook`) and who leads; and what the cards valued from the table bring."""
+
+    __slots__ = ("aims", "cap", "cost", "crew", "free", "game", "hand", "held", "leader", "me",
+                 "outlook", "seen", "turn")
+
+    def __init__(self, game: ItStartupGame, seat: int) -> None:
+        self.game, self.me, self.turn = game, seat, game.turn_no
+        self.outlook = outlook(game)
+        # The seat's own hand, counts and prices, and the cards drawn free this turn (the same
+        # objects all turn long: the bot reads them at each decision).
+        self.hand, self.held, self.crew = game.hands[seat], game.held[seat], game.crews[seat]
+        self.cost, self.cap = game.cost, game.cap
+        self.free = (game.free_developers, game.free_actions)
+        points = game.points
+        #: The opponent with most points (the first in seat order on a tie).
+        self.leader = max((q for q in range(game.n) if q != seat), key=points.__getitem__)
+        self.seen = -1  # the moves made when the bot's aims were worked out
+        self.aims: tuple[int | None, int | None] = (None, None)
+
+    def production(self, q: int) -> float:
+        """What player ``q``'s employees earn in a turn."""
+        crew = self.game.crews[q]
+        return (crew.power + self.game.held[q].get("scrum_master", 0) * crew.developers
+                + crew.drawers * self.outlook.card)
+
+    def earns(self, e: int) -> float:
+        """What employee ``e`` on the table earns a turn, its knowledge included (a Scrum
+        Master: two developers)."""
+        earns = self.outlook.earns[e]
+        for k in self.game.employees[e].knowledge:
+            earns += POWER[k]
+        return earns
+
+    def turns(self, e: int) -> int:
+        """The turns employee ``e`` on the table still works, within the horizon."""
+        return self.outlook.turns(BURNOUT_LIMIT[e] - self.game.employees[e].burnout)
+
+    def developer(self) -> tuple[int, int]:
+        """Where the bot plays knowledge: on the developer the rules allow with most turns left
+        (within the horizon; an outsourced one: this turn only), a Full Stack Ninja or an
+        Ambitious Apprentice first among equals (knowledge costs 2 less on them); with those
+        turns. (0, 0) when there is none."""
+        employees, horizon = self.game.employees, self.outlook.horizon
+        best, most = 0, (0, False)
+        for d in play_targets(self.game, self.me, KNOWLEDGE):
+            assert d is not None  # knowledge goes on a developer
+            state = employees[d]
+            life = 1 if state.home is not None else BURNOUT_LIMIT[d] - state.burnout
+            rank = (life if life < horizon else horizon, KEY[d] in KNOWLEDGE_DISCOUNTERS)
+            if rank > most:
+                best, most = d, rank
+        return best, most[0]
+
+    def prey(self) -> tuple[int | None, int | None]:
+        """The leader's employees the bot aims at (not outsourced ones): the one worth most to
+        take over (what it earns for its turns left) and the one that earns most a turn (to
+        burn or borrow); None when the leader has none. Worked out once per decision."""
+        game = self.game
+        if self.seen == len(game.log):
+            return self.aims
+        employees, earned, horizon = game.employees, self.outlook.earns, self.outlook.horizon
+        take = burn = None
+        most_taken = most_burnt = 0.0
+        for e in game.staff[self.leader]:
+            state = employees[e]
+            if state.home is None:
+                earns = earned[e]
+                for k in state.knowledge:
+                    earns += POWER[k]
+                left = BURNOUT_LIMIT[e] - state.burnout
+                taken = earns * (left if left < horizon else horizon)
+                if taken > most_taken:
+                    take, most_taken = e, taken
+                if earns > most_burnt:
+                    burn, most_burnt = e, earns
+        self.seen, self.aims = len(game.log), (take, burn)
+        return take, burn
 
     def targets(self, card: int) -> list[int | None]:
-        """Where the bot could play ``card`` now or later (to value it in hand)."""
-        info = CARDS[card]
-        if info.kind == "knowledge":
-            return [None, *(e for e in self.my_developers()
-                            if self.game.employees[e].home is None)]
-        if info.key in _TAKE_OVERS or info.key == "downer_dave":
-            theirs = self.targets_to_take()
-            if info.key in ("head_hunter", "outsourcing"):
-                return list(theirs)
-            return [None, *theirs]
-        return [None]
+        """Where the bot plays a card aimed at an employee: on the leader's employee it aims at
+        (:meth:`prey`), else on nothing when the rules allow it; Code Monkey on nothing or on
+        one of the bot's own employees in its last turn."""
+        game, key = self.game, KEY[card]
+        if key == "code_monkey":
+            employees = game.employees
+            return [None, *(e for e in game.staff[self.me] if employees[e].home is None
+                            and BURNOUT_LIMIT[e] - employees[e].burnout <= 1)]
+        take, burn = self.prey()
+        target = burn if key in ("downer_dave", "outsourcing") else take
+        if target is not None and (key != "rockstar_recruiter"
+                                   or len(game.staff[self.leader]) >= 4):
+            return [target]
+        return [None] if list(play_targets(game, self.me, CARDS[card])) == [None] else []
 
-    def card_worth(self, card: int) -> float:
-        """What a card in hand is worth: its best use less its printed cost, at least 0."""
-        worth = self._worth.get(card)
-        if worth is None:
-            resource, play = self.resource, self.play
-            best = max([points + resource * gained
-                        for points, gained in (play(card, t) for t in self.targets(card))],
-                       default=0.0)
-            worth = self._worth[card] = max(0.0, best - resource * PRICE[card])
-        return worth
+    def take(self, e: int) -> float:
+        """Gain when the bot takes the leader's employee ``e`` over for good."""
+        return (1 + OPPONENT_WEIGHT) * self.earns(e) * self.turns(e)
 
-    def surplus(self) -> set[int]:
-        """Cards in hand beyond what the next two turns' resources can pay for (worst first)."""
+    def aimed(self, card: int, target: int, price: int) -> float:
+        """Points of a card aimed at an employee (before what the card itself earns), played
+        for ``price``: Downer Dave burns the leader's, a Rockstar Recruiter takes it over,
+        Outsourcing borrows it for the turn (its owner gets the price), a Head Hunter takes it
+        over unless its owner pays the counter; Code Monkey takes back one of the bot's own in
+        its last turn, with its knowledge."""
+        key, game, outlook = KEY[card], self.game, self.outlook
+        state = game.employees[target]
+        left = BURNOUT_LIMIT[target] - state.burnout
+        if key == "code_monkey":
+            if left > 1:
+                return -inf  # only employees in their last turn are worth taking back
+            cards = WORTH[target] + sum(WORTH[k] for k in state.knowledge)
+            return RETURN_SHARE * cards - self.earns(target)
+        if key == "rockstar_recruiter":
+            return self.take(target)
+        lost = outlook.turns(left) - outlook.turns(left - 1)  # a turn within the horizon, or 0
+        burnt = OPPONENT_WEIGHT * self.earns(target) * lost
+        if key == "downer_dave":
+            return burnt
+        if key == "outsourcing":
+            return self.earns(target) + burnt - OPPONENT_WEIGHT * outlook.resource * price
+        # a Head Hunter: the owner pays the counter rather than lose a valuable employee
+        counter = HEAD_HUNTER_COUNTER * outlook.resource
+        if (game.resources[self.leader] >= HEAD_HUNTER_COUNTER
+                and self.earns(target) * self.turns(target) > counter):
+            return (1 + OPPONENT_WEIGHT) * counter
+        return self.take(target)
+
+    def points(self, card: int, hired: float) -> float:
+        """Points of a card valued from the hand or from what the startups earn in a turn:
+        rested employees work a turn more, burnt or crunched ones a turn less. ``hired`` is
+        what an employee earns and draws by itself."""
+        key, game, me, outlook = KEY[card], self.game, self.me, self.outlook
+        hand, crew = game.hands[me], game.crews[me]
+        developers = crew.developers
+        final = outlook is LAST_ROUND
+        if key in KNOWLEDGE_DISCOUNTERS:  # knowledge for 2 less
+            knowledge = sum(map(IS_KNOWLEDGE.__getitem__, hand))
+            return hired + 2 * outlook.resource * min(2, knowledge)
+        if key == "qa_wizard_engineer":  # developers for 1 less
+            others = sum(map(IS_DEVELOPER.__getitem__, hand)) - 1
+            return hired + outlook.resource * min(2, others)
+        if key == "scrum_master":  # +1 for each developer, and a card drawn for each
+            return developers * (outlook.turns(BURNOUT_LIMIT[card]) + outlook.card)
+        if key == "technical_debt":  # every employee leaves
+            theirs = sum(self.production(q) for q in range(game.n) if q != me)
+            return (OPPONENT_WEIGHT * theirs - self.production(me)) * outlook.turns(TURNS_LEFT)
+        if final:  # a turn more or less: only this one counts
+            rested = burnt = 0.0
+        else:
+            staff = game.staff[me]
+            tired = sum(1 for e in staff if game.employees[e].burnout)
+            rested = self.production(me) * tired / len(staff) if staff else 0.0
+            burnt = crew.power + game.held[me].get("scrum_master", 0) * developers
+        if key == "copy_paste_developer":  # the bot's other developers lose a turn
+            return hired - burnt
+        if key == "office_manager":
+            return hired + rested
+        if key == "coffee_machine":
+            return developers + rested
+        if key == "vacation_time":  # rested, and no burnout at the end of the turn
+            return rested + (0.0 if game.vacation or final else self.production(me))
+        if key == "crunch_time":
+            return 2 * developers - burnt
+        # Monster Bug: every opposing employee loses a turn
+        return 0.0 if final else OPPONENT_WEIGHT * sum(
+            self.production(q) for q in range(game.n) if q != me)
+
+    # ----- the less common moves, as (kind, card, target, count, points, price) ---------------
+    def moves(self, card: int, points: float) -> list["_Move"]:
+        """The plays of a card valued from the table or aimed at an employee, worth ``points``
+        by itself (what the employee earns and draws)."""
+        price = self.game.cost(self.me, card)
+        if RULE[card] == "table":
+            return [("play", card, None, None, self.points(card, points), price)]
+        return [("play", card, target, None,
+                 points + (0.0 if target is None else self.aimed(card, target, price)), price)
+                for target in self.targets(card)]
+
+    def abilities(self) -> list["_Move"]:
+        """Shy Frontend Developer's X (what the hoard cap would take, or everything in the final
+        round) and an Undercover HR Agent sent after the leader's best employee."""
         game, me = self.game, self.me
-        hand, turn = game.hands[me], game.turns[me]
-        budget = self.money + min(turn + 1, MAX_INCOME) + min(turn + 2, MAX_INCOME)
-        out: set[int] = set()
-        if sum(map(PRICE.__getitem__, hand)) <= budget:
-            return out
-        for card in sorted(hand, key=self.card_worth, reverse=True):
-            budget -= PRICE[card]
-            if budget < 0:
-                out.add(card)
+        money = game.resources[me]
+        out: list[_Move] = []
+        for e in game.staff[me]:
+            key = KEY[e]
+            if key == "shy_frontend_developer":
+                count = money if self.outlook is LAST_ROUND else max(1, money - game.cap)
+                out.append(("activate", e, None, count, float(count), count))
+            elif key == "undercover_hr_agent" and _agent_ready(game, e):
+                target = self.prey()[0]  # the leader's best employee
+                if target is not None:
+                    out.append(("activate", e, target, None, 0.5 * self.take(target),
+                                AGENT_PRICE))
         return out
 
-    def spend(self, delta: int) -> float:
-        """The worth of a change of the bot's resources (what the hoard cap takes is worthless)."""
-        cap = self.game.cap
-        return self.resource * (min(self.money + delta, cap) - min(self.money, cap))
+    def transfers(self) -> list["_Move"]:
+        """Knowledge off a developer in its last turn, onto the one with most turns left (the
+        bot's own developers, not outsourced ones)."""
+        game, me = self.game, self.me
+        employees = game.employees
+        out: list[_Move] = []
+        developers = game.crews[me].developer_cards
+        for source in developers:
+            state = employees[source]
+            if (not state.knowledge or BURNOUT_LIMIT[source] - state.burnout > 1
+                    or state.home is not None):
+                continue
+            for knowledge in state.knowledge:
+                for target in developers:
+                    more = self.turns(target) - 1
+                    if target != source and more > 0 and employees[target].home is None:
+                        price = game.cost(me, knowledge, target, transfer=True)
+                        if price <= game.resources[me]:
+                            out.append(("transfer", knowledge, target, None,
+                                        float(POWER[knowledge] * more), price))
+        return out
+
+    def help(self) -> list["_Move"]:
+        """Tournament help tokens: +2 to the bot, -4 to the leader, or (two) a take-over of the
+        leader's best employee when the leader holds no token."""
+        game, leader = self.game, self.leader
+        out: list[_Move] = [("help", None, None, None, float(HELP_POINTS), 0),
+                            ("help", None, leader, None, 2.0 * HELP_POINTS, 0)]
+        target = self.prey()[0]
+        if game.tokens[self.me] >= 2 and not game.tokens[leader] and target is not None:
+            out.append(("help", target, None, None, self.take(target) - 2 * HELP_POINTS, 0))
+        return out
+
+
+#: A move the table weighs: (kind, card, target, count, points, price).
+_Move = tuple[str, int | None, int | None, int | None, float, int]
+#: A move found best: the action itself, or (kind, card, target, count) to make it.
+_Found = Action | tuple[str, int | None, int | None, int | None]
+#: The moves the bot makes most, made once (actions are immutable), by seat and card.
+_SEATS = range(4)
+_END = [Action("end_turn", p) for p in _SEATS]
+_PLAY = [{c: Action("play", p, c) for c in CARDS} for p in _SEATS]
 
 
 class HeuristicBot:
     """A bot that runs a sensible startup, from what its seat may know.
 
     It sees the public table and its own hand, never the other hands or the deck. It hires
-    efficient developers, puts knowledge on the developers with most turns left, keeps its
-    employees from burning out, takes over or burns the best opposing employees when that pays,
+    efficient developers, puts knowledge on the developers with most turns left, rests its
+    employees when they are tired, takes over or burns the leader's employees when that pays,
     sells surplus cards and spends what the hoard cap would take. Ties are broken with its own
     seeded random source: a seed always gives the same choices.
 
@@ -359,33 +476,31 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
+        self.table: _Table | None = None  # the figures of the turn being played
 
     def choose(self, game: ItStartupGame) -> Action:
-        """One of ``game.legal_actions()`` for the player to act."""
-        legal = game.legal_actions()
-        seat = game.current_player
-        if seat is None or seat == CHANCE or len(legal) == 1:
-            return self.rng.choice(legal)  # a card to enter, or nothing to decide
-        outlook = _Outlook(game, seat)
+        """One of ``game.legal_actions()`` for the player to act (its own decisions are made
+        from its hand and the table, without listing every legal move)."""
         step = game.step
-        assert step is not None  # a seat is to act
-        kind = step.kind
-        if kind == "main":
-            chosen = self._turn(game, outlook, legal)
-        elif kind == "mulligan":
-            chosen = self._mulligan(game, seat)
-        elif kind == "keep":
-            chosen = max(legal, key=lambda a: sum(map(outlook.card_worth, a.cards or ())))
-        elif kind == "order":
-            chosen = self._order(game, outlook)
-        elif kind == "bonus":
-            chosen = self._best([
-                (outlook.rest(given(a.card), 1) if a.kind == "choose" else 0.0, a)
-                for a in legal])
-        else:  # a Head Hunter or Undercover HR Agent counter
-            answer = "pay" if self._pays_counter(game, outlook) else "decline"
-            chosen = next(a for a in legal if a.kind == answer)
-        return chosen if chosen in legal else self.rng.choice(legal)
+        if isinstance(step, Main):
+            return self._turn(game, step.player)
+        if isinstance(step, Mulligan):
+            return self._mulligan(game, step.player)
+        if isinstance(step, Keep):
+            return self._keep(game, step)
+        if isinstance(step, Order):
+            return self._order(game, step.player)
+        legal = game.legal_actions()
+        if step is None or step.kind in CHANCE_STEPS or len(legal) == 1:
+            return self.rng.choice(legal)  # a card to enter, or nothing to decide
+        seat = legal[0].player
+        if step.kind == "bonus":  # rest the employee that earns most
+            table = _Table(game, seat)
+            return self._best([(table.earns(given(a.card)) if a.kind == "choose" else 0.0, a)
+                               for a in legal])
+        # a Head Hunter or Undercover HR Agent counter
+        answer = "pay" if self._pays_counter(game, seat) else "decline"
+        return next(a for a in legal if a.kind == answer)
 
     def _best(self, scored: list[tuple[float, Action]]) -> Action:
         """The best-scored action; ties go to the bot's own random source."""
@@ -393,79 +508,115 @@ class HeuristicBot:
         return self.rng.choice([action for score, action in scored if score >= top - TIE])
 
     # ----- the turn ---------------------------------------------------------------------------
-    def _turn(self, game: ItStartupGame, outlook: _Outlook, legal: list[Action]) -> Action:
-        """The move that gains most, or the end of the turn when none gains enough.
+    def _turn(self, game: ItStartupGame, me: int) -> Action:
+        """The move that gains most, or, when none gains ``MIN_GAIN``, a sale, a planning or
+        the end of the turn.
 
-        A sale gains at most what its resource is worth and a planning at most ``PLAN``; they
-        are valued (which values the whole hand) only when they could come near the best other
-        move, so the choice is the one all the moves valued would give.
+        The bot does not list every legal move: it looks once at each card of its hand (and
+        its planned card), valued by its card's rule (:data:`RULE`) on the targets the rules
+        allow, then at a card bought, its employees' abilities, knowledge to move and help
+        tokens. A move is priced only when its points could make it the best; an unaffordable
+        one is never made. A move scores its points less what it costs: a resource is worth
+        ``resource`` points, except what the hoard cap would take. What does not change during
+        a turn is worked out at its first decision (:class:`_Table`).
         """
-        end = legal[0]  # the turn's moves are listed: its end, every sale, then the others
-        if self._moves_this_turn(game) >= MAX_TURN_MOVES:
-            return end
-        gain, others = self._gain, 1 + len(game.hands[outlook.me])
-        scores = [-inf] * others
-        scores += [-inf if a.kind == "plan" else gain(game, outlook, a) for a in legal[others:]]
-        top = max(scores)
-        if top <= outlook.spend(SELL_PRICE) + TIE:
-            surplus = outlook.surplus()
-            for i, a in enumerate(legal):
-                if a.kind == "sell":
-                    scores[i] = self._sale(outlook, given(a.card), surplus)
-        if top <= PLAN + TIE:
-            plans = [i for i, a in enumerate(legal) if a.kind == "plan"]
-            worths = [outlook.card_worth(given(legal[i].card)) for i in plans]
-            best = max(worths, default=0.0)
-            for i, worth in zip(plans, worths, strict=True):
-                scores[i] = PLAN if PRICE[given(legal[i].card)] > 0 and worth >= best else 0.0
-        top = max(scores)
+        table = self.table
+        if table is None or table.game is not game or table.turn != game.turn_no:
+            table = self.table = _Table(game, me)
+        outlook, cost, cap = table.outlook, table.cost, table.cap
+        money = game.resources[me]
+        resource, hires, horizon = outlook.resource, outlook.hires, outlook.horizon
+        kept = money if money < cap else cap  # what the hoard cap leaves
+        held, plays, planned = table.held, _PLAY[me], game.planned[me]
+        scrum = held.get("scrum_master", 0)
+        # A card dearer than the bot's resources is priced only when a discount is in play: a
+        # card drawn free, a QA Wizard Engineer, a planned card.
+        free_developers, free_actions = table.free
+        discounts = (free_developers or free_actions or planned is not None
+                     or "qa_wizard_engineer" in held)
+        others: list[_Move] = []  # the moves the table values
+        top = -inf
+        best: list[_Found] = [_END[me]]  # the moves with the best score
+        developer = turns = 0  # where knowledge goes, once a knowledge card is met
+        hand = table.hand
+        for card in hand if planned is None else [*hand, planned[0]]:
+            rule = RULE[card]
+            move: _Found = plays[card]
+            points: float
+            if rule == "knowledge":  # on the developer with most turns left
+                if not developer:
+                    developer, turns = table.developer()
+                    if not developer:
+                        continue  # no developer to teach
+                points = POWER[card] * turns
+                if points < top - TIE:
+                    continue  # not the best, whatever it costs
+                price = cost(me, card, developer)
+                if price > money:
+                    continue
+                move = ("play", card, developer, None)
+            elif PRICE[card] > money and (not discounts or cost(me, card) > money):
+                continue  # not affordable (what a card costs now is never more than printed)
+            elif rule == "investor":
+                points, price = 0.0, -2  # 2 resources, for nothing
+            else:
+                points = hires[card]
+                if scrum and IS_DEVELOPER[card]:  # the Scrum Masters' +1 for each turn it works
+                    life = BURNOUT_LIMIT[card]
+                    points += scrum * (life if life < horizon else horizon)
+                if rule != "hire":
+                    others += table.moves(card, points)
+                    continue
+                if points < top - TIE:
+                    continue
+                price = cost(me, card)
+            left = money - price
+            score = points - resource * (kept - (left if left < cap else cap))
+            if score > top + TIE:
+                top, best = score, [move]
+            elif score >= top - TIE:
+                best.append(move)
+        if money >= DRAW_PRICE and len(game.deck):
+            others.append(("buy", None, None, None, outlook.card, DRAW_PRICE))
+        crew = table.crew
+        if crew.activators and money:
+            others += table.abilities()
+        if crew.knowledge:
+            others += table.transfers()
+        if game.tokens[me]:
+            others += table.help()
+        for kind, named, target, count, points, price in others:
+            left = money - price
+            score = points - resource * (kept - (left if left < cap else cap))
+            if score > top + TIE:
+                top, best = score, [(kind, named, target, count)]
+            elif score >= top - TIE:
+                best.append((kind, named, target, count))
         if top < MIN_GAIN:
-            return end
-        return self.rng.choice(
-            [a for score, a in zip(scores, legal, strict=True) if score >= top - TIE])
+            return self._sale_or_plan(game, me, outlook)
+        chosen = best[0] if len(best) == 1 else self.rng.choice(best)
+        if isinstance(chosen, Action):
+            return chosen
+        kind, named, target, count = chosen
+        return Action(kind, me, named, target, count)
 
     @staticmethod
-    def _moves_this_turn(game: ItStartupGame) -> int:
-        seat, moves = game.current_player, 0
-        for action in reversed(game.log):
-            if action.player != seat or action.kind in ("end_turn", "mulligan"):
-                break
-            moves += 1
-        return moves
-
-    @staticmethod
-    def _sale(outlook: _Outlook, card: int, surplus: set[int]) -> float:
-        """What selling ``card`` gains: only a surplus card is worth selling."""
-        if card not in surplus:
-            return 0.0
-        return outlook.spend(SELL_PRICE) - SURPLUS_SHARE * outlook.card_worth(card)
-
-    @staticmethod
-    def _gain(game: ItStartupGame, outlook: _Outlook, action: Action) -> float:
-        """What one move of the turn other than a sale or a planning gains, in points."""
-        kind, card, me = action.kind, action.card, action.player
-        if kind == "play" or kind == "transfer":  # moves that name a card
-            named = given(card)
-            if kind == "play":
-                points, gained = outlook.play(named, action.target)
-                return points + outlook.spend(gained - game.cost(me, named, action.target))
-            target = given(action.target)
-            price = game.cost(me, named, target, transfer=True)
-            return outlook.transfer(named, target) + outlook.spend(-price)
-        if kind == "buy":
-            return outlook.card + outlook.spend(-DRAW_PRICE)
-        if kind == "help":  # tournament tokens: +2 to the bot, -4 to another, or (two) a take-over
-            if card is not None:
-                return outlook.take(card) - 2 * HELP_POINTS
-            if action.target is not None:
-                return -outlook.weight[action.target] * 2 * HELP_POINTS
-            return HELP_POINTS
-        if kind != "activate":
-            return 0.0
-        if action.count is not None:  # Shy Frontend Developer: +X points this turn for X
-            return action.count + outlook.spend(-action.count)
-        # Undercover HR Agent: 1 resource for an even chance to take the employee over
-        return 0.5 * outlook.take(given(action.target)) + outlook.spend(-1)
+    def _sale_or_plan(game: ItStartupGame, me: int, outlook: Outlook) -> Action:
+        """Before the turn ends: the sale of the worst card the next two turns cannot pay for,
+        when a resource now is worth more than a share of it; else the planning of the best
+        action card; else the end of the turn."""
+        hand = game.hands[me]
+        money, turn = game.resources[me], game.turns[me]
+        budget = money + min(turn + 1, MAX_INCOME) + min(turn + 2, MAX_INCOME)
+        if hand and sum(map(PRICE.__getitem__, hand)) > budget and money < game.cap:
+            worst = min(hand, key=WORTH.__getitem__)  # surplus: the next turns cannot pay it
+            if outlook.resource * SELL_PRICE - SURPLUS_SHARE * WORTH[worst] >= MIN_GAIN:
+                return Action("sell", me, worst)
+        if game.planned[me] is None:
+            plans = [c for c in hand if KIND[c] == "action" and PRICE[c] > 0]
+            if plans:
+                return Action("plan", me, max(plans, key=WORTH.__getitem__))
+        return _END[me]
 
     # ----- the other decisions ------------------------------------------------------------------
     @staticmethod
@@ -473,39 +624,47 @@ class HeuristicBot:
         """Keep a hand with a developer affordable on the first turn; else fish for one."""
         hand = game.hands[seat]
         first_turn = game.start_roll + 1
-        if any(CARDS[c].kind == "developer" and CARDS[c].cost <= first_turn for c in hand):
+        if any(KIND[c] == "developer" and PRICE[c] <= first_turn for c in hand):
             back: list[int] = []
         else:
-            back = [c for c in hand
-                    if CARDS[c].kind != "developer" or CARDS[c].cost > first_turn + 2]
+            back = [c for c in hand if KIND[c] != "developer" or PRICE[c] > first_turn + 2]
         return Action("mulligan", seat, cards=tuple(sorted(back)))
 
     @staticmethod
-    def _order(game: ItStartupGame, outlook: _Outlook) -> Action:
-        """Research Engineer: the best cards on top for the bot's own end-of-turn draws, then the
-        worst for the next player."""
-        draws = sum(CARDS[e].key in END_OF_TURN_DRAW for e in outlook.mine())
-        ranked = sorted(game.looking, key=outlook.card_worth, reverse=True)
-        order = ranked[:draws] + ranked[draws:][::-1]
-        return Action("order", outlook.me, cards=tuple(order))
+    def _keep(game: ItStartupGame, step: Keep) -> Action:
+        """Senior or Junior Backend Developer: keep the best of the cards looked at."""
+        size = min(step.size, len(game.looking))
+        kept = sorted(game.looking, key=WORTH.__getitem__, reverse=True)[:size]
+        return Action("keep", step.player, cards=tuple(c for c in game.looking if c in kept))
 
     @staticmethod
-    def _pays_counter(game: ItStartupGame, outlook: _Outlook) -> bool:
+    def _order(game: ItStartupGame, seat: int) -> Action:
+        """Research Engineer: the best cards on top for the bot's own end-of-turn draws, then the
+        worst for the next player."""
+        draws = game.crews[seat].drawers
+        ranked = sorted(game.looking, key=WORTH.__getitem__, reverse=True)
+        order = ranked[:draws] + ranked[draws:][::-1]
+        return Action("order", seat, cards=tuple(order))
+
+    @staticmethod
+    def _pays_counter(game: ItStartupGame, me: int) -> bool:
         """Pay a Head Hunter (5) or Undercover HR Agent (3) counter when the employee is worth
         more to the bot, and to the player who would take it, than what paying gives away."""
         step = game.step
         assert isinstance(step, Headhunt | AgentCounter)  # a counter is waiting
         price = counter_price(step)
         if isinstance(step, Headhunt):
-            taker, target, chance = step.hunter, step.target, 1.0
+            target, chance = step.target, 1.0
         else:
-            taker, target, chance = step.owner, step.target, 0.5
-        if outlook.owner.get(target) != outlook.me:
+            target, chance = step.target, 0.5
+        if target not in game.employees or game.controller(target) != me:
             return False
-        against = -outlook.weight[taker]
-        kept = chance * (outlook.value(target, outlook.me)
-                         + against * outlook.value(target, taker))
-        return kept > -outlook.spend(-price) + against * price * outlook.resource
+        table = _Table(game, me)
+        outlook = table.outlook
+        kept = chance * (1 + OPPONENT_WEIGHT) * table.earns(target) * table.turns(target)
+        money, cap = game.resources[me], game.cap
+        paid = outlook.resource * (min(money, cap) - min(money - price, cap))
+        return kept > paid + OPPONENT_WEIGHT * price * outlook.resource
 
 
 __all__ = ["HeuristicBot", "RandomBot"]
