@@ -4,9 +4,8 @@ The heuristic bot reads only what its seat may know: the board, its own hand and
 the public counts. It never looks at another hand or at the order of the stock or the decks.
 """
 
-from functools import reduce
-from itertools import compress, count, repeat, starmap
-from operator import and_, eq, itemgetter, not_, or_
+from itertools import repeat, starmap
+from operator import itemgetter
 from random import Random
 from typing import NamedTuple
 
@@ -57,7 +56,7 @@ def _top(scores: list[float]) -> list[int]:
     top = max(scores)
     if scores.count(top) == 1:
         return [scores.index(top)]
-    return list(compress(count(), map(eq, scores, repeat(top))))
+    return [i for i, score in enumerate(scores) if score == top]
 
 
 class Blocked(NamedTuple):
@@ -124,7 +123,9 @@ class HeuristicBot:
             return self._place_best(game, legal, kinds)
         scores = list(map(_FIXED.get, kinds, repeat(_OUTRANKED)))  # play and replace: below
         hands = game.hands
-        for i in compress(count(), map(eq, kinds, repeat("play"))):
+        for i, kind in enumerate(kinds):
+            if kind != "play":
+                continue
             action = legal[i]
             score = _PLAY_SCORES.get(action.card or 0, -1.0)
             if score is None:  # harmful: aimed at an opponent
@@ -140,16 +141,14 @@ class HeuristicBot:
     def _place_best(self, game: RelizGame, legal: list[Action], kinds: list[str]) -> list[int]:
         """The tiles placed into the zones scoring the most (``_place_score``), as indices of
         ``legal``."""
-        places = list(map(eq, kinds, repeat("place")))
-        targets = list(map(_TARGET, legal))
-        zones = dict.fromkeys(compress(targets, places), 0.0)
+        places = [i for i, kind in enumerate(kinds) if kind == "place"]
+        zones = {_TARGET(legal[i]): 0.0 for i in places}
         if len(zones) > 1:
             for z in zones:
                 zones[z] = self._place_score(game, z)
             top = max(zones.values())
-            best = {z for z, score in zones.items() if score == top}
-            places = list(map(and_, places, map(best.__contains__, targets)))
-        return list(compress(count(), places))
+            places = [i for i in places if zones[_TARGET(legal[i])] == top]
+        return places
 
     def _unblocking(self, game: RelizGame, legal: list[Action], kinds: list[str]) -> list[int]:
         """The replacements (indices of ``legal``) that bring a blocked zone nearer a tile that
@@ -157,8 +156,8 @@ class HeuristicBot:
         blocked = self._blocked(game)
         if not blocked.rows:
             return []
-        return [i for i in compress(count(), map(eq, kinds, repeat("replace")))
-                if self._unblocks(game, legal[i], blocked)]
+        return [i for i, kind in enumerate(kinds)
+                if kind == "replace" and self._unblocks(game, legal[i], blocked)]
 
     def _daily_best(self, game: RelizGame, legal: list[Action]) -> list[int]:
         """The daily event's moves scoring the most (``_daily_score``), as indices of
@@ -173,14 +172,18 @@ class HeuristicBot:
     def _place_score(game: RelizGame, z: int) -> float:
         """The score of any tile placed into zone ``z``: 10, and 1 for each filled neighbour,
         and 6 for a RELEASE (an integration or card zone, or the last empty zone of a block)."""
-        score = 10.0 + sum(1 for _h, oz, _oh in game.zlinks[z] if game.chip[oz])
+        chip = game.chip
+        score = 10.0
+        for _h, oz, _oh in game.zlinks[z]:
+            if chip[oz]:
+                score += 1
         if game.zkind[z] != BLOCK:
-            score += 6
-        else:
-            zones = game.blocks[game.zblock[z]]["zones"]
-            if sum(1 for y in zones if not game.chip[y]) == 1:
-                score += 6
-        return score
+            return score + 6
+        empty = 0
+        for y in game.blocks[game.zblock[z]]["zones"]:
+            if not chip[y]:
+                empty += 1
+        return score + 6 if empty == 1 else score
 
     @staticmethod
     def _swap_score(action: Action) -> float:
@@ -199,12 +202,14 @@ class HeuristicBot:
         a zone is blocked when two of its neighbours ask different pips of one half, or when
         every tile that fits it lies on the board (the rulebook's dead end, Q12)."""
         need, zfit, znear = game.need, game.zfit, game.znear
-        empty = [z for z in compress(count(), map(not_, game.chip)) if need[z][4] == 1]
+        empty = [z for z, chip in enumerate(game.chip) if not chip and need[z][4] == 1]
         if not empty:
             return Blocked([], 0, set(), 0)
         chips = game.chip if not game.teams_mode else [
             chip for chip in game.chip if chip >> SET_BITS == game.turn_player]
-        taken = reduce(or_, map(_TILE_BITS.__getitem__, map(and_, chips, repeat(31))), 0)
+        taken = 0
+        for chip in chips:
+            taken |= _TILE_BITS[chip & 31]
         filled, zlinks = game.chip, game.zlinks
         rows = []
         near: set[int] = set()

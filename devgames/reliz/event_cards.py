@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from devgames.core.actions import Action, quick_event
+from devgames.core.actions import Action
 from devgames.reliz.cards import EVENTS
 from devgames.reliz.terms import (
     BLOCK,
@@ -20,6 +20,7 @@ from devgames.reliz.terms import (
     MODULE,
     PLAY,
     SHARED,
+    shared_event,
 )
 
 if TYPE_CHECKING:
@@ -81,8 +82,8 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
         out += [_play_move(p, c, s) for s, b in enumerate(game.blocks)
                 if not game.teams_mode or b["owner"] == game.team[p]]
     elif target == "zone":
-        out += [_play_move(p, c, z) for z in range(len(game.chip))
-                if game.chip[z] and _own_zone(game, p, z)]
+        out += [_play_move(p, c, z) for z, chip in enumerate(game.chip)
+                if chip and _own_zone(game, p, z)]
     elif target == "port":
         slots = None if not game.teams_mode else [
             s for s, b in enumerate(game.blocks) if b["owner"] == game.team[p]]
@@ -128,8 +129,7 @@ def play_event(game: RelizGame, action: Action) -> None:
                     playable(game, p, ch))
         game.cards[p].remove(chip)
     if game.record:
-        game.events.append(quick_event(("play", p, {"card": c, "target": action.target},
-                                        False)))
+        game.events.append(shared_event(("play", p, c, action.target)))
     game._discard_event(chip)
     HANDLERS[c](game, p, action)
     if game.phase == DAILY or (game.phase == PLAY and game.attach_queue):
@@ -330,6 +330,7 @@ def req(game: RelizGame, p: int, action: Action) -> None:
     game.blocks[code // 10]["used"].append(code % 10)
     for zone, h in game.port_halves(code):
         game._link(z, 0, zone, h)
+    game._refresh((z, *game.znear[z][2]))
     game.zports[z] = (code,)
     game.fresh.add(z)
 

@@ -21,8 +21,8 @@ Phases: ``attach`` (a block card to join to the board), ``daily`` (the daily eve
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import compress, count, repeat
-from operator import and_, is_, itemgetter
+from itertools import repeat
+from operator import is_, itemgetter
 from typing import Any
 
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
@@ -56,6 +56,9 @@ RULES_VERSION = "1"
 
 
 _NONE: frozenset[str] = frozenset()
+#: The targets of the event cards that always have a move: none, or an opponent (another
+#: team; alone, the player).
+_ALWAYS_AIMED = frozenset({"none", "opponent"})
 #: Where a team's daily event and side pool are among its turn fields.
 _DAILY, _EXTRAS = TURN_FIELDS.index("daily"), TURN_FIELDS.index("extras")
 _check_shape = ShapeCheck({
@@ -212,13 +215,16 @@ class RelizGame(RelizRounds):
     # ----- the generic protocol -----------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase in (PLAY, DAILY) and not self.to_enter:  # the most frequent first
+            return self.turn_player
+        if phase == OVER:
             return None
         if self.to_enter:
             return CHANCE
-        if self.phase == ATTACH:
+        if phase == ATTACH:
             return self.attach_queue[0][0]
-        if self.phase == PARTNER:
+        if phase == PARTNER:
             return (self.turn_player + 2) % self.n
         return self.turn_player
 
@@ -379,7 +385,10 @@ class RelizGame(RelizRounds):
             zfit, need, placed_now = self.zfit, self.need, self.placed_now
             rows, picks = _TILE_ROWS, _ORIENT_PICKS
             simple = not self.teams_mode and not self.touching  # the board alone decides
-            for z in compress(range(len(need)), map(and_, zfit, repeat(mask))):
+            for z, fit in enumerate(zfit):
+                fits = fit & mask
+                if not fits:
+                    continue
                 if not simple:
                     way = self._tile_way(p, z)
                     if way < 0:
@@ -390,7 +399,6 @@ class RelizGame(RelizRounds):
                     way = z << 3 | p << 1 | 1
                 else:
                     way = z << 3 | p << 1
-                fits = zfit[z] & mask
                 out += (picks.get(fits) or _orient_pick(fits))(rows.get(way) or _tile_row(way))
         rotatable = self.rotatable
         if rotatable:
@@ -439,10 +447,21 @@ class RelizGame(RelizRounds):
         crutched = [(tile << 1 | flip, *self._orient(chip, flip)) for tile, chip in odd
                     for flip in (0, 1)]
         zfit, strict, kinds, need = self.zfit, self.strict, self.zkind, self.need
-        for z in compress(count(), map(itemgetter(4), need)):  # a tile may go there (_refresh)
-            way = self._tile_way(p, z)
-            if way < 0:
+        simple, placed_now = not self.teams_mode and not self.touching, self.placed_now
+        for z, entry in enumerate(need):
+            mode = entry[4]
+            if not mode:  # no tile may go there (_refresh)
                 continue
+            if not simple:
+                way = self._tile_way(p, z)
+                if way < 0:
+                    continue
+            elif mode == 2:
+                if z in placed_now:
+                    continue
+                way = z << 3 | p << 1 | 1
+            else:
+                way = z << 3 | p << 1
             if not strict and kinds[z] != BLOCK:
                 self._loose_moves(p, z, "replace" if way & 1 else "place", out)
                 continue
@@ -482,7 +501,7 @@ class RelizGame(RelizRounds):
         q = (self.turn_player + 2) % self.n
         for chip in self.cards[q]:  # (a plain loop: Team Development asks at most listings)
             if playable(self, q, chip) and (
-                    EVENTS[chip & 63].target == "none" or event_actions(self, q, chip)):
+                    EVENTS[chip & 63].target in _ALWAYS_AIMED or event_actions(self, q, chip)):
                 return True
         return False
 
@@ -571,7 +590,10 @@ class RelizGame(RelizRounds):
         if self.together:
             self._play_in_round(action)
             return
-        if not any(map(is_, self._legal, repeat(action))):
+        for listed in self._legal:  # (a plain loop: the quickest look for that very object)
+            if listed is action:
+                break
+        else:
             self._check(action)
         self._legal = ()
         MOVES[action.kind].effect(self, action)

@@ -36,6 +36,7 @@ from devgames.reliz.terms import (
     UNKNOWN_EVENT,
     UNKNOWN_TILE,
     card_name,
+    shared_event,
 )
 
 if TYPE_CHECKING:
@@ -405,7 +406,7 @@ def rotate(game: RelizGame, action: Action) -> None:
     game.pips[z] = (b, a)
     game._changed(z)
     if game.record:
-        game.events.append(quick_event(("rotate", action.player, {"zone": z}, False)))
+        game.events.append(shared_event(("rotate", action.player, z)))
 
 
 def keep(game: RelizGame, action: Action) -> None:
@@ -420,7 +421,7 @@ def keep(game: RelizGame, action: Action) -> None:
 def end(game: RelizGame, action: Action) -> None:
     """The turn ends."""
     if game.record:
-        game.events.append(quick_event(("end", action.player, {}, False)))
+        game.events.append(shared_event(("end", action.player)))
     game._end_turn()
 
 

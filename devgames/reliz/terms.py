@@ -1,11 +1,12 @@
 """The words the РЕЛИЗ engine's modules share: the phases of a turn, the kinds of zone and the
 stages of a Tender or Cooperation layout, and how a tile or an event card is coded as a chip (its
 id plus the set or deck it belongs to). Nothing here knows a game; every module of the engine
-reads these names.
+reads these names. Also here: the frequent events, made once and shared (:func:`shared_event`).
 """
 
 from typing import Any
 
+from devgames.core.actions import Event
 from devgames.reliz.cards import CARDS
 
 ATTACH, DAILY, PLAY, PARTNER, OVER = "attach", "daily", "play", "partner", "over"
@@ -38,3 +39,33 @@ def card_name(card: Any) -> str:
     """
     info = CARDS.get(card) if isinstance(card, int) else None
     return info.name if info is not None else f"card {card!r}"
+
+
+#: The fields of the data of each kind of event :func:`shared_event` makes, in order.
+EVENT_FIELDS = {
+    "draw": ("tile",), "event_drawn": ("card",), "daily": ("card",), "rotate": ("zone",),
+    "end": (), "play": ("card", "target"), "turn": ("turn", "round", "frozen"),
+}
+#: The kinds of event :func:`shared_event` makes private (only their seat sees them).
+_PRIVATE = frozenset({"draw", "event_drawn"})
+_SHARED: dict[tuple[Any, ...], Event] = {}
+
+
+def shared_event(key: tuple[Any, ...]) -> Event:
+    """The event of ``key``: its kind, its seat, then the values of its data's fields
+    (:data:`EVENT_FIELDS`). Events are never changed once made, so each is made once and every
+    game shares it: a game's many events cost no new objects.
+
+    >>> shared_event(("draw", 1, 37))
+    Event(kind='draw', player=1, data={'tile': 37}, private=True)
+    >>> shared_event(("rotate", 0, 4)) is shared_event(("rotate", 0, 4))
+    True
+    """
+    event = _SHARED.get(key)
+    if event is None:
+        if len(_SHARED) >= 100_000:
+            _SHARED.clear()
+        kind, player, *values = key
+        event = _SHARED[key] = Event(kind, player, dict(zip(EVENT_FIELDS[kind], values,
+                                                            strict=True)), kind in _PRIVATE)
+    return event

@@ -9,7 +9,7 @@ from itertools import compress, count
 from operator import not_
 from typing import TYPE_CHECKING, Any, cast
 
-from devgames.core.actions import Event, quick_event
+from devgames.core.actions import Event
 from devgames.core.piles import shuffle
 from devgames.reliz.cards import EVENTS
 from devgames.reliz.event_cards import play_waiting
@@ -24,6 +24,7 @@ from devgames.reliz.terms import (
     SHARED,
     UNKNOWN_EVENT,
     UNKNOWN_TILE,
+    shared_event,
 )
 from devgames.reliz.zones import RelizZones
 
@@ -71,7 +72,7 @@ class RelizTurns(RelizZones):
         chip = pool.pop(index)
         (self.hands[p] if into is None else into).append(chip)
         if self.record:
-            self.events.append(quick_event(("draw", p, {"tile": chip}, True)))
+            self.events.append(shared_event(("draw", p, chip)))
         return True
 
     def _aside(self, p: int) -> list[list[int]]:
@@ -154,7 +155,7 @@ class RelizTurns(RelizZones):
             return UNKNOWN_EVENT + (deck << DECK_BITS)
         chip = cards.pop()
         if self.record:
-            self.events.append(quick_event(("event_drawn", p, {"card": chip & 63}, True)))
+            self.events.append(shared_event(("event_drawn", p, chip & 63)))
         return chip
 
     def _discard_event(self, chip: int) -> None:
@@ -190,9 +191,8 @@ class RelizTurns(RelizZones):
         if self.frozen_now:
             self.frozen[p] -= 1
         if self.record:
-            self.events.append(quick_event(("turn", p, {"turn": self.turn_no,
-                                                   "round": self.round_no,
-                                                   "frozen": self.frozen_now}, False)))
+            self.events.append(shared_event(("turn", p, self.turn_no, self.round_no,
+                                              self.frozen_now)))
         draws = self.options.team_size if self.code == "cooperation" and self.merged[p] else 1
         for _ in range(draws):
             if not self._draw_tile(p) and self.code == "pet":
@@ -209,7 +209,7 @@ class RelizTurns(RelizZones):
                 if self.physical:
                     self.to_enter[-1] = ("daily", p, self.to_enter[-1][2])
                 elif self.record:
-                    self.events.append(quick_event(("daily", p, {"card": chip & 63}, False)))
+                    self.events.append(shared_event(("daily", p, chip & 63)))
         self.daily_open = self.code == "prototype" and self.daily is not None
         if self.waiting[p]:  # a partner's cards kept for this turn
             play_waiting(cast("RelizGame", self), p)

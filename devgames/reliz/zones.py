@@ -115,12 +115,15 @@ class RelizZones(RelizState):
             zones.append(z)
         for za, ha, zb, hb in block.links:
             self._link(first + za - 1, ha - 1, first + zb - 1, hb - 1)
+        self._refresh(zones)
         self.blocks.append({"card": card, "zones": zones, "owner": owner, "stage": stage,
                             "used": []})
         return slot
 
     def _new_zone(self, kind: str, slot: int, double: bool, owner: int, stage: str,
                   label: str) -> int:
+        """A new zone, empty and linked to none: the caller makes its links, then refreshes it
+        (``_refresh``, once for every zone the links touch)."""
         z = len(self.zkind)
         self.zkind.append(kind)
         self.zblock.append(slot)
@@ -136,18 +139,18 @@ class RelizZones(RelizState):
         self.crutch.append(False)
         self.need.append((-1, -1, True, False, 1))
         self.zfit.append(0)
-        self._refresh((z,))
         self.fresh.add(z)  # a zone added in a turn may trigger RELEASE in that turn
         return z
 
     def _link(self, za: int, ha: int, zb: int, hb: int) -> None:
+        """Half ``ha`` of zone ``za`` touches half ``hb`` of zone ``zb``; the caller refreshes
+        both zones (``_refresh``) once every link is made."""
         self.zlinks[za].append((ha, zb, hb))
         self.zlinks[zb].append((hb, za, ha))
         for z, h, oz in ((za, ha, zb), (zb, hb, za)):
             for near in (self.znear[z][h], self.znear[z][2]):
                 if oz not in near:
                     near.append(oz)
-        self._refresh((za, zb))
 
     def _refresh(self, zones: Iterable[int]) -> None:
         """Work out again what each zone ``z`` of ``zones`` offers the legal moves, kept in
@@ -254,6 +257,7 @@ class RelizZones(RelizState):
             for zone, h in self.port_halves(code):
                 self._link(z, half, zone, h)
         self.zports[z] = (code_a, code_b)
+        self._refresh((z, *self.znear[z][2]))
         return z
 
     def joined_at(self, slot: int) -> list[int]:

@@ -25,7 +25,7 @@ def lone(card: int, *more: int) -> RelizGame:
     joined), with every tile of the set in Ada's hand."""
     game = settle(new("duel", seed=4))
     for name in ("zkind", "zblock", "zdouble", "zlinks", "znear", "zowner", "zstage", "zlabel",
-                 "zports", "chip", "pips", "crutch", "need", "blocks"):
+                 "zports", "chip", "pips", "crutch", "need", "zfit", "blocks"):
         getattr(game, name).clear()
     game.integrations = 0
     for c in (card, *more):

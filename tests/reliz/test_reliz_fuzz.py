@@ -1,12 +1,13 @@
 """Random-play fuzzing of the РЕЛИЗ engine across every scenario and option.
 
 2,100 quick games (300 per scenario, options drawn per game) check the cheap invariants of
-:func:`tests.reliz.helpers.check` and every tile and event card by chip
-(:meth:`~devgames.reliz.RelizGame.card_counts`) after every move, and refuse a forged illegal
-move now and then (nothing changed); half the games are played by an eager chooser that places
-tiles whenever it can, so that games reach their end. A sample of 70 games goes through the
-full harness (:func:`devgames.core.harness.fuzz_game`): every move replayed through JSON, save
-and undo.
+:func:`tests.reliz.helpers.check`, every tile and event card by chip
+(:meth:`~devgames.reliz.RelizGame.card_counts`) and what the engine keeps of each zone for the
+legal moves against a recomputation (:func:`check_kept_board`) after every move, and refuse a
+forged illegal move now and then (nothing changed); half the games are played by an eager
+chooser that places tiles whenever it can, so that games reach their end. A sample of 70 games
+goes through the full harness (:func:`devgames.core.harness.fuzz_game`): every move replayed
+through JSON, save and undo.
 Tender and Cooperation are played besides with each value of ``team_hands`` in turn (each
 member's own hand, or one a team), quick and through the full harness; and in rounds played
 together, the teams' moves in random interleavings (each team's own moves, ``moves_of``, or
@@ -15,6 +16,7 @@ replayed at its end. Tender's rule 7 (a team locked out of its link swaps or add
 fuzzed from the positions heuristic bots lock a team out in, every block card counted.
 """
 
+import copy
 import random
 from collections import Counter
 from typing import Any
@@ -53,12 +55,25 @@ class RelizInvariants:
     def __call__(self, game: Game) -> None:
         check(game)
         assert isinstance(game, RelizGame)
+        check_kept_board(game)
         cards = game.card_counts()
         if self.cards is None:
             self.cards = cards
         elif cards != self.cards:
             fail(game, f"cards: extra {dict(cards - self.cards)}, "
                        f"missing {dict(self.cards - cards)}")
+
+
+def check_kept_board(game: RelizGame) -> None:
+    """What the engine keeps of each zone for the legal moves, changed zone by zone as tiles
+    come and go (``need``, ``zfit``, ``rotatable``), equals what it works out afresh from the
+    whole board."""
+    again = copy.copy(game)
+    again.need, again.zfit = list(game.need), list(game.zfit)
+    again._refresh(range(len(game.chip)))
+    for name in ("need", "zfit", "rotatable"):
+        if getattr(again, name) != getattr(game, name):
+            fail(game, f"the kept {name} differs from the board's")
 
 
 def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
