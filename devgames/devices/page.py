@@ -16,7 +16,7 @@ from pathlib import Path
 from devgames.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR, _, language
 
 #: The scripts of a team's page whose texts are sent with the page (see :data:`DEBRIEF_SCRIPTS`).
-TEAM_SCRIPTS = ("device.js", "clock.js")
+TEAM_SCRIPTS = ("clock.js", "device.js")
 
 
 def team_page(xsrf: str) -> str:
@@ -38,16 +38,7 @@ def team_page(xsrf: str) -> str:
         "news": _("What just happened"),
         "language": _("Language"),
     }.items()}
-    return f"""<!DOCTYPE html>
-<html lang="{language()}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="xsrf" content="{esc(xsrf)}">
-<title>{say['title']}</title>
-<link rel="stylesheet" href="/static/device.css">
-<script type="application/json" id="dg-messages">{_messages_json(TEAM_SCRIPTS)}</script>
-<script src="/static/clock.js" defer></script>
-<script src="/static/device.js" defer></script>
-</head><body>
+    return f"""{_head(xsrf, say['title'], TEAM_SCRIPTS)}<body>
 <header class="top"><span class="game"></span><h1 class="team">{say['joining']}</h1></header>
 <main>
 <p class="status" role="status" aria-live="polite"></p>
@@ -64,6 +55,20 @@ def team_page(xsrf: str) -> str:
 """
 
 
+def _head(xsrf: str, title: str, scripts: tuple[str, ...]) -> str:
+    """A device page's head, in the language in use: its title (escaped already), the XSRF
+    token, the style, and ``scripts`` with the translations of their texts."""
+    tags = "".join(f'<script src="/static/{script}" defer></script>\n' for script in scripts)
+    return f"""<!DOCTYPE html>
+<html lang="{language()}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="xsrf" content="{esc(xsrf)}">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/device.css">
+<script type="application/json" id="dg-messages">{_messages_json(scripts)}</script>
+{tags}</head>"""
+
+
 def _language_options() -> str:
     code = language()
     return "".join(f'<option value="{key}"{" selected" * (key == code)}>{esc(name)}</option>'
@@ -77,7 +82,7 @@ def _messages_json(scripts: tuple[str, ...]) -> str:
 
 #: The scripts of the debrief's page whose texts (``_("...")``, found by their place in the
 #: catalogue) are sent with the page, in the language of the request.
-DEBRIEF_SCRIPTS = ("debrief.js", "clock.js")
+DEBRIEF_SCRIPTS = ("clock.js", "debrief.js")
 
 
 def debrief_page(xsrf: str) -> str:
@@ -94,7 +99,7 @@ def debrief_page(xsrf: str) -> str:
     >>> '<html lang="ru">' in page, "Отправить заметку" in page, '"Suggest": "' in page
     (True, True, True)
     """
-    code, options, messages = language(), _language_options(), _messages_json(DEBRIEF_SCRIPTS)
+    options = _language_options()
     say = {key: esc(text) for key, text in {
         "debrief": _("Debrief"),
         "joining": _("Joining..."),
@@ -113,16 +118,7 @@ def debrief_page(xsrf: str) -> str:
         "save": _("Save"),
         "language": _("Language"),
     }.items()}
-    return f"""<!DOCTYPE html>
-<html lang="{code}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="xsrf" content="{esc(xsrf)}">
-<title>devgames: {say['debrief']}</title>
-<link rel="stylesheet" href="/static/device.css">
-<script type="application/json" id="dg-messages">{messages}</script>
-<script src="/static/clock.js" defer></script>
-<script src="/static/debrief.js" defer></script>
-</head><body class="debrief">
+    return f"""{_head(xsrf, "devgames: " + say['debrief'], DEBRIEF_SCRIPTS)}<body class="debrief">
 <header class="top"><span class="game">{say['debrief']}</span>
 <h1 class="phase">{say['joining']}</h1></header>
 <main>
