@@ -74,7 +74,7 @@ def test_exploding_speaks_russian_at_the_table() -> None:
     with speaking("ru"):
         assert game.view(None)["waiting_for"] == (
             "Ходит Ada: сыграйте карты или тяните карту, чтобы закончить ход.")
-        with pytest.raises(IllegalMove, match="^Сейчас ходит Ada, а не Bob"):
+        with pytest.raises(IllegalMove, match=r"^Сейчас ходит Ada, а не Bob"):
             game.apply(Action("draw", 1))
         game.play("Ada", "Shuffle")
         assert game.view(None)["waiting_for"] == "Любой может сказать Nope на Shuffle (Ada)."
