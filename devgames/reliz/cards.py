@@ -16,10 +16,15 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from devgames.i18n import N_
+
 HERE = Path(__file__).parent
 EVENTS_FILE = HERE / "events.csv"
 BLOCKS_FILE = HERE / "blocks.json"
 TARGETS = ("none", "opponent", "block", "zone", "port", "tile", "give", "take")
+#: What a tile is (``Card.does``), in English: the screen showing it says it in its language,
+#: ``_(TILE_DOES).format(a=low, b=high)``.
+TILE_DOES = N_("A domino tile with {a} and {b} pips.")
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,7 @@ def _tiles() -> dict[int, Card]:
     for a in range(7):
         for b in range(a, 7):
             tiles[ident] = Card(ident, f"{a}|{b}", f"{a}|{b}", "tile", pips=(a, b),
-                                does=f"A domino tile with {a} and {b} pips.")
+                                does=TILE_DOES.format(a=a, b=b))
             ident += 1
     return tiles
 

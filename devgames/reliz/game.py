@@ -27,6 +27,7 @@ from typing import Any
 
 from devgames.core.actions import CHANCE, Action, Event, ShapeCheck
 from devgames.core.errors import IllegalMove
+from devgames.i18n import _
 from devgames.reliz import event_cards, observer
 from devgames.reliz.cards import BLOCKS, CARDS, EVENT_DECK, EVENT_ID, EVENTS, TILES
 from devgames.reliz.event_cards import event_actions, playable
@@ -82,7 +83,7 @@ _END = [Action("end", p) for p in range(4)]
 _CALL = [Action("call", p) for p in range(4)]
 #: The rotate moves of a seat into a set of zones (bits ``1 << zone``), in zone order: by seat,
 #: by set (see ``_rotations``).
-_ROTATIONS: list[dict[int, tuple[Action, ...]]] = [{} for _ in range(4)]
+_ROTATIONS: list[dict[int, tuple[Action, ...]]] = [{} for _seat in range(4)]
 
 
 def _orients(tile: int) -> int:
@@ -559,7 +560,7 @@ class RelizGame(RelizRounds):
             return
         _check_shape(action)
         if self.phase == OVER:
-            raise IllegalMove("game_over", "The game is over; no more moves can be made.")
+            raise IllegalMove("game_over", _("The game is over; no more moves can be made."))
         if self.to_enter or action.kind == "deal":  # a physical deck's piece to enter first
             check_deal(self, action)
             return
@@ -568,7 +569,8 @@ class RelizGame(RelizRounds):
             return
         p = action.player
         if not (isinstance(p, int) and 0 <= p < self.n):
-            raise IllegalMove("unknown_player", f"There is no player {p!r} at this table.")
+            raise IllegalMove("unknown_player", _("There is no player {player} at this "
+                                                  "table.").format(player=repr(p)))
         if p != self.turn_player and self.playing:  # played together: another team's turn
             self._check_in_round(action)
             return

@@ -15,6 +15,7 @@ from devgames.core.actions import CHANCE, Action, Event, quick_event
 from devgames.core.errors import IllegalMove
 from devgames.core.moves import Move, MoveTable
 from devgames.core.piles import shuffle
+from devgames.i18n import N_, _
 from devgames.reliz import observer
 from devgames.reliz.cards import EVENT_DECK, EVENT_ID, EVENTS, TILES
 from devgames.reliz.event_cards import _clear, event_actions, play_event, playable
@@ -48,11 +49,12 @@ if TYPE_CHECKING:
 def _check_attaching(game: RelizGame, action: Action) -> None:
     seat = game.attach_queue[0][0]
     if action.player != seat:
-        raise IllegalMove("not_your_turn", f"{game.players[seat]} is choosing a block card "
-                          f"now, not {game.players[action.player]}.")
+        raise IllegalMove("not_your_turn", _("{who} is choosing a block card now, not "
+                                             "{other}.").format(
+            who=game.players[seat], other=game.players[action.player]))
     if action.kind != "attach":
-        raise IllegalMove("attach_first", f"{game.players[seat]} must first choose the "
-                          "block card to join the board.")
+        raise IllegalMove("attach_first", _("{who} must first choose the block card to join "
+                                            "the board.").format(who=game.players[seat]))
     check_attach(game, action)
 
 
@@ -60,18 +62,20 @@ def _check_daily(game: RelizGame, action: Action) -> None:
     game._require_turn(action.player)
     kind = action.kind
     if kind != "keep" and (kind != "play" or action.card != (game.daily or 0) & 63):
-        raise IllegalMove("daily_first", f"{game.players[action.player]} must first play the "
-                          f"daily event, {card_name((game.daily or 0) & 63)}.")
+        raise IllegalMove("daily_first", _("{who} must first play the daily event, "
+                                           "{card}.").format(
+            who=game.players[action.player], card=card_name((game.daily or 0) & 63)))
     MOVES[kind].check(game, action)
 
 
 def _check_partnering(game: RelizGame, action: Action) -> None:
     q = (game.turn_player + 2) % game.n
     if action.player != q:
-        raise IllegalMove("partner_playing", f"{game.players[q]} is playing event cards "
-                          f"in {game.players[game.turn_player]}'s turn now.")
+        raise IllegalMove("partner_playing", _("{partner} is playing event cards in "
+                                               "{who}'s turn now.").format(
+            partner=game.players[q], who=game.players[game.turn_player]))
     if action.kind not in ("back", "play"):
-        raise IllegalMove("cards_only", "In a partner's turn only event cards are played.")
+        raise IllegalMove("cards_only", _("In a partner's turn only event cards are played."))
     MOVES[action.kind].check(game, action)
 
 
@@ -82,8 +86,8 @@ _OFF_SICK_TOO = frozenset({"end", "keep", "back", "attach", "call"})
 def _check_in_turn(game: RelizGame, action: Action) -> None:
     game._require_turn(action.player)
     if game.frozen_now and action.kind not in _OFF_SICK_TOO:
-        raise IllegalMove("frozen", f"{game.players[action.player]} is off sick this turn: no "
-                          "moves, only ending the turn.")
+        raise IllegalMove("frozen", _("{who} is off sick this turn: no moves, only ending the "
+                                      "turn.").format(who=game.players[action.player]))
     MOVES[action.kind].check(game, action)
 
 
@@ -103,31 +107,33 @@ def _may_end(game: RelizGame, action: Action) -> None:
 def check_keep(game: RelizGame, action: Action) -> None:
     """Blitz: the daily event is kept in hand."""
     if game.phase != DAILY:
-        raise IllegalMove("no_daily", "No daily event waits to be kept.")
+        raise IllegalMove("no_daily", _("No daily event waits to be kept."))
     if not game.options.blitz:
-        raise IllegalMove("no_blitz", "Only in blitz mode may the daily event be kept in hand.")
+        raise IllegalMove("no_blitz", _("Only in blitz mode may the daily event be kept in "
+                                        "hand."))
 
 
 def check_call(game: RelizGame, action: Action) -> None:
     """Team Development: the partner is called to play event cards in the turn."""
     if not game.partnered:
-        raise IllegalMove("no_partner", "Only in Team Development does a partner play event "
-                          "cards in your turn.")
+        raise IllegalMove("no_partner", _("Only in Team Development does a partner play event "
+                                          "cards in your turn."))
     if not game._partner_can_play():
         q = game.players[(action.player + 2) % game.n]
-        raise IllegalMove("partner_cannot", f"{q} holds no event card to play now.")
+        raise IllegalMove("partner_cannot", _("{partner} holds no event card to play "
+                                              "now.").format(partner=q))
 
 
 def check_back(game: RelizGame, action: Action) -> None:
     """Team Development: the partner hands the turn back."""
     if game.phase != PARTNER:
-        raise IllegalMove("no_partner_turn", f"{game.players[action.player]} is not playing in "
-                          "a partner's turn.")
+        raise IllegalMove("no_partner_turn", _("{who} is not playing in a partner's "
+                                               "turn.").format(who=game.players[action.player]))
 
 
 def _zone(game: RelizGame, z: Any) -> int:
     if not isinstance(z, int) or isinstance(z, bool) or not 0 <= z < len(game.chip):
-        raise IllegalMove("unknown_zone", "There is no such zone on the board.")
+        raise IllegalMove("unknown_zone", _("There is no such zone on the board."))
     return z
 
 
@@ -136,56 +142,66 @@ def check_tile(game: RelizGame, action: Action) -> None:
     p, tile, flip = action.player, action.card, action.count
     who = game.players[p]
     if not isinstance(tile, int) or tile not in TILES:
-        raise IllegalMove("not_a_tile", "Name a domino tile, like 3|5.")
+        raise IllegalMove("not_a_tile", _("Name a domino tile, like 3|5."))
     if flip not in (0, 1):
-        raise IllegalMove("bad_flip", "A tile is placed as named (0) or turned round (1).")
+        raise IllegalMove("bad_flip", _("A tile is placed as named (0) or turned round (1)."))
     z = _zone(game, action.target)
     name, label = TILES[tile].name, game.zlabel[z]
     found = game._tile_chip(p, tile)
     if found is None:
         if any(c & 31 == tile for c in game.locked[p]):
-            raise IllegalMove("locked_tile", f"{who} took {name} with Refactoring: it may "
-                              "be placed only from the next turn.")
+            raise IllegalMove("locked_tile", _("{who} took {tile} with Refactoring: it may be "
+                                               "placed only from the next turn.").format(
+                who=who, tile=name))
         for m, hand in enumerate(game.member_hands[p]):
             if any(c & 31 == tile for c in hand):
-                raise IllegalMove("member_not_active", f"Tile {name} is in the hand of "
-                                  f"{who}'s member {m + 1}, who does not play this round.")
+                raise IllegalMove("member_not_active", _(
+                    "Tile {tile} is in the hand of {who}'s member {member}, who does not play "
+                    "this round.").format(tile=name, who=who, member=m + 1))
         by = _in_round(game, lambda a: a.kind == "play" and a.card == _COMPLAINT and
                        a.target == p and a.player != p)
         if by is not None:  # played together: another team's Complaint came first
-            raise IllegalMove("no_such_tile", f"{game.players[by]}'s Complaint sent {who}'s "
-                              f"tiles back to the stock this round: {name} is no longer in hand.")
-        raise IllegalMove("no_such_tile", f"{who} holds no {name} to place.")
+            raise IllegalMove("no_such_tile", _(
+                "{by}'s Complaint sent {who}'s tiles back to the stock this round: {tile} is no "
+                "longer in hand.").format(by=game.players[by], who=who, tile=name))
+        raise IllegalMove("no_such_tile", _("{who} holds no {tile} to place.").format(
+            who=who, tile=name))
     chip = found[0]
     low, high = TILES[tile].pips
     if flip == 1 and low == high and chip not in game.wild:
-        raise IllegalMove("double_flip", f"Tile {name} reads the same either way round: place "
-                          "it as named.")
+        raise IllegalMove("double_flip", _("Tile {tile} reads the same either way round: place "
+                                           "it as named.").format(tile=name))
     if not game._owner_allows(p, z):
         raise IllegalMove("not_your_zone", _owner_words(game, p, z))
     if action.kind == "place":
         if game.chip[z]:
             by = _in_round(game, lambda a: a.kind in ("place", "replace") and a.target == z)
             if by is not None and by != p:  # played together: another team came first
-                raise IllegalMove("zone_taken", f"Zone {label} was filled by "
-                                  f"{game.players[by]} this round.")
-            raise IllegalMove("zone_taken", f"Zone {label} already holds "
-                              f"{TILES[game.chip[z] & 31].name}; replace it instead.")
+                raise IllegalMove("zone_taken", _("Zone {zone} was filled by {by} this "
+                                                  "round.").format(zone=label,
+                                                                   by=game.players[by]))
+            raise IllegalMove("zone_taken", _("Zone {zone} already holds {tile}; replace it "
+                                              "instead.").format(
+                zone=label, tile=TILES[game.chip[z] & 31].name))
         if game.zkind[z] != BLOCK and not game._neighbours_filled(z):
-            raise IllegalMove("integration_not_ready", f"Integration zone {label} can be "
-                              "filled only once the zones next to it are filled.")
+            raise IllegalMove("integration_not_ready", _(
+                "Integration zone {zone} can be filled only once the zones next to it are "
+                "filled.").format(zone=label))
         if not game._can_fill(p, z):
-            raise IllegalMove("must_touch", f"A tile in {label} must touch a tile already "
-                              "in its block.")
+            raise IllegalMove("must_touch", _("A tile in {zone} must touch a tile already in "
+                                              "its block.").format(zone=label))
     else:
         if not game.chip[z]:
-            raise IllegalMove("zone_empty", f"Zone {label} is empty: place the tile instead.")
+            raise IllegalMove("zone_empty", _("Zone {zone} is empty: place the tile "
+                                              "instead.").format(zone=label))
         if z in game.placed_now:
-            raise IllegalMove("placed_this_turn", f"The tile in {label} was placed this "
-                              "turn and cannot be replaced until the next.")
+            raise IllegalMove("placed_this_turn", _(
+                "The tile in {zone} was placed this turn and cannot be replaced until the "
+                "next.").format(zone=label))
         if game.zkind[z] != BLOCK and not game._neighbours_filled(z):
-            raise IllegalMove("integration_not_ready", f"Integration zone {label} can take "
-                              "a tile only while the zones next to it are filled.")
+            raise IllegalMove("integration_not_ready", _(
+                "Integration zone {zone} can take a tile only while the zones next to it are "
+                "filled.").format(zone=label))
     a, b, wild = game._orient(chip, flip)
     if not game._fits(z, a, b, wild):
         raise IllegalMove("no_match", _mismatch_words(game, z, a, b, wild, name))
@@ -206,28 +222,36 @@ def _owner_words(game: RelizGame, p: int, z: int) -> str:
     label, stage = game.zlabel[z], game.zstage[z]
     if game.code == "tender":
         if game.zowner[z] not in (p, SHARED):
-            return f"Zone {label} belongs to {game.players[game.zowner[z]]}'s team."
+            return _("Zone {zone} belongs to {owner}'s team.").format(
+                zone=label, owner=game.players[game.zowner[z]])
         if stage in (LINK, INTEGRATION_BLOCK):
-            return f"{game.players[p]} must close the module before zone {label}."
-        return f"{game.players[p]} must close the integration block before zone {label}."
+            return _("{who} must close the module before zone {zone}.").format(
+                who=game.players[p], zone=label)
+        return _("{who} must close the integration block before zone {zone}.").format(
+            who=game.players[p], zone=label)
     if stage == CENTRAL:
-        return f"Zone {label} is central: it opens once every team's module is closed."
-    return (f"Zone {label} belongs to {game.players[game.zowner[z]]}; helping starts once "
-            f"{game.players[p]}'s module is closed.")
+        return _("Zone {zone} is central: it opens once every team's module is "
+                 "closed.").format(zone=label)
+    return _("Zone {zone} belongs to {owner}; helping starts once {who}'s module is "
+             "closed.").format(zone=label, owner=game.players[game.zowner[z]],
+                               who=game.players[p])
 
 
 def _mismatch_words(game: RelizGame, z: int, a: int, b: int, wild: int, name: str) -> str:
     label = game.zlabel[z]
     if game.zdouble[z] and a != b and wild < 0:
-        return f"Zone {label} takes only a double, and {name} is not one."
+        return _("Zone {zone} takes only a double, and {tile} is not one.").format(
+            zone=label, tile=name)
     if game.zkind[z] != BLOCK and not game.strict:
-        return f"No end of {name} matches the ports of {label}."
+        return _("No end of {tile} matches the ports of {zone}.").format(tile=name, zone=label)
     for h, oz, oh in game.zlinks[z]:
         mine = a if h == 0 else b
         if game.chip[oz] and h != wild and mine != game.pips[oz][oh]:
-            return (f"Tile {name} does not fit {label}: its half with {mine} pips would touch "
-                    f"{game.pips[oz][oh]} pips in {game.zlabel[oz]}.")
-    return f"Tile {name} does not fit {label}."
+            return _("Tile {tile} does not fit {zone}: its half with {mine} pips would touch "
+                     "{theirs} pips in {other}.").format(
+                tile=name, zone=label, mine=mine, theirs=game.pips[oz][oh],
+                other=game.zlabel[oz])
+    return _("Tile {tile} does not fit {zone}.").format(tile=name, zone=label)
 
 
 def check_rotate(game: RelizGame, action: Action) -> None:
@@ -236,45 +260,47 @@ def check_rotate(game: RelizGame, action: Action) -> None:
     z = _zone(game, action.target)
     label = game.zlabel[z]
     if not game.chip[z]:
-        raise IllegalMove("zone_empty", f"Zone {label} holds no tile to rotate.")
+        raise IllegalMove("zone_empty", _("Zone {zone} holds no tile to rotate.").format(
+            zone=label))
     if game.zkind[z] != BLOCK:
-        raise IllegalMove("integration_fixed", f"The tile in integration zone {label} is "
-                          "never rotated.")
+        raise IllegalMove("integration_fixed", _("The tile in integration zone {zone} is never "
+                                                 "rotated.").format(zone=label))
     if game.crutch[z]:
-        raise IllegalMove("crutch_fixed", f"A crutch holds the tile in {label}: it cannot "
-                          "be rotated.")
+        raise IllegalMove("crutch_fixed", _("A crutch holds the tile in {zone}: it cannot be "
+                                            "rotated.").format(zone=label))
     a, b = game.pips[z]
     if a == b:
-        raise IllegalMove("double_rotate", f"The tile in {label} is a double: turning it "
-                          "changes nothing.")
+        raise IllegalMove("double_rotate", _("The tile in {zone} is a double: turning it "
+                                             "changes nothing.").format(zone=label))
     if not game._owner_allows(p, z):
         raise IllegalMove("not_your_zone", _owner_words(game, p, z))
     if not game._rotatable(p, z):
-        raise IllegalMove("no_match", f"Turned round, the tile in {label} would no longer "
-                          "match its neighbours.")
+        raise IllegalMove("no_match", _("Turned round, the tile in {zone} would no longer "
+                                        "match its neighbours.").format(zone=label))
 
 
 def check_link(game: RelizGame, action: Action) -> None:
     """Tender: a closed module joins its team's integration block, port to port."""
     p = action.player
     if game.code != "tender":
-        raise IllegalMove("no_link", "Only in Tender does a team join its module to its "
-                          "integration block.")
+        raise IllegalMove("no_link", _("Only in Tender does a team join its module to its "
+                                       "integration block."))
     _require_closed_module(game, p)
     if Action("link", p, target=action.target, count=action.count) not in \
             game._link_actions(p):
-        raise IllegalMove("bad_port", "Join a free port of the module to a free port of "
-                          "the team's integration block.")
+        raise IllegalMove("bad_port", _("Join a free port of the module to a free port of "
+                                        "the team's integration block."))
 
 
 def _require_closed_module(game: RelizGame, p: int) -> None:
     """Tender: team ``p``'s module is closed and not joined to its integration block yet."""
     if game.linked[p]:
-        raise IllegalMove("already_linked", f"{game.players[p]}'s module is already "
-                          "joined to its integration block.")
+        raise IllegalMove("already_linked", _("{who}'s module is already joined to its "
+                                              "integration block.").format(
+            who=game.players[p]))
     if not game._closed(p, (MODULE,)):
-        raise IllegalMove("module_open", f"{game.players[p]} must close every zone of the "
-                          "module first.")
+        raise IllegalMove("module_open", _("{who} must close every zone of the module "
+                                           "first.").format(who=game.players[p]))
 
 
 def check_rebuild(game: RelizGame, action: Action) -> None:
@@ -284,36 +310,53 @@ def check_rebuild(game: RelizGame, action: Action) -> None:
     p = action.player
     who = game.players[p]
     if game.code != "tender" or not game.options.tender_rebuild:
-        raise IllegalMove("no_swap", "Only in Tender (rule 7) does a team swap a block, when "
-                          "no free port is left to join its module to its integration block.")
+        raise IllegalMove("no_swap", _("Only in Tender (rule 7) does a team swap a block, when "
+                                       "no free port is left to join its module to its "
+                                       "integration block."))
     _require_closed_module(game, p)
     if game._link_actions(p):
-        raise IllegalMove("not_locked", f"{who}'s module can still be joined to its "
-                          "integration block: a block is swapped only when no free port is "
-                          "left for that link.")
+        raise IllegalMove("not_locked", _("{who}'s module can still be joined to its "
+                                          "integration block: a block is swapped only when no "
+                                          "free port is left for that link.").format(who=who))
     moves = game._rebuild_actions(p)
     if action in moves:
         return
     if moves[0].kind == "swap":
-        raise IllegalMove("bad_swap", "Swap a block with no free port left (the integration "
-                          "block, or a block of the module when the module has none) for a "
-                          "block card of the team's supply with at least as many zones and "
-                          "more ports than the block has joins.")
-    raise IllegalMove("bad_add", "No block card of the team's supply can be swapped: add one "
-                      "of them, by one of its ports, to a free port of the module.")
+        raise IllegalMove("bad_swap", _("Swap a block with no free port left (the integration "
+                                        "block, or a block of the module when the module has "
+                                        "none) for a block card of the team's supply with at "
+                                        "least as many zones and more ports than the block "
+                                        "has joins."))
+    raise IllegalMove("bad_add", _("No block card of the team's supply can be swapped: add one "
+                                   "of them, by one of its ports, to a free port of the "
+                                   "module."))
 
 
 def check_attach(game: RelizGame, action: Action) -> None:
     """A block card joins the board: one of those drawn, by one of its ports to a free one."""
     if game.phase != ATTACH:
-        raise IllegalMove("no_block", "No block card waits to join the board.")
+        raise IllegalMove("no_block", _("No block card waits to join the board."))
     entry = game.attach_queue[0]
     if action.card not in entry[1]:
-        names = " or ".join(f"block {b}" for b in entry[1])
-        raise IllegalMove("not_a_candidate", f"The block card to join is {names}.")
+        raise IllegalMove("not_a_candidate", _candidates_words(entry[1]))
     if action not in game._legal_attach():
-        raise IllegalMove("bad_port", "Join the block by one of its ports to a free port "
-                          "of the board.")
+        raise IllegalMove("bad_port", _("Join the block by one of its ports to a free port of "
+                                        "the board."))
+
+
+def _candidates_words(candidates: tuple[int, ...]) -> str:
+    """The refusal naming the block cards drawn to join (one, two, or more).
+
+    >>> _candidates_words((12, 5))
+    'The block card to join is block 12 or block 5.'
+    """
+    if len(candidates) == 1:
+        return _("The block card to join is block {block}.").format(block=candidates[0])
+    if len(candidates) == 2:
+        return _("The block card to join is block {block} or block {other}.").format(
+            block=candidates[0], other=candidates[1])
+    return _("The block card to join is one of blocks {blocks}.").format(
+        blocks=", ".join(str(b) for b in candidates))
 
 
 def check_event(game: RelizGame, action: Action) -> None:
@@ -322,7 +365,7 @@ def check_event(game: RelizGame, action: Action) -> None:
     p, c = action.player, action.card
     who = game.players[p]
     if not isinstance(c, int) or c not in EVENTS:
-        raise IllegalMove("not_an_event", "Name an event card, like Refactoring.")
+        raise IllegalMove("not_an_event", _("Name an event card, like Refactoring."))
     name = EVENTS[c].name
     daily = game.phase == DAILY
     if daily or (game.daily is not None and game.daily_open and game.daily & 63 == c):
@@ -332,67 +375,75 @@ def check_event(game: RelizGame, action: Action) -> None:
     else:
         held = [chip for chip in game.cards[p] if chip & 63 == c]
         if not held:
-            raise IllegalMove("no_such_card", f"{who} holds no {name}.")
+            raise IllegalMove("no_such_card", _("{who} holds no {card}.").format(who=who,
+                                                                              card=name))
         live = [chip for chip in held if playable(game, p, chip)]
         if not live:
-            raise IllegalMove("dead_card", f"{name} came from the team's own deck: in the "
-                              "central stage it is no longer played.")
+            raise IllegalMove("dead_card", _("{card} came from the team's own deck: in the "
+                                             "central stage it is no longer played.").format(
+                card=name))
         chip = live[0]
     if action not in event_actions(game, p, chip, daily=daily):
         raise IllegalMove("bad_target", _target_words(EVENTS[c].target, name))
 
 
+#: The refusal of an event card played on a target it does not take, by the kind of target.
+TARGET_WORDS = {
+    "none": N_("{card} takes no target."),
+    "opponent": N_("{card} must name an opponent."),
+    "block": N_("{card} must name a block on the board (of your own team)."),
+    "zone": N_("{card} must name a zone that holds a tile (of your own team)."),
+    "port": N_("{card} must name a free port of a block (of your own team)."),
+    "tile": N_("{card} must name a tile in your hand and its half, 1 (low) or 2 (high)."),
+    "give": N_("{card} must name a tile in your hand and an opponent to give it to."),
+    "take": N_("{card} must name an opponent and a place in their hand."),
+}
+
+
 def _target_words(target: str, name: str) -> str:
-    return {
-        "none": f"{name} takes no target.",
-        "opponent": f"{name} must name an opponent.",
-        "block": f"{name} must name a block on the board (of your own team).",
-        "zone": f"{name} must name a zone that holds a tile (of your own team).",
-        "port": f"{name} must name a free port of a block (of your own team).",
-        "tile": f"{name} must name a tile in your hand and its half, 1 (low) or 2 (high).",
-        "give": f"{name} must name a tile in your hand and an opponent to give it to.",
-        "take": f"{name} must name an opponent and a place in their hand.",
-    }[target]
+    return _(TARGET_WORDS[target]).format(card=name)
 
 
 def check_time_up(game: RelizGame, action: Action) -> None:
     """The room's timer ends a round played together (Tender, Cooperation), when there is a
     timer; it is the table's move, not a team's."""
     if action.player != CHANCE:
-        raise IllegalMove("timer_only", "Only the room's timer says that the time is up; a "
-                          "team ends its own turn.")
+        raise IllegalMove("timer_only", _("Only the room's timer says that the time is up; a "
+                                          "team ends its own turn."))
     if not game.together:
-        raise IllegalMove("no_round", "Time runs out only for rounds played together (Tender "
-                          "and Cooperation, the teams at the same time).")
+        raise IllegalMove("no_round", _("Time runs out only for rounds played together (Tender "
+                                        "and Cooperation, the teams at the same time)."))
     if not game.options.round_timer:
-        raise IllegalMove("no_timer", "This game is played with no timer: each team ends its "
-                          "own turn.")
+        raise IllegalMove("no_timer", _("This game is played with no timer: each team ends its "
+                                        "own turn."))
     if not game.playing:
-        raise IllegalMove("no_round", "The first round has not begun yet.")
+        raise IllegalMove("no_round", _("The first round has not begun yet."))
 
 
 def check_deal(game: RelizGame, action: Action) -> None:
     """Physical deck: the piece drawn at the table is entered, and only then."""
     if not game.to_enter:
         seat = game.current_player
-        name = game.players[seat] if seat is not None and seat >= 0 else "nobody"
-        raise IllegalMove("no_card_expected", f"No card is to be entered now; {name} is "
-                          "to play.")
+        if seat is None or seat < 0:
+            raise IllegalMove("no_card_expected", _("No card is to be entered now; nobody is to "
+                                                    "play."))
+        raise IllegalMove("no_card_expected", _("No card is to be entered now; {who} is to "
+                                                "play.").format(who=game.players[seat]))
     if action.kind != "deal" or action.player != CHANCE:
         words = observer.entering_words(game)
-        raise IllegalMove("card_expected", f"First the piece drawn: {words[0].lower()}"
-                          f"{words[1:]}")
+        raise IllegalMove("card_expected", _("First the piece drawn: {what}").format(
+            what=f"{words[0].lower()}{words[1:]}"))
     if action not in game._legal_deal():
         what = game.to_enter[0][0]
         if what == "tile":
-            text = ("That tile cannot have been drawn: it lies face up (on the board, or "
-                    "shown).")
+            text = _("That tile cannot have been drawn: it lies face up (on the board, or "
+                     "shown).")
         elif what in ("event", "daily"):
-            text = ("That event card cannot have been drawn: every copy of it lies face up "
-                    "(discard pile, played, or the daily event).")
+            text = _("That event card cannot have been drawn: every copy of it lies face up "
+                     "(discard pile, played, or the daily event).")
         else:
-            text = ("That block card cannot have been drawn: it is not in what is left to "
-                    "draw.")
+            text = _("That block card cannot have been drawn: it is not in what is left to "
+                     "draw.")
         raise IllegalMove("not_available", text)
 
 # ----- carrying out a move ----------------------------------------------------------------
@@ -601,8 +652,8 @@ def _check_end(game: RelizGame, p: int) -> None:
                                                     CENTRAL)):
             return
         if not game.options.tender_shared_win:
-            game._finish([p], f"{game.players[p]}'s team closed its module, its "
-                              "integration block and its central release first.")
+            game._finish([p], N_("{who}'s team closed its module, its integration block and "
+                                 "its central release first."), who=game.players[p])
             return
         game.closed.append(p)
         game.events.append(Event("closed", p, {"round": game.round_no}))
@@ -625,17 +676,23 @@ def _check_end(game: RelizGame, p: int) -> None:
             game.decks[game.n] = deck
             game.events.append(Event("central", None, {}))
         if filled and not any(game.crutch):
-            game._finish(list(range(game.n)), "Every zone is closed with no crutch left: "
-                                              "the teams release together.")
+            game._finish(list(range(game.n)), N_("Every zone is closed with no crutch left: "
+                                                 "the teams release together."))
         return
     if filled:
         winners = [q for q in range(game.n) if game.team[q] == game.team[p]]
-        what = "the pet project is released" if code == "pet" else \
-            f"{game.players[p]} filled the last free zone"
-        game._finish(winners, f"Every zone is filled: {what}.")
+        if code == "pet":
+            game._finish(winners, N_("Every zone is filled: the pet project is released."))
+        else:
+            game._finish(winners, N_("Every zone is filled: {who} filled the last free zone."),
+                         who=game.players[p])
     elif code == "pet" and len(game.chip) > len(TILES):
-        game._finish([], "The board has more zones than there are tiles: the pet project "
-                         "cannot be finished.")
+        game._finish([], _NO_PET)
+
+
+#: The result of a Pet Project whose board outgrew the tiles.
+_NO_PET = N_("The board has more zones than there are tiles: the pet project cannot be "
+             "finished.")
 
 
 def attach(game: RelizGame, action: Action) -> None:
@@ -654,8 +711,7 @@ def attach(game: RelizGame, action: Action) -> None:
         after_setup_attach(game)
     elif game.phase != OVER:
         if game.code == "pet" and len(game.chip) > len(TILES):
-            game._finish([], "The board has more zones than there are tiles: the pet "
-                             "project cannot be finished.")
+            game._finish([], _NO_PET)
             return
         game._resume()
 

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from devgames.core.actions import CHANCE, Action, Event
 from devgames.core.errors import IllegalMove
+from devgames.i18n import _
 from devgames.reliz.cards import EVENTS
 from devgames.reliz.moves import MOVES, PHASE_CHECKS
 from devgames.reliz.terms import CENTRAL, OVER, PLAY
-from devgames.reliz.turns import RelizTurns
+from devgames.reliz.turns import COOP_LOST, TURN_CAP, RelizTurns
 from devgames.reliz.verbs import TIME_UP
 
 if TYPE_CHECKING:
@@ -145,9 +146,11 @@ class RelizRounds(RelizTurns):
     def _refuse_ended(self, seat: Any) -> None:
         """IllegalMove: ``seat`` is not a team still playing this round."""
         if not (isinstance(seat, int) and 0 <= seat < self.n):
-            raise IllegalMove("unknown_player", f"There is no player {seat!r} at this table.")
-        raise IllegalMove("turn_ended", f"{self.players[seat]} has ended its turn of round "
-                          f"{self.round_no}: it plays again when the next round begins.")
+            raise IllegalMove("unknown_player", _("There is no player {player} at this "
+                                                  "table.").format(player=repr(seat)))
+        raise IllegalMove("turn_ended", _("{who} has ended its turn of round {round}: it plays "
+                                          "again when the next round begins.").format(
+            who=self.players[seat], round=self.round_no))
 
     def _check_in_round(self, action: Action) -> None:
         """Check ``action`` of a team not in focus as that team sees its turn (its fields in
@@ -174,7 +177,7 @@ class RelizRounds(RelizTurns):
         event, Sick Leave); the first of them is in focus."""
         seats = self.seats_in_order()
         self.playing = list(seats)
-        self.turn_fields = [_fresh_turn() for _ in range(self.n)]
+        self.turn_fields = [_fresh_turn() for _seat in range(self.n)]
         for name, value in zip(TURN_FIELDS, _fresh_turn(), strict=True):
             setattr(self, name, value)
         for p in seats:
@@ -208,10 +211,9 @@ class RelizRounds(RelizTurns):
         if self.closed:
             self._share_win()
         elif self.code == "cooperation" and self.round_no >= self.options.coop_rounds:
-            self._finish([], f"{self.options.coop_rounds} rounds are over and zones are still "
-                             "open (or crutches left): the teams lose together.")
+            self._finish([], COOP_LOST, rounds=self.options.coop_rounds)
         elif cap and self.turn_no >= cap:
-            self._finish([], f"The game reached the turn cap ({cap} turns) undecided.")
+            self._finish([], TURN_CAP, cap=cap)
         else:
             self.round_no += 1
             if self.members_mode:

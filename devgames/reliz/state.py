@@ -150,5 +150,8 @@ class RelizState(RelizVerbs):
         #: releases, event cards drawn, tiles in hand, and the size of each stock.
         self._turns: list[tuple[Any, ...]] = []
         self.result = ""
+        #: The result's sentence to be said in the language in use: its English text, marked
+        #: for translation, and the values of its placeholders (see ``RelizTurns._finish``).
+        self.result_words: tuple[str, dict[str, Any]] = ("", {})
         #: The moves legal_actions() listed for the present state (see there).
         self._legal: tuple[Action, ...] = ()

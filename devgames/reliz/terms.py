@@ -7,6 +7,7 @@ reads these names. Also here: the frequent events, made once and shared (:func:`
 from typing import Any
 
 from devgames.core.actions import Event
+from devgames.i18n import _
 from devgames.reliz.cards import CARDS
 
 ATTACH, DAILY, PLAY, PARTNER, OVER = "attach", "daily", "play", "partner", "over"
@@ -38,7 +39,7 @@ def card_name(card: Any) -> str:
     ('0|0', 'card 99')
     """
     info = CARDS.get(card) if isinstance(card, int) else None
-    return info.name if info is not None else f"card {card!r}"
+    return info.name if info is not None else _("card {card}").format(card=repr(card))
 
 
 #: The fields of the data of each kind of event :func:`shared_event` makes, in order.

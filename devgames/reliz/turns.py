@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from devgames.core.actions import Event
 from devgames.core.piles import shuffle
+from devgames.i18n import N_, _
 from devgames.reliz.cards import EVENTS
 from devgames.reliz.event_cards import play_waiting
 from devgames.reliz.terms import (
@@ -37,6 +38,21 @@ ROUND_FIELDS = (
     "zones_done", "zones_total", "releases", "events_drawn", "hand_size", "pool_size",
 )
 _EV_CODE = {c: card.code for c, card in EVENTS.items()}
+#: The results of a game that ends undecided or lost: Cooperation's rounds all played, the turn
+#: cap reached (English, marked for translation: see ``RelizTurns._finish``).
+COOP_LOST = N_("{rounds} rounds are over and zones are still open (or crutches left): the "
+               "teams lose together.")
+TURN_CAP = N_("The game reached the turn cap ({cap} turns) undecided.")
+#: Tender with a shared win: the result, by the number of teams sharing it (their names
+#: ``{a}``, ``{b}``...).
+SHARED_WIN = {
+    2: N_("{a}'s and {b}'s teams closed their modules, integration blocks and central releases "
+          "in round {round}: they share the win."),
+    3: N_("{a}'s, {b}'s and {c}'s teams closed their modules, integration blocks and central "
+          "releases in round {round}: they share the win."),
+    4: N_("{a}'s, {b}'s, {c}'s and {d}'s teams closed their modules, integration blocks and "
+          "central releases in round {round}: they share the win."),
+}
 
 
 class RelizTurns(RelizZones):
@@ -194,10 +210,10 @@ class RelizTurns(RelizZones):
             self.events.append(shared_event(("turn", p, self.turn_no, self.round_no,
                                               self.frozen_now)))
         draws = self.options.team_size if self.code == "cooperation" and self.merged[p] else 1
-        for _ in range(draws):
+        for _draw in range(draws):
             if not self._draw_tile(p) and self.code == "pet":
-                self._finish([], "The stock ran out before every zone was closed: the pet "
-                                 "project is lost.")
+                self._finish([], N_("The stock ran out before every zone was closed: the pet "
+                                    "project is lost."))
                 return
         self.daily = None
         chip = self._draw_event(p, self._deck_for(p))
@@ -240,11 +256,10 @@ class RelizTurns(RelizZones):
             return
         if self.code == "cooperation" and self._round_ends_after(p) and \
                 self.round_no >= self.options.coop_rounds:
-            self._finish([], f"{self.options.coop_rounds} rounds are over and zones are still "
-                             "open (or crutches left): the teams lose together.")
+            self._finish([], COOP_LOST, rounds=self.options.coop_rounds)
             return
         if cap and self.turn_no >= cap:
-            self._finish([], f"The game reached the turn cap ({cap} turns) undecided.")
+            self._finish([], TURN_CAP, cap=cap)
             return
         if self.extra_turns:
             self.turn_player = self.extra_turns.pop(0)
@@ -292,17 +307,20 @@ class RelizTurns(RelizZones):
         """Tender with a shared win: the round is over, every team that closed in it wins."""
         if len(self.closed) == 1:
             p = self.closed[0]
-            self._finish([p], f"{self.players[p]}'s team closed its module, its integration "
-                              f"block and its central release, alone in round {self.round_no}.")
+            self._finish([p], N_("{who}'s team closed its module, its integration block and "
+                                 "its central release, alone in round {round}."),
+                         who=self.players[p], round=self.round_no)
             return
-        names = [f"{self.players[q]}'s" for q in self.closed]
-        self._finish(self.closed, f"{', '.join(names[:-1])} and {names[-1]} teams closed their "
-                                  "modules, integration blocks and central releases in round "
-                                  f"{self.round_no}: they share the win.")
+        names = dict(zip("abcd", (self.players[q] for q in self.closed), strict=False))
+        self._finish(self.closed, SHARED_WIN[min(len(names), 4)], round=self.round_no, **names)
 
-    def _finish(self, winners: list[int], result: str) -> None:
+    def _finish(self, winners: list[int], result: str, **values: Any) -> None:
+        """The game is over: these seats won; ``result`` is the sentence saying why, in
+        English (a text marked with ``N_``, its placeholders filled from ``values``), kept in
+        ``result`` and, to be said in another language, in ``result_words``."""
         self._winners = sorted(winners)
-        self.result = result
+        self.result = result.format(**values) if values else result
+        self.result_words = (result, values)
         self.phase = OVER
         if self.to_enter:  # pieces drawn but not entered stay where they were
             self.to_enter = []
@@ -317,7 +335,21 @@ class RelizTurns(RelizZones):
             self._discard_event(self.daily)
             self.daily = None
         self.events.append(Event("game_over", None, {"winners": list(self._winners),
-                                                     "result": result}))
+                                                     "result": self.result}))
+
+    def result_sentence(self) -> str:
+        """The result in the language in use (``result`` is the same in English).
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Red", "Blue"], seed=1, scenario="cooperation", turn_cap=1)
+        >>> game.time_up()
+        >>> game.result_sentence()
+        'The game reached the turn cap (1 turns) undecided.'
+        """
+        text, values = self.result_words
+        if not text:
+            return self.result
+        return _(text).format(**values)
 
     def _record(self, turn_player: int) -> None:
         n, chip = self.n, self.chip

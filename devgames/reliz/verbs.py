@@ -8,6 +8,7 @@ each verb builds the move and applies it through the game's rules.
 from devgames.core.actions import CHANCE, Action
 from devgames.core.errors import IllegalMove
 from devgames.core.game import Game
+from devgames.i18n import _
 from devgames.reliz.cards import EVENTS, TILE_ID
 
 #: Tender and Cooperation played together: the room's timer says the round's time is up.
@@ -32,10 +33,12 @@ class RelizVerbs(Game):
         try:
             a, b = (int(x) for x in tile.split("|"))
         except ValueError:
-            raise IllegalMove("not_a_tile", f"{tile!r} is not a tile; name one like 3|5.") from None
+            raise IllegalMove("not_a_tile", _("{tile} is not a tile; name one like 3|5.").format(
+                tile=repr(tile))) from None
         found = TILE_ID.get((min(a, b), max(a, b)))
         if found is None:
-            raise IllegalMove("not_a_tile", f"{tile!r} is not a tile of the double-six set.")
+            raise IllegalMove("not_a_tile", _("{tile} is not a tile of the double-six "
+                                              "set.").format(tile=repr(tile)))
         return found
 
     @staticmethod
@@ -51,7 +54,8 @@ class RelizVerbs(Game):
         for c, info in EVENTS.items():
             if folded in (info.name.casefold(), info.name_ru.casefold(), info.code):
                 return c
-        raise IllegalMove("not_an_event", f"РЕЛИЗ has no event card called {card!r}.")
+        raise IllegalMove("not_an_event", _("РЕЛИЗ has no event card called {card}.").format(
+            card=repr(card)))
 
     def zone_id(self, zone: int | str) -> int:
         """A zone's number from its label ("B1.2", "I1", "C1") or number."""
@@ -59,7 +63,8 @@ class RelizVerbs(Game):
             return zone
         if zone in self.zlabel:
             return self.zlabel.index(zone)
-        raise IllegalMove("unknown_zone", f"There is no zone {zone!r} on the board.")
+        raise IllegalMove("unknown_zone", _("There is no zone {zone} on the board.").format(
+            zone=repr(zone)))
 
     def place(self, player: int | str, tile: int | str, zone: int | str,
               flip: int = 0) -> None:
