@@ -237,7 +237,8 @@ def is_count(value: Any, total: Any) -> bool:
 def featured_html(featured: Any, game: str | None = None) -> str:
     """The cards the whole room must read now, drawn large (a Release! Tools & Methods card, a
     РЕЛИЗ event card): a view's ``featured`` list, each ``{"heading", "card", "lines",
-    "note"}`` (all optional but ``card``); every text escaped.
+    "note"}`` (all optional but ``card``), with ``"own_words": True`` when the lines are the
+    card's own (from its game's table, not the kit's: ``game-text``); every text escaped.
 
     >>> print(featured_html([{"heading": "Tools & Methods", "card": "Senior <b>",
     ...                       "lines": ["+1 for each 10 to 13"], "note": "reconstructed"}]))
@@ -260,7 +261,9 @@ class="dg-featured-name">Senior &lt;b&gt;</div><ul><li>+1 for each 10 to 13</li>
         parts.append(f'<div class="dg-featured-name">{card_html(item["card"], game)}</div>')
         lines = [line for line in item.get("lines") or () if line]
         if lines:
-            parts.append("<ul>" + "".join(f"<li>{html(line)}</li>" for line in lines) + "</ul>")
+            own = ' class="game-text"' if item.get("own_words") else ""
+            parts.append(f"<ul{own}>" + "".join(f"<li>{html(line)}</li>" for line in lines)
+                         + "</ul>")
         boxes.append(f'<div class="dg-featured-card">{"".join(parts)}</div>')
     return f'<div class="dg-featured">{"".join(boxes)}</div>' if boxes else ""
 

@@ -16,7 +16,7 @@ from devgames.core.errors import SetupError
 from devgames.core.options import build_options
 from devgames.core.players import clean_names
 from devgames.core.spec import Credit, GameSpec, Timing
-from devgames.i18n import N_
+from devgames.i18n import N_, _
 from devgames.reliz.bots import HeuristicBot, RandomBot
 from devgames.reliz.cards import CARDS, Card
 from devgames.reliz.game import RULES_VERSION, RelizGame
@@ -51,11 +51,13 @@ def new_game(players: list[str] | tuple[str, ...], seed: int | None = None,
     sc = scenario_of(opts, len(names))
     low, high = sc.seats
     if not low <= len(names) <= high:
-        seats = f"{low}" if low == high else f"{low} to {high}"
-        raise SetupError(f"{sc.name_en} ({sc.name_ru}) is played by {seats} seats; "
-                         f"{len(names)} were given.")
+        seats = f"{low}" if low == high else _("{low} to {high}").format(low=low, high=high)
+        raise SetupError(_("{name_en} ({name_ru}) is played by {seats} seats; {given} were "
+                           "given.").format(name_en=sc.name_en, name_ru=sc.name_ru, seats=seats,
+                                            given=len(names)))
     if not 0 <= opts.first_player < len(names):
-        raise SetupError(f"The first player must be a seat from 0 to {len(names) - 1}.")
+        raise SetupError(_("The first player must be a seat from 0 to {last}.").format(
+            last=len(names) - 1))
     return RelizGame(names, seed, opts)
 
 
@@ -73,11 +75,13 @@ SPEC = GameSpec(
     options=RelizOptions,
     round_columns=ROUND_FIELDS,
     debrief_prompts=(
-        "Which tile did you place that later blocked a zone nobody could fill, and how did you "
-        "get out?",
-        "When did you replace a tile rather than wait for the right one, and what did it cost?",
-        "Which daily event changed your plan most, and could you have prepared for it?",
-        "Where at work do two parts only fit once both sides are done, like an integration zone?",
+        N_("Which tile did you place that later blocked a zone nobody could fill, and how did "
+           "you get out?"),
+        N_("When did you replace a tile rather than wait for the right one, and what did it "
+           "cost?"),
+        N_("Which daily event changed your plan most, and could you have prepared for it?"),
+        N_("Where at work do two parts only fit once both sides are done, like an integration "
+           "zone?"),
     ),
     charts="devgames.reliz.charts:CHARTS",
     debrief="devgames.reliz.debrief:DEBRIEF",

@@ -23,7 +23,9 @@ box the height the drawing needs at its width, the charts below get the rest.
 Playing: the team picks one of its tiles in its tray (behind the curtain when hands are
 hidden); the halves where the tile's first number may go light up, and a click on one places
 the tile there (replacing a tile when the rules allow it). A click on a tile placed this turn
-turns it round; a click anywhere else is explained in a sentence by the engine.
+turns it round; a click anywhere else is explained in a sentence by the engine. Every text of
+the board (its labels, what a half or a port is, the tray's words) is made here, in Python, in
+the language in use; the browser only sets it.
 
 >>> from devgames import reliz
 >>> scene = board_scene(reliz.new_game(["Ada", "Bob"], seed=3).view(None))
@@ -42,6 +44,7 @@ import traitlets
 from devgames.core.actions import Action
 from devgames.core.game import Game
 from devgames.dashboards.board import Board
+from devgames.i18n import N_, _
 from devgames.reliz.cards import BLOCKS, CARDS
 from devgames.reliz.layout import HALF, block_layout
 
@@ -103,16 +106,16 @@ function drawFocus(parent, scene, model) {
     node("rect", {x: b.x * unit, y: b.y * unit, width: b.w * unit, height: b.h * unit,
                   rx: 10, class: "dg-board-frame" + (b.done ? " dg-board-done" : "")}, svg);
     const label = text(svg, (b.x + 1.6) * unit, (b.y + 1.1) * unit, b.label,
-                       "dg-board-label", unit);
+                       "dg-board-label game-text", unit);
     label.setAttribute("font-weight", "700");
   }
   for (const p of scene.ports) {
     const port = node("circle", {cx: p.x * unit, cy: p.y * unit, r: unit * 0.45,
                                  class: "dg-board-port" + (p.used ? " dg-board-used" : "")}, svg);
-    node("title", {}, port).textContent = `Port ${p.label}` + (p.used ? ", joined" : ", free");
+    node("title", {}, port).textContent = p.title;
   }
   for (const z of scene.integrations) {
-    const t = text(svg, (z.x - 0.3) * unit, (z.y + 1) * unit, z.label, "dg-board-label",
+    const t = text(svg, (z.x - 0.3) * unit, (z.y + 1) * unit, z.label, "dg-board-label game-text",
                    unit * 0.9);  // its name on its left
     t.setAttribute("font-weight", "700");
     t.setAttribute("text-anchor", "end");
@@ -136,9 +139,9 @@ function drawFocus(parent, scene, model) {
   for (const h of scene.halves) {
     const value = h.pips !== null && h.pips !== undefined ? String(h.pips) : h.mark;
     if (!value) continue;
+    const pips = h.pips !== null && h.pips !== undefined;
     const t = text(svg, (h.x + h.size / 2) * unit, (h.y + h.size / 2) * unit, value,
-                   h.pips !== null && h.pips !== undefined ? "dg-board-pips" : "dg-board-mark",
-                   unit * 1.2);
+                   pips ? "dg-board-pips" : "dg-board-mark game-text", unit * 1.2);
     t.setAttribute("pointer-events", "none");
   }
   for (const h of targets) {  // the places to click: at least MIN_TARGET px (keepReadable)
@@ -165,7 +168,7 @@ function drawOverview(parent, scene) {
     const name = box(group, "div", "dg-board-group-name");
     box(name, "b", "", g.name);
     name.append(" ");
-    box(name, "span", "dg-board-count", `${g.filled} of ${g.total} zones`);
+    box(name, "span", "dg-board-count", g.count);
     const svg = node("svg", {width: g.width * mini, height: g.height * mini,
                              viewBox: `0 0 ${g.width} ${g.height}`, "aria-hidden": "true"},
                      group);
@@ -417,10 +420,12 @@ def _overview(blocks: list[dict[str, Any]], zones: list[dict[str, Any]], shown: 
                          "done": all(z["tile"] for z in block["zones"]), "cells": cells})
             x += layout.width + 3
             height = max(height, layout.height + 2)
-        groups.append({"name": owner or "Central integration",
-                       "filled": sum(1 for z in its_zones if z["tile"]),
-                       "total": len(its_zones), "blocks": mini, "width": max(x - 1, 1),
-                       "height": height})
+        filled = sum(1 for z in its_zones if z["tile"])
+        groups.append({"name": owner or _("Central integration"),
+                       "filled": filled, "total": len(its_zones),
+                       "count": _("{filled} of {total} zones").format(filled=filled,
+                                                                      total=len(its_zones)),
+                       "blocks": mini, "width": max(x - 1, 1), "height": height})
     return groups
 
 
@@ -431,13 +436,16 @@ def _half(zone: dict[str, Any], half: int, x: float, y: float,
     state = legal.get((zone["id"], half))
     if state is None:
         state = "filled" if zone.get("tile") else "double" if zone.get("double") else "empty"
-    what = (f"tile {zone['tile']}" if zone.get("tile")
-            else "empty, needs a double" if zone.get("double") else "empty")
-    title = f"{zone['label']}, half {half}: {what}"
+    what = (_("tile {tile}").format(tile=zone["tile"]) if zone.get("tile")
+            else _("empty, needs a double") if zone.get("double") else _("empty"))
     if state == "legal" and selected:
-        title += f". Click to put {selected} here, its first number on this half"
+        said = _("{zone}, half {half}: {what}. Click to put {tile} here, its first number on "
+                 "this half")
     elif state == "turnable":
-        title += ". Click to turn this tile round"
+        said = _("{zone}, half {half}: {what}. Click to turn this tile round")
+    else:
+        said = _("{zone}, half {half}: {what}")
+    title = said.format(zone=zone["label"], half=half, what=what, tile=selected)
     mark = "=" if zone.get("double") and not zone.get("tile") else ""
     return {"zone": zone["id"], "half": half, "x": x, "y": y, "size": HALF, "pips": pips,
             "state": state, "title": title, "mark": mark}
@@ -451,7 +459,13 @@ def _port(port: dict[str, Any], x: float, y: float, w: float, h: float) -> dict[
         px, py = (x if side == "left" else x + w), y + LABEL + spread * (h - LABEL)
     else:
         px, py = x + spread * w, (y if side == "top" else y + h)
-    return {"x": px, "y": py, "label": str(port["port"]), "used": port["used"]}
+    title = (_("Port {port}, joined") if port["used"] else _("Port {port}, free")).format(
+        port=port["port"])
+    return {"x": px, "y": py, "label": str(port["port"]), "used": port["used"], "title": title}
+
+
+#: The board's name for a screen reader (its label, before the table says what it waits for).
+THE_BOARD = N_("The board")
 
 
 class BoardCanvas(anywidget.AnyWidget):
@@ -459,9 +473,10 @@ class BoardCanvas(anywidget.AnyWidget):
 
     _esm = BOARD_JS
     scene = traitlets.Dict().tag(sync=True)
-    label = traitlets.Unicode("The board").tag(sync=True)
+    label = traitlets.Unicode(THE_BOARD).tag(sync=True)
 
     def __init__(self, on_click: Callable[[int, int], None], **kwargs: Any) -> None:
+        kwargs.setdefault("label", _(THE_BOARD))
         super().__init__(**kwargs)
         self.on_click = on_click
         self.on_msg(self._clicked)
@@ -511,7 +526,7 @@ class RelizBoard(Board):
             self.selected = None  # another seat's turn, or the tile is gone
         self.canvas.scene = board_scene(game.view(None), self._lit(game), self._tile_name(),
                                         self._focus(game))
-        self.canvas.label = f"The board: {game.waiting_for}"
+        self.canvas.label = _("The board: {waiting_for}").format(waiting_for=game.waiting_for)
 
     @staticmethod
     def _focus(game: Any) -> str | None:
@@ -556,18 +571,19 @@ class RelizBoard(Board):
         if not hand or not any(a.kind in ("place", "replace") for a in game.legal_actions()):
             return None
         buttons = []
+        pick = _("Pick {tile}, then a lit half of the board")
         for tile in hand:
             chosen = self.selected == (seat, tile["id"])
             button = widgets.Button(description=tile["card"],
                                     button_style="primary" if chosen else "",
                                     disabled=bool(tile.get("locked")),
-                                    tooltip=f"Pick {tile['card']}, then a lit half of the board")
+                                    tooltip=pick.format(tile=tile["card"]))
             button.add_class("dg-tile")
             button.on_click(lambda _b, s=seat, t=tile["id"]: self.pick_tile(s, t))
             buttons.append(button)
         box = widgets.VBox([
-            widgets.HTML("<b>Your tiles</b>: pick one, then click a lit half of the board "
-                         "(its first number goes there)."),
+            widgets.HTML(_("<b>Your tiles</b>: pick one, then click a lit half of the board "
+                           "(its first number goes there).")),
             widgets.HBox(buttons)])
         box.add_class("dg-tile-tray")
         return box
@@ -594,10 +610,10 @@ class RelizBoard(Board):
                     self.on_pick(action)
                     return
             self.on_refusal(game.why_not_place(seat, tile, zone, flip)
-                            or "That half cannot take this tile now.")
+                            or _("That half cannot take this tile now."))
             return
         turn = Action("rotate", seat, target=zone)
         if turn in game.legal_actions():
             self.on_pick(turn)
             return
-        self.on_refusal("Pick one of your tiles first, then click a lit half of the board.")
+        self.on_refusal(_("Pick one of your tiles first, then click a lit half of the board."))

@@ -1,17 +1,20 @@
 """РЕЛИЗ's event cards: what each card does when played (:data:`EVENT_CARDS`, a card's code to
 its handler), and what each may aim at (its targets: an opponent, a block, a zone, a port, a tile
 of the hand). A handler takes the game, the seat playing and the move; the card has left the hand
-by then (:func:`play_event`).
+by then (:func:`play_event`). What a card does, in the language in use: :func:`does_text`.
 """
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from devgames.core.actions import Action
-from devgames.reliz.cards import EVENTS
+from devgames.i18n import language
+from devgames.reliz.cards import CARDS, EVENTS, EVENTS_FILE
 from devgames.reliz.terms import (
     BLOCK,
     CARD_ZONE,
@@ -25,6 +28,48 @@ from devgames.reliz.terms import (
 
 if TYPE_CHECKING:
     from devgames.reliz.game import RelizGame
+
+#: The columns ``events.csv`` must have for :func:`does_ru` (the engine reads the others).
+DOES_COLUMNS = ("code", "does", "does_ru")
+
+
+@cache
+def does_ru(path: Path = EVENTS_FILE) -> dict[str, str]:
+    """What each event card does in Russian, by its code: the ``does_ru`` column of
+    ``events.csv`` (the rulebook's wording), read once, the first time it is shown.
+
+    >>> does_ru()["insight"]
+    'Вы берёте костяшку из запаса.'
+    """
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = csv.DictReader(line for line in handle if not line.startswith("#"))
+        missing = [column for column in DOES_COLUMNS if column not in (rows.fieldnames or ())]
+        if missing:
+            raise ValueError(f"events.csv: no column {', '.join(missing)}")
+        found = {row["code"]: row["does_ru"] for row in rows}
+    empty = sorted(code for code, does in found.items() if not does)
+    if empty:
+        raise ValueError(f"events.csv: no does_ru for {', '.join(empty)}")
+    return found
+
+
+def does_text(card: int) -> str:
+    """What a card does, in the language in use: an event card's ``does_ru`` in Russian, its
+    ``does`` (our English words) otherwise; a tile's line is its ``does``.
+
+    >>> from devgames.i18n import speaking
+    >>> from devgames.reliz.cards import EVENT_ID
+    >>> does_text(EVENT_ID["insight"])
+    'You draw a tile from the stock.'
+    >>> with speaking("ru"):
+    ...     does_text(EVENT_ID["insight"])
+    'Вы берёте костяшку из запаса.'
+    """
+    info = CARDS[card]
+    if info.kind == "event" and language() == "ru":
+        return does_ru().get(info.code) or info.does
+    return info.does
+
 
 @cache
 def _play_move(p: int, c: int, target: int | None = None, count: int | None = None,

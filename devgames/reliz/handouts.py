@@ -16,10 +16,12 @@ from devgames.i18n import _, ngettext
 
 def glossary_cards() -> list[tuple[str, int, str, str]]:
     """(name, copies, figures, what it does) for each event card, then each tile (the event
-    cards' names and what they do as their table has them)."""
+    cards' names and what they do as their table has them, in the language in use)."""
     from devgames.reliz.cards import EVENTS, TILES
+    from devgames.reliz.event_cards import does_text
 
-    events = [(card.name, card.count, card.name_ru, card.does) for card in EVENTS.values()]
+    events = [(card.name, card.count, card.name_ru, does_text(number))
+              for number, card in EVENTS.items()]
     fits = _("A tile: it fits next to halves showing the same pips.")
     tiles = [(card.name, 1, "", fits) for card in TILES.values()]
     return events + tiles

@@ -2,7 +2,9 @@
 own hand), a team's secrets, the big line saying what the table waits for, and the sentences
 for a move (``describe``) and for an event (``narrate``), each from a table by kind (of phase,
 piece to enter, action, event card's target, event). Plain functions of the game, which its
-methods of the same names call; nothing here changes the game.
+methods of the same names call; nothing here changes the game. Every sentence is said in the
+language in use (the catalogue's); names of players, tiles, zones and cards are as the game has
+them.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Required, TypedDict
 
 from devgames.core.actions import Action, Event
+from devgames.i18n import N_, _, ngettext
 from devgames.reliz.cards import BLOCKS, CARDS, EVENTS, TILES
-from devgames.reliz.event_cards import SELF_BELIEF, held_face_up, playable
+from devgames.reliz.event_cards import SELF_BELIEF, does_text, held_face_up, playable
 from devgames.reliz.setup import SCENARIOS
 from devgames.reliz.terms import (
     ATTACH,
@@ -127,49 +130,60 @@ def round_words(game: RelizGame) -> str:
     """
     playing = [game.players[p] for p in game.playing]
     done = [game.players[p] for p in game.seats_in_order() if p not in game.playing]
-    words = f"Round {game.round_no}: {_and(playing)} " \
-            f"{'is' if len(playing) == 1 else 'are'} playing"
-    if done:
-        words += f"; {_and(done)} {'has' if len(done) == 1 else 'have'} ended " \
-                 f"{'its turn' if len(done) == 1 else 'their turns'}"
-    return f"{words}."
+    one = len(playing) == 1
+    if not done:
+        words = (_("Round {round}: {playing} is playing.") if one
+                 else _("Round {round}: {playing} are playing."))
+    elif len(done) == 1:
+        words = (_("Round {round}: {playing} is playing; {done} has ended its turn.") if one
+                 else _("Round {round}: {playing} are playing; {done} has ended its turn."))
+    else:
+        words = (_("Round {round}: {playing} is playing; {done} have ended their turns.") if one
+                 else _("Round {round}: {playing} are playing; {done} have ended their "
+                        "turns."))
+    return words.format(round=game.round_no, playing=_and(playing), done=_and(done))
 
 
 def _and(names: list[str]) -> str:
-    """Names in a sentence: "Red", "Red and Blue", "Red, Blue and Green"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    """Names in a sentence, in the language in use: "Red", "Red and Blue", "Red, Blue and
+    Green"."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _waiting_over(game: RelizGame) -> str:
-    return f"The game is over: {game.result}"
+    return _("The game is over: {result}").format(result=game.result_sentence())
 
 
 def _waiting_attach(game: RelizGame) -> str:
-    seat, candidates, *_ = game.attach_queue[0]
-    many = "one of two block cards" if len(candidates) > 1 else "where block " \
-        f"{candidates[0]}"
+    seat, candidates, *_rest = game.attach_queue[0]
     if len(candidates) > 1:
-        return f"{game.players[seat]} chooses {many} and where it joins the board."
-    return f"{game.players[seat]} chooses {many} joins the board."
+        return _("{who} chooses one of two block cards and where it joins the board.").format(
+            who=game.players[seat])
+    return _("{who} chooses where block {block} joins the board.").format(
+        who=game.players[seat], block=candidates[0])
 
 
 def _waiting_daily(game: RelizGame) -> str:
     assert game.daily is not None
-    keep = " (or keeps it: blitz)" if game.options.blitz else ""
-    return f"{game.players[game.turn_player]} plays the daily event, " \
-           f"{card_name(game.daily & 63)}{keep}."
+    words = (_("{who} plays the daily event, {card} (or keeps it: blitz).")
+             if game.options.blitz else _("{who} plays the daily event, {card}."))
+    return words.format(who=game.players[game.turn_player], card=card_name(game.daily & 63))
 
 
 def _waiting_partner(game: RelizGame) -> str:
-    return f"{game.players[(game.turn_player + 2) % game.n]} may play event cards in " \
-           f"{game.players[game.turn_player]}'s turn."
+    return _("{partner} may play event cards in {who}'s turn.").format(
+        partner=game.players[(game.turn_player + 2) % game.n],
+        who=game.players[game.turn_player])
 
 
 def _waiting_play(game: RelizGame) -> str:
     who = game.players[game.turn_player]
     if game.frozen_now:
-        return f"{who} is off sick this turn: end the turn."
-    return f"{who}'s turn: place, replace or rotate tiles, play event cards, or end the turn."
+        return _("{who} is off sick this turn: end the turn.").format(who=who)
+    return _("{who}'s turn: place, replace or rotate tiles, play event cards, or end the "
+             "turn.").format(who=who)
 
 
 #: What the table waits for in each phase (a piece drawn at the table to enter comes first).
@@ -193,12 +207,15 @@ def entering_words(game: RelizGame) -> str:
 
 def _enter_central(game: RelizGame, what: str, who: int) -> str:
     if game.code == "tender":
-        return f"Enter the central block card (one with {game.n} ports or more)."
+        return _("Enter the central block card (one with {n} ports or more).").format(n=game.n)
     return _enter_drawn_for(game, what, who)
 
 
 def _enter_drawn_for(game: RelizGame, what: str, who: int) -> str:
-    return f"Enter the {what} block card drawn for {game.players[who]}."
+    """The central or the integration block card drawn for a seat."""
+    words = (_("Enter the central block card drawn for {who}.") if what == "central"
+             else _("Enter the integration block card drawn for {who}."))
+    return words.format(who=game.players[who])
 
 
 def _enter_block(game: RelizGame, what: str, who: int) -> str:
@@ -206,21 +223,26 @@ def _enter_block(game: RelizGame, what: str, who: int) -> str:
     size = game._entry_size(what, who)
     seat = game.players[game.attach_queue[who][0]]
     if size is not None:
-        return f"Enter the {size}-zone block card drawn for {seat}."
-    return f"Enter the block card drawn for {seat}."
+        return _("Enter the {size}-zone block card drawn for {who}.").format(size=size, who=seat)
+    return _("Enter the block card drawn for {who}.").format(who=seat)
+
+
+def _entering(sentence: str) -> Callable[[RelizGame, str, int], str]:
+    """What to enter, from a sentence (marked with ``N_``) naming the seat it is drawn for,
+    ``{who}``; translated when said."""
+    return lambda game, what, who: _(sentence).format(who=game.players[who])
 
 
 #: What the facilitator enters, by kind of piece drawn at the table: (game, the kind, the seat it
 #: is drawn for, or a block card's place in the queue of block cards to join) -> sentence.
 ENTERING: dict[str, Callable[[RelizGame, str, int], str]] = {
-    "tile": lambda game, what, who: f"Enter the tile {game.players[who]} drew.",
-    "daily": lambda game, what, who: f"Enter {game.players[who]}'s daily event card.",
-    "event": lambda game, what, who: f"Enter the event card {game.players[who]} drew.",
-    "first": lambda game, what, who: "Enter the first block card of the board.",
+    "tile": _entering(N_("Enter the tile {who} drew.")),
+    "daily": _entering(N_("Enter {who}'s daily event card.")),
+    "event": _entering(N_("Enter the event card {who} drew.")),
+    "first": lambda game, what, who: _("Enter the first block card of the board."),
     "central": _enter_central,
     "integration": _enter_drawn_for,
-    "module": lambda game, what, who: f"Enter the block card drawn for {game.players[who]}'s "
-                                      "module.",
+    "module": _entering(N_("Enter the block card drawn for {who}'s module.")),
     "block": _enter_block,
 }
 
@@ -257,8 +279,8 @@ def view(game: RelizGame, player: int | str | None) -> RelizView:
         "discard": [[CARDS[c & 63].name for c in d] for d in game.discards],
         # The daily event of the turn shown, large: its names and what it does (in a round
         # played together each team reads its own on its screen; the projector shows none).
-        "featured": [{"heading": "Daily event", "card": CARDS[chip & 63].name,
-                      "lines": [CARDS[chip & 63].does]}
+        "featured": [{"heading": _("Daily event"), "card": CARDS[chip & 63].name,
+                      "lines": [does_text(chip & 63)], "own_words": True}
                      for _q, turn in turns if len(turns) == 1
                      and (chip := turn["daily"]) is not None and chip & 63 != UNKNOWN_EVENT],
         "extras": [TILES[c & 31].name for _q, turn in turns for c in turn["extras"]
@@ -386,11 +408,13 @@ def secrets(game: RelizGame, player: int | str) -> list[str]:
     if not game.members_apart(p):
         return []
     active = game.active_member[p]
-    lines = [f"Member {active + 1} plays this round (the tiles above)."]
+    lines = [_("Member {member} plays this round (the tiles above).").format(member=active + 1)]
     for m, hand in enumerate(game.member_hands[p]):
         if m != active:
             tiles = ", ".join(TILES[c & 31].name for c in hand if c & 31 != UNKNOWN_TILE)
-            lines.append(f"Member {m + 1} waits with {tiles or 'no tile'}.")
+            words = (_("Member {member} waits with {tiles}.") if tiles
+                     else _("Member {member} waits with no tile."))
+            lines.append(words.format(member=m + 1, tiles=tiles))
     return lines
 
 
@@ -478,25 +502,64 @@ def _tile_laid(action: Action) -> str:
 
 def _describe_deal(game: RelizGame, action: Action, who: str) -> str:
     if action.count is not None:
-        return f"The block card drawn is block {action.count}"
-    what = "tile" if isinstance(action.card, int) and action.card in TILES else "event card"
-    return f"The {what} drawn is {card_name(action.card)}"
+        return _("The block card drawn is block {block}").format(block=action.count)
+    if isinstance(action.card, int) and action.card in TILES:
+        return _("The tile drawn is {card}").format(card=card_name(action.card))
+    return _("The event card drawn is {card}").format(card=card_name(action.card))
 
 
 def _describe_place(game: RelizGame, action: Action, who: str) -> str:
-    return f"{who} places {_tile_laid(action)} in {_zone_named(game, action.target) or '?'}"
+    return _("{who} places {tile} in {zone}").format(
+        who=who, tile=_tile_laid(action), zone=_zone_named(game, action.target) or "?")
 
 
 def _describe_replace(game: RelizGame, action: Action, who: str) -> str:
-    return f"{who} replaces the tile in {_zone_named(game, action.target) or '?'} with " \
-           f"{_tile_laid(action)}"
+    return _("{who} replaces the tile in {zone} with {tile}").format(
+        who=who, zone=_zone_named(game, action.target) or "?", tile=_tile_laid(action))
 
 
 def _describe_attach(game: RelizGame, action: Action, who: str) -> str:
     if action.target is None:
-        return f"{who} starts the module with block {action.card}"
-    return f"{who} joins block {action.card} by its port {action.count} to port " \
-           f"{port_words(game, action.target)}"
+        return _("{who} starts the module with block {block}").format(who=who, block=action.card)
+    return _("{who} joins block {block} by its port {port} to port {to}").format(
+        who=who, block=action.card, port=action.count, to=port_words(game, action.target))
+
+
+def _describe_play(game: RelizGame, action: Action, who: str) -> str:
+    """An event card played, with what it is played on (:data:`TARGETS`)."""
+    card = card_name(action.card)
+    c = action.card
+    kind = EVENTS[c].target if isinstance(c, int) and c in EVENTS else "none"
+    if kind == "none":
+        return _("{who} plays {card}").format(who=who, card=card)
+    words = TARGETS.get(kind)
+    said = words(game, action, who, card) if words is not None else None
+    if said is None:
+        return _("{who} plays {card} (no target: no effect)").format(who=who, card=card)
+    return said
+
+
+def _said(sentence: str) -> Callable[[RelizGame, Action, str], str]:
+    """A move's sentence from a sentence (marked with ``N_``) naming who acts, ``{who}``, and
+    the zone it aims at, ``{zone}``; translated when said."""
+    return lambda game, action, who: _(sentence).format(
+        who=who, zone=_zone_named(game, action.target) or "?")
+
+
+def _describe_link(game: RelizGame, action: Action, who: str) -> str:
+    return _("{who} joins the module at {port} to the integration block at {to}").format(
+        who=who, port=port_words(game, action.target), to=port_words(game, action.count))
+
+
+def _describe_swap(game: RelizGame, action: Action, who: str) -> str:
+    return _("{who} swaps block {block} for block card {card} (rule 7: no free port for the "
+             "link)").format(who=who, block=f"B{(action.target or 0) + 1}", card=action.card)
+
+
+def _describe_add(game: RelizGame, action: Action, who: str) -> str:
+    return _("{who} adds block card {card} to the integration block's side, joined to the "
+             "module at {port} (rule 7: no block card to swap)").format(
+        who=who, card=action.card, port=port_words(game, action.target))
 
 
 #: A sentence for each kind of action: (game, action, who acts) -> sentence; a kind not here is
@@ -505,24 +568,17 @@ DESCRIBE: dict[str, Callable[[RelizGame, Action, str], str]] = {
     "deal": _describe_deal,
     "place": _describe_place,
     "replace": _describe_replace,
-    "rotate": lambda game, action, who:
-        f"{who} turns the tile in {_zone_named(game, action.target) or '?'} round",
-    "play": lambda game, action, who:
-        f"{who} plays {card_name(action.card)}{target_text(game, action)}",
-    "keep": lambda game, action, who: f"{who} keeps the daily event in hand",
-    "end": lambda game, action, who: f"{who} ends the turn",
-    "call": lambda game, action, who: f"{who} lets the partner play event cards",
-    "back": lambda game, action, who: f"{who} hands the turn back",
+    "rotate": _said(N_("{who} turns the tile in {zone} round")),
+    "play": _describe_play,
+    "keep": _said(N_("{who} keeps the daily event in hand")),
+    "end": _said(N_("{who} ends the turn")),
+    "call": _said(N_("{who} lets the partner play event cards")),
+    "back": _said(N_("{who} hands the turn back")),
     "attach": _describe_attach,
-    "time_up": lambda game, action, who: "Time is up: every team still playing ends its turn",
-    "link": lambda game, action, who: f"{who} joins the module at "
-        f"{port_words(game, action.target)} to the integration block at "
-        f"{port_words(game, action.count)}",
-    "swap": lambda game, action, who: f"{who} swaps block B{(action.target or 0) + 1} for "
-        f"block card {action.card} (rule 7: no free port for the link)",
-    "add": lambda game, action, who: f"{who} adds block card {action.card} to the integration "
-        f"block's side, joined to the module at {port_words(game, action.target)} (rule 7: no "
-        "block card to swap)",
+    "time_up": _said(N_("Time is up: every team still playing ends its turn")),
+    "link": _describe_link,
+    "swap": _describe_swap,
+    "add": _describe_add,
 }
 
 
@@ -536,37 +592,33 @@ def port_words(game: RelizGame, code: Any) -> str:
     if not isinstance(code, int):
         return "?"
     slot, number = divmod(code, 10)
-    return f"{number} of B{slot + 1}"
+    return _("{port} of {block}").format(port=number, block=f"B{slot + 1}")
 
 
-def target_text(game: RelizGame, action: Action) -> str:
-    """What an event card played is played on, in words after its name ("" for a card that
-    takes no target).
+def target_text(game: RelizGame, action: Action, who: str = "") -> str:
+    """The sentence of an event card played, with what it is played on.
 
     >>> from devgames import reliz
     >>> from devgames.reliz.cards import EVENT_ID
     >>> game = reliz.new_game(["Ada", "Bob"], seed=1)
-    >>> target_text(game, Action("play", 0, card=EVENT_ID["disease"], target=1))
-    ' on Bob'
+    >>> target_text(game, Action("play", 0, card=EVENT_ID["disease"], target=1), "Ada")
+    'Ada plays Sick Leave on Bob'
     """
-    c = action.card
-    kind = EVENTS[c].target if isinstance(c, int) and c in EVENTS else "none"
-    if kind == "none":
-        return ""
-    words = TARGETS.get(kind)
-    said = words(game, action) if words is not None else None
-    return " (no target: no effect)" if said is None else said
+    return _describe_play(game, action, who)
 
 
-TargetWords = Callable[["RelizGame", Action], str | None]
+#: The sentence of an event card played on a target: (game, action, who plays, the card's name)
+#: -> sentence, None for a move that names no such target.
+TargetWords = Callable[["RelizGame", Action, str, str], str | None]
 
 
-def _on(words: str, named: Callable[[RelizGame, Any], str | None]) -> TargetWords:
-    """The words for a target that is a seat, a block, a zone or a port: ``words`` with its
-    name, None when the move's target names none."""
-    def said(game: RelizGame, action: Action) -> str | None:
+def _on(sentence: str, named: Callable[[RelizGame, Any], str | None]) -> TargetWords:
+    """The sentence for a card played on a seat, a block, a zone or a port: ``sentence``
+    (marked with ``N_``, translated when said) with who plays, the card and the target's name,
+    None when the move's target names none."""
+    def said(game: RelizGame, action: Action, who: str, card: str) -> str | None:
         name = named(game, action.target)
-        return None if name is None else words.format(name)
+        return None if name is None else _(sentence).format(who=who, card=card, target=name)
     return said
 
 
@@ -587,28 +639,35 @@ def _first_tile(action: Action) -> str:
     return card_name(action.cards[0]) if action.cards else "?"
 
 
-def _giving(game: RelizGame, action: Action) -> str | None:
+def _giving(game: RelizGame, action: Action, who: str, card: str) -> str | None:
     seat = _seat_named(game, action.target)
     if seat is not None:
-        return f", giving {_first_tile(action)} to {seat}"
-    return f", sending {_first_tile(action)} back to the stock" if action.cards else None
-
-
-def _on_half(game: RelizGame, action: Action) -> str | None:
+        return _("{who} plays {card}, giving {tile} to {target}").format(
+            who=who, card=card, tile=_first_tile(action), target=seat)
     if not action.cards:
         return None
-    return f" on the {'low' if action.count == 1 else 'high'} half of {_first_tile(action)}"
+    return _("{who} plays {card}, sending {tile} back to the stock").format(
+        who=who, card=card, tile=_first_tile(action))
 
 
-#: What an event card is played on, by the kind of target it takes: (game, action) -> the words
-#: after its name, None for a move that names no such target (said "no target: no effect").
+def _on_half(game: RelizGame, action: Action, who: str, card: str) -> str | None:
+    if not action.cards:
+        return None
+    words = (_("{who} plays {card} on the low half of {tile}") if action.count == 1
+             else _("{who} plays {card} on the high half of {tile}"))
+    return words.format(who=who, card=card, tile=_first_tile(action))
+
+
+#: What an event card is played on, by the kind of target it takes: (game, action, who, card)
+#: -> the move's sentence, None for a move that names no such target (said "no target: no
+#: effect").
 TARGETS: dict[str, TargetWords] = {
-    "opponent": _on(" on {}", _seat_named),
+    "opponent": _on(N_("{who} plays {card} on {target}"), _seat_named),
     "give": _giving,
-    "take": _on(", taking a tile from {}", _seat_named),
-    "block": _on(" on block {}", _block_named),
-    "zone": _on(" on {}", _zone_named),
-    "port": _on(" at port {}", _port_named),
+    "take": _on(N_("{who} plays {card}, taking a tile from {target}"), _seat_named),
+    "block": _on(N_("{who} plays {card} on block {target}"), _block_named),
+    "zone": _on(N_("{who} plays {card} on {target}"), _zone_named),
+    "port": _on(N_("{who} plays {card} at port {target}"), _port_named),
     "tile": _on_half,
 }
 
@@ -639,32 +698,36 @@ def _says(sentence: str) -> Told:
     >>> _says("{who} joins block {block} to the board.")(None, "Ada", {"block": 7})
     'Ada joins block 7 to the board.'
     """
-    return lambda game, who, data: sentence.format(who=who, **data)
+    return lambda game, who, data: _(sentence).format(who=who, **data)
 
 
 def _narrate_setup(game: RelizGame, who: str, data: dict[str, Any]) -> str:
     scenario = SCENARIOS[data["scenario"]]
-    return f"Scenario: {scenario.name_en} ({scenario.name_ru})."
+    return _("Scenario: {name_en} ({name_ru}).").format(name_en=scenario.name_en,
+                                                          name_ru=scenario.name_ru)
 
 
 def _narrate_turn(game: RelizGame, who: str, data: dict[str, Any]) -> str:
-    sick = " (off sick)" if data["frozen"] else ""
-    return f"Turn {data['turn']}: {who}{sick}."
+    words = _("Turn {turn}: {who} (off sick).") if data["frozen"] else _("Turn {turn}: {who}.")
+    return words.format(turn=data["turn"], who=who)
 
 
 def _narrate_laid(game: RelizGame, who: str, data: dict[str, Any]) -> str:
     a, b = data["pips"]
-    return f"{who} places {a}|{b} in {game.zlabel[data['zone']]}."
+    return _("{who} places {tile} in {zone}.").format(who=who, tile=f"{a}|{b}",
+                                                      zone=game.zlabel[data["zone"]])
 
 
 def _narrate_replaced(game: RelizGame, who: str, data: dict[str, Any]) -> str:
     a, b = data["pips"]
-    return f"{who} replaces a tile with {a}|{b} in {game.zlabel[data['zone']]}."
+    return _("{who} replaces a tile with {tile} in {zone}.").format(
+        who=who, tile=f"{a}|{b}", zone=game.zlabel[data["zone"]])
 
 
 def _narrate_release(game: RelizGame, who: str, data: dict[str, Any]) -> str:
-    reward = " and draws an event card." if data["card"] else "."
-    return f"RELEASE! {who} closes {game.zlabel[data['zone']]}{reward}"
+    words = (_("RELEASE! {who} closes {zone} and draws an event card.") if data["card"]
+             else _("RELEASE! {who} closes {zone}."))
+    return words.format(who=who, zone=game.zlabel[data["zone"]])
 
 
 def _time_up_words(round_no: int, teams: list[str]) -> str:
@@ -673,9 +736,23 @@ def _time_up_words(round_no: int, teams: list[str]) -> str:
     >>> _time_up_words(3, ["Red", "Green"])
     'Time is up in round 3: Red and Green end their turns; what they did not place stays in hand.'
     """
-    ends, they = ("ends its turn", "it") if len(teams) == 1 else ("end their turns", "they")
-    return f"Time is up in round {round_no}: {_and(teams)} {ends}; what {they} did not place " \
-           "stays in hand."
+    words = (_("Time is up in round {round}: {teams} ends its turn; what it did not place stays "
+               "in hand.") if len(teams) == 1
+             else _("Time is up in round {round}: {teams} end their turns; what they did not "
+                    "place stays in hand."))
+    return words.format(round=round_no, teams=_and(teams))
+
+
+def _over_limit(game: RelizGame, who: str, data: dict[str, Any]) -> str:
+    """A hand over the limit at the end of a turn goes back to the stock.
+
+    >>> _over_limit(None, "Ada", {"tiles": 4, "limit": 3})
+    'Ada holds 4 tiles, over the limit of 3: the whole hand goes back to the stock.'
+    """
+    return ngettext("{who} holds {tiles} tile, over the limit of {limit}: the whole hand goes "
+                    "back to the stock.",
+                    "{who} holds {tiles} tiles, over the limit of {limit}: the whole hand goes "
+                    "back to the stock.", data["tiles"]).format(who=who, **data)
 
 
 def _narrate_rebuild(game: RelizGame, who: str, data: dict[str, Any]) -> str:
@@ -684,12 +761,14 @@ def _narrate_rebuild(game: RelizGame, who: str, data: dict[str, Any]) -> str:
     >>> _narrate_rebuild(None, "Red", {"slot": 1, "old": 6, "block": 17})  # doctest: +ELLIPSIS
     'Red has no free port for its link: block B2 becomes block card 17; its tiles and ...'
     """
+    slot = f"B{data['slot'] + 1}"
     if data["old"] is None:
-        return (f"{who} has no free port for its link and no block card to swap: block card "
-                f"{data['block']} (B{data['slot'] + 1}) joins its module, on the integration "
-                "block's side.")
-    return (f"{who} has no free port for its link: block B{data['slot'] + 1} becomes block card "
-            f"{data['block']}; its tiles and those of its integrations go back to the stock.")
+        return _("{who} has no free port for its link and no block card to swap: block card "
+                 "{block} ({slot}) joins its module, on the integration block's side.").format(
+            who=who, block=data["block"], slot=slot)
+    return _("{who} has no free port for its link: block {slot} becomes block card {block}; its "
+             "tiles and those of its integrations go back to the stock.").format(
+        who=who, slot=slot, block=data["block"])
 
 
 #: The public sentence of each kind of event: (game, who it is about, its data) -> sentence. The
@@ -697,32 +776,35 @@ def _narrate_rebuild(game: RelizGame, who: str, data: dict[str, Any]) -> str:
 NARRATE: dict[str, Told] = {
     "setup": _narrate_setup,
     "turn": _narrate_turn,
-    "daily": lambda game, who, data: f"{who}'s daily event: {CARDS[data['card']].name}.",
+    "daily": lambda game, who, data: _("{who}'s daily event: {card}.").format(
+        who=who, card=CARDS[data["card"]].name),
     "place": _narrate_laid,
     "replace": _narrate_replaced,
-    "rotate": lambda game, who, data: f"{who} turns the tile in {game.zlabel[data['zone']]} "
-                                      "round.",
+    "rotate": lambda game, who, data: _("{who} turns the tile in {zone} round.").format(
+        who=who, zone=game.zlabel[data["zone"]]),
     "release": _narrate_release,
-    "play": lambda game, who, data: f"{who} plays {CARDS[data['card']].name}.",
-    "keep": _says("{who} keeps the daily event."),
-    "over_limit": _says("{who} holds {tiles} tiles, over the limit of {limit}: the whole hand "
-                        "goes back to the stock."),
-    "attach": _says("{who} joins block {block} to the board."),
-    "block_drawn": _says("Block card {block} is drawn."),
-    "refresh": _says("The event deck is used up: its discard pile is shuffled into a new deck."),
-    "link": _says("{who}'s module is joined to its integration block."),
+    "play": lambda game, who, data: _("{who} plays {card}.").format(
+        who=who, card=CARDS[data["card"]].name),
+    "keep": _says(N_("{who} keeps the daily event.")),
+    "over_limit": _over_limit,
+    "attach": _says(N_("{who} joins block {block} to the board.")),
+    "block_drawn": _says(N_("Block card {block} is drawn.")),
+    "refresh": _says(N_("The event deck is used up: its discard pile is shuffled into a new "
+                        "deck.")),
+    "link": _says(N_("{who}'s module is joined to its integration block.")),
     "rebuild": _narrate_rebuild,
-    "closed": _says("{who}'s team has closed everything: the round is played to its end, and "
-                    "every team that closes in it shares the win."),
-    "merged": _says("{who}'s module is closed: the team now plays as one."),
-    "central": _says("Every module is closed: the central integration opens."),
-    "call": _says("{who} lets the partner play event cards."),
-    "game_over": _says("Game over: {result}"),
+    "closed": _says(N_("{who}'s team has closed everything: the round is played to its end, "
+                       "and every team that closes in it shares the win.")),
+    "merged": _says(N_("{who}'s module is closed: the team now plays as one.")),
+    "central": _says(N_("Every module is closed: the central integration opens.")),
+    "call": _says(N_("{who} lets the partner play event cards.")),
+    "game_over": lambda game, who, data: _("Game over: {result}").format(
+        result=game.result_sentence() if game.is_over else data["result"]),
     "time_up": lambda game, who, data: _time_up_words(data["round"], data["teams"]),
 }
 
 #: Private events as the table sees them: that a piece was drawn, not which.
 NARRATE_PRIVATE: dict[str, Told] = {
-    "draw": _says("{who} draws a tile."),
-    "event_drawn": _says("{who} draws an event card."),
+    "draw": _says(N_("{who} draws a tile.")),
+    "event_drawn": _says(N_("{who} draws an event card.")),
 }

@@ -20,6 +20,8 @@ SCENARIO_NAMES = {
     "cooperation": ("Кооперация", "Cooperation"),
 }
 SCENARIOS = tuple(SCENARIO_NAMES)
+#: How the set-up form names "auto" (the scenarios keep their names in both languages).
+AUTO_LABEL = N_("by the number of seats · по числу игроков")
 INTEGRATION_MATCH = ("every_end", "one_end")
 FIRST_TILE = ("anywhere", "touching")
 PILOT = ("once", "reusable")
@@ -55,7 +57,8 @@ class RelizOptions:
     #: Project, Tender, Cooperation); "auto" picks it from the number of seats.
     scenario: str = field(default="auto", metadata={
         "choices": SCENARIOS, "label": N_("Scenario"), "main": True,
-        "labels": {code: f"{en} · {ru}" for code, (ru, en) in SCENARIO_NAMES.items()}})
+        "labels": {code: f"{en} · {ru}" for code, (ru, en) in SCENARIO_NAMES.items()}
+        | {"auto": AUTO_LABEL}})
     #: Blitz: the daily event may be kept in hand instead of played at once.
     blitz: bool = False
     #: Seat of the player (or team) who goes first.

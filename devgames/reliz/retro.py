@@ -8,12 +8,14 @@ own game. Tiles are work, not cards dealt. ``when`` is the turn.
 
 Key moments (:func:`devgames.retro.key_moments`): the first RELEASE, with the tiles the player
 held then; a daily event aimed at an opponent, with what that opponent held; a crutch placed,
-with the real pips it hid; and, as a last resort, every hand at the end.
+with the real pips it hid; and, as a last resort, every hand at the end. Their words are said
+in the language in use.
 """
 
 from typing import Any
 
 from devgames.core.actions import Action
+from devgames.i18n import _
 from devgames.reliz.cards import EVENTS, TILES
 from devgames.retro.dealt import replayed
 from devgames.retro.moments import names_text, public_text
@@ -55,7 +57,7 @@ def moments(game: Any) -> list[Candidate]:
     >>> from devgames.reliz import BOTS, new_game
     >>> game = new_game(["Ada", "Bob"], seed=2, turn_cap=60)
     >>> _ = play_out(game, {seat: BOTS["heuristic"](seat) for seat in range(2)})
-    >>> "release" in {kind for kind, _, _ in moments(game)}
+    >>> "release" in {kind for kind, _rank, _moment in moments(game)}
     True
     """
     found: list[Candidate] = []
@@ -74,19 +76,22 @@ def moments(game: Any) -> list[Candidate]:
         if not released and any(e.kind == "release" for e in new):
             released = True
             found.append(("release", 3, Moment(
-                index, "The first RELEASE", public_text(fresh, action, before),
-                f"{names[p]} held {names_text(held) or 'no tile'} then.")))
+                index, _("The first RELEASE"), public_text(fresh, action, before),
+                _("{who} held {tiles} then.").format(who=names[p], tiles=names_text(held)))))
         if aimed_at is not None and aimed_at != p:
             found.append(("aimed", 2, Moment(
-                index, "A daily event aimed at an opponent", public_text(fresh, action, before),
-                f"{names[aimed_at]} held {names_text(target_held) or 'no tile'} then.")))
+                index, _("A daily event aimed at an opponent"),
+                public_text(fresh, action, before),
+                _("{who} held {tiles} then.").format(who=names[aimed_at],
+                                                     tiles=names_text(target_held)))))
         if action.kind in ("place", "replace") and action.target is not None and \
                 fresh.crutch[action.target]:
             a, b = fresh.pips[action.target]
             found.append(("crutch", 2, Moment(
-                index, "A crutch", public_text(fresh, action, before),
-                f"The tile {a}|{b} in {fresh.zlabel[action.target]} only fits thanks to a "
-                "Crutch card: one of its halves does not match.")))
+                index, _("A crutch"), public_text(fresh, action, before),
+                _("The tile {tile} in {zone} only fits thanks to a Crutch card: one of its "
+                  "halves does not match.").format(tile=f"{a}|{b}",
+                                                   zone=fresh.zlabel[action.target]))))
     return found
 
 

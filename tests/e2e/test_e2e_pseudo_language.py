@@ -279,7 +279,8 @@ TABLE_EXEMPT = (f"{APP_EXEMPT}, .js-plotly-plot .xaxislayer-above, "
 
 #: A mid-game table of each game: its teams and how many moves are played first.
 TABLES = {"scrumkin": (["Red", "Blue", "Green"], 12), "itstartup": (["Ada", "Bob", "Cy"], 12),
-          "exploding": (["Ada", "Bob", "Cy"], 10), "release": (["Ada", "Bob", "Cy", "Di"], 10)}
+          "exploding": (["Ada", "Bob", "Cy"], 10), "release": (["Ada", "Bob", "Cy", "Di"], 10),
+          "reliz": (["Red", "Blue", "Green"], 12)}
 
 
 @pytest.mark.parametrize("game", list(TABLES))

@@ -101,6 +101,7 @@ def cases() -> list[Case]:
     for scenario, teams in (("pet", 1), ("duel", 2), ("prototype", 2), ("every_man", 3),
                             ("team", 4), ("tender", 4), ("cooperation", 4)):
         found.append(Case("reliz", teams, {"scenario": scenario}))
+    found.append(Case("reliz", 4, {"scenario": "cooperation"}, language="ru"))
     return found
 
 
