@@ -30,10 +30,10 @@ from devgames.core.options import parse_option_value
 from devgames.core.session import Session
 from devgames.i18n import (
     DEFAULT,
-    LANGUAGES,
     N_,
     _,
     format_number,
+    format_tenths,
     from_environment,
     language,
     ngettext,
@@ -116,22 +116,6 @@ def argparse_speaking() -> Iterator[None]:
         yield
     finally:
         module["_"] = theirs
-
-
-def tenths(seconds: float) -> str:
-    """A duration with one decimal, as the language in use writes it.
-
-    >>> tenths(3), tenths(12.345)
-    ('3.0', '12.3')
-    >>> with speaking("ru"):
-    ...     tenths(0.25)
-    '0,2'
-    """
-    from babel.numbers import format_decimal
-
-    code = language()
-    return format_decimal(round(seconds, 1), format="0.0",
-                          locale=code if code in LANGUAGES else DEFAULT)
 
 
 def games_text(count: int | str, n: int) -> str:
@@ -398,7 +382,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     paths = write_results(args.out, game_rows, round_rows)
     seconds = time.monotonic() - started
     bar.finish(_("Played {games} in {seconds} s with {workers}.").format(
-        games=games_text(len(game_rows), len(game_rows)), seconds=tenths(seconds),
+        games=games_text(len(game_rows), len(game_rows)), seconds=format_tenths(seconds),
         workers=worker_count(workers)))
     games = ngettext("{path}: {n} row, one per game", "{path}: {n} rows, one per game",
                      len(game_rows)).format(path=paths[0], n=len(game_rows))
@@ -513,7 +497,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
             store.close()
     seconds = time.monotonic() - started
     bar.finish(_("Played {games} in {seconds} s, {where}.").format(
-        games=games_text(format_number(plan.games, 0), plan.games), seconds=tenths(seconds),
+        games=games_text(format_number(plan.games, 0), plan.games), seconds=format_tenths(seconds),
         where=where))
     for line in plan.sentences(args.minutes, args.rounds):
         print(line)
@@ -551,7 +535,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     paths = sweep.write_csv(args.out)
     bar.finish(_("Played {cells} x {games} in {seconds} s, {where}.").format(
         cells=len(sweep.cells), games=games_text(args.games, args.games),
-        seconds=tenths(seconds), where=where))
+        seconds=format_tenths(seconds), where=where))
     for line in sweep.findings():
         print(line)
     print(_("Wrote {paths}").format(paths=", ".join(str(path) for path in paths)))

@@ -171,6 +171,20 @@ def format_when(when: datetime) -> str:
         "{0}", format_skeleton("Hm", when, locale=locale))
 
 
+def format_tenths(number: float) -> str:
+    """A number with one decimal, always shown, as the language in use writes it.
+
+    >>> format_tenths(3), format_tenths(12.345)
+    ('3.0', '12.3')
+    >>> with speaking("ru"):
+    ...     format_tenths(0.25)
+    '0,2'
+    """
+    from babel.numbers import format_decimal
+
+    return format_decimal(round(number, 1), format="0.0", locale=_locale())
+
+
 def format_number(number: float, digits: int = 1) -> str:
     """A number as the language in use writes it, with at most ``digits`` decimals.
 

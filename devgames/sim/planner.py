@@ -37,8 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from devgames import GameSpec, SpecTable
-from devgames.core.wording import counted, game_title, seat_count
-from devgames.i18n import N_, _, format_number, ngettext
+from devgames.core.wording import counted, game_title, label, seat_count
+from devgames.i18n import N_, _, format_number, format_tenths, ngettext
 from devgames.sessions.store import SessionStore, SessionSummary
 from devgames.sim.dask_runner import (
     Busiest,
@@ -512,8 +512,9 @@ class Plan:
         """
         rows = self.table_rows()
         columns = list(rows[0])
-        cells = [[f"{row[key]:.1f}" if key == "minutes" else str(row[key]) for key in columns]
-                 for row in rows]
+        cells = [[format_tenths(row[key]) if key == "minutes" else str(row[key])
+                  for key in columns] for row in rows]
+        columns = [label(key) for key in columns]
         widths = [max(len(key), *(len(line[index]) for line in cells))
                   for index, key in enumerate(columns)]
         return "\n".join("  ".join(text.rjust(width) for text, width in zip(line, widths,
