@@ -204,7 +204,7 @@ class DebriefPanel(widgets.VBox):
         self.action_owner = widgets.Text(placeholder=_("Who owns it?"),
                                          layout=widgets.Layout(width="auto", flex="1"))
         self.action_due = widgets.DatePicker(layout=widgets.Layout(width="auto"))
-        for field, css, label in ((self.action_text, "text", _("Action")),
+        for field, css, label in ((self.action_text, "action", _("Action")),
                                   (self.action_owner, "owner", _("Owner")),
                                   (self.action_due, "due", _("Due date"))):
             field.add_class("dg-action-" + css)
@@ -220,7 +220,9 @@ class DebriefPanel(widgets.VBox):
         #: Everyone's phones: the join code, what waits to be revealed, the ROTI (shown in
         #: the phase's place while "Phones" is down).
         self.phones = PhonesPanel(table.controller, lambda: self.phase)
-        self.phones_toggle = widgets.ToggleButton(description=_("Phones"), icon="mobile")
+        self.phones_toggle = widgets.ToggleButton(
+            description=_("Phones"), icon="mobile",
+            tooltip=_("Everyone writes, dots and rates from their own phone"))
         self.phones_toggle.add_class("dg-phones-toggle")
         self.phones_toggle.observe(lambda _change: self.draw(), "value")
         title = _("Debrief")

@@ -313,3 +313,29 @@ def test_every_text_of_a_table_comes_from_the_catalogue(pseudo_server: Server, b
     problems["drawer"] = page.evaluate(UNMARKED, [OPEN, ".dg-admin", TABLE_EXEMPT, False])
     assert not any(problems.values()), f"texts not from the catalogue: {problems}"
     page.context.close()
+
+
+def test_every_text_of_the_facilitators_debrief_comes_from_the_catalogue(
+        pseudo_server: Server, browser: Browser) -> None:
+    """A finished game's debrief on the projector, phase by phase: every text is the
+    catalogue's, the game's or the people's."""
+    from devgames.core.bots import RandomBot, play_out
+    from devgames.sessions.table import seats_meta
+
+    game = scrumkin.new_game(["Red", "Blue", "Green"], seed=8)
+    play_out(game, {seat: RandomBot(seat) for seat in range(3)})
+    game.meta["seats"] = seats_meta(game, {}, True)
+    with SessionStore(pseudo_server.db) as store:
+        number = store.create(game, title="Pseudo debrief")
+    page = facilitator(browser, "qps", 1920, 1080)
+    page.goto(f"{pseudo_server.url}#session={number}")
+    wait_for_app(page, ".dg-debrief-tabs")
+    problems = {}
+    tabs = page.locator(".dg-debrief-tabs button")
+    for index in range(tabs.count()):
+        tabs.nth(index).click()
+        wait_for_kernel_idle(page)
+        problems[f"phase {index + 1}"] = page.evaluate(UNMARKED, [OPEN, ".dg-app", TABLE_EXEMPT,
+                                                                  False])
+    assert not any(problems.values()), f"texts not from the catalogue: {problems}"
+    page.context.close()
