@@ -58,6 +58,11 @@ tr { break-inside: avoid; }
 .rules { font-size: 13pt; }
 .rules .lead { font-size: 14pt; }
 .rules .steps b { font-size: 13.5pt; }
+/* Russian runs a sixth longer than English: its rules print one point smaller to keep to one
+   page (still larger than the other sheets). */
+.rules:lang(ru) { font-size: 12pt; }
+.rules:lang(ru) .lead { font-size: 13pt; }
+.rules:lang(ru) .steps b { font-size: 12.5pt; }
 .canvas { display: grid; grid-template-columns: 1fr; gap: 3mm; }
 .panel { border: 1.2pt solid #000; padding: 1.5mm 2.5mm; }
 .panel h2 { margin-top: 0; }
