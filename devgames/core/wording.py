@@ -21,7 +21,7 @@ def label(key: str) -> str:
     >>> from devgames.i18n import speaking
     >>> with speaking("ru"):
     ...     label("hand_size"), label("Ada")
-    ('карт в руке', 'Ada')
+    ('в руке', 'Ada')
     """
     words = KEY_WORDS.get(key)
     return _(words) if words is not None else key.replace("_", " ")
