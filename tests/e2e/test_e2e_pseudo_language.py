@@ -283,25 +283,33 @@ TABLES = {"scrumkin": (["Red", "Blue", "Green"], 12), "itstartup": (["Ada", "Bob
           "reliz": (["Red", "Blue", "Green"], 12)}
 
 
+def pseudo_session(server: Server, browser: Browser, game: str, names: list[str],
+                   ready: str, moves: int = 1_000_000) -> Page:
+    """A session of ``game`` played at random for ``moves`` moves (by default to its end),
+    every seat at the screen, opened in the pseudo-language at 1920x1080 once ``ready`` shows."""
+    from devgames import game_module
+    from devgames.core.bots import RandomBot, play_out
+    from devgames.sessions.table import seats_meta
+
+    table = game_module(game).new_game(names, seed=8)
+    play_out(table, {seat: RandomBot(seat) for seat in range(len(names))}, max_actions=moves)
+    table.meta["seats"] = seats_meta(table, {}, True)
+    with SessionStore(server.db) as store:
+        number = store.create(table, title=f"Pseudo {game}")
+    page = facilitator(browser, "qps", 1920, 1080)
+    page.goto(f"{server.url}#session={number}")
+    wait_for_app(page, ready)
+    return page
+
+
 @pytest.mark.parametrize("game", list(TABLES))
 def test_every_text_of_a_table_comes_from_the_catalogue(pseudo_server: Server, browser: Browser,
                                                           game: str) -> None:
     """A table mid-game, its hand open, then the facilitator's drawer: every text is the
     catalogue's, a card's printed name (``.game-text``) or a team's name as typed
     (``.user-text``)."""
-    from devgames import game_module
-    from devgames.core.bots import RandomBot, play_out
-    from devgames.sessions.table import seats_meta
-
     names, moves = TABLES[game]
-    table = game_module(game).new_game(names, seed=8)
-    play_out(table, {seat: RandomBot(seat) for seat in range(len(names))}, max_actions=moves)
-    table.meta["seats"] = seats_meta(table, {}, True)
-    with SessionStore(pseudo_server.db) as store:
-        number = store.create(table, title="Pseudo table")
-    page = facilitator(browser, "qps", 1920, 1080)
-    page.goto(f"{pseudo_server.url}#session={number}")
-    wait_for_app(page, ".dg-table-view")
+    page = pseudo_session(pseudo_server, browser, game, names, ".dg-table-view", moves)
     expect(page.locator(".dg-admin-toggle")).to_contain_text(OPEN)
     wait_for_kernel_idle(page)
     problems = {"table": page.evaluate(UNMARKED, [OPEN, ".dg-app", TABLE_EXEMPT, False])}
@@ -319,17 +327,8 @@ def test_every_text_of_the_facilitators_debrief_comes_from_the_catalogue(
         pseudo_server: Server, browser: Browser) -> None:
     """A finished game's debrief on the projector, phase by phase: every text is the
     catalogue's, the game's or the people's."""
-    from devgames.core.bots import RandomBot, play_out
-    from devgames.sessions.table import seats_meta
-
-    game = scrumkin.new_game(["Red", "Blue", "Green"], seed=8)
-    play_out(game, {seat: RandomBot(seat) for seat in range(3)})
-    game.meta["seats"] = seats_meta(game, {}, True)
-    with SessionStore(pseudo_server.db) as store:
-        number = store.create(game, title="Pseudo debrief")
-    page = facilitator(browser, "qps", 1920, 1080)
-    page.goto(f"{pseudo_server.url}#session={number}")
-    wait_for_app(page, ".dg-debrief-tabs")
+    page = pseudo_session(pseudo_server, browser, "scrumkin", ["Red", "Blue", "Green"],
+                          ".dg-debrief-tabs")
     problems = {}
     tabs = page.locator(".dg-debrief-tabs button")
     for index in range(tabs.count()):
