@@ -175,7 +175,7 @@ class PersonHandler(DeviceHandler):
         store = self.hub.store
         session_id = store.debrief_session(code)
         if session_id is None:
-            await asyncio.sleep(self.hub.delay_for(self.request.remote_ip or "?"))
+            await asyncio.sleep(self.hub.delay_for(self.hub.client(self.request)))
             raise Refused("debrief_closed")
         cookie = f"dg-person-{session_id}"
         secret = self.get_cookie(cookie)

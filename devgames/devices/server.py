@@ -57,6 +57,7 @@ from devgames.core.wording import recent_news
 from devgames.devices.page import team_page
 from devgames.devices.state import chosen_action, device_state, window_moves
 from devgames.i18n import N_, _, best_match, language, use_language
+from devgames.remote import client_address
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sessions.table import TableController
 
@@ -292,8 +293,10 @@ class Hub:
     """What every request shares: the store, the last game rebuilt of each session, the wake-up
     of waiting pages, and the count of wrong tokens by address."""
 
-    def __init__(self, store: SessionStore) -> None:
+    def __init__(self, store: SessionStore, trusted: Iterable[str] = ()) -> None:
         self.store = store
+        #: The reverse proxy's addresses, whose forwarded headers are believed.
+        self.trusted = frozenset(trusted)
         self.tables: dict[int, TableController] = {}
         #: The news of each session in each language: the revision it was told at, its lines.
         self.news: dict[tuple[int, str], tuple[int, list[str]]] = {}
@@ -422,6 +425,11 @@ class Hub:
                 return Refused("deleted")
         return Refused("replaced")
 
+    def client(self, request: tornado.httputil.HTTPServerRequest) -> str:
+        """The address of the person behind ``request``: the socket's other end, or behind a
+        trusted proxy the address it forwarded (:func:`devgames.remote.client_address`)."""
+        return client_address(request.remote_ip, request.headers, self.trusted)
+
     def delay_for(self, address: str) -> float:
         """Note a wrong token from ``address``; the seconds to wait before answering it."""
         now = time.monotonic()
@@ -495,7 +503,7 @@ class DeviceHandler(Handler):
         if found is None:
             refusal = self.hub.lost(token)
             if refusal.code == "replaced":
-                await asyncio.sleep(self.hub.delay_for(self.request.remote_ip or "?"))
+                await asyncio.sleep(self.hub.delay_for(self.hub.client(self.request)))
             raise refusal
         self.hub.sessions[token] = found[0]
         self.hub.seen(token)
