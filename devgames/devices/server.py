@@ -293,8 +293,10 @@ class Hub:
     """What every request shares: the store, the last game rebuilt of each session, the wake-up
     of waiting pages, and the count of wrong tokens by address."""
 
-    def __init__(self, store: SessionStore, trusted: Iterable[str] = ()) -> None:
+    def __init__(self, store: SessionStore, trusted: Iterable[str] = (), prefix: str = "") -> None:
         self.store = store
+        #: The path every address starts with behind a proxy ("" or "/acme", no slash at the end).
+        self.prefix = prefix
         #: The reverse proxy's addresses, whose forwarded headers are believed.
         self.trusted = frozenset(trusted)
         self.tables: dict[int, TableController] = {}
