@@ -9,6 +9,7 @@ Every command works for any game in :data:`devgames.GAMES`, through the generic 
 
 import argparse
 import contextlib
+import ipaddress
 import json
 import os
 import re
@@ -16,7 +17,7 @@ import sqlite3
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,7 @@ from devgames.i18n import (
     ngettext,
     speaking,
 )
+from devgames.remote import LISTEN_VARIABLE, PUBLIC_URL_VARIABLE, TRUSTED_VARIABLE
 from devgames.sim.dask_runner import Cluster, ClusterError, played_where, worker_count
 from devgames.sim.runner import (
     TextProgress,
@@ -52,6 +54,7 @@ from devgames.sim.runner import (
 from devgames.terminal import HELP_KEYS, TerminalTable
 
 if TYPE_CHECKING:
+    from devgames.dashboards.serve import Remote
     from devgames.sessions.store import SessionStore
 
 #: The players of ``devgames play`` when none are named (translated when the game is set up).
@@ -597,9 +600,67 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from devgames.dashboards import serve
 
     try:
-        return serve.serve(args.port, args.db, open_browser=not args.no_browser, lan=args.lan)
+        remote, key = remote_settings(args, os.environ)
+        return serve.serve(args.port, args.db, open_browser=not args.no_browser, lan=args.lan,
+                           remote=remote, login_key=key)
     except (ValueError, RuntimeError) as error:
         raise CliError(str(error), 1) from None
+
+
+def remote_settings(args: argparse.Namespace,
+                    env: Mapping[str, str]) -> "tuple[Remote | None, str | None]":
+    """The remote workshop `devgames serve` was asked for (None: this machine only, or the
+    LAN), and the one-time login key to print when no password is set. Raises ValueError, with
+    a sentence, for settings that would open the app without its login.
+
+    >>> from devgames.cli import build_parser
+    >>> args = build_parser().parse_args(["serve", "--public-url", "https://x.org/acme"])
+    >>> remote, key = remote_settings(args, {})
+    >>> remote.public.prefix, sorted(remote.trusted), remote.listen, key is not None
+    ('/acme', ['127.0.0.1', '::1'], '127.0.0.1', True)
+    >>> remote_settings(args, {"DEVGAMES_PASSWORD": "s3cret"})[1] is None
+    True
+    >>> remote_settings(build_parser().parse_args(["serve", "--listen", "0.0.0.0"]), {})
+    Traceback (most recent call last):
+    ValueError: Listening on 0.0.0.0 opens the facilitator app to the network: give the \
+address people use with --public-url (the app then asks for the facilitator's login).
+    """
+    from devgames.dashboards.login import Login
+    from devgames.dashboards.serve import HOST, Remote
+    from devgames.remote import PASSWORD_VARIABLE, PublicAddress, trusted_addresses
+
+    url = args.public_url or env.get(PUBLIC_URL_VARIABLE)
+    listen = args.listen or env.get(LISTEN_VARIABLE) or HOST
+    try:
+        loopback = ipaddress.ip_address(listen).is_loopback
+    except ValueError:
+        raise ValueError(_("--listen takes an IP address of this machine, such as 127.0.0.1 or "
+                           "0.0.0.0 (got {address}).").format(address=repr(listen))) from None
+    if not url:
+        if not loopback:
+            raise ValueError(_(
+                "Listening on {address} opens the facilitator app to the network: give the "
+                "address people use with --public-url (the app then asks for the "
+                "facilitator's login).").format(address=listen))
+        return None, None
+    if args.lan:
+        raise ValueError(_("--lan and --public-url do not go together: behind a proxy, every "
+                           "page is reached at the public address."))
+    trusted = trusted_addresses(args.trusted_proxy or env.get(TRUSTED_VARIABLE))
+    login, key = Login.make(env.get(PASSWORD_VARIABLE) or None)
+    return Remote(PublicAddress.parse(url), trusted, listen, login), key
+
+
+def cmd_caddyfile(args: argparse.Namespace) -> int:
+    """`devgames caddyfile`: the proxy's configuration for a public address."""
+    from devgames.remote import PublicAddress, caddyfile
+
+    try:
+        public = PublicAddress.parse(args.public_url or os.environ.get(PUBLIC_URL_VARIABLE, ""))
+    except ValueError as error:
+        raise CliError(str(error), 2) from None
+    print(caddyfile(public, args.port, args.port + 1), end="")
+    return 0
 
 
 # ----- the parser -------------------------------------------------------------------------------
@@ -666,7 +727,37 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--lan", action="store_true",
                        help=_("serve the teams' device pages on this machine's network address "
                               "(default: this machine only)"))
+    serve.add_argument("--public-url", metavar="URL",
+                       help=_("serve a remote workshop behind an HTTPS proxy at this address, "
+                              "e.g. https://games.example.org/acme (default: "
+                              "${variable}); the app then asks for the facilitator's login "
+                              "(docs/remote.md)").format(variable=PUBLIC_URL_VARIABLE))
+    serve.add_argument("--listen", metavar="ADDRESS",
+                       help=_("the address both servers listen on (default: ${variable}, else "
+                              "127.0.0.1); another than this machine's needs "
+                              "--public-url").format(variable=LISTEN_VARIABLE))
+    serve.add_argument("--trusted-proxy", metavar="ADDRESSES",
+                       help=_("the proxy's addresses, the only ones whose X-Forwarded-For is "
+                              "believed (default: ${variable}, else 127.0.0.1,::1)").format(
+                           variable=TRUSTED_VARIABLE))
     serve.set_defaults(handler=cmd_serve)
+
+    caddy = commands.add_parser(
+        "caddyfile", help=_("print the Caddy configuration of a remote workshop's proxy"),
+        formatter_class=formatter,
+        description=_("Print a configuration for the Caddy web server that serves devgames at "
+                      "its public address over HTTPS (Caddy gets the certificate itself) and "
+                      "sends each path to its server (docs/remote.md)."),
+        epilog=examples(("devgames caddyfile --public-url https://games.example.org/acme "
+                         "> /etc/caddy/Caddyfile", "")),
+    )
+    caddy.add_argument("--public-url", metavar="URL",
+                       help=_("the address people use (default: ${variable})").format(
+                           variable=PUBLIC_URL_VARIABLE))
+    caddy.add_argument("--port", type=port_number, default=8866,
+                       help=_("the port of devgames serve (default: {default}); its devices' "
+                              "server listens on the next one").format(default=8866))
+    caddy.set_defaults(handler=cmd_caddyfile)
 
     play = commands.add_parser(
         "play", help=_("play a game in the terminal, humans and bots"), formatter_class=formatter,

@@ -6,8 +6,8 @@ devices' pages) under ``PATH`` and gives every link and QR code that address. Th
 ``PATH/t/``, ``PATH/d/``, ``PATH/a/`` and ``PATH/static/`` to the devices' server and the rest
 of ``PATH/`` to the app (:func:`caddyfile` writes its configuration).
 
-A request's ``X-Forwarded-For`` and ``X-Forwarded-Proto`` headers are believed only when the
-request comes from one of the proxy's addresses (:data:`TRUSTED_DEFAULT`, or
+A request's ``X-Forwarded-For`` header is believed only when the request comes from one of the
+proxy's addresses (:data:`TRUSTED_DEFAULT`, or
 ``--trusted-proxy``); anyone else could write them. Behind the proxy, the person's address is
 the last one the proxy added that is not a proxy's own (:func:`client_address`): the limits per
 person count by it.
@@ -15,6 +15,8 @@ person count by it.
 
 import ipaddress
 import os
+import time
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -157,20 +159,30 @@ def client_address(peer: str | None, headers: Mapping[str, str] | None,
     return peer
 
 
-def client_scheme(peer: str | None, headers: Mapping[str, str] | None, scheme: str,
-                  trusted: Iterable[str]) -> str:
-    """The scheme the person used: ``X-Forwarded-Proto`` when a trusted proxy says so, else the
-    server's own ``scheme``.
+class Slowdown:
+    """Answers to one address's failures (wrong tokens, wrong passwords) slowed down: beyond
+    ``free`` failures within ``window`` seconds, each waits twice as long as the one before, up
+    to ``most`` seconds. Other addresses are not slowed.
 
-    >>> client_scheme("127.0.0.1", {"X-Forwarded-Proto": "https"}, "http", {"127.0.0.1"})
-    'https'
-    >>> client_scheme("198.51.100.4", {"X-Forwarded-Proto": "https"}, "http", {"127.0.0.1"})
-    'http'
+    >>> slow = Slowdown(free=2, window=60.0, most=8.0)
+    >>> [slow.delay_for("10.0.0.7") for _ in range(6)], slow.delay_for("10.0.0.8")
+    ([0.0, 0.0, 0.5, 1.0, 2.0, 4.0], 0.0)
     """
-    said = (headers or {}).get("X-Forwarded-Proto", "").split(",")[-1].strip().lower()
-    if peer in frozenset(trusted) and said in ("http", "https"):
-        return said
-    return scheme
+
+    def __init__(self, free: int, window: float, most: float) -> None:
+        self.free, self.window, self.most = free, window, most
+        #: When each address failed within the window.
+        self.times: dict[str, deque[float]] = {}
+
+    def delay_for(self, address: str) -> float:
+        """Note a failure of ``address``; the seconds to wait before answering it."""
+        now = time.monotonic()
+        times = self.times.setdefault(address, deque())
+        while times and times[0] < now - self.window:
+            times.popleft()
+        times.append(now)
+        extra = len(times) - self.free
+        return 0.0 if extra <= 0 else min(self.most, 0.25 * 2 ** extra)
 
 
 def from_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -190,7 +202,7 @@ def caddyfile(public: PublicAddress, app_port: int, device_port: int,
     """A Caddy configuration serving the kit at ``public``: HTTPS with a certificate Caddy gets
     itself (Let's Encrypt), or the files ``certificate`` (certificate, key) when given; the
     devices' paths to ``device_port``, the rest of the prefix to ``app_port``; the headers
-    Caddy adds (``X-Forwarded-For``, ``X-Forwarded-Proto``) are what the servers believe.
+    Caddy adds (``X-Forwarded-For``) is what the servers believe of the person's address.
 
     >>> print(caddyfile(PublicAddress.parse("https://games.example.org/acme"), 8866, 8867), end="")
     games.example.org {

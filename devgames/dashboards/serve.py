@@ -79,6 +79,7 @@ import urllib.error
 import urllib.request
 import webbrowser
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import IO, Any
@@ -87,6 +88,16 @@ import nbformat
 import tornado.httputil
 import tornado.routing
 import tornado.web
+
+from devgames.dashboards.login import LOGIN_VARIABLE, Login
+from devgames.remote import (
+    DEVICE_PATHS,
+    PASSWORD_VARIABLE,
+    PUBLIC_URL_VARIABLE,
+    TRUSTED_VARIABLE,
+    PublicAddress,
+    trusted_addresses,
+)
 
 #: The code of the launcher notebook; ``notebooks/launcher.ipynb`` holds the same cell.
 LAUNCHER_SOURCE = "from devgames.dashboards import FacilitatorApp\n\nFacilitatorApp()"
@@ -201,8 +212,11 @@ def listen(self):
     guard(self.app)
     devices = os.environ.get('{DEVICES_VARIABLE}')
     if devices:  # the team devices' server, in this process, on its own port
+        from devgames.dashboards.serve import public_address
         from devgames.devices.server import start
-        start(devices, os.environ['{DEVICE_URL_VARIABLE}'])
+        from devgames.remote import trusted_addresses
+        start(devices, os.environ['{DEVICE_URL_VARIABLE}'], public_address(os.environ),
+              trusted_addresses(os.environ.get('{TRUSTED_VARIABLE}')))
     serve_notebook(self)
 voila.app.Voila.listen = listen
 make_manager = voila.app.voila_kernel_manager_factory
@@ -211,6 +225,27 @@ voila.app.Voila._handle_signal_stop = stop
 warnings.filterwarnings('ignore', category=DeprecationWarning, module='traitlets')
 sys.exit(voila.app.main())
 """
+
+
+def served_paths(prefix: str = "") -> tuple[str, ...]:
+    """:data:`VOILA_PATHS` under ``prefix`` (the public path behind a proxy).
+
+    >>> served_paths("/acme")[:2]
+    ('/acme/', '/acme/voila/(static|labextensions|api/themes|files)/.*')
+    """
+    return tuple(prefix + path for path in VOILA_PATHS)
+
+
+@dataclass(frozen=True)
+class Remote:
+    """A workshop served to people anywhere: its ``public`` address (behind the proxy whose
+    ``trusted`` addresses forward the person's), where both servers ``listen``, and the
+    facilitator's ``login``."""
+
+    public: PublicAddress
+    trusted: frozenset[str]
+    listen: str
+    login: Login
 
 
 class Unserved(tornado.routing.Matcher):
@@ -242,21 +277,43 @@ class NotServed(tornado.web.RequestHandler):
         raise tornado.web.HTTPError(404)
 
 
-def guard(app: tornado.web.Application) -> None:
+def guard(app: tornado.web.Application, env: Mapping[str, str] | None = None) -> None:
     """Put the server's own checks before Voilà's routes: a request for another host name than
-    this machine's, or from another site (scheme included), is refused before any work (no
-    kernel is started: :func:`devgames.devices.server.foreign`), and a path the app does not
-    use answers 404.
+    this machine's (and the public address's, ``$DEVGAMES_PUBLIC_URL``), or from another site
+    (scheme included), is refused before any work (no kernel is started:
+    :func:`devgames.devices.server.foreign`); with a login (``$DEVGAMES_LOGIN``), nothing but
+    the login page is served without the facilitator's cookie
+    (:mod:`devgames.dashboards.login`); and a path the app does not use answers 404.
 
     >>> app = tornado.web.Application([])
     >>> guard(app)
     >>> [type(rule.matcher).__name__ for rule in app.default_router.rules][:2]
     ['Stranger', 'Unserved']
     """
+    from devgames.dashboards.login import Login, login_rules
     from devgames.devices.server import LOCAL_NAMES, guarded
 
-    app.default_router.rules[:0] = [guarded(LOCAL_NAMES),
-                                    tornado.routing.Rule(Unserved(VOILA_PATHS), NotServed)]
+    env = os.environ if env is None else env
+    public = public_address(env)
+    login = Login.from_environment(env)
+    names, origins = (LOCAL_NAMES | {public.host_name}, [public.origin]) if public \
+        else (LOCAL_NAMES, [])
+    prefix = public.prefix if public else ""
+    trusted = trusted_addresses(env.get(TRUSTED_VARIABLE))
+    locked = login_rules(login, prefix, bool(public and public.secure), trusted) if login else []
+    app.default_router.rules[:0] = [
+        guarded(names, origins), *locked,
+        tornado.routing.Rule(Unserved(served_paths(prefix)), NotServed)]
+
+
+def public_address(env: Mapping[str, str]) -> PublicAddress | None:
+    """The public address in ``env`` (``$DEVGAMES_PUBLIC_URL``), or None.
+
+    >>> public_address({"DEVGAMES_PUBLIC_URL": "https://x.org/a"}).prefix
+    '/a'
+    """
+    url = env.get(PUBLIC_URL_VARIABLE)
+    return PublicAddress.parse(url) if url else None
 
 
 def notebook_node(source: str) -> nbformat.NotebookNode:
@@ -306,8 +363,10 @@ def write_template(folder: Path) -> Path:
 
 
 def voila_command(notebook: Path, port: int, *, log_level: str = "ERROR",
-                  cull_after: int = CULL_IDLE_SECONDS) -> list[str]:
-    """The command line of a locked-down Voilà server for ``notebook`` on ``HOST:port``.
+                  cull_after: int = CULL_IDLE_SECONDS, listen: str = HOST,
+                  prefix: str = "") -> list[str]:
+    """The command line of a locked-down Voilà server for ``notebook`` on ``listen:port``, its
+    addresses under ``prefix`` (the public path behind a proxy).
 
     Kernels with no page connected are culled after ``cull_after`` seconds idle, checked every
     tenth of that (at most every 5 minutes). The template is :data:`TEMPLATE`, which
@@ -334,7 +393,8 @@ def voila_command(notebook: Path, port: int, *, log_level: str = "ERROR",
         sys.executable, "-c", VOILA_MAIN, str(notebook),
         f"--port={port}",
         "--Voila.port_retries=0",
-        f"--Voila.ip={HOST}",
+        f"--Voila.ip={listen}",
+        f"--Voila.base_url={prefix}/",
         "--no-browser",
         "--Voila.config_file_paths=[]",
         f"--Voila.log_level={log_level}",
@@ -428,40 +488,56 @@ def lan_address() -> str:
             return HOST
 
 
-def device_addresses(port: int, lan: bool = False) -> tuple[str, str]:
+def device_addresses(port: int, lan: bool = False, listen: str = HOST,
+                     public: PublicAddress | None = None) -> tuple[str, str]:
     """Where the team devices' server listens ("host:port") and the address its links start
-    with: this machine only, or (``lan``) every network address of it, linked by its LAN address.
+    with: this machine only, or (``lan``) every network address of it, linked by its LAN
+    address; behind a proxy, on ``listen``, linked by the ``public`` address.
 
     >>> device_addresses(8867)
     ('127.0.0.1:8867', 'http://127.0.0.1:8867/')
     >>> device_addresses(8867, lan=True)[0]
     '0.0.0.0:8867'
+    >>> device_addresses(8867, public=PublicAddress.parse("https://x.org/acme"))
+    ('127.0.0.1:8867', 'https://x.org/acme/')
     """
+    if public is not None:
+        return f"{listen}:{port}", public.url("")
     if lan:
         return f"{LAN_HOST}:{port}", f"http://{lan_address()}:{port}/"
-    return f"{HOST}:{port}", f"http://{HOST}:{port}/"
+    return f"{listen}:{port}", f"http://{HOST}:{port}/"
 
 
 def start_server(notebook: Path, port: int, db: Path | None = None,
                  output: IO[str] | int | None = None, log_level: str = "ERROR",
                  cull_after: int = CULL_IDLE_SECONDS, device_port: int | None = None,
-                 lan: bool = False) -> subprocess.Popen[bytes]:
+                 lan: bool = False, remote: Remote | None = None) -> subprocess.Popen[bytes]:
     """Start Voilà (in a session of its own) serving ``notebook``; see :func:`voila_command`.
 
     ``output`` receives the server's and its kernels' messages (default: this process's). The
     server stops by itself when this process ends (see :data:`VOILA_MAIN`). The app's template
     is written next to the notebook. The team devices' server listens on ``device_port`` (a free
-    one by default), on this machine only unless ``lan`` (see :func:`device_addresses`).
+    one by default), on this machine only unless ``lan`` (see :func:`device_addresses`). A
+    ``remote`` workshop serves both behind its proxy, the app only after the login.
     """
     env = server_environment(db)
+    for name in (PUBLIC_URL_VARIABLE, TRUSTED_VARIABLE, LOGIN_VARIABLE, PASSWORD_VARIABLE):
+        env.pop(name, None)  # only what this start says; the password itself never goes on
+    public = remote.public if remote else None
+    listen = remote.listen if remote else HOST
+    if remote is not None:
+        env.update({PUBLIC_URL_VARIABLE: remote.public.url(""),
+                    TRUSTED_VARIABLE: ",".join(sorted(remote.trusted)),
+                    LOGIN_VARIABLE: remote.login.text()})
     env[DEVICES_VARIABLE], env[DEVICE_URL_VARIABLE] = device_addresses(
-        device_port or free_port(), lan)
+        device_port or free_port(), lan, listen, public)
     env[PARENT_VARIABLE] = str(os.getpid())
     env["JUPYTER_PATH"] = os.pathsep.join(
         part for part in (str(write_template(Path(notebook).parent)), env.get("JUPYTER_PATH"))
         if part)
     return subprocess.Popen(
-        voila_command(notebook, port, log_level=log_level, cull_after=cull_after), env=env,
+        voila_command(notebook, port, log_level=log_level, cull_after=cull_after, listen=listen,
+                      prefix=public.prefix if public else ""), env=env,
         cwd=Path(notebook).parent,
         stdout=output, stderr=subprocess.STDOUT if output is not None else None,
         start_new_session=True,
@@ -483,15 +559,15 @@ def answers(url: str) -> bool:
         return False
 
 
-def wait_until_serving(process: subprocess.Popen[bytes], port: int,
-                       timeout: float = 60.0) -> str:
-    """Wait until the server on ``port`` answers; return its address.
+def wait_until_serving(process: subprocess.Popen[bytes], port: int, timeout: float = 60.0,
+                       probe: str = "/voila/static/materialcolors.css") -> str:
+    """Wait until the server on ``port`` answers ``probe`` (a path); return its address.
 
     Asks for a small static file, which starts no kernel. Raises RuntimeError if the server
     exits or does not answer within ``timeout`` seconds.
     """
     deadline = time.monotonic() + timeout
-    probe = base_url(port) + "voila/static/materialcolors.css"
+    probe = f"http://{HOST}:{port}{probe}"
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"Voilà stopped at start with exit status {process.returncode}.")
@@ -742,12 +818,15 @@ def tell(out: IO[str], text: str) -> None:
 
 
 def serve(port: int = DEFAULT_PORT, db: Path | None = None, open_browser: bool = True,
-          out: IO[str] = sys.stdout, lan: bool = False) -> int:
+          out: IO[str] = sys.stdout, lan: bool = False, remote: Remote | None = None,
+          login_key: str | None = None) -> int:
     """Serve the launcher until Ctrl-C, SIGTERM or SIGHUP; return the exit status.
 
     ``port`` 0 picks a free port. Raises ValueError when the port is taken (see
     :func:`port_in_use`). The address is printed once the server answers, and only then. Team
-    devices join on the next port (or any free one), on the network with ``lan``.
+    devices join on the next port (or any free one), on the network with ``lan``. A ``remote``
+    workshop is served behind its proxy, at its public address; the facilitator logs in with
+    the password, or once with ``login_key`` (printed as a link).
     """
     port = port or free_port()
     if not port_is_free(port):
@@ -756,16 +835,22 @@ def serve(port: int = DEFAULT_PORT, db: Path | None = None, open_browser: bool =
     with StopSignals() as signals, \
             tempfile.TemporaryDirectory(prefix="devgames-serve-") as folder:
         process = start_server(write_notebook(Path(folder)), port, db, device_port=device_port,
-                               lan=lan)
+                               lan=lan, remote=remote)
         try:
             with signals.interruptible():
-                url = wait_until_serving(process, port)
-                tell(out, f"devgames is served at {url}  (Ctrl-C stops it)")
-                where = device_addresses(device_port, lan)[1]
-                tell(out, f"Team devices join at {where} with the codes of the table's Join "
-                          "panel" + ("." if lan else " (this machine only; --lan opens it to "
-                                                     "the network)."))
-                if open_browser and has_display():
+                url = wait_until_serving(  # (behind the login, only its page answers at once)
+                    process, port, probe=f"{remote.public.prefix}/login" if remote else
+                    "/voila/static/materialcolors.css")
+                if remote is None:
+                    tell(out, f"devgames is served at {url}  (Ctrl-C stops it)")
+                    where = device_addresses(device_port, lan)[1]
+                    tell(out, f"Team devices join at {where} with the codes of the table's "
+                              "Join panel" + ("." if lan else " (this machine only; --lan opens "
+                                                              "it to the network)."))
+                else:
+                    for line in remote_lines(remote, port, device_port, login_key):
+                        tell(out, line)
+                if open_browser and remote is None and has_display():
                     webbrowser.open(url)
                 status = process.wait()
             tell(out, f"Voilà stopped by itself (exit status {status}).")
@@ -775,3 +860,32 @@ def serve(port: int = DEFAULT_PORT, db: Path | None = None, open_browser: bool =
             return 0
         finally:
             stop_server(process)
+
+
+def remote_lines(remote: Remote, port: int, device_port: int, login_key: str | None) -> list[str]:
+    """What ``devgames serve`` tells the facilitator of a remote workshop once it serves.
+
+    >>> remote = Remote(PublicAddress.parse("https://x.org/acme"), frozenset({"127.0.0.1"}),
+    ...                 "127.0.0.1", Login.make("pw")[0])
+    >>> for line in remote_lines(remote, 8866, 8867, None):
+    ...     print(line)
+    devgames is served at https://x.org/acme/ through the proxy  (Ctrl-C stops it)
+    The proxy sends x.org/acme/ to 127.0.0.1:8866 and its t/, d/, a/ and static/ to \
+127.0.0.1:8867 (devgames caddyfile writes its configuration).
+    The facilitator logs in with the password of $DEVGAMES_PASSWORD.
+    Forwarded addresses are believed from 127.0.0.1 only.
+    """
+    public = remote.public
+    paths = ", ".join(f"{path}/" for path in DEVICE_PATHS[:-1]) + f" and {DEVICE_PATHS[-1]}/"
+    login = (f"The facilitator logs in with the password of ${PASSWORD_VARIABLE}."
+             if login_key is None else
+             f"The facilitator logs in once at {public.url('login')}?key={login_key} (the link "
+             f"works once; set ${PASSWORD_VARIABLE} for a password instead).")
+    return [
+        f"devgames is served at {public.url('')} through the proxy  (Ctrl-C stops it)",
+        f"The proxy sends {public.host}{public.prefix}/ to {remote.listen}:{port} and its "
+        f"{paths} to {remote.listen}:{device_port} (devgames caddyfile writes its "
+        "configuration).",
+        login,
+        f"Forwarded addresses are believed from {', '.join(sorted(remote.trusted))} only.",
+    ]

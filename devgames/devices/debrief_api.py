@@ -206,7 +206,7 @@ class PersonPageHandler(PersonHandler):
 
     async def get(self, code: str) -> None:
         await self.person(code)
-        self.finish(debrief_page(self.xsrf_token.decode()))
+        self.finish(debrief_page(self.xsrf_token.decode(), self.prefix))
 
 
 class PersonStateHandler(PersonHandler):
@@ -284,7 +284,7 @@ class ChangeHandler(PersonHandler):
 def routes(hub: Hub) -> list[Any]:
     """The debrief's addresses in the device application."""
     return [
-        (rf"/d/({TOKEN}|[^/]*)", PersonPageHandler, {"hub": hub}),
-        (rf"/d/({TOKEN}|[^/]*)/state", PersonStateHandler, {"hub": hub}),
-        (rf"/d/({TOKEN}|[^/]*)/do", ChangeHandler, {"hub": hub}),
+        (rf"{hub.prefix}/d/({TOKEN}|[^/]*)", PersonPageHandler, {"hub": hub}),
+        (rf"{hub.prefix}/d/({TOKEN}|[^/]*)/state", PersonStateHandler, {"hub": hub}),
+        (rf"{hub.prefix}/d/({TOKEN}|[^/]*)/do", ChangeHandler, {"hub": hub}),
     ]

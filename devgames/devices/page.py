@@ -19,7 +19,7 @@ from devgames.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR, _, language
 TEAM_SCRIPTS = ("clock.js", "device.js")
 
 
-def team_page(xsrf: str) -> str:
+def team_page(xsrf: str, prefix: str = "") -> str:
     """A team's page, in the language in use: its script fills it with the team's state and
     keeps it up to date; the language can be chosen at its foot.
 
@@ -38,7 +38,7 @@ def team_page(xsrf: str) -> str:
         "news": _("What just happened"),
         "language": _("Language"),
     }.items()}
-    return f"""{_head(xsrf, say['title'], TEAM_SCRIPTS)}<body>
+    return f"""{_head(xsrf, say['title'], TEAM_SCRIPTS, prefix)}<body>
 <header class="top"><span class="game"></span><h1 class="team">{say['joining']}</h1></header>
 <main>
 <p class="status" role="status" aria-live="polite"></p>
@@ -55,16 +55,18 @@ def team_page(xsrf: str) -> str:
 """
 
 
-def _head(xsrf: str, title: str, scripts: tuple[str, ...]) -> str:
+def _head(xsrf: str, title: str, scripts: tuple[str, ...], prefix: str = "") -> str:
     """A device page's head, in the language in use: its title (escaped already), the XSRF
-    token, the style, and ``scripts`` with the translations of their texts."""
-    tags = "".join(f'<script src="/static/{script}" defer></script>\n' for script in scripts)
+    token, the style, and ``scripts`` with the translations of their texts; the addresses of
+    the style and scripts start with ``prefix`` (the public path behind a proxy)."""
+    tags = "".join(f'<script src="{prefix}/static/{script}" defer></script>\n'
+                   for script in scripts)
     return f"""<!DOCTYPE html>
 <html lang="{language()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="xsrf" content="{esc(xsrf)}">
 <title>{title}</title>
-<link rel="stylesheet" href="/static/device.css">
+<link rel="stylesheet" href="{prefix}/static/device.css">
 <script type="application/json" id="dg-messages">{_messages_json(scripts)}</script>
 {tags}</head>"""
 
@@ -85,7 +87,7 @@ def _messages_json(scripts: tuple[str, ...]) -> str:
 DEBRIEF_SCRIPTS = ("clock.js", "debrief.js")
 
 
-def debrief_page(xsrf: str) -> str:
+def debrief_page(xsrf: str, prefix: str = "") -> str:
     """A person's page in the debrief (:mod:`devgames.devices.debrief_api`), in the language in
     use: the phase and the step the facilitator leads, the phase's time-box on the room's timer
     and its question, the note box (Think), the notes to read, group (Group) and dot (Vote), the
@@ -118,7 +120,8 @@ def debrief_page(xsrf: str) -> str:
         "save": _("Save"),
         "language": _("Language"),
     }.items()}
-    return f"""{_head(xsrf, "devgames: " + say['debrief'], DEBRIEF_SCRIPTS)}<body class="debrief">
+    head = _head(xsrf, "devgames: " + say['debrief'], DEBRIEF_SCRIPTS, prefix)
+    return f"""{head}<body class="debrief">
 <header class="top"><span class="game">{say['debrief']}</span>
 <h1 class="phase">{say['joining']}</h1></header>
 <main>

@@ -57,7 +57,7 @@ from devgames.core.wording import recent_news
 from devgames.devices.page import team_page
 from devgames.devices.state import chosen_action, device_state, window_moves
 from devgames.i18n import N_, _, best_match, language, use_language
-from devgames.remote import client_address
+from devgames.remote import PublicAddress, Slowdown, client_address
 from devgames.sessions.store import SessionStore, StaleSession
 from devgames.sessions.table import TableController
 
@@ -100,7 +100,7 @@ HEADERS = {
 REFUSED = """<!DOCTYPE html>
 <html lang="{language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>devgames: {title}</title><link rel="stylesheet" href="/static/device.css">
+<title>devgames: {title}</title><link rel="stylesheet" href="{prefix}/static/device.css">
 </head><body><main class="refused"><h1>{title}</h1><p>{sentence}</p></main></body></html>
 """
 
@@ -243,11 +243,13 @@ def served_names(url: str) -> frozenset[str]:
     return LOCAL_NAMES | {name} if name else LOCAL_NAMES
 
 
-def foreign(request: tornado.httputil.HTTPServerRequest, names: Iterable[str]) -> str | None:
+def foreign(request: tornado.httputil.HTTPServerRequest, names: Iterable[str],
+            origins: Iterable[str] = ()) -> str | None:
     """Why a request is not for this server: ``"host"`` when its Host header is none of
     ``names`` (a page of another site reaching this port by DNS rebinding), ``"origin"`` when it
     carries the Origin of another site (scheme, name and port: ``https://`` is another site for
-    an ``http://`` server); None when it is this server's own.
+    an ``http://`` server) than this server's own or one of ``origins`` (the public address
+    behind an HTTPS proxy); None when it is this server's own.
 
     >>> from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
     >>> def request(host: str, origin: str | None = None) -> HTTPServerRequest:
@@ -260,11 +262,14 @@ def foreign(request: tornado.httputil.HTTPServerRequest, names: Iterable[str]) -
     'host'
     >>> foreign(request("127.0.0.1:8867", "https://127.0.0.1:8867"), LOCAL_NAMES)
     'origin'
+    >>> foreign(request("x.org", "https://x.org"), {"x.org"}, {"https://x.org"}) is None
+    True
     """
     if request.host_name not in names:
         return "host"
     origin = request.headers.get("Origin")
-    if origin is not None and origin != f"{request.protocol}://{request.host}":
+    if origin is not None and origin != f"{request.protocol}://{request.host}" \
+            and origin not in origins:
         return "origin"
     return None
 
@@ -273,20 +278,23 @@ class Stranger(tornado.routing.Matcher):
     """Matches the requests that are not for this server (see :func:`foreign`): a routing rule
     put first sends them to :class:`Refuse` before any other handler does any work."""
 
-    def __init__(self, names: Iterable[str]) -> None:
+    def __init__(self, names: Iterable[str], origins: Iterable[str] = ()) -> None:
         self.names = frozenset(names)
+        self.origins = frozenset(origins)
 
     def match(self, request: tornado.httputil.HTTPServerRequest) -> dict[str, Any] | None:
-        return {} if foreign(request, self.names) else None
+        return {} if foreign(request, self.names, self.origins) else None
 
 
-def guarded(names: Iterable[str]) -> tornado.routing.Rule:
-    """The routing rule that refuses requests for other hosts or from other sites.
+def guarded(names: Iterable[str], origins: Iterable[str] = ()) -> tornado.routing.Rule:
+    """The routing rule that refuses requests for other hosts or from other sites (``origins``:
+    the public one behind a proxy, besides the server's own).
 
     >>> guarded(LOCAL_NAMES).target.__name__
     'Refuse'
     """
-    return tornado.routing.Rule(Stranger(names), Refuse, {"names": frozenset(names)})
+    return tornado.routing.Rule(Stranger(names, origins), Refuse,
+                                {"names": frozenset(names), "origins": frozenset(origins)})
 
 
 class Hub:
@@ -302,7 +310,7 @@ class Hub:
         self.tables: dict[int, TableController] = {}
         #: The news of each session in each language: the revision it was told at, its lines.
         self.news: dict[tuple[int, str], tuple[int, list[str]]] = {}
-        self.failures: dict[str, deque[float]] = {}
+        self.failures = Slowdown(FREE_FAILURES, FAILURE_WINDOW, MAX_DELAY)
         self.last_seen: dict[str, float] = {}
         self.sessions: dict[str, int] = {}  # the session of each token that opened a seat
         self.paces: dict[str, deque[float]] = {}  # each debrief participant's recent requests
@@ -434,13 +442,7 @@ class Hub:
 
     def delay_for(self, address: str) -> float:
         """Note a wrong token from ``address``; the seconds to wait before answering it."""
-        now = time.monotonic()
-        times = self.failures.setdefault(address, deque())
-        while times and times[0] < now - FAILURE_WINDOW:
-            times.popleft()
-        times.append(now)
-        extra = len(times) - FREE_FAILURES
-        return 0.0 if extra <= 0 else min(MAX_DELAY, 0.25 * 2 ** extra)
+        return self.failures.delay_for(address)
 
 
 class Handler(tornado.web.RequestHandler):
@@ -448,6 +450,11 @@ class Handler(tornado.web.RequestHandler):
     ``{"reason", "message"}``, or a short HTML page for a handler ``as_page``."""
 
     as_page = False
+
+    @property
+    def prefix(self) -> str:
+        """The path every address of the application starts with ("" unless behind a proxy)."""
+        return str(self.settings.get("prefix", ""))
 
     def set_default_headers(self) -> None:
         for name, value in HEADERS.items():
@@ -469,7 +476,7 @@ class Handler(tornado.web.RequestHandler):
         if self.as_page:
             self.finish(REFUSED.format(title=escape(_(REASONS[code].title), quote=False),
                                        sentence=escape(message, quote=False),
-                                       language=language()))
+                                       language=language(), prefix=self.prefix))
         else:
             self.send({"reason": code, "message": message}, status_code)
 
@@ -482,15 +489,16 @@ class Handler(tornado.web.RequestHandler):
 class Refuse(Handler):
     """The answer to a request for another host or from another site (:func:`foreign`)."""
 
-    def initialize(self, names: frozenset[str]) -> None:
+    def initialize(self, names: frozenset[str], origins: frozenset[str]) -> None:
         self.names = names
+        self.origins = origins
 
     def check_xsrf_cookie(self) -> None:
         """Nothing to check: the request is refused whatever its cookie (:meth:`prepare`)."""
 
     def prepare(self) -> None:
         super().prepare()
-        raise Refused(foreign(self.request, self.names) or "host")
+        raise Refused(foreign(self.request, self.names, self.origins) or "host")
 
 
 class DeviceHandler(Handler):
@@ -521,7 +529,7 @@ class PageHandler(DeviceHandler):
     async def get(self, token: str) -> None:
         session_id, _seat = await self.seat_of(token)
         self.hub.table(session_id)  # a deleted or damaged session is said at once
-        self.finish(team_page(self.xsrf_token.decode()))
+        self.finish(team_page(self.xsrf_token.decode(), self.prefix))
 
 
 class StateHandler(DeviceHandler):
@@ -627,32 +635,40 @@ class NotFound(Handler):
         raise Refused("not_found")
 
 
-def make_app(hub: Hub, names: Iterable[str] = LOCAL_NAMES) -> tornado.web.Application:
+def make_app(hub: Hub, names: Iterable[str] = LOCAL_NAMES,
+             public: PublicAddress | None = None) -> tornado.web.Application:
     """The device application: the three addresses of a team, its static files, nothing else;
     only for the host ``names`` and from its own pages; and the participants' debrief
-    (:mod:`devgames.devices.debrief_api`)."""
+    (:mod:`devgames.devices.debrief_api`). Behind a proxy at ``public``, every address starts
+    with its path (``hub.prefix``), pages from its origin are the server's own, and the cookies
+    of an ``https://`` address are sent over HTTPS only."""
     from devgames.devices.debrief_api import routes as debrief_routes
 
+    at = hub.prefix
     routes: list[Any] = [
-        guarded(names),
-        (rf"/t/({TOKEN}|[^/]*)", PageHandler, {"hub": hub}),
-        (rf"/t/({TOKEN}|[^/]*)/state", StateHandler, {"hub": hub}),
-        (rf"/t/({TOKEN}|[^/]*)/move", MoveHandler, {"hub": hub}),
+        guarded(names, [public.origin] if public else []),
+        (rf"{at}/t/({TOKEN}|[^/]*)", PageHandler, {"hub": hub}),
+        (rf"{at}/t/({TOKEN}|[^/]*)/state", StateHandler, {"hub": hub}),
+        (rf"{at}/t/({TOKEN}|[^/]*)/move", MoveHandler, {"hub": hub}),
         *debrief_routes(hub),
-        (r"/static/(device\.(?:js|css)|debrief\.js|clock\.js)", Static, {"path": str(STATIC)}),
+        (rf"{at}/static/(device\.(?:js|css)|debrief\.js|clock\.js)", Static,
+         {"path": str(STATIC)}),
     ]
+    secure = {"secure": True} if public and public.secure else {}
     return tornado.web.Application(
-        routes, default_handler_class=NotFound,
-        xsrf_cookies=True, xsrf_cookie_kwargs={"samesite": "Strict"},
+        routes, default_handler_class=NotFound, prefix=at,
+        xsrf_cookies=True, xsrf_cookie_kwargs={"samesite": "Strict", **secure},
         static_hash_cache=False, compress_response=True)
 
 
-def start(address: str, url: str) -> Hub:
+def start(address: str, url: str, public: PublicAddress | None = None,
+          trusted: Iterable[str] = ()) -> Hub:
     """Serve team devices on ``address`` ("host:port") from the store of this process, for the
-    host names of their links' ``url`` (:func:`served_names`); the watch of the store runs on
-    the current event loop. No request body beyond :data:`MAX_BODY` is read."""
+    host names of their links' ``url`` (:func:`served_names`), behind the proxy at ``public``
+    whose ``trusted`` addresses forward the person's; the watch of the store runs on the
+    current event loop. No request body beyond :data:`MAX_BODY` is read."""
     host, port = address.rsplit(":", 1)
-    hub = Hub(SessionStore())
-    make_app(hub, served_names(url)).listen(int(port), host, max_body_size=MAX_BODY)
+    hub = Hub(SessionStore(), trusted, public.prefix if public else "")
+    make_app(hub, served_names(url), public).listen(int(port), host, max_body_size=MAX_BODY)
     tornado.ioloop.IOLoop.current().spawn_callback(hub.watch)
     return hub

@@ -165,7 +165,7 @@ class DebriefApiTest(AsyncHTTPTestCase):
         assert self.state(ana, typed).code == 200
         for n in range(3):
             assert self.state(Phone(), f"WRONG{n}XY").code == 403
-        assert len(self.hub.failures["127.0.0.1"]) == 3  # slowed beyond FREE_FAILURES
+        assert len(self.hub.failures.times["127.0.0.1"]) == 3  # slowed beyond FREE_FAILURES
 
     def test_each_step_shows_on_the_phone_and_allows_only_its_change(self) -> None:
         ana, bo = self.joined(), self.joined()
