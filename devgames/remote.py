@@ -200,13 +200,15 @@ def from_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
 def caddyfile(public: PublicAddress, app_port: int, device_port: int,
               upstream: str = "127.0.0.1", certificate: tuple[str, str] | None = None) -> str:
     """A Caddy configuration serving the kit at ``public``: HTTPS with a certificate Caddy gets
-    itself (Let's Encrypt), or the files ``certificate`` (certificate, key) when given; the
+    itself (Let's Encrypt), or the files ``certificate`` (certificate, key) when given, and
+    tells browsers to come back over HTTPS only (``Strict-Transport-Security``); the
     devices' paths to ``device_port``, the rest of the prefix to ``app_port``; the headers
     Caddy adds (``X-Forwarded-For``) is what the servers believe of the person's address.
 
     >>> print(caddyfile(PublicAddress.parse("https://games.example.org/acme"), 8866, 8867), end="")
     games.example.org {
         encode gzip
+        header Strict-Transport-Security "max-age=31536000"
         @devices path /acme/t/* /acme/d/* /acme/a/* /acme/static/*
         handle @devices {
             reverse_proxy 127.0.0.1:8867
@@ -221,19 +223,23 @@ def caddyfile(public: PublicAddress, app_port: int, device_port: int,
     """
     site = public.host if public.secure else f"http://{public.host}"
     devices = " ".join(f"{public.prefix}/{path}/*" for path in DEVICE_PATHS)
-    tls = f"    tls {certificate[0]} {certificate[1]}\n" if certificate else ""
-    return (
-        f"{site} {{\n{tls}"
-        "    encode gzip\n"
-        f"    @devices path {devices}\n"
-        "    handle @devices {\n"
-        f"        reverse_proxy {upstream}:{device_port}\n"
-        "    }\n"
-        f"    handle {public.prefix}/* {{\n"
-        f"        reverse_proxy {upstream}:{app_port}\n"
-        "    }\n"
-        "    handle {\n"
-        f"        redir * {public.prefix}/ 302\n"
-        "    }\n"
-        "}\n"
-    )
+    lines = [f"{site} {{"]
+    if certificate:
+        lines.append(f"    tls {certificate[0]} {certificate[1]}")
+    lines.append("    encode gzip")
+    if public.secure:
+        lines.append('    header Strict-Transport-Security "max-age=31536000"')
+    lines += [
+        f"    @devices path {devices}",
+        "    handle @devices {",
+        f"        reverse_proxy {upstream}:{device_port}",
+        "    }",
+        f"    handle {public.prefix}/* {{",
+        f"        reverse_proxy {upstream}:{app_port}",
+        "    }",
+        "    handle {",
+        f"        redir * {public.prefix}/ 302",
+        "    }",
+        "}",
+    ]
+    return "\n".join(lines) + "\n"

@@ -168,7 +168,29 @@ class Locked(tornado.routing.Matcher):
         return {}
 
 
-class LockedOut(tornado.web.RequestHandler):
+#: The headers of the login's answers: nothing loaded from anywhere but the page's own style,
+#: no frame, no guessing of types, no cache. The login link's key is in its address: it is never
+#: told to another site ("no-referrer" would make the browser post the form with "Origin: null",
+#: refused as another site's).
+HEADERS = {
+    "Content-Security-Policy": ("default-src 'none'; style-src 'unsafe-inline'; form-action "
+                                "'self'; frame-ancestors 'none'; base-uri 'none'"),
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+class Guarded(tornado.web.RequestHandler):
+    """An answer of the login (:data:`HEADERS`)."""
+
+    def set_default_headers(self) -> None:
+        for name, value in HEADERS.items():
+            self.set_header(name, value)
+
+
+class LockedOut(Guarded):
     """A request of the app without the facilitator's cookie: the page goes to the login, any
     other address (a kernel, a file) is refused."""
 
@@ -188,24 +210,13 @@ class LockedOut(tornado.web.RequestHandler):
         self.finish(f"{status_code}: " + _("Log in as the facilitator first."))
 
 
-class LoginHandler(tornado.web.RequestHandler):
+class LoginHandler(Guarded):
     """The login page: ``?key=`` with the one-time key, or the password's form."""
 
     def initialize(self, login: Login, home: str, secure: bool, trusted: Iterable[str],
                    slowdown: Slowdown) -> None:
         self.login, self.home, self.secure = login, home, secure
         self.trusted, self.slowdown = frozenset(trusted), slowdown
-
-    def set_default_headers(self) -> None:
-        self.set_header("Content-Security-Policy",
-                        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
-                        "frame-ancestors 'none'; base-uri 'none'")
-        self.set_header("X-Frame-Options", "DENY")
-        # The key is in the address: never told to another site ("no-referrer" would make the
-        # browser post the form with "Origin: null", refused as another site's).
-        self.set_header("Referrer-Policy", "same-origin")
-        self.set_header("Cache-Control", "no-store")
-        self.set_header("X-Content-Type-Options", "nosniff")
 
     def prepare(self) -> None:
         use_language(best_match(self.request.headers.get("Accept-Language")))

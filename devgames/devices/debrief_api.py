@@ -220,13 +220,14 @@ class PersonStateHandler(PersonHandler):
         known = self.get_argument("known", "")
         deadline = time.monotonic() + WAIT_SECONDS
         state = person_state(self.hub, session_id, person)
-        while state["etag"] == known and time.monotonic() < deadline:
-            await self.hub.moved(deadline - time.monotonic())
-            if self.gone:
-                return
-            if self.hub.store.debrief_session(code) is None:
-                raise Refused("debrief_closed")
-            state = person_state(self.hub, session_id, person)
+        with self.hub.wait_slot(self.hub.client(self.request)):
+            while state["etag"] == known and time.monotonic() < deadline:
+                await self.hub.moved(deadline - time.monotonic())
+                if self.gone:
+                    return
+                if self.hub.store.debrief_session(code) is None:
+                    raise Refused("debrief_closed")
+                state = person_state(self.hub, session_id, person)
         self.send(state)
 
 

@@ -38,7 +38,7 @@ import json
 import re
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -86,6 +86,9 @@ MOVE_KEYS = frozenset({"revision", "move", "label"})
 LOCAL_NAMES = frozenset({"127.0.0.1", "localhost"})
 #: The news lines a device shows.
 NEWS_LINES = 8
+#: The requests one person's address may keep waiting for the table at once (a whole office may
+#: reach the server from one address: a room of phones): beyond, "too_many".
+WAITING_PER_PERSON = 100
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -317,6 +320,7 @@ class Hub:
         self._moved = asyncio.Event()
         self._seen = -1
         self.waiting = 0  # pages waiting for the table to move
+        self.waiting_by: dict[str, int] = {}  # of them, by the person's address
         self._someone = asyncio.Event()  # set while a page waits: the watch runs only then
 
     def table(self, session_id: int) -> TableController:
@@ -392,6 +396,31 @@ class Hub:
         """Tell every waiting page that the store changed."""
         self._moved.set()
         self._moved = asyncio.Event()
+
+    @contextlib.contextmanager
+    def wait_slot(self, person: str) -> Iterator[None]:
+        """Count a request of ``person`` (an address) waiting for the table within the block;
+        refused as ``too_many`` beyond :data:`WAITING_PER_PERSON` at once.
+
+        >>> hub = Hub(SessionStore(":memory:"))
+        >>> with hub.wait_slot("10.0.0.7"):
+        ...     hub.waiting_by
+        {'10.0.0.7': 1}
+        >>> hub.waiting_by
+        {}
+        """
+        count = self.waiting_by.get(person, 0)
+        if count >= WAITING_PER_PERSON:
+            raise Refused("too_many")
+        self.waiting_by[person] = count + 1
+        try:
+            yield
+        finally:
+            left = self.waiting_by[person] - 1
+            if left:
+                self.waiting_by[person] = left
+            else:
+                del self.waiting_by[person]
 
     async def moved(self, timeout: float) -> None:
         """Wait until the store changes, at most ``timeout`` seconds."""
@@ -543,13 +572,14 @@ class StateHandler(DeviceHandler):
         known = self.get_argument("known", "")
         deadline = time.monotonic() + WAIT_SECONDS
         state = self.state(session_id, seat)
-        while state["etag"] == known and time.monotonic() < deadline:
-            await self.hub.moved(deadline - time.monotonic())
-            if self.gone:
-                return
-            if self.hub.store.seat_of(token) is None:  # replaced or deleted meanwhile
-                raise self.hub.lost(token)
-            state = self.state(session_id, seat)
+        with self.hub.wait_slot(self.hub.client(self.request)):
+            while state["etag"] == known and time.monotonic() < deadline:
+                await self.hub.moved(deadline - time.monotonic())
+                if self.gone:
+                    return
+                if self.hub.store.seat_of(token) is None:  # replaced or deleted meanwhile
+                    raise self.hub.lost(token)
+                state = self.state(session_id, seat)
         self.send(state)
 
 

@@ -264,6 +264,29 @@ class LimitsTest(AsyncHTTPTestCase):
         own = {**self.cookies(self.red), "Origin": f"http://127.0.0.1:{port}"}
         assert self.post(self.red, move, own).code == 200
 
+    # ----- waiting requests -------------------------------------------------------------------
+    def test_one_address_holding_too_many_waiting_requests_is_told_so(self) -> None:
+        known = self.state(self.red)["etag"]
+
+        @gen_test(timeout=20)
+        async def scenario(self: LimitsTest) -> None:
+            client = self.http_client
+            url = self.get_url(f"/t/{self.red}/state?known={known}")
+            waiting = [client.fetch(url, raise_error=False) for _ in range(3)]
+            while sum(self.hub.waiting_by.values()) < 3:
+                await asyncio.sleep(0.01)
+            extra = await client.fetch(url, raise_error=False)  # the fourth: at once
+            self.refused(extra, 429, "too_many")
+            self.projector_moves()  # the table moves: the three waiting get the new state
+            self.hub.wake()
+            for answer in await asyncio.gather(*waiting):
+                assert answer.code == 200 and json.loads(answer.body)["etag"] != known
+            assert self.hub.waiting_by == {}
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(server, "WAITING_PER_PERSON", 3)
+            scenario(self)
+
     # ----- the kept game ----------------------------------------------------------------------
     def test_a_refused_move_replays_nothing_and_a_made_one_neither(self) -> None:
         headers = self.cookies(self.red)
@@ -295,3 +318,4 @@ def test_numbers_must_be_whole_numbers(revision: Any) -> None:
     body = json.dumps({"revision": revision, "move": 0, "label": "x"}).encode()
     with pytest.raises(ValueError, match="Not a move"):
         server.read_move(body)
+

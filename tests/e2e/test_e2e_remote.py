@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from devgames import scrumkin
-from devgames.devices.server import FREE_FAILURES
+from devgames.devices.server import FREE_FAILURES, HEADERS
 from devgames.sessions import SessionStore
 from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.harness import wait_for_app
@@ -78,6 +78,10 @@ def log_in(shop: Workshop) -> str:
 def test_the_facilitators_app_answers_nothing_without_its_password(workshop: Workshop) -> None:
     status, headers, _body = ask(workshop, "GET", "/")
     assert status == 302 and headers["location"].endswith(f"{PREFIX}/login")
+    status, headers, _body = ask(workshop, "GET", "/login")
+    assert status == 200 and headers["x-frame-options"] == "DENY"
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert headers["strict-transport-security"].startswith("max-age=")
     kernel = "/api/kernels/1b2c3d4e-0000-4000-8000-000000000000"
     for path in ("/api/kernels", kernel, kernel + "/channels", "/voila/static/voila.js",
                  "/voila/render/devgames.ipynb", "/api/contents"):
@@ -128,7 +132,8 @@ def test_a_team_moves_and_a_participant_writes_from_their_phones_over_https(
     context = browser.new_context(ignore_https_errors=True, **PHONE)
     context.set_default_timeout(TIMEOUT_MS)
     failed: list[str] = []
-    context.on("requestfailed", lambda request: failed.append(request.url))
+    context.on("requestfailed", lambda request: failed.append(request.url) if
+               request.resource_type in ("document", "script", "stylesheet") else None)
     phone = context.new_page()
     phone.goto(f"{workshop.url}/t/{token}")
     expect(phone.locator(".team")).to_have_text("Red")
@@ -185,9 +190,13 @@ def test_limits_count_the_persons_real_address_and_forged_headers_are_ignored(
     # A page of another site is refused; the public address's own pages are not.
     assert ask(workshop, "GET", f"/t/{WRONG_TOKEN}", source="127.0.0.8",
                headers={"Origin": "https://evil.example"})[0] == 403
-    status, _headers, body = ask(workshop, "GET", f"/t/{WRONG_TOKEN}", source="127.0.0.9",
-                                 headers={"Origin": workshop.public.origin})
+    status, headers, body = ask(workshop, "GET", f"/t/{WRONG_TOKEN}", source="127.0.0.9",
+                                headers={"Origin": workshop.public.origin})
     assert status == 403 and "does not open a team" in body
+    assert f'href="{PREFIX}/static/device.css"' in body
+    for name, value in HEADERS.items():  # the same headers as on this machine, and HSTS
+        assert headers[name.lower()] == value, name
+    assert headers["strict-transport-security"].startswith("max-age=")
 
 
 def test_a_one_time_login_link_works_once(tmp_path: Path) -> None:
