@@ -205,7 +205,8 @@ def caddyfile(public: PublicAddress, app_port: int, device_port: int,
     devices' paths to ``device_port``, the rest of the prefix to ``app_port``; the headers
     Caddy adds (``X-Forwarded-For``) is what the servers believe of the person's address.
 
-    >>> print(caddyfile(PublicAddress.parse("https://games.example.org/acme"), 8866, 8867), end="")
+    >>> text = caddyfile(PublicAddress.parse("https://games.example.org/acme"), 8866, 8867)
+    >>> print(text.expandtabs(4), end="")  # indented by tabs, as Caddy formats it
     games.example.org {
         encode gzip
         header Strict-Transport-Security "max-age=31536000"
@@ -225,21 +226,21 @@ def caddyfile(public: PublicAddress, app_port: int, device_port: int,
     devices = " ".join(f"{public.prefix}/{path}/*" for path in DEVICE_PATHS)
     lines = [f"{site} {{"]
     if certificate:
-        lines.append(f"    tls {certificate[0]} {certificate[1]}")
-    lines.append("    encode gzip")
+        lines.append(f"\ttls {certificate[0]} {certificate[1]}")
+    lines.append("\tencode gzip")
     if public.secure:
-        lines.append('    header Strict-Transport-Security "max-age=31536000"')
+        lines.append('\theader Strict-Transport-Security "max-age=31536000"')
     lines += [
-        f"    @devices path {devices}",
-        "    handle @devices {",
-        f"        reverse_proxy {upstream}:{device_port}",
-        "    }",
-        f"    handle {public.prefix}/* {{",
-        f"        reverse_proxy {upstream}:{app_port}",
-        "    }",
-        "    handle {",
-        f"        redir * {public.prefix}/ 302",
-        "    }",
+        f"\t@devices path {devices}",
+        "\thandle @devices {",
+        f"\t\treverse_proxy {upstream}:{device_port}",
+        "\t}",
+        f"\thandle {public.prefix}/* {{",
+        f"\t\treverse_proxy {upstream}:{app_port}",
+        "\t}",
+        "\thandle {",
+        f"\t\tredir * {public.prefix}/ 302",
+        "\t}",
         "}",
     ]
     return "\n".join(lines) + "\n"
