@@ -25,7 +25,7 @@ from devgames.scrumkin.cards import (
     CARDS,
     SCRUM_OF_SCRUMS,
     fixed,
-    scrum_of_scrums_value,
+    scrum_of_scrums_values,
 )
 from devgames.scrumkin.game import ScrumkinGame
 from devgames.scrumkin.moves import drop_allowed
@@ -119,14 +119,12 @@ def _table_track(cards: list[int], ages: list[int], horizon: int, sos: int) -> t
 
 
 def _scrums_among(cards: list[int]) -> int:
-    """How many Scrum of Scrums cards are among ``cards``.
+    """How many Scrum of Scrums cards are among ``cards`` (a team's cards: no id twice).
 
     >>> _scrums_among([27, 42]), _scrums_among([27])
     (1, 0)
     """
-    if SCRUM_OF_SCRUMS.isdisjoint(cards):
-        return 0
-    return sum(card in SCRUM_OF_SCRUMS for card in cards)
+    return len(SCRUM_OF_SCRUMS.intersection(cards))
 
 
 def _finish_time(velocities: tuple[float, ...], backlog: int) -> float:
@@ -318,13 +316,13 @@ class _Table:
         laid = _laid_this_turn(game) if game.moves & (OWN | OTHER) else None
         tables = game.table
         if SCRUM_OF_SCRUMS.isdisjoint(chain.from_iterable(tables)):
-            self.sos = [0 for _ in tables]
-            self.sos_holders = [False for _ in tables]
-            self.sos_values = [0 for _ in tables]
+            self.sos = [0] * len(tables)
+            self.sos_holders = [False] * len(tables)
+            self.sos_values = [0] * len(tables)
         else:
             self.sos = [_scrums_among(cards) for cards in tables]
             self.sos_holders = [count > 0 for count in self.sos]
-            self.sos_values = [scrum_of_scrums_value(self.sos_holders, t) for t in self.teams]
+            self.sos_values = scrum_of_scrums_values(self.sos_holders)
         #: What each team's figures depend on besides its cards' ages: how many of its cards
         #: count, what a Scrum of Scrums is worth there, its backlog and taken-over items.
         #: None when cards laid this turn are left out (then the counted cards are not the
@@ -429,13 +427,14 @@ class _Table:
         Scrum of Scrums gain or lose by it (by the card's rule), by seat."""
         known = self._scrum_changes.get(target)
         if known is None:
-            before, after = self.sos_holders, list(self.sos_holders)
+            after = list(self.sos_holders)
             after[target] = True
-            known = [(target, self.flat_change(target, scrum_of_scrums_value(after, target)))]
-            for t in self.teams:
-                change = scrum_of_scrums_value(after, t) - scrum_of_scrums_value(before, t)
-                if t != target and self.sos[t] and change:
-                    known.append((t, self.flat_change(t, self.sos[t] * change)))
+            worth = scrum_of_scrums_values(after)
+            known = [(target, self.flat_change(target, worth[target]))]
+            for t, count in enumerate(self.sos):
+                change = worth[t] - self.sos_values[t]
+                if t != target and count and change:
+                    known.append((t, self.flat_change(t, count * change)))
             self._scrum_changes[target] = known
         return known
 

@@ -79,6 +79,17 @@ def scrum_of_scrums_value(holders: Sequence[bool], team: int) -> int:
     return sum(holders) - bool(holders[team])
 
 
+def scrum_of_scrums_values(holders: Sequence[bool]) -> list[int]:
+    """What one Scrum of Scrums is worth in front of each team (by seat): as
+    :func:`scrum_of_scrums_value` says, counting the holders once.
+
+    >>> scrum_of_scrums_values([True, False, True])
+    [1, 2, 1]
+    """
+    held = sum(holders)
+    return [held - bool(holder) for holder in holders]
+
+
 def _values(text: str) -> tuple[int | None, ...]:
     return tuple(PER_OTHER_SOS if part == "n" else int(part) for part in text.split())
 
