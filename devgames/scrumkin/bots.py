@@ -127,8 +127,10 @@ def _scrums_among(cards: list[int]) -> int:
     return len(SCRUM_OF_SCRUMS.intersection(cards))
 
 
-def _finish_time(velocities: tuple[float, ...], backlog: int) -> float:
-    """Sprints a team needs to burn its backlog (fractional: how far into the last sprint).
+def _finish_time(velocities: tuple[float, ...], backlog: int,
+                 deltas: tuple[int, ...] | None = None) -> float:
+    """Sprints a team needs to burn its backlog (fractional: how far into the last sprint), with
+    ``deltas`` (if given) added to the velocities sprint by sprint.
 
     Beyond the projected sprints it goes on at its last velocity, at least ``SLOW_VELOCITY``.
 
@@ -136,14 +138,18 @@ def _finish_time(velocities: tuple[float, ...], backlog: int) -> float:
     1.5
     >>> _finish_time((1, 1), backlog=4)   # 2 left after the two sprints, at 1 a sprint
     4.0
+    >>> _finish_time((1, 1), backlog=4, deltas=(1, 3)) == _finish_time((2, 4), backlog=4)
+    True
     """
     left = float(backlog)
-    for sprint, velocity in enumerate(velocities):
+    shifted = velocities if deltas is None else map(add, velocities, deltas)
+    for sprint, velocity in enumerate(shifted):
         if velocity > 0:
             if velocity >= left:
                 return sprint + left / velocity
             left -= velocity
-    return len(velocities) + left / max(velocities[-1], SLOW_VELOCITY)
+    last = velocities[-1] if deltas is None else velocities[-1] + deltas[-1]
+    return len(velocities) + left / max(last, SLOW_VELOCITY)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -339,9 +345,10 @@ class _Table:
             self._carry_on(before, before.keys, self.keys)
         else:
             self._project(laid or set())
-        self.velocities = [figures[0] for figures in self.figures]
-        self.progress = [figures[1] for figures in self.figures]
-        self._gains = [figures[2] for figures in self.figures]
+        self.velocities: tuple[tuple[float, ...], ...]
+        self.progress: tuple[float, ...]
+        self._gains: tuple[dict[int, float], ...]
+        self.velocities, self.progress, self._gains = zip(*self.figures, strict=True)
         self._changes: dict[int, list[float]] = {}
         self._scrum_changes: dict[int, list[tuple[int, float]]] = {}
 
@@ -397,9 +404,10 @@ class _Table:
 
     def shift(self, team: int, deltas: tuple[int, ...]) -> float:
         """How a change of ``team``'s projected velocities changes its progress."""
-        changed = tuple(map(add, self.velocities[team], deltas))
         if self.board is None:  # competitive: what _progress says, one call fewer
-            return -_finish_time(changed, self.backlog[team]) - self.progress[team]
+            return (-_finish_time(self.velocities[team], self.backlog[team], deltas)
+                    - self.progress[team])
+        changed = tuple(map(add, self.velocities[team], deltas))
         return (_items_burnt(changed, self.backlog[team], self.taken[team], self.board)
                 - self.progress[team])
 
@@ -600,7 +608,9 @@ class HeuristicBot:
             outlook = self._outlook = _Outlook(table, seat)
         if phase == COUNTER:
             return self._counter_or_pass(game, outlook)
-        return self._take_over(game, outlook) or self._move(game, outlook)
+        if outlook.collaborative:
+            return self._take_over(game, outlook) or self._move(game, outlook)
+        return self._move(game, outlook)
 
     def _best(self, scored: list[tuple[float, Action]]) -> Action:
         """The best-scored action; ties go to the bot's own random source."""
@@ -626,8 +636,9 @@ class HeuristicBot:
         return self._best(scored)
 
     def _take_over(self, game: ScrumkinGame, outlook: _Outlook) -> Action | None:
-        """Collaborative: the take-over that burns most work in all, if it burns enough more."""
-        if not outlook.collaborative or game.took_over:
+        """Collaborative only: the take-over that burns most work in all, if it burns enough
+        more."""
+        if game.took_over:
             return None
         spare = outlook.spare_capacity()
         if spare < TAKE_OVER_MARGIN:
@@ -670,18 +681,21 @@ class HeuristicBot:
         may_drop = not made & DROP and drop_allowed(game, me)
         fixes_bug = may_drop and game.options.drop_against_bugs and game.bugs[me] > 0
         drop_value = outlook.bug_fix_value() if fixes_bug else 0.0
-        others = game.clockwise[me]
+        others, worths = game.clockwise[me], outlook.worths
+        own_open, other_open = not made & OWN, not made & OTHER
+        plays, drops = PLAYS[me], DROPS[me]
         moves: list[_Scored] = []
         for card in game.hands[me]:
-            values, keep = outlook.worths(card)
-            if not made & OWN:
-                moves.append((values[me] - keep, values[me], OWN, card, PLAYS[me][me][card]))
-            if not made & OTHER:
+            values, keep = worths(card)
+            if own_open:
+                value = values[me]
+                moves.append((value - keep, value, OWN, card, plays[me][card]))
+            if other_open:
                 target = max(others, key=values.__getitem__)
-                moves.append((values[target] - keep, values[target], OTHER, card,
-                              PLAYS[me][target][card]))
+                value = values[target]
+                moves.append((value - keep, value, OTHER, card, plays[target][card]))
             if may_drop:
-                moves.append((drop_value - keep, drop_value, DROP, card, DROPS[me][card]))
+                moves.append((drop_value - keep, drop_value, DROP, card, drops[card]))
         return moves
 
 
