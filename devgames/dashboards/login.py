@@ -239,7 +239,8 @@ class LoginHandler(Guarded):
 
     async def post(self) -> None:
         password = self.get_body_argument("password", "")[:MAX_PASSWORD]
-        if self.login.password and password and password_matches(self.login.password, password):
+        if self.login.password and password and await asyncio.get_running_loop().run_in_executor(
+                None, password_matches, self.login.password, password):  # (50 ms: not here)
             self.admit()
             return
         await self.failed()
