@@ -153,6 +153,26 @@ def _tile_row(way: int) -> list[Action]:
     return row
 
 
+#: The moves joining block card ``card`` to the free port ``code`` by each of its ports, in
+#: order, by (seat, card, code) (see ``_attaches``).
+_ATTACHES: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+
+
+def _attaches(seat: int, card: int, code: int) -> tuple[Action, ...]:
+    """The ``_ATTACHES`` entry of a seat, a block card and a free port, made and kept.
+
+    >>> [(a.target, a.count) for a in _attaches(0, 1, 12)] == [
+    ...     (12, port.port) for port in BLOCKS[1].ports]
+    True
+    """
+    if len(_ATTACHES) >= 50_000:
+        _ATTACHES.clear()
+    moves = _ATTACHES[(seat, card, code)] = tuple(
+        Action("attach", seat, card=card, target=code, count=port.port)
+        for port in BLOCKS[card].ports)
+    return moves
+
+
 class RelizGame(RelizRounds):
     """One game of РЕЛИЗ. Start it with :func:`devgames.reliz.new_game`.
 
@@ -358,8 +378,7 @@ class RelizGame(RelizRounds):
                 out.append(Action("attach", seat, card=card))
                 continue
             for code in targets:
-                for port in BLOCKS[card].ports:
-                    out.append(Action("attach", seat, card=card, target=code, count=port.port))
+                out += _ATTACHES.get((seat, card, code)) or _attaches(seat, card, code)
         return out
 
     def _legal_play(self, p: int) -> list[Action]:

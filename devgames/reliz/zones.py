@@ -61,8 +61,11 @@ class RelizZones(RelizState):
     def _draw_blocks(self, supply: int, k: int, size: int | None = None,
                      min_ports: int = 0) -> list[int]:
         """``k`` random block cards from a supply (of a size, with enough ports)."""
-        left = [b for b in self.supply[supply]
-                if (size is None or BLOCKS[b].size == size) and len(BLOCKS[b].ports) >= min_ports]
+        if size is None and not min_ports:  # any block card of the supply
+            left = list(self.supply[supply])
+        else:
+            left = [b for b in self.supply[supply] if (size is None or BLOCKS[b].size == size)
+                    and len(BLOCKS[b].ports) >= min_ports]
         if self.physical:  # drawn at the table: entered later
             wanted = min(k, len(left) - self._blocks_waiting(supply, size))
             return [0] * max(wanted, 0)
