@@ -236,7 +236,7 @@ def _labels_width(chart: Chart, traces: Sequence[Trace]) -> int:
     return max([chart.labels_width, *rows])
 
 
-def _layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]],
+def panels_layout(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]],
             size: tuple[int, int]) -> dict[str, Any]:
     """What of the layout follows the data and the figure's size: each panel's box and title;
     each axis' range, set here from the data (never by plotly's autorange); whole sprints or
@@ -319,7 +319,8 @@ def stack_top(traces: Sequence[Trace]) -> int:
     return STACK_STEP * (peak // STACK_STEP + 1)
 
 
-def _placed(name: str, index: int, traces: list[Trace], layout: Mapping[str, Any]) -> list[Trace]:
+def placed_traces(name: str, index: int, traces: list[Trace],
+                  layout: Mapping[str, Any]) -> list[Trace]:
     """The traces of the panel ``name`` at ``index``, on its axes, with its name in their
     ``meta``; none in a plotly legend (the key above the panels names them)."""
     suffix = _suffix(index)
@@ -358,7 +359,7 @@ def fit_heatmap(trace: Trace, columns: int, rows: int) -> Trace:
             **{key: [grid[row] for row in kept] for key, grid in grids.items()}}
 
 
-def _figure(charts: Mapping[str, Chart], dark: bool) -> go.FigureWidget:
+def charts_figure(charts: Mapping[str, Chart], dark: bool) -> go.FigureWidget:
     """The one figure of these panels: its axes, and no traces yet."""
     figure = make_subplots(rows=len(charts), cols=1, figure=go.FigureWidget())
     figure._config = {"displayModeBar": False, "displaylogo": False}  # no toolbar over titles
@@ -411,7 +412,7 @@ def move(figure: go.FigureWidget, edits: Mapping[int, Trace]) -> None:
                              everything, MOVE)
 
 
-def _notes(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]]) -> list[Note]:
+def chart_notes(charts: Mapping[str, Chart], traces: Mapping[str, list[Trace]]) -> list[Note]:
     """What the key says besides the teams: each panel's traces that are not a team's (those
     that do not set ``showlegend`` to False), then its notes; each once."""
     notes = [note_of(trace) for name in charts for trace in traces[name]
@@ -462,9 +463,9 @@ class GameCharts:
             self._new_figure()
 
     def _new_figure(self) -> None:
-        self.figure = _figure(self._charts, self.dark)
+        self.figure = charts_figure(self._charts, self.dark)
         self._drawn = {}
-        self._layout = _layout(self._charts, {name: [] for name in self._charts}, self.size)
+        self._layout = panels_layout(self._charts, {name: [] for name in self._charts}, self.size)
         self.figure.update_layout(self._layout)
         self.figure.add_class("dg-chart")
         _keep_state(self.figure)
@@ -514,11 +515,11 @@ class GameCharts:
             return
         colors = team_colors(list(game.players), self.dark)
         traces = {name: chart.traces(game, colors) for name, chart in self._charts.items()}
-        key = team_key_html(*key_teams(game, colors), _notes(self._charts, traces))
+        key = team_key_html(*key_teams(game, colors), chart_notes(self._charts, traces))
         if self.key.value != key:
             self.key.value = key
-        layout = _layout(self._charts, traces, self.size)
-        placed = {name: _placed(name, index, traces[name], layout)
+        layout = panels_layout(self._charts, traces, self.size)
+        placed = {name: placed_traces(name, index, traces[name], layout)
                   for index, name in enumerate(self._charts)}
         changed = {name: new for name, new in placed.items() if new != self._drawn.get(name)}
         if not changed and layout == self._layout:

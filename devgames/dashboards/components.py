@@ -410,24 +410,36 @@ class Scoreboard(widgets.HTML):
 
     def show(self, view: Mapping[str, Any], colors: dict[str, str] | None = None,
              skip: Collection[str] = (), bots: Collection[str] = ()) -> None:
-        """Draw ``game.view(None)``, but for the keys in ``skip`` (drawn on a board) and those
-        the view itself sets ``aside`` (kept for notebooks and tests, not for the room), facts
-        and columns alike; the teams named in ``bots`` are marked as played by a bot."""
-        aside = {*skip, "aside", *(view.get("aside") or ())}
-        view = {key: value for key, value in view.items() if key not in aside}
-        current = view.get("current_player")
-        game = view.get("game")
-        game = game if isinstance(game, str) else None
-        tables = {key: [{k: v for k, v in row.items() if k not in aside} for row in value]
-                  for key, value in view.items() if is_records(value) and key != "featured"}
-        columns = {k for rows in tables.values() for row in rows for k in row}
-        parts = [featured_html(view.get("featured"), game), facts_html(view, columns)]
-        for key, rows in tables.items():
-            parts.append(records_html(
-                rows, current if isinstance(current, str) else None, colors or {}, game,
-                title=label(key).capitalize(), tags=dict.fromkeys(bots, _("bot")),
-                details=len(rows) <= MAX_DETAILED))
-        self.value = "".join(parts)
+        """Draw ``game.view(None)`` (:func:`scoreboard_html`)."""
+        self.value = scoreboard_html(view, colors, skip, bots)
+
+
+def scoreboard_html(view: Mapping[str, Any], colors: dict[str, str] | None = None,
+                    skip: Collection[str] = (), bots: Collection[str] = ()) -> str:
+    """The scoreboard of ``game.view(None)`` (HTML), but for the keys in ``skip`` (drawn on a
+    board) and those the view itself sets ``aside`` (kept for notebooks and tests, not for the
+    room), facts and columns alike; the teams named in ``bots`` are marked as played by a bot.
+    The projector's :class:`Scoreboard` and the audience view show it.
+
+    >>> html = scoreboard_html({"teams": [{"name": "<Red>", "backlog": 9}]}, {}, (), ["<Red>"])
+    >>> "&lt;Red&gt;" in html, '<span class="dg-tag">bot</span>' in html
+    (True, True)
+    """
+    aside = {*skip, "aside", *(view.get("aside") or ())}
+    view = {key: value for key, value in view.items() if key not in aside}
+    current = view.get("current_player")
+    game = view.get("game")
+    game = game if isinstance(game, str) else None
+    tables = {key: [{k: v for k, v in row.items() if k not in aside} for row in value]
+              for key, value in view.items() if is_records(value) and key != "featured"}
+    columns = {k for rows in tables.values() for row in rows for k in row}
+    parts = [featured_html(view.get("featured"), game), facts_html(view, columns)]
+    for key, rows in tables.items():
+        parts.append(records_html(
+            rows, current if isinstance(current, str) else None, colors or {}, game,
+            title=label(key).capitalize(), tags=dict.fromkeys(bots, _("bot")),
+            details=len(rows) <= MAX_DETAILED))
+    return "".join(parts)
 
 
 def hand_line_html(hand: Sequence[Any], game: str | None) -> str:

@@ -220,7 +220,7 @@ class PersonStateHandler(PersonHandler):
         known = self.get_argument("known", "")
         deadline = time.monotonic() + WAIT_SECONDS
         state = person_state(self.hub, session_id, person)
-        with self.hub.wait_slot(self.hub.client(self.request)):
+        with self.hub.waiters.slot(self.hub.client(self.request)):
             while state["etag"] == known and time.monotonic() < deadline:
                 await self.hub.moved(deadline - time.monotonic())
                 if self.gone:

@@ -38,7 +38,7 @@ def team_page(xsrf: str, prefix: str = "") -> str:
         "news": _("What just happened"),
         "language": _("Language"),
     }.items()}
-    return f"""{_head(xsrf, say['title'], TEAM_SCRIPTS, prefix)}<body>
+    return f"""{page_head(xsrf, say['title'], TEAM_SCRIPTS, prefix)}<body>
 <header class="top"><span class="game"></span><h1 class="team">{say['joining']}</h1></header>
 <main>
 <p class="status" role="status" aria-live="polite"></p>
@@ -50,12 +50,12 @@ def team_page(xsrf: str, prefix: str = "") -> str:
 <section class="news" aria-label="{say['news']}"><h2>{say['news']}</h2><ol></ol>
 </section>
 <form class="language"><label for="language">{say['language']}</label>
-<select id="language">{_language_options()}</select></form>
+<select id="language">{language_options()}</select></form>
 </main></body></html>
 """
 
 
-def _head(xsrf: str, title: str, scripts: tuple[str, ...], prefix: str = "") -> str:
+def page_head(xsrf: str, title: str, scripts: tuple[str, ...], prefix: str = "") -> str:
     """A device page's head, in the language in use: its title (escaped already), the XSRF
     token, the style, and ``scripts`` with the translations of their texts; the addresses of
     the style and scripts start with ``prefix`` (the public path behind a proxy)."""
@@ -71,7 +71,7 @@ def _head(xsrf: str, title: str, scripts: tuple[str, ...], prefix: str = "") -> 
 {tags}</head>"""
 
 
-def _language_options() -> str:
+def language_options() -> str:
     code = language()
     return "".join(f'<option value="{key}"{" selected" * (key == code)}>{esc(name)}</option>'
                    for key, name in LANGUAGES.items())
@@ -101,7 +101,7 @@ def debrief_page(xsrf: str, prefix: str = "") -> str:
     >>> '<html lang="ru">' in page, "Отправить заметку" in page, '"Suggest": "' in page
     (True, True, True)
     """
-    options = _language_options()
+    options = language_options()
     say = {key: esc(text) for key, text in {
         "debrief": _("Debrief"),
         "joining": _("Joining..."),
@@ -120,7 +120,7 @@ def debrief_page(xsrf: str, prefix: str = "") -> str:
         "save": _("Save"),
         "language": _("Language"),
     }.items()}
-    head = _head(xsrf, "devgames: " + say['debrief'], DEBRIEF_SCRIPTS, prefix)
+    head = page_head(xsrf, "devgames: " + say['debrief'], DEBRIEF_SCRIPTS, prefix)
     return f"""{head}<body class="debrief">
 <header class="top"><span class="game">{say['debrief']}</span>
 <h1 class="phase">{say['joining']}</h1></header>

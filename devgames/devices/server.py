@@ -300,6 +300,45 @@ def guarded(names: Iterable[str], origins: Iterable[str] = ()) -> tornado.routin
                                 {"names": frozenset(names), "origins": frozenset(origins)})
 
 
+class Slots:
+    """Requests under way, in all and by person's address, each counted within a ``with
+    slots.slot(person)`` block: refused as ``too_many`` beyond ``per_person`` from one address
+    or ``total`` in all.
+
+    >>> slots = Slots(per_person=1, total=5)
+    >>> with slots.slot("10.0.0.7"):
+    ...     print(slots.by)
+    ...     with slots.slot("10.0.0.7"):
+    ...         pass
+    Traceback (most recent call last):
+    devgames.devices.server.Refused: HTTP 429: Too Many Requests
+    >>> slots.by, slots.total
+    ({}, 0)
+    """
+
+    def __init__(self, per_person: int, total: int | None = None) -> None:
+        self.per_person, self.most = per_person, total
+        self.total = 0
+        self.by: dict[str, int] = {}
+
+    @contextlib.contextmanager
+    def slot(self, person: str) -> Iterator[None]:
+        count = self.by.get(person, 0)
+        if count >= self.per_person or (self.most is not None and self.total >= self.most):
+            raise Refused("too_many")
+        self.total += 1
+        self.by[person] = count + 1
+        try:
+            yield
+        finally:
+            self.total -= 1
+            left = self.by[person] - 1
+            if left:
+                self.by[person] = left
+            else:
+                del self.by[person]
+
+
 class Hub:
     """What every request shares: the store, the last game rebuilt of each session, the wake-up
     of waiting pages, and the count of wrong tokens by address."""
@@ -320,7 +359,7 @@ class Hub:
         self._moved = asyncio.Event()
         self._seen = -1
         self.waiting = 0  # pages waiting for the table to move
-        self.waiting_by: dict[str, int] = {}  # of them, by the person's address
+        self.waiters = Slots(WAITING_PER_PERSON)  # of them, by the person's address
         self._someone = asyncio.Event()  # set while a page waits: the watch runs only then
 
     def table(self, session_id: int) -> TableController:
@@ -396,31 +435,6 @@ class Hub:
         """Tell every waiting page that the store changed."""
         self._moved.set()
         self._moved = asyncio.Event()
-
-    @contextlib.contextmanager
-    def wait_slot(self, person: str) -> Iterator[None]:
-        """Count a request of ``person`` (an address) waiting for the table within the block;
-        refused as ``too_many`` beyond :data:`WAITING_PER_PERSON` at once.
-
-        >>> hub = Hub(SessionStore(":memory:"))
-        >>> with hub.wait_slot("10.0.0.7"):
-        ...     hub.waiting_by
-        {'10.0.0.7': 1}
-        >>> hub.waiting_by
-        {}
-        """
-        count = self.waiting_by.get(person, 0)
-        if count >= WAITING_PER_PERSON:
-            raise Refused("too_many")
-        self.waiting_by[person] = count + 1
-        try:
-            yield
-        finally:
-            left = self.waiting_by[person] - 1
-            if left:
-                self.waiting_by[person] = left
-            else:
-                del self.waiting_by[person]
 
     async def moved(self, timeout: float) -> None:
         """Wait until the store changes, at most ``timeout`` seconds."""
@@ -572,7 +586,7 @@ class StateHandler(DeviceHandler):
         known = self.get_argument("known", "")
         deadline = time.monotonic() + WAIT_SECONDS
         state = self.state(session_id, seat)
-        with self.hub.wait_slot(self.hub.client(self.request)):
+        with self.hub.waiters.slot(self.hub.client(self.request)):
             while state["etag"] == known and time.monotonic() < deadline:
                 await self.hub.moved(deadline - time.monotonic())
                 if self.gone:
@@ -672,6 +686,7 @@ def make_app(hub: Hub, names: Iterable[str] = LOCAL_NAMES,
     (:mod:`devgames.devices.debrief_api`). Behind a proxy at ``public``, every address starts
     with its path (``hub.prefix``), pages from its origin are the server's own, and the cookies
     of an ``https://`` address are sent over HTTPS only."""
+    from devgames.devices.audience_api import routes as audience_routes
     from devgames.devices.debrief_api import routes as debrief_routes
 
     at = hub.prefix
@@ -681,6 +696,7 @@ def make_app(hub: Hub, names: Iterable[str] = LOCAL_NAMES,
         (rf"{at}/t/({TOKEN}|[^/]*)/state", StateHandler, {"hub": hub}),
         (rf"{at}/t/({TOKEN}|[^/]*)/move", MoveHandler, {"hub": hub}),
         *debrief_routes(hub),
+        *audience_routes(hub),
         (rf"{at}/static/(device\.(?:js|css)|debrief\.js|clock\.js)", Static,
          {"path": str(STATIC)}),
     ]

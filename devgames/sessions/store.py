@@ -63,7 +63,7 @@ from devgames.sessions.participants import TABLES as PARTICIPANT_TABLES
 T = TypeVar("T")
 
 #: Version of the tables below, kept in ``PRAGMA user_version``; bumped on every change.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 #: Longest title a session may have.
 MAX_TITLE_LENGTH = 100
@@ -77,6 +77,14 @@ DEVICES_TABLE = """CREATE TABLE devices (
     issued_at TEXT NOT NULL,        -- ISO 8601, UTC
     seen_at TEXT,                   -- ISO 8601, UTC: the device last asked (NULL: never yet)
     UNIQUE (session_id, seat)
+)"""
+
+#: The audience view's link (schema version 7): one token per session, read-only.
+AUDIENCE_TABLE = """CREATE TABLE audience_links (
+    digest TEXT PRIMARY KEY,        -- SHA-256 of the token: how a viewer's request is looked up
+    token TEXT NOT NULL,            -- the secret of the session's audience link
+    session_id INTEGER NOT NULL UNIQUE REFERENCES sessions (id) ON DELETE CASCADE,
+    issued_at TEXT NOT NULL         -- ISO 8601, UTC
 )"""
 
 SCHEMA = """
@@ -106,7 +114,8 @@ CREATE TABLE actions (
     revision INTEGER NOT NULL DEFAULT 0,  -- the session's revision that saved it
     PRIMARY KEY (session_id, number)
 ) WITHOUT ROWID;
-""" + DEVICES_TABLE + "".join(f";\n{table}" for table in (*PARTICIPANT_TABLES, *MORE_TABLES))
+""" + DEVICES_TABLE + "".join(f";\n{table}" for table in (*PARTICIPANT_TABLES, *MORE_TABLES,
+                                                            AUDIENCE_TABLE))
 
 #: How a store of an older schema version is brought up to date: the statements by old version.
 MIGRATIONS = {
@@ -121,6 +130,7 @@ MIGRATIONS = {
         "UPDATE sessions SET cut_at = revision"],
     4: PARTICIPANT_TABLES,
     5: MORE_TABLES,
+    6: [AUDIENCE_TABLE],
 }
 
 #: Random bytes in the token of a team's link (128 bits).
@@ -905,6 +915,68 @@ move in session 1 since this screen last looked. Here is the table as it is now.
                                                                                  "replace")):
             return None
         return int(row[1]), int(row[2])
+
+    # ----- the audience view ---------------------------------------------------------------------
+    def audience_link(self, session_id: int) -> str:
+        """The token of the session's audience link (read-only: the table as the projector
+        shows it), made at the first call and the same after.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> token = store.audience_link(number)
+        >>> store.audience_link(number) == token, store.audience_session(token), len(token) >= 22
+        (True, 1, True)
+        """
+        with self._write() as db:
+            row = db.execute("SELECT token FROM audience_links WHERE session_id = ?",
+                             (session_id,)).fetchone()
+            if row is not None:
+                return str(row[0])
+            return self._new_audience_token(db, session_id)
+
+    def new_audience_link(self, session_id: int) -> str:
+        """A new token for the session's audience link; the old one stops working at once.
+
+        >>> from devgames import scrumkin
+        >>> store = SessionStore(":memory:")
+        >>> number = store.create(scrumkin.new_game(["Red", "Blue"], seed=1))
+        >>> old = store.audience_link(number)
+        >>> new = store.new_audience_link(number)
+        >>> store.audience_session(old), store.audience_session(new)
+        (None, 1)
+        >>> store.audience_link(number) == new
+        True
+        """
+        with self._write() as db:
+            return self._new_audience_token(db, session_id)
+
+    @staticmethod
+    def _new_audience_token(db: sqlite3.Connection, session_id: int) -> str:
+        _header(db, session_id)  # KeyError for a session that is not there
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        db.execute("DELETE FROM audience_links WHERE session_id = ?", (session_id,))
+        db.execute("INSERT INTO audience_links (digest, token, session_id, issued_at)"
+                   " VALUES (?, ?, ?, ?)", (digest(token), token, session_id, _now()))
+        return token
+
+    def audience_session(self, token: str) -> int | None:
+        """The session an audience token stands for, or None for a wrong or replaced one (or
+        one of a deleted session). Found by its digest, then compared in constant time.
+
+        >>> store = SessionStore(":memory:")
+        >>> store.audience_session("x" * 22) is None
+        True
+        """
+        with self._lock:
+            row = self._db.execute(
+                "SELECT token, session_id FROM audience_links WHERE digest = ?",
+                (digest(token),),
+            ).fetchone()
+        if row is None or not hmac.compare_digest(row[0].encode(), token.encode("utf-8",
+                                                                                 "replace")):
+            return None
+        return int(row[1])
 
     def data_version(self) -> int:
         """A number that changes whenever another connection has written to the file: the cheap

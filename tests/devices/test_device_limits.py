@@ -273,7 +273,7 @@ class LimitsTest(AsyncHTTPTestCase):
             client = self.http_client
             url = self.get_url(f"/t/{self.red}/state?known={known}")
             waiting = [client.fetch(url, raise_error=False) for _ in range(3)]
-            while sum(self.hub.waiting_by.values()) < 3:
+            while self.hub.waiters.total < 3:
                 await asyncio.sleep(0.01)
             extra = await client.fetch(url, raise_error=False)  # the fourth: at once
             self.refused(extra, 429, "too_many")
@@ -281,11 +281,10 @@ class LimitsTest(AsyncHTTPTestCase):
             self.hub.wake()
             for answer in await asyncio.gather(*waiting):
                 assert answer.code == 200 and json.loads(answer.body)["etag"] != known
-            assert self.hub.waiting_by == {}
+            assert self.hub.waiters.by == {}
 
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(server, "WAITING_PER_PERSON", 3)
-            scenario(self)
+        self.hub.waiters.per_person = 3
+        scenario(self)
 
     # ----- the kept game ----------------------------------------------------------------------
     def test_a_refused_move_replays_nothing_and_a_made_one_neither(self) -> None:

@@ -252,8 +252,9 @@ def test_a_store_of_schema_four_gains_the_debrief_tables(tmp_path: Path) -> None
     path = tmp_path / "old.sqlite"
     number = session(SessionStore(path))
     with sqlite3.connect(path) as db:
-        for table in ("debrief_surprises", "debrief_suggestions", "roti", "debrief_tags",
-                      "debrief_dots", "debrief_notes", "participants", "debrief_codes"):
+        for table in ("audience_links", "debrief_surprises", "debrief_suggestions", "roti",
+                      "debrief_tags", "debrief_dots", "debrief_notes", "participants",
+                      "debrief_codes"):
             db.execute(f"DROP TABLE {table}")
         db.execute("PRAGMA user_version = 4")
     store = SessionStore(path)

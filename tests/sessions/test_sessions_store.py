@@ -373,3 +373,40 @@ def test_the_file_uses_wal_foreign_keys_and_the_schema_version(tmp_path: Path) -
     assert rows(path, "PRAGMA journal_mode") == [("wal",)]
     assert rows(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     assert rows(path, "PRAGMA foreign_key_list(actions)")[0][2] == "sessions"
+
+
+# ----- the audience view's link ---------------------------------------------------------------
+def test_one_audience_link_per_session_kept_until_replaced_gone_with_the_session(
+        tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    store = SessionStore(path)
+    first, second = store.create(new("scrumkin")), store.create(new("itstartup"))
+    token = store.audience_link(first)
+    assert store.audience_link(first) == token != store.audience_link(second)
+    assert SessionStore(path).audience_session(token) == first  # kept in the file
+    assert store.audience_session(token[:-1] + ("A" if token[-1] != "A" else "B")) is None
+    assert store.audience_session("") is None and store.audience_session("é" * 22) is None
+    new_token = store.new_audience_link(first)
+    assert store.audience_session(token) is None and store.audience_session(new_token) == first
+    assert rows(path, "SELECT count(*) FROM audience_links") == [(2,)]
+    assert store.seat_of(new_token) is None  # never a team's seat
+    with pytest.raises(KeyError):
+        store.audience_link(999)
+    store.delete(first)
+    assert store.audience_session(new_token) is None
+    assert rows(path, "SELECT session_id FROM audience_links") == [(second,)]
+
+
+def test_a_store_of_schema_six_gains_the_audience_links(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    store = SessionStore(path)
+    number = store.create(new("scrumkin"))
+    team = store.issue_link(number, 0)
+    store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE audience_links")
+        db.execute("PRAGMA user_version = 6")
+    store = SessionStore(path)
+    assert rows(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    assert store.audience_session(store.audience_link(number)) == number
+    assert store.seat_of(team) == (number, 0)

@@ -1,0 +1,196 @@
+// The audience view: the projector's table, read-only, following the table as it moves.
+// Every text is set as text, but the scoreboard and the charts' key (built and escaped by the
+// server, as the projector shows them); the charts are drawn by plotly.js from the server's
+// figure data. Refusals follow the server's contract: JSON {reason, message}.
+"use strict";
+(() => {
+  const base = location.pathname.replace(/\/+$/, "");
+  const $ = (selector) => document.querySelector(selector);
+  const messages = JSON.parse(document.getElementById("dg-messages").textContent || "{}");
+  const _ = (text) => messages[text] || text;
+  // A request for the state gets its answer within the server's 20 s; past this, the
+  // connection is taken for dead and asked again.
+  const LONGEST_MS = 30000;
+  // Below this width the columns stack, as on a phone (audience.css), and the page scrolls.
+  const PHONE_WIDTH = 900;
+  // The pauses between attempts while the table does not answer (the last one repeats).
+  const RETRY_MS = [250, 500, 1000, 2000, 4000];
+  // Why a request for the state is given up on purpose, to ask again at once.
+  const AGAIN = "ask again";
+  // The refusals after which the page has nothing more to show.
+  const ENDINGS = {
+    audience_closed: _("This link no longer opens the table"),
+    deleted: _("This session is over"),
+    damaged: _("This session cannot be opened"),
+  };
+  let shown = null;      // the state on the screen
+  let ended = false;     // the page shows one of ENDINGS and asks for nothing more
+  let asking = null;     // the AbortController of the request for the state under way
+  let wake = () => {};   // ends the pause between two attempts at once
+  let skew = 0;          // the server's clock less this browser's, in ms
+  let drawnSize = "";    // the size the charts were laid out for
+
+  const put = (element, text) => {
+    if (element.textContent !== text) element.textContent = text;
+  };
+  const notice = (text) => {
+    put($(".notice"), text || "");
+    $(".notice").hidden = !text;
+  };
+
+  // The charts' box, in CSS pixels: the server lays the charts out for it (in steps).
+  const box = () => {
+    const chart = $(".chart");
+    return [Math.round(chart.clientWidth), Math.round(chart.clientHeight)];
+  };
+
+  const showClock = () => {
+    const timer = shown && !ended ? shown.timer : null;
+    $(".round").hidden = !timer;
+    if (timer) window.dgShowClock($(".clock"), $(".clock-note"), timer, skew);
+  };
+
+  const drawCharts = (charts) => {
+    const chart = $(".chart");
+    if (!charts || !window.Plotly) {
+      chart.replaceChildren();
+      $(".key").replaceChildren();
+      return;
+    }
+    $(".key").innerHTML = charts.key;  // built and escaped by the server
+    const [width, height] = box();
+    const layout = { ...charts.layout, width, height };
+    window.Plotly.react(chart, charts.data, layout,
+                        { displayModeBar: false, displaylogo: false, staticPlot: false });
+  };
+
+  const render = (state) => {
+    if (Number.isFinite(state.now)) skew = state.now - Date.now();
+    if (shown && state.revision < shown.revision && state.session === shown.session) return;
+    const changed = !shown || state.etag !== shown.etag;
+    shown = state;
+    if (!changed) return;
+    document.documentElement.lang = state.language;
+    document.body.classList.toggle("paused", state.paused);
+    document.body.classList.toggle("over", state.over);
+    put($(".game"), state.game);
+    put($(".session"), state.heading);
+    document.title = `${state.game}: devgames`;
+    put($(".line"), state.line);
+    put($(".paused-note"), state.paused_note);
+    $(".paused-note").hidden = !state.paused_note;
+    put($(".winner"), state.winner);
+    $(".winner").hidden = !state.winner;
+    $(".scores").innerHTML = state.scoreboard;  // built and escaped by the server
+    showClock();
+    drawCharts(state.charts);
+    showNews(state.news);
+  };
+
+  // The news, newest first. On a screen (not a phone, which scrolls), the oldest lines give
+  // way until the left column fits: nothing the room should read is hidden below.
+  const showNews = (news) => {
+    const list = $(".news ol");
+    list.replaceChildren(...news.slice().reverse().map((text) => {
+      const item = document.createElement("li");
+      item.textContent = text;
+      return item;
+    }));
+    $(".news").hidden = news.length === 0;
+    const column = $(".left");
+    while (window.innerWidth >= PHONE_WIDTH && list.children.length > 1
+           && column.scrollHeight > column.clientHeight) {
+      list.lastElementChild.remove();
+    }
+  };
+  window.addEventListener("resize", () => { if (shown) showNews(shown.news); });
+
+  const end = (reason, message) => {
+    ended = true;
+    if (asking) asking.abort();
+    document.body.classList.add("gone");
+    put($(".game"), ENDINGS[reason]);
+    put($(".line"), message || ENDINGS[reason]);
+    document.title = `${ENDINGS[reason]}: devgames`;
+    notice("");
+    showClock();
+  };
+
+  const refusalOf = async (answer) => {
+    try {
+      const data = await answer.json();
+      if (data && typeof data.reason === "string") return data;
+    } catch (error) {
+      // not JSON
+    }
+    return { reason: { 403: "audience_closed", 410: "deleted" }[answer.status] || "",
+             message: "" };
+  };
+
+  // Asks for the state again and again: while nothing changes the server holds the request;
+  // after a failure it waits a little longer each time, then asks for the whole state.
+  async function follow() {
+    let failures = 0;
+    while (!ended) {
+      const control = new AbortController();
+      const timer = setTimeout(() => control.abort(), LONGEST_MS);
+      asking = control;
+      const [width, height] = box();
+      try {
+        const known = shown && failures === 0 && drawnSize === `${width}x${height}`
+          ? shown.etag : "";
+        drawnSize = `${width}x${height}`;
+        const answer = await fetch(
+          `${base}/state?known=${encodeURIComponent(known)}&w=${width}&h=${height}`,
+          { signal: control.signal, cache: "no-store" });
+        if (!answer.ok) {
+          const refusal = await refusalOf(answer);
+          if (ENDINGS[refusal.reason]) { end(refusal.reason, refusal.message); return; }
+          throw new Error(`${answer.status} ${refusal.reason}`);
+        }
+        const state = await answer.json();
+        failures = 0;
+        notice("");
+        render(state);
+      } catch (error) {
+        if (ended) return;
+        if (control.signal.reason === AGAIN) continue;
+        notice(_("Reconnecting to the table..."));
+        const pause = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+        failures += 1;
+        await new Promise((done) => {
+          wake = done;
+          setTimeout(done, pause);
+        });
+      } finally {
+        clearTimeout(timer);
+        asking = null;
+      }
+    }
+  }
+
+  // Ask again at once: after the network came back, the page woke up or its box changed size.
+  const again = () => {
+    if (asking) asking.abort(AGAIN);
+    wake();
+  };
+  window.addEventListener("online", again);
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) again();
+  });
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => {
+      const [width, height] = box();
+      if (`${width}x${height}` !== drawnSize) again();
+    }, 300);
+  });
+  $("#language").addEventListener("change", () => {  // kept for a year, in this browser only
+    document.cookie = `dg-lang=${encodeURIComponent($("#language").value)}; path=/; `
+      + "max-age=31536000; SameSite=Strict";
+    location.reload();
+  });
+  setInterval(showClock, 250);
+  follow();
+})();

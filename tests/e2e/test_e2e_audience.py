@@ -1,0 +1,130 @@
+"""The audience view in a real browser: the link from the Join panel, the page following the
+table within a second of a move, its charts drawn by plotly.js with no Content Security Policy
+error, readable on a screen, a laptop and a phone; a new link cuts it off."""
+
+import statistics
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
+
+from devgames.sessions import SessionStore
+from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.harness import Server, save_screenshot, wait_for_kernel_idle
+from tests.e2e.readability import summary, unreadable
+from tests.e2e.test_e2e_devices import (
+    RECORD_STATES,
+    percentile,
+    start_session,
+    store_game,
+    wait_for_revision,
+)
+from tests.e2e.test_e2e_games import session_id
+from tests.e2e.test_e2e_screens import SCREENSHOTS
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {"screen": (1920, 1080), "laptop": (1280, 720), "phone": (390, 844)}
+#: Moves made from the store, each timed until the audience page has it.
+MOVES = 8
+
+
+@pytest.fixture
+def audience_context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(RECORD_STATES)
+    yield context
+    context.close()
+
+
+def audience_address(page: Page) -> str:
+    """The audience view's address, from its code in the Join panel."""
+    page.click(".dg-join-toggle")
+    page.locator(".dg-audience-row").wait_for()
+    wait_for_kernel_idle(page)
+    save_screenshot(page, "audience-join-panel")
+    problems = unreadable(page)  # the teams' rows and the audience's, each readable
+    assert not problems, summary(problems)
+    page.locator(".dg-audience-show").click()
+    page.locator(".dg-audience-card .dg-qr svg").wait_for()
+    address = page.locator(".dg-audience-card .dg-join-address").inner_text().strip()
+    wait_for_kernel_idle(page)
+    return address
+
+
+def charts_drawn(audience: Page) -> int:
+    """The traces plotly.js drew in the audience page's charts."""
+    audience.wait_for_function("() => document.querySelector('.chart .main-svg')")
+    return int(audience.evaluate("() => document.querySelector('.chart').data.length"))
+
+
+def test_the_audience_follows_the_table_within_a_second_with_its_charts(
+        page: Page, voila_server: Server, audience_context: BrowserContext) -> None:
+    start_session(page, voila_server, [("Red", "human"), ("Blue", "human")])
+    address = audience_address(page)
+    assert "/a/" in address
+    problems: list[str] = []
+    transfers: dict[str, int] = {}
+
+    def noted(message: ConsoleMessage) -> None:
+        if message.type in ("error", "warning"):
+            problems.append(message.text)
+
+    audience = audience_context.new_page()
+    audience.on("console", noted)
+    audience.on("pageerror", lambda error: problems.append(str(error)))
+    missing: list[str] = []
+    audience.on("response", lambda answer: missing.append(answer.url)
+                if answer.status >= 400 else None)
+    audience.on("requestfinished", lambda request: transfers.__setitem__(
+        request.url.split("?")[0].rsplit("/", 1)[-1] or request.url,
+        transfers.get(request.url.split("?")[0].rsplit("/", 1)[-1], 0)
+        + request.sizes()["responseBodySize"] + request.sizes()["responseHeadersSize"]))
+    started = time.monotonic()
+    audience.goto(address)
+    game, revision = store_game(voila_server, page)
+    expect(audience.locator(".line")).to_have_text(game.view(None)["waiting_for"])
+    assert charts_drawn(audience) > 0
+    first_seconds = time.monotonic() - started
+    expect(audience.locator(".scores .dg-table")).to_contain_text("Red")
+
+    delays = []
+    with SessionStore(voila_server.db) as store:
+        number = session_id(page)
+        for _ in range(MOVES):
+            game, revision = store.checkout(number)
+            game.apply(game.legal_actions()[0])
+            made = time.time() * 1000
+            revision = store.sync(number, game, expected=revision)
+            delays.append((wait_for_revision(audience, revision) - made) / 1000)
+            expect(audience.locator(".line")).to_have_text(game.view(None)["waiting_for"])
+    assert percentile(delays, 0.95) < 1.0, delays
+    assert charts_drawn(audience) > 0
+    assert not [text for text in problems if "Content Security Policy" in text], problems
+    assert not missing, missing  # (the browser's own ask for /favicon.ico: a 404, unlisted)
+    assert not [text for text in problems if "404" not in text], problems
+    print(f"\naudience: interactive in {first_seconds:.2f} s; a move to the audience page "
+          f"p50 {statistics.median(delays):.3f} s, p95 {percentile(delays, 0.95):.3f} s; "
+          f"transfers {transfers}")
+
+    for name, (width, height) in SIZES.items():
+        audience.set_viewport_size({"width": width, "height": height})
+        audience.wait_for_timeout(800)  # the page asks for charts laid out for its new box
+        assert audience.evaluate("() => document.documentElement.scrollWidth") <= width, name
+        font = audience.evaluate(
+            "() => Math.min(...[...document.querySelectorAll('.chart text')]"
+            ".map((t) => parseFloat(getComputedStyle(t).fontSize)))")
+        assert font >= 16, (name, font)
+        if name != "phone":  # a screen shows everything at once; a phone scrolls
+            unread = unreadable(audience)
+            assert not unread, (name, summary(unread))
+        save_screenshot(audience, f"audience-{name}")
+        if name == "laptop":
+            audience.screenshot(path=str(SCREENSHOTS / "audience.png"))
+
+    page.locator(".dg-audience-new").click()  # every viewer of the old link is cut off
+    expect(audience.locator(".line")).to_contain_text("link", timeout=5_000)
+    assert audience.evaluate("() => document.body.classList.contains('gone')")
+
