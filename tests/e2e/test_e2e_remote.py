@@ -123,17 +123,21 @@ def test_the_facilitator_logs_in_and_runs_the_app_through_the_proxy(
     page.goto("about:blank")
 
 
-def test_a_team_moves_and_a_participant_writes_from_their_phones_over_https(
+def test_a_team_moves_a_viewer_follows_and_a_participant_writes_over_https(
         workshop: Workshop, browser: Browser) -> None:
     with SessionStore(workshop.db) as store:
         number = store.create(scrumkin.new_game(["Red", "Blue"], seed=3), title="Remote")
         token = store.issue_link(number, 0)
+        audience_token = store.audience_link(number)
         before = store.revision(number)
     context = browser.new_context(ignore_https_errors=True, **PHONE)
     context.set_default_timeout(TIMEOUT_MS)
     failed: list[str] = []
     context.on("requestfailed", lambda request: failed.append(request.url) if
                request.resource_type in ("document", "script", "stylesheet") else None)
+    viewer = context.new_page()  # someone at home, following the table
+    viewer.goto(f"{workshop.url}/a/{audience_token}")
+    expect(viewer.locator(".line")).to_have_text("Red makes move 1 of 2.")
     phone = context.new_page()
     phone.goto(f"{workshop.url}/t/{token}")
     expect(phone.locator(".team")).to_have_text("Red")
@@ -143,7 +147,10 @@ def test_a_team_moves_and_a_participant_writes_from_their_phones_over_https(
         while store.revision(number) == before and time.monotonic() < deadline:
             time.sleep(0.05)
         assert store.revision(number) > before
+        waiting = str(store.resume(number).view(None)["waiting_for"])
         code = store.open_debrief(number)
+    expect(viewer.locator(".line")).to_have_text(waiting, timeout=2_000)
+    viewer.wait_for_function("() => document.querySelector('.chart .main-svg')")
     phone.goto(f"{workshop.url}/d/{code}")
     phone.locator("#note").fill("We waited for the <b>other</b> team")
     phone.locator(".send").click()
