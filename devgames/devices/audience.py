@@ -30,7 +30,7 @@ from devgames.screens.debrief import winner_line
 from devgames.sessions.table import TableController
 
 #: The scripts of the audience page whose texts are sent with the page.
-AUDIENCE_SCRIPTS = ("clock.js", "audience.js")
+AUDIENCE_SCRIPTS = ("clock.js", "waits.js", "audience.js")
 #: The charts are laid out for the page's box in steps of this many pixels (every viewer of a
 #: step shares one state), within these bounds.
 SIZE_STEP = 80

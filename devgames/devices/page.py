@@ -16,7 +16,7 @@ from pathlib import Path
 from devgames.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR, _, language
 
 #: The scripts of a team's page whose texts are sent with the page (see :data:`DEBRIEF_SCRIPTS`).
-TEAM_SCRIPTS = ("clock.js", "device.js")
+TEAM_SCRIPTS = ("clock.js", "waits.js", "device.js")
 
 
 def team_page(xsrf: str, prefix: str = "") -> str:

@@ -697,7 +697,7 @@ def make_app(hub: Hub, names: Iterable[str] = LOCAL_NAMES,
         (rf"{at}/t/({TOKEN}|[^/]*)/move", MoveHandler, {"hub": hub}),
         *debrief_routes(hub),
         *audience_routes(hub),
-        (rf"{at}/static/(device\.(?:js|css)|debrief\.js|clock\.js)", Static,
+        (rf"{at}/static/(device\.(?:js|css)|debrief\.js|clock\.js|waits\.js)", Static,
          {"path": str(STATIC)}),
     ]
     secure = {"secure": True} if public and public.secure else {}

@@ -4,7 +4,6 @@ the page, the long wait for the table, wrong links, the cap on viewers, a proxy'
 
 import asyncio
 import json
-import re
 import time
 from random import Random
 from typing import Any
@@ -23,25 +22,9 @@ from devgames.screens.charts import CHARTS
 from devgames.screens.colors import team_colors
 from devgames.sessions.store import SessionStore
 from devgames.sessions.table import TableController
+from tests.devices.test_device_state import mentions, names_in
 
 GAMES = [spec.name for spec in game_specs()]
-
-
-def hand_names(game: Game, seat: int) -> set[str]:
-    """The names of the cards (and tiles) a seat holds: its hand and its event cards."""
-    view = game.view(seat)
-    found = set()
-    for item in [*(view.get("hand") or ()), *(view.get("event_cards") or ())]:
-        if isinstance(item, dict):
-            found |= {str(value) for key, value in item.items() if key in ("card", "name")}
-        else:
-            found.add(str(item))
-    return {name for name in found if len(name) >= 3}  # a digit alone says nothing
-
-
-def mentions(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` as a whole ("3 of Doors" is not in "13 of Doors")."""
-    return re.search(rf"(?<![\w|]){re.escape(name)}(?![\w|])", text) is not None
 
 
 def positions(name: str, seats: int, seed: int, every: int = 9) -> list[Game]:
@@ -72,7 +55,7 @@ def test_the_audience_is_never_shown_a_card_only_a_team_holds(name: str) -> None
                   for chart in CHARTS.get(name, {}).values()]
         public = json.dumps([game.view(None), news, charts], ensure_ascii=False)
         for seat in range(seats):
-            private = {card for card in hand_names(game, seat) if not mentions(public, card)}
+            private = {card for card in names_in(game.view(seat)) if not mentions(public, card)}
             leaked = {card for card in private if mentions(shown, card)}
             assert not leaked, f"{name}: the audience is shown {leaked} of seat {seat}"
             checked += len(private)

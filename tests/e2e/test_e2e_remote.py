@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -28,7 +29,8 @@ from tests.e2e.proxy import PASSWORD, PREFIX, Workshop, caddy_missing, remote_wo
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True}
 #: A token of the right shape that opens no seat.
 WRONG_TOKEN = "A" * 22
 

@@ -8,15 +8,11 @@
   const $ = (selector) => document.querySelector(selector);
   const messages = JSON.parse(document.getElementById("dg-messages").textContent || "{}");
   const _ = (text) => messages[text] || text;
-  // A request for the state gets its answer within the server's 20 s; past this, the
-  // connection is taken for dead and asked again.
-  const LONGEST_MS = 30000;
   // Below this width the columns stack, as on a phone (audience.css), and the page scrolls.
   const PHONE_WIDTH = 900;
-  // The pauses between attempts while the table does not answer (the last one repeats).
-  const RETRY_MS = [250, 500, 1000, 2000, 4000];
-  // Why a request for the state is given up on purpose, to ask again at once.
-  const AGAIN = "ask again";
+  // The requests for the state, and the pauses between attempts while the table does not
+  // answer (waits.js).
+  const waits = window.dgWaits([250, 500, 1000, 2000, 4000]);
   // The refusals after which the page has nothing more to show.
   const ENDINGS = {
     audience_closed: _("This link no longer opens the table"),
@@ -25,8 +21,6 @@
   };
   let shown = null;      // the state on the screen
   let ended = false;     // the page shows one of ENDINGS and asks for nothing more
-  let asking = null;     // the AbortController of the request for the state under way
-  let wake = () => {};   // ends the pause between two attempts at once
   let skew = 0;          // the server's clock less this browser's, in ms
   let drawnSize = "";    // the size the charts were laid out for
 
@@ -107,7 +101,7 @@
 
   const end = (reason, message) => {
     ended = true;
-    if (asking) asking.abort();
+    waits.stop();
     document.body.classList.add("gone");
     put($(".game"), ENDINGS[reason]);
     put($(".line"), message || ENDINGS[reason]);
@@ -132,9 +126,7 @@
   async function follow() {
     let failures = 0;
     while (!ended) {
-      const control = new AbortController();
-      const timer = setTimeout(() => control.abort(), LONGEST_MS);
-      asking = control;
+      const request = waits.start();
       const [width, height] = box();
       try {
         const known = shown && failures === 0 && drawnSize === `${width}x${height}`
@@ -142,7 +134,7 @@
         drawnSize = `${width}x${height}`;
         const answer = await fetch(
           `${base}/state?known=${encodeURIComponent(known)}&w=${width}&h=${height}`,
-          { signal: control.signal, cache: "no-store" });
+          { signal: request.signal, cache: "no-store" });
         if (!answer.ok) {
           const refusal = await refusalOf(answer);
           if (ENDINGS[refusal.reason]) { end(refusal.reason, refusal.message); return; }
@@ -154,26 +146,18 @@
         render(state);
       } catch (error) {
         if (ended) return;
-        if (control.signal.reason === AGAIN) continue;
+        if (request.again()) continue;
         notice(_("Reconnecting to the table..."));
-        const pause = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+        await waits.pause(failures);
         failures += 1;
-        await new Promise((done) => {
-          wake = done;
-          setTimeout(done, pause);
-        });
       } finally {
-        clearTimeout(timer);
-        asking = null;
+        request.done();
       }
     }
   }
 
   // Ask again at once: after the network came back, the page woke up or its box changed size.
-  const again = () => {
-    if (asking) asking.abort(AGAIN);
-    wake();
-  };
+  const again = () => waits.again();
   window.addEventListener("online", again);
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) again();

@@ -9,13 +9,9 @@
   const messages = JSON.parse(document.getElementById("dg-messages").textContent || "{}");
   const _ = (text, values = {}) => (messages[text] || text)
     .replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
-  // A request for the state gets its answer within the server's 20 s; past this, the
-  // connection is taken for dead and asked again.
-  const LONGEST_MS = 30000;
-  // The pauses between attempts while the table does not answer (the last one repeats).
-  const RETRY_MS = [250, 500, 750];
-  // Why a request for the state is given up on purpose, to ask again at once.
-  const AGAIN = "ask again";
+  // The requests for the state, and the pauses between attempts while the table does not
+  // answer (waits.js).
+  const waits = window.dgWaits([250, 500, 750]);
   const RECONNECTING = _("Reconnecting to the table...");
   // The refusals after which this page has nothing more to show: its heading and, should the
   // server give no sentence, what it says.
@@ -30,8 +26,6 @@
   let busy = false;      // a move is on its way
   let offline = false;   // the last request for the state failed
   let ended = false;     // the page shows one of ENDINGS and asks for nothing more
-  let asking = null;     // the AbortController of the request for the state under way
-  let wake = () => {};   // ends the pause between two attempts at once
   let skew = 0;          // the server's clock less this device's, in ms
 
   const notice = (text) => {
@@ -95,7 +89,7 @@
   const end = (reason, message) => {
     const [heading, sentence] = ENDINGS[reason];
     ended = true;
-    if (asking) asking.abort();
+    waits.stop();
     document.body.classList.remove("offline", "my-move");
     document.body.classList.add("gone");
     document.title = `${heading}: devgames`;
@@ -238,13 +232,11 @@
   async function follow() {
     let failures = 0;
     while (!ended) {
-      const control = new AbortController();
-      const timer = setTimeout(() => control.abort(), LONGEST_MS);
-      asking = control;
+      const request = waits.start();
       try {
         const known = shown && !offline ? shown.etag : "";
         const answer = await fetch(`${base}/state?known=${encodeURIComponent(known)}`,
-                                   { signal: control.signal, cache: "no-store" });
+                                   { signal: request.signal, cache: "no-store" });
         if (!answer.ok) {
           const refusal = await refusalOf(answer, { 403: "replaced", 410: "deleted" });
           if (ENDINGS[refusal.reason]) { end(refusal.reason, refusal.message); return; }
@@ -265,31 +257,23 @@
         setOffline(false);
       } catch (error) {
         if (ended) return;
-        if (control.signal.reason === AGAIN) continue;
+        if (request.again()) continue;
         setOffline(true);
-        const pause = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+        await waits.pause(failures);
         failures += 1;
-        await new Promise((done) => {
-          wake = done;
-          setTimeout(done, pause);
-        });
       } finally {
-        clearTimeout(timer);
-        asking = null;
+        request.done();
       }
     }
   }
 
   // Ask again at once: a request made before the network came back, or before the phone
   // slept, may hang on a dead connection.
-  const again = () => {
-    if (asking) asking.abort(AGAIN);
-    wake();
-  };
+  const again = () => waits.again();
   // The browser knows first when its network goes and comes back.
   window.addEventListener("offline", () => {
     setOffline(true);
-    if (asking) asking.abort();
+    waits.stop();
   });
   window.addEventListener("online", again);
   document.addEventListener("visibilitychange", () => {
