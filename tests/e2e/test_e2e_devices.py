@@ -353,6 +353,9 @@ def test_of_two_screens_of_one_team_moving_at_once_exactly_one_move_is_saved(
     game, saved = store_game(voila_server, page)
     assert saved == revision + 1 and len(game.log) == 1
     notices = [device.locator(".notice") for device in (phone, laptop)]
+    # The refused screen may have the new table from its wait for the state a moment before
+    # the answer to its move says why: wait for that answer.
+    until(phone, lambda: any(notice.is_visible() for notice in notices), 5_000)
     refused = [notice for notice in notices if notice.is_visible()]
     assert len(refused) == 1
     expect(refused[0]).to_have_text(
