@@ -90,6 +90,7 @@ import tornado.routing
 import tornado.web
 
 from devgames.dashboards.login import LOGIN_VARIABLE, Login
+from devgames.i18n import _
 from devgames.remote import (
     DEVICE_PATHS,
     PASSWORD_VARIABLE,
@@ -570,11 +571,13 @@ def wait_until_serving(process: subprocess.Popen[bytes], port: int, timeout: flo
     probe = f"http://{HOST}:{port}{probe}"
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"Voilà stopped at start with exit status {process.returncode}.")
+            raise RuntimeError(_("Voilà stopped at start with exit status {status}.").format(
+                status=process.returncode))
         if answers(probe):
             return base_url(port)
         time.sleep(0.1)
-    raise RuntimeError(f"Voilà did not answer on port {port} within {timeout:g} s.")
+    raise RuntimeError(_("Voilà did not answer on port {port} within {seconds} s.").format(
+        port=port, seconds=f"{timeout:g}"))
 
 
 def parent_pids() -> dict[int, int]:
@@ -736,17 +739,21 @@ def port_in_use(port: int) -> str:
     ...     port_in_use(busy.getsockname()[1]).endswith("--port 0 for any free one.")
     True
     """
-    elsewhere = "choose another port with --port N, or --port 0 for any free one."
+    elsewhere = _("choose another port with --port N, or --port 0 for any free one.")
     servers = servers_on_port(port)
     if not servers:
-        return f"Port {port} on {HOST} is in use by another program; {elsewhere}"
+        return _("Port {port} on {host} is in use by another program; {elsewhere}").format(
+            port=port, host=HOST, elsewhere=elsewhere)
     serves = [serve_of(pid) for pid in servers]
     owners = sorted({parent or pid for pid, parent in zip(servers, serves, strict=True)})
     pids = ", ".join(map(str, owners))
-    which = (f"an earlier devgames serve, still running (process {pids}, perhaps in another "
-             "terminal)") if all(serves) else f"a devgames server left running (process {pids})"
-    return (f"Port {port} on {HOST} is in use by {which}. Stop it with "
-            f"`kill {' '.join(map(str, owners))}`, then start again; or {elsewhere}")
+    which = (_("an earlier devgames serve, still running (process {pids}, perhaps in another "
+               "terminal)") if all(serves) else
+             _("a devgames server left running (process {pids})")).format(pids=pids)
+    return _("Port {port} on {host} is in use by {which}. Stop it with `{command}`, then start "
+             "again; or {elsewhere}").format(port=port, host=HOST, which=which,
+                                             command=f"kill {' '.join(map(str, owners))}",
+                                             elsewhere=elsewhere)
 
 
 class StopSignals:
@@ -842,21 +849,25 @@ def serve(port: int = DEFAULT_PORT, db: Path | None = None, open_browser: bool =
                     process, port, probe=f"{remote.public.prefix}/login" if remote else
                     "/voila/static/materialcolors.css")
                 if remote is None:
-                    tell(out, f"devgames is served at {url}  (Ctrl-C stops it)")
+                    tell(out, _("devgames is served at {url}  (Ctrl-C stops it)").format(
+                        url=url))
                     where = device_addresses(device_port, lan)[1]
-                    tell(out, f"Team devices join at {where} with the codes of the table's "
-                              "Join panel" + ("." if lan else " (this machine only; --lan opens "
-                                                              "it to the network)."))
+                    tell(out, (_("Team devices join at {address} with the codes of the table's "
+                                 "Join panel.") if lan else
+                               _("Team devices join at {address} with the codes of the table's "
+                                 "Join panel (this machine only; --lan opens it to the "
+                                 "network).")).format(address=where))
                 else:
                     for line in remote_lines(remote, port, device_port, login_key):
                         tell(out, line)
                 if open_browser and remote is None and has_display():
                     webbrowser.open(url)
                 status = process.wait()
-            tell(out, f"Voilà stopped by itself (exit status {status}).")
+            tell(out, _("Voilà stopped by itself (exit status {status}).").format(
+                status=status))
             return status
         except KeyboardInterrupt:
-            tell(out, "Stopping devgames...")
+            tell(out, _("Stopping devgames..."))
             return 0
         finally:
             stop_server(process)
@@ -876,16 +887,22 @@ def remote_lines(remote: Remote, port: int, device_port: int, login_key: str | N
     Forwarded addresses are believed from 127.0.0.1 only.
     """
     public = remote.public
-    paths = ", ".join(f"{path}/" for path in DEVICE_PATHS[:-1]) + f" and {DEVICE_PATHS[-1]}/"
-    login = (f"The facilitator logs in with the password of ${PASSWORD_VARIABLE}."
+    paths = _("{names} and {last}").format(
+        names=", ".join(f"{path}/" for path in DEVICE_PATHS[:-1]), last=f"{DEVICE_PATHS[-1]}/")
+    variable = f"${PASSWORD_VARIABLE}"
+    login = (_("The facilitator logs in with the password of {variable}.")
              if login_key is None else
-             f"The facilitator logs in once at {public.url('login')}?key={login_key} (the link "
-             f"works once; set ${PASSWORD_VARIABLE} for a password instead).")
+             _("The facilitator logs in once at {link} (the link works once; set {variable} for "
+               "a password instead).")).format(
+        variable=variable, link=f"{public.url('login')}?key={login_key}")
     return [
-        f"devgames is served at {public.url('')} through the proxy  (Ctrl-C stops it)",
-        f"The proxy sends {public.host}{public.prefix}/ to {remote.listen}:{port} and its "
-        f"{paths} to {remote.listen}:{device_port} (devgames caddyfile writes its "
-        "configuration).",
+        _("devgames is served at {url} through the proxy  (Ctrl-C stops it)").format(
+            url=public.url("")),
+        _("The proxy sends {path} to {app} and its {paths} to {devices} (devgames caddyfile "
+          "writes its configuration).").format(
+            path=f"{public.host}{public.prefix}/", app=f"{remote.listen}:{port}", paths=paths,
+            devices=f"{remote.listen}:{device_port}"),
         login,
-        f"Forwarded addresses are believed from {', '.join(sorted(remote.trusted))} only.",
+        _("Forwarded addresses are believed from {addresses} only.").format(
+            addresses=", ".join(sorted(remote.trusted))),
     ]

@@ -4,12 +4,16 @@ words too), its refusals and what it prints; English stays as it always was."""
 import argparse
 import gettext
 import io
+import socket
 import sys
 
 import pytest
 
 from devgames.cli import main
-from devgames.i18n import language
+from devgames.dashboards.login import Login
+from devgames.dashboards.serve import HOST, Remote, remote_lines
+from devgames.i18n import from_environment, language, speaking
+from devgames.remote import PublicAddress
 
 
 def words(text: str) -> str:
@@ -85,3 +89,25 @@ def test_english_stays_as_it_was(capsys) -> None:
     assert main(["plan", "scrumkin", "--margin", "x"]) == 2
     assert capsys.readouterr().err.endswith(
         "devgames plan: error: argument --margin: 'x' is not a number of rounds\n")
+
+
+def test_what_serve_prints_is_in_russian(russian, capsys) -> None:
+    with socket.socket() as busy:
+        busy.bind((HOST, 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--no-browser"]) == 1
+    error = capsys.readouterr().err
+    assert f"Порт {port} на {HOST} занят другой программой; выберите другой порт" in error
+
+    remote = Remote(PublicAddress.parse("https://x.org/acme"), frozenset({"127.0.0.1"}),
+                    "127.0.0.1", Login.make("pw")[0])
+    with speaking(from_environment()):
+        lines = remote_lines(remote, 8866, 8867, "KEY")
+    assert lines == [
+        "devgames работает по адресу https://x.org/acme/ через прокси  (Ctrl-C останавливает)",
+        "Прокси передаёт x.org/acme/ на 127.0.0.1:8866, а t/, d/, a/ и static/ — на "
+        "127.0.0.1:8867 (его настройки пишет devgames caddyfile).",
+        "Ведущий входит один раз по ссылке https://x.org/acme/login?key=KEY (ссылка работает "
+        "один раз; задайте $DEVGAMES_PASSWORD, чтобы входить по паролю).",
+        "Пересланным адресам верим только от 127.0.0.1."]
