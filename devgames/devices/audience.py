@@ -18,7 +18,9 @@ from functools import cache
 from html import escape as esc
 from typing import Any
 
+from devgames import game_spec
 from devgames.core.game import Game
+from devgames.core.spec import resolve
 from devgames.core.wording import game_title
 from devgames.dashboards.components import scoreboard_html
 from devgames.devices.page import language_options, page_head
@@ -29,8 +31,9 @@ from devgames.screens.colors import seat_colors
 from devgames.screens.debrief import winner_line
 from devgames.sessions.table import TableController
 
-#: The scripts of the audience page whose texts are sent with the page.
-AUDIENCE_SCRIPTS = ("clock.js", "waits.js", "audience.js")
+#: The scripts of the audience page, in the order they run (plotly.js before the page's own,
+#: which draws with it from its first state); the texts of ours are sent with the page.
+AUDIENCE_SCRIPTS = ("plotly.min.js", "clock.js", "waits.js", "audience.js")
 #: The charts are laid out for the page's box in steps of this many pixels (every viewer of a
 #: step shares one state), within these bounds.
 SIZE_STEP = 80
@@ -102,6 +105,18 @@ def charts_data(game: Game, size: tuple[int, int]) -> dict[str, Any] | None:
             "key": team_key_html(*key_teams(game, colors), chart_notes(charts, traces))}
 
 
+@cache
+def board_keys(game: str) -> frozenset[str]:
+    """The keys of the public view that ``game``'s board draws on the projector (its blocks and
+    integration zones for РЕЛИЗ): never raw tables on the audience page.
+
+    >>> sorted(board_keys("reliz")), sorted(board_keys("scrumkin"))
+    (['blocks', 'integrations'], [])
+    """
+    path = game_spec(game).board
+    return frozenset(resolve(path).draws) if path else frozenset()
+
+
 def audience_state(table: TableController, news: list[str],
                    size: tuple[int, int] = DEFAULT_SIZE) -> dict[str, Any]:
     """What the audience page shows of ``table``, as plain data with an ``etag`` (a digest of
@@ -126,7 +141,7 @@ def audience_state(table: TableController, news: list[str],
         "heading": _("Session {number}").format(number=table.session_id),
         "revision": table.revision,
         "line": str(view.get("waiting_for") or ""),
-        "scoreboard": scoreboard_html(view, colors, (),
+        "scoreboard": scoreboard_html(view, colors, board_keys(game.name),
                                       [game.players[seat] for seat in table.bot_kinds]),
         "colors": colors,
         "charts": charts_data(game, size),
@@ -199,8 +214,7 @@ def audience_page(prefix: str = "") -> str:
         "language": _("Language"),
     }.items()}
     head = page_head("", say["title"], AUDIENCE_SCRIPTS, prefix).replace(
-        "</head>", f'<link rel="stylesheet" href="{prefix}/static/audience.css">\n'
-                   f'<script src="{prefix}/static/plotly.min.js" defer></script>\n</head>')
+        "</head>", f'<link rel="stylesheet" href="{prefix}/static/audience.css">\n</head>')
     return f"""{head}<body class="audience">
 <header class="top"><span class="game"></span><span class="session"></span>
 <form class="language"><label for="language">{say['language']}</label>

@@ -1,7 +1,10 @@
 """The audience view in a real browser: the link from the Join panel, the page following the
 table within a second of a move, its charts drawn by plotly.js with no Content Security Policy
-error, readable on a screen, a laptop and a phone; a new link cuts it off."""
+error, readable on a screen, a laptop and a phone; a new link cuts it off. Each game at its most
+teams with long names, mid-game, reads from the back of the room at 1920x1080, 1280x720 and
+1920x1080 zoomed to 150%."""
 
+import base64
 import statistics
 import time
 from collections.abc import Iterator
@@ -10,8 +13,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 from devgames.sessions import SessionStore
+from devgames.sim.bench import PLAYER_RANGE
 from tests.e2e.conftest import TIMEOUT_MS
-from tests.e2e.harness import Server, save_screenshot, wait_for_kernel_idle
+from tests.e2e.harness import ARTIFACTS, Server, save_screenshot, wait_for_kernel_idle
 from tests.e2e.readability import summary, unreadable
 from tests.e2e.test_e2e_devices import (
     RECORD_STATES,
@@ -21,11 +25,12 @@ from tests.e2e.test_e2e_devices import (
     wait_for_revision,
 )
 from tests.e2e.test_e2e_games import session_id
+from tests.e2e.test_e2e_readable import NAMES, SIZES, Case, cases, saved_positions
 from tests.e2e.test_e2e_screens import SCREENSHOTS
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {"screen": (1920, 1080), "laptop": (1280, 720), "phone": (390, 844)}
+WINDOWS = {"screen": (1920, 1080), "laptop": (1280, 720), "phone": (390, 844)}
 #: Moves made from the store, each timed until the audience page has it.
 MOVES = 8
 
@@ -109,7 +114,7 @@ def test_the_audience_follows_the_table_within_a_second_with_its_charts(
           f"p50 {statistics.median(delays):.3f} s, p95 {percentile(delays, 0.95):.3f} s; "
           f"transfers {transfers}")
 
-    for name, (width, height) in SIZES.items():
+    for name, (width, height) in WINDOWS.items():
         audience.set_viewport_size({"width": width, "height": height})
         audience.wait_for_timeout(800)  # the page asks for charts laid out for its new box
         assert audience.evaluate("() => document.documentElement.scrollWidth") <= width, name
@@ -128,3 +133,49 @@ def test_the_audience_follows_the_table_within_a_second_with_its_charts(
     expect(audience.locator(".line")).to_contain_text("link", timeout=5_000)
     assert audience.evaluate("() => document.body.classList.contains('gone')")
 
+
+
+#: Each game at its most teams with long names, mid-game (РЕЛИЗ: Cooperation at 4 teams), one
+#: of them in Russian (longer texts).
+CROWDED = [case for case in cases() if case.teams == PLAYER_RANGE[case.game][1]
+           and (case.game != "reliz" or case.options["scenario"] == "cooperation")
+           and (case.language == "en" or case.game == "scrumkin")]
+
+
+@pytest.fixture(scope="module")
+def viewer(browser: Browser) -> Iterator[Page]:
+    """One audience page for the crowded cases, sized and zoomed through DevTools."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.set_default_timeout(TIMEOUT_MS)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("case", CROWDED, ids=lambda case: case.label)
+def test_the_audience_view_reads_from_the_back_of_the_room_with_the_most_teams(
+        viewer: Page, voila_server: Server, case: Case) -> None:
+    with SessionStore(voila_server.db) as store:
+        number = saved_positions(store, case)["middle"]
+        token = store.audience_link(number)
+    viewer.goto(f"{voila_server.device_url}a/{token}")
+    expect(viewer.locator(".scores")).to_contain_text(NAMES[case.teams - 1])
+    devtools = viewer.context.new_cdp_session(viewer)
+    found = {}
+    for label, (width, height), scale, min_px in SIZES:
+        devtools.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
+        viewer.wait_for_function(  # the charts drawn again for the new box
+            """([width, height]) => innerWidth === width && innerHeight === height
+                && [...document.querySelectorAll(".chart")].every((c) => c._fullLayout
+                    && Math.abs(c._fullLayout.width - c.clientWidth) <= 2
+                    && Math.abs(c._fullLayout.height - c.clientHeight) <= 2)""",
+            arg=[width, height])
+        problems = unreadable(viewer, min_px=min_px)
+        if problems:  # through DevTools: Playwright's own screenshot would undo the size
+            shot = devtools.send("Page.captureScreenshot", {"format": "png"})
+            ARTIFACTS.mkdir(exist_ok=True)
+            (ARTIFACTS / f"unreadable-audience-{case.label}-{label}.png".replace(" ", "_")
+             ).write_bytes(base64.b64decode(shot["data"]))
+        found[label] = summary(problems) if problems else ""
+    devtools.detach()
+    assert not any(found.values()), found

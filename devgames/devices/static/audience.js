@@ -162,14 +162,22 @@
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) again();
   });
+  // The charts follow their box, whatever changed it (the window, a zoom, the key above
+  // them): drawn at once at the new size, then laid out again by the server for it.
   let resized = null;
-  window.addEventListener("resize", () => {
+  new ResizeObserver(() => {
+    const chart = $(".chart");
+    const [width, height] = box();
+    const drawn = chart._fullLayout;
+    if (drawn && window.Plotly && (drawn.width !== width || drawn.height !== height)) {
+      window.Plotly.relayout(chart, { width, height });
+    }
     clearTimeout(resized);
     resized = setTimeout(() => {
-      const [width, height] = box();
-      if (`${width}x${height}` !== drawnSize) again();
+      const [w, h] = box();
+      if (`${w}x${h}` !== drawnSize) again();
     }, 300);
-  });
+  }).observe($(".chart"));
   $("#language").addEventListener("change", () => {  // kept for a year, in this browser only
     document.cookie = `dg-lang=${encodeURIComponent($("#language").value)}; path=/; `
       + "max-age=31536000; SameSite=Strict";
