@@ -16,6 +16,7 @@ True
 """
 
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -30,6 +31,12 @@ class Board(widgets.VBox):
 
     #: The keys of ``game.view(None)`` this board draws, left out of the scoreboard.
     draws: frozenset[str] = frozenset()
+    #: The drawing, for the projector and for pages outside a kernel (the audience view): an
+    #: ES module whose default export draws the model's ``scene`` and ``label`` (anywidget's
+    #: ``render({model, el})``), and its style on the theme's colours (``--dg-*``); "" for a
+    #: board drawn by widgets alone, which the audience view does not show.
+    script: str = ""
+    style: str = ""
 
     def __init__(self, on_pick: Callable[[Action], object],
                  on_refusal: Callable[[str], None]) -> None:
@@ -37,6 +44,15 @@ class Board(widgets.VBox):
         self.add_class("dg-board")
         self.on_pick = on_pick
         self.on_refusal = on_refusal
+        #: The drawing's style, to show inside the board (hidden, as the theme's own).
+        self.sheet = widgets.HTML(f"<style>{self.style}</style>",
+                                  layout=widgets.Layout(display="none"))
+
+    @classmethod
+    def public_scene(cls, game: Game) -> dict[str, Any]:
+        """What :attr:`script` draws of ``game`` for everyone (its ``scene`` and ``label``),
+        with nothing to click; {} when the board has no script."""
+        return {}
 
     def show(self, game: Game) -> None:
         """Draw the public board of ``game`` (called after every move and every catch-up)."""

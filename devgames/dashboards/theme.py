@@ -95,44 +95,6 @@ body:has(.dg-app) .jp-OutputArea-output { overflow: clip !important; }
 .dg-right > .dg-board { flex: 0 1 auto; min-height: 0; overflow: auto; }
 .dg-right:has(> .dg-board) > .dg-charts { flex: 1 1 0; min-height: 230px; height: auto; }
 .dg-hand-open .dg-right > .dg-board { flex-grow: 1; }
-/* A board drawn in SVG (РЕЛИЗ): frames, halves to click, ports, the lines of integration. */
-.dg-board-canvas { width: 100%; height: 100%; min-height: 0; display: flex;
-  flex-direction: column; gap: 14px; }
-.dg-board-focus { flex: 0 1 auto; min-height: 0; }
-.dg-board-focus svg { display: block; width: 100%; height: 100%; max-height: 100%; }
-/* A team scenario: the other teams' modules and the central integration, in a row below the
-   team's. */
-.dg-board-overview { flex: 0 0 auto; display: flex; flex-flow: row wrap; gap: 6px 24px;
-  font-size: 18px; line-height: 1.2; }
-.dg-board-all-overview .dg-board-overview { flex: 1 1 auto; align-content: flex-start;
-  gap: 14px 28px; font-size: 20px; }
-.dg-board-caption { color: var(--dg-muted); }
-.dg-board-group svg { display: block; margin-top: 2px; }
-.dg-board-count { display: inline-block; white-space: nowrap;
-  font-variant-numeric: tabular-nums; }
-.dg-board-mini-frame { fill: var(--dg-panel); stroke: var(--dg-border); stroke-width: .3; }
-.dg-board-mini-frame.dg-board-done { stroke: var(--dg-good); stroke-width: .6; }
-.dg-board-mini { fill: var(--dg-bg); stroke: var(--dg-muted); stroke-width: .2; }
-.dg-board-mini.dg-board-mini-filled { fill: var(--dg-fg); stroke: none; }
-.dg-board-hit { fill: transparent; stroke: none; cursor: pointer; }
-.dg-board-hit:focus { outline: none; stroke: var(--dg-fg); stroke-width: 4; }
-.dg-board-frame { fill: var(--dg-panel); stroke: var(--dg-border); stroke-width: 2; }
-.dg-board-frame.dg-board-done { stroke: var(--dg-good); stroke-width: 5; }
-.dg-board-label { fill: var(--dg-fg); }
-.dg-board-half { fill: var(--dg-bg); stroke: var(--dg-fg); stroke-width: 2; }
-.dg-board-empty, .dg-board-double { fill: var(--dg-bg); stroke: var(--dg-muted);
-  stroke-dasharray: 6 4; }
-.dg-board-double { stroke: var(--dg-accent); stroke-width: 3; }
-.dg-board-filled { fill: var(--dg-bg); stroke: var(--dg-fg); stroke-width: 3; }
-.dg-board-spot { fill: var(--dg-accent); fill-opacity: .35; stroke: var(--dg-accent);
-  stroke-width: 5; cursor: pointer; }
-.dg-board-turn { stroke: var(--dg-accent); stroke-width: 4; cursor: pointer; }
-.dg-board-pips { fill: var(--dg-fg); font-weight: 800; }
-.dg-board-mark { fill: var(--dg-accent); font-weight: 700; }
-.dg-board-port { fill: var(--dg-bg); stroke: var(--dg-muted); stroke-width: 2; }
-.dg-board-port.dg-board-used { fill: var(--dg-accent); stroke: var(--dg-accent); }
-.dg-board-link { stroke: var(--dg-accent); stroke-width: 4; stroke-linecap: round; }
-.dg-board-link-end { fill: var(--dg-accent); }
 .dg-tile-tray .jupyter-button.dg-tile { font-size: 22px; min-height: 48px; min-width: 4.5em;
   font-variant-numeric: tabular-nums; }
 .dg-charts > .dg-chart { flex: 1 1 auto; min-height: 0; height: 100%; width: 100%;

@@ -18,10 +18,11 @@ from functools import cache
 from html import escape as esc
 from typing import Any
 
-from devgames import game_spec
+from devgames import GAMES, game_spec
 from devgames.core.game import Game
 from devgames.core.spec import resolve
 from devgames.core.wording import game_title
+from devgames.dashboards.board import Board
 from devgames.dashboards.components import scoreboard_html
 from devgames.devices.page import language_options, page_head
 from devgames.devices.room import is_paused
@@ -106,15 +107,34 @@ def charts_data(game: Game, size: tuple[int, int]) -> dict[str, Any] | None:
 
 
 @cache
+def board_class(game: str) -> type[Board] | None:
+    """The board ``game``'s table draws (РЕЛИЗ's), or None (a game without one, or no game).
+
+    >>> board_class("reliz").__name__, board_class("scrumkin"), board_class("chess")
+    ('RelizBoard', None, None)
+    """
+    path = game_spec(game).board if game in GAMES else ""
+    return resolve(path) if path else None
+
+
 def board_keys(game: str) -> frozenset[str]:
-    """The keys of the public view that ``game``'s board draws on the projector (its blocks and
-    integration zones for РЕЛИЗ): never raw tables on the audience page.
+    """The keys of the public view that ``game``'s board draws (its blocks and integration
+    zones for РЕЛИЗ): on the board, never as raw tables in the scoreboard.
 
     >>> sorted(board_keys("reliz")), sorted(board_keys("scrumkin"))
     (['blocks', 'integrations'], [])
     """
-    path = game_spec(game).board
-    return frozenset(resolve(path).draws) if path else frozenset()
+    board = board_class(game)
+    return board.draws if board else frozenset()
+
+
+def board_state(game: Game) -> dict[str, Any] | None:
+    """The board as the projector draws it for everyone (its scene and label, and the game
+    whose drawing script draws it), or None for a game without a drawn board."""
+    board = board_class(game.name)
+    if board is None or not board.script:
+        return None
+    return {"game": game.name, **board.public_scene(game)}
 
 
 def audience_state(table: TableController, news: list[str],
@@ -144,6 +164,7 @@ def audience_state(table: TableController, news: list[str],
         "scoreboard": scoreboard_html(view, colors, board_keys(game.name),
                                       [game.players[seat] for seat in table.bot_kinds]),
         "colors": colors,
+        "board": board_state(game),
         "charts": charts_data(game, size),
         "news": list(news),
         "timer": None if game.is_over else room_timer(meta),
@@ -230,8 +251,8 @@ def audience_page(prefix: str = "") -> str:
 <section class="scores" aria-label="{say['scores']}"></section>
 <section class="news" aria-label="{say['news']}"><h2>{say['news']}</h2><ol></ol></section>
 </section>
-<section class="right" aria-label="{say['charts']}"><div class="key"></div>
-<div class="chart"></div></section>
+<section class="right" aria-label="{say['charts']}"><div class="board" hidden></div>
+<div class="key"></div><div class="chart"></div></section>
 </main>
 </body></html>
 """

@@ -23,7 +23,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from devgames.devices.audience import AudienceStates, audience_page, chart_size
+import tornado.web
+
+from devgames.devices.audience import AudienceStates, audience_page, board_class, chart_size
 from devgames.devices.server import (
     HEADERS,
     REASONS,
@@ -46,6 +48,8 @@ PER_CLIENT = 6
 PLOTLY_JS = Path(str(importlib.util.find_spec("plotly").origin)).with_name("package_data")  # type: ignore[union-attr]
 #: How long a browser keeps the page's script and plotly.js before asking again (seconds).
 CACHE_SECONDS = 24 * 3600
+#: The media types of a board's drawing: its script and its style.
+DRAWING_TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
 #: The audience page's answers: the server's, but plotly.js sets the styles of the charts it
 #: draws (``style-src 'unsafe-inline'``); scripts stay the server's own alone.
 AUDIENCE_HEADERS = {**HEADERS, "Content-Security-Policy": HEADERS[
@@ -131,6 +135,23 @@ class CachedStatic(Static):
         return CACHE_SECONDS
 
 
+class BoardDrawing(tornado.web.RequestHandler):
+    """A game's board drawing for the audience page: its script (an ES module) or its style,
+    with the page's headers, kept a day by the browser; 404 for a game without one."""
+
+    def set_default_headers(self) -> None:
+        for name, value in HEADERS.items():
+            self.set_header(name, value)
+
+    def get(self, game: str, kind: str) -> None:
+        board = board_class(game)
+        if board is None or not board.script:
+            raise tornado.web.HTTPError(404)
+        self.set_header("Content-Type", DRAWING_TYPES[kind])
+        self.set_header("Cache-Control", f"max-age={CACHE_SECONDS}")
+        self.finish(board.script if kind == "js" else board.style)
+
+
 def routes(hub: Hub) -> list[Any]:
     """The audience view's addresses in the device application."""
     shared = {"hub": hub, "states": AudienceStates(), "viewers": Slots(PER_CLIENT, MAX_VIEWERS)}
@@ -139,4 +160,5 @@ def routes(hub: Hub) -> list[Any]:
         (rf"{hub.prefix}/a/({TOKEN}|[^/]*)/state", AudienceStateHandler, shared),
         (rf"{hub.prefix}/static/(audience\.(?:js|css))", CachedStatic, {"path": str(STATIC)}),
         (rf"{hub.prefix}/static/(plotly\.min\.js)", CachedStatic, {"path": str(PLOTLY_JS)}),
+        (rf"{hub.prefix}/static/board-([a-z_]+)\.(js|css)", BoardDrawing),
     ]

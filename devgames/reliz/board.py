@@ -210,6 +210,50 @@ export default {
 """
 
 
+#: The drawing's style, on the theme's colours (``--dg-*``): on the projector and in the
+#: audience view.
+BOARD_CSS = """
+/* The board drawn in SVG: frames, halves to click, ports, the lines of integration. */
+.dg-board-canvas { width: 100%; height: 100%; min-height: 0; display: flex;
+  flex-direction: column; gap: 14px; }
+.dg-board-focus { flex: 0 1 auto; min-height: 0; }
+.dg-board-focus svg { display: block; width: 100%; height: 100%; max-height: 100%; }
+/* A team scenario: the other teams' modules and the central integration, in a row below the
+   team's. */
+.dg-board-overview { flex: 0 0 auto; display: flex; flex-flow: row wrap; gap: 6px 24px;
+  font-size: 18px; line-height: 1.2; }
+.dg-board-all-overview .dg-board-overview { flex: 1 1 auto; align-content: flex-start;
+  gap: 14px 28px; font-size: 20px; }
+.dg-board-caption { color: var(--dg-muted); }
+.dg-board-group svg { display: block; margin-top: 2px; }
+.dg-board-count { display: inline-block; white-space: nowrap;
+  font-variant-numeric: tabular-nums; }
+.dg-board-mini-frame { fill: var(--dg-panel); stroke: var(--dg-border); stroke-width: .3; }
+.dg-board-mini-frame.dg-board-done { stroke: var(--dg-good); stroke-width: .6; }
+.dg-board-mini { fill: var(--dg-bg); stroke: var(--dg-muted); stroke-width: .2; }
+.dg-board-mini.dg-board-mini-filled { fill: var(--dg-fg); stroke: none; }
+.dg-board-hit { fill: transparent; stroke: none; cursor: pointer; }
+.dg-board-hit:focus { outline: none; stroke: var(--dg-fg); stroke-width: 4; }
+.dg-board-frame { fill: var(--dg-panel); stroke: var(--dg-border); stroke-width: 2; }
+.dg-board-frame.dg-board-done { stroke: var(--dg-good); stroke-width: 5; }
+.dg-board-label { fill: var(--dg-fg); }
+.dg-board-half { fill: var(--dg-bg); stroke: var(--dg-fg); stroke-width: 2; }
+.dg-board-empty, .dg-board-double { fill: var(--dg-bg); stroke: var(--dg-muted);
+  stroke-dasharray: 6 4; }
+.dg-board-double { stroke: var(--dg-accent); stroke-width: 3; }
+.dg-board-filled { fill: var(--dg-bg); stroke: var(--dg-fg); stroke-width: 3; }
+.dg-board-spot { fill: var(--dg-accent); fill-opacity: .35; stroke: var(--dg-accent);
+  stroke-width: 5; cursor: pointer; }
+.dg-board-turn { stroke: var(--dg-accent); stroke-width: 4; cursor: pointer; }
+.dg-board-pips { fill: var(--dg-fg); font-weight: 800; }
+.dg-board-mark { fill: var(--dg-accent); font-weight: 700; }
+.dg-board-port { fill: var(--dg-bg); stroke: var(--dg-muted); stroke-width: 2; }
+.dg-board-port.dg-board-used { fill: var(--dg-accent); stroke: var(--dg-accent); }
+.dg-board-link { stroke: var(--dg-accent); stroke-width: 4; stroke-linecap: round; }
+.dg-board-link-end { fill: var(--dg-accent); }
+"""
+
+
 #: Pixels of the SVG's user space per layout unit (a half is 2 units).
 UNIT = 22
 #: Space around a block's zones inside its frame, the row of its name, and between frames
@@ -508,12 +552,14 @@ class RelizBoard(Board):
     """
 
     draws = frozenset({"blocks", "integrations"})
+    script = BOARD_JS
+    style = BOARD_CSS
 
     def __init__(self, on_pick: Callable[[Action], object],
                  on_refusal: Callable[[str], None]) -> None:
         super().__init__(on_pick, on_refusal)
         self.canvas = BoardCanvas(self.clicked)
-        self.children = [self.canvas]
+        self.children = [self.sheet, self.canvas]
         self.game: Any = None
         #: The tile the seat to play picked in its tray: (seat, tile id), or None.
         self.selected: tuple[int, int] | None = None
@@ -526,7 +572,24 @@ class RelizBoard(Board):
             self.selected = None  # another seat's turn, or the tile is gone
         self.canvas.scene = board_scene(game.view(None), self._lit(game), self._tile_name(),
                                         self._focus(game))
-        self.canvas.label = _("The board: {waiting_for}").format(waiting_for=game.waiting_for)
+        self.canvas.label = self._label(game)
+
+    @classmethod
+    def public_scene(cls, game: Game) -> dict[str, Any]:
+        """The board as everyone sees it, nothing lit.
+
+        >>> from devgames import reliz
+        >>> drawn = RelizBoard.public_scene(reliz.new_game(["Ada", "Bob"], seed=3))
+        >>> sorted(drawn), drawn["label"].startswith("The board: ")
+        (['label', 'scene'], True)
+        """
+        return {"scene": board_scene(game.view(None), focus=cls._focus(game)),
+                "label": cls._label(game)}
+
+    @staticmethod
+    def _label(game: Game) -> str:
+        """The board's name for a screen reader, with what the table waits for."""
+        return _("The board: {waiting_for}").format(waiting_for=game.waiting_for)
 
     @staticmethod
     def _focus(game: Any) -> str | None:

@@ -89,6 +89,14 @@ def test_the_end_says_who_won_and_a_board_game_is_shown_without_its_hands() -> N
         game.apply(rng.choice(game.legal_actions()))
     state = audience_state(TableController(game, store, store.create(game), 0), [])
     assert state["over"] and state["winner"] and state["timer"] is None
+    board = state["board"]  # the projector's drawing of the board, nothing lit to click
+    assert board["game"] == "reliz" and board["label"].startswith("The board: ")
+    assert board["scene"]["halves"] and all(half["state"] not in ("legal", "turnable")
+                                            for half in board["scene"]["halves"])
+    assert "blocks" not in state["scoreboard"].lower()  # drawn on the board, not as a table
+    scrumkin_game = scrumkin.new_game(["Red", "Blue"], seed=3)
+    assert audience_state(TableController(scrumkin_game, store, store.create(scrumkin_game), 0),
+                          [])["board"] is None
 
 
 class AudienceServerTest(AsyncHTTPTestCase):
@@ -143,6 +151,17 @@ class AudienceServerTest(AsyncHTTPTestCase):
         assert plotly.headers["Content-Encoding"] == "gzip"
         assert "max-age=86400" in plotly.headers["Cache-Control"]
         assert len(plotly.body) < 2_000_000  # of about 4.8 MB
+
+    def test_a_boards_drawing_is_served_for_the_game_that_has_one(self) -> None:
+        script = self.fetch(f"{self.prefix}/static/board-reliz.js")
+        assert script.code == 200 and b"export default" in script.body
+        assert script.headers["Content-Type"].startswith("text/javascript")
+        assert "max-age=86400" in script.headers["Cache-Control"]
+        assert script.headers["X-Content-Type-Options"] == "nosniff"
+        style = self.fetch(f"{self.prefix}/static/board-reliz.css")
+        assert style.code == 200 and b".dg-board-half" in style.body
+        for missing in ("board-scrumkin.js", "board-chess.css", "board-reliz.html"):
+            assert self.fetch(f"{self.prefix}/static/{missing}", raise_error=False).code == 404
 
     def test_the_state_is_public_and_json(self) -> None:
         answer = self.state()

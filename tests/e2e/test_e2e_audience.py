@@ -159,6 +159,11 @@ def test_the_audience_view_reads_from_the_back_of_the_room_with_the_most_teams(
         token = store.audience_link(number)
     viewer.goto(f"{voila_server.device_url}a/{token}")
     expect(viewer.locator(".scores")).to_contain_text(NAMES[case.teams - 1])
+    if case.game == "reliz":  # the board, as the projector draws it, with its own style
+        expect(viewer.locator(".board .dg-board-half").first).to_be_visible()
+        assert viewer.locator(".board .dg-board-hit").count() == 0  # nothing to click
+        assert viewer.evaluate("() => getComputedStyle(document.querySelector("
+                               "'.board .dg-board-frame')).strokeWidth") in ("2px", "5px")
     devtools = viewer.context.new_cdp_session(viewer)
     found = {}
     for label, (width, height), scale, min_px in SIZES:

@@ -58,6 +58,31 @@
                         { displayModeBar: false, displaylogo: false, staticPlot: false });
   };
 
+  // The board (РЕЛИЗ's), drawn by the projector's own drawing module, with nothing to click.
+  const statics = `${base.replace(/\/a\/[^/]*$/, "")}/static`;
+  let drawing = null;     // the game's drawing module, once loaded: {game, module}
+  let undraw = null;      // what the drawing leaves to stop (its watch of the box's size)
+  let boardTurn = 0;      // the latest board asked for: an older one loading is dropped
+  const drawBoard = async (board) => {
+    const el = $(".board");
+    const turn = ++boardTurn;
+    if (board && (!drawing || drawing.game !== board.game)) {
+      const style = document.createElement("link");
+      style.rel = "stylesheet";
+      style.href = `${statics}/board-${board.game}.css`;
+      document.head.appendChild(style);
+      drawing = { game: board.game, module: await import(`${statics}/board-${board.game}.js`) };
+      if (turn !== boardTurn) return;
+    }
+    if (undraw) undraw();
+    undraw = null;
+    el.replaceChildren();
+    el.hidden = !board;
+    if (!board) return;
+    const model = { get: (key) => board[key], on: () => {}, send: () => {} };
+    undraw = drawing.module.default.render({ model, el }) || null;
+  };
+
   const render = (state) => {
     if (Number.isFinite(state.now)) skew = state.now - Date.now();
     if (shown && state.revision < shown.revision && state.session === shown.session) return;
@@ -77,6 +102,7 @@
     $(".winner").hidden = !state.winner;
     $(".scores").innerHTML = state.scoreboard;  // built and escaped by the server
     showClock();
+    drawBoard(state.board).catch(() => notice(_("Reconnecting to the table...")));
     drawCharts(state.charts);
     showNews(state.news);
   };
