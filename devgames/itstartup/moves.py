@@ -465,24 +465,57 @@ def _seen(game: "ItStartupGame") -> str:
     return ", ".join(NAME[c] for c in game.looking)
 
 
+def _picked(cards: Any, pool: list[int], size: int | None = None) -> bool | None:
+    """Whether ``cards`` are ``size`` (any number, for None) of the distinct cards of ``pool``,
+    in their order there: the answers the listing holds, found without listing them. None when
+    ``cards`` is not a tuple of ints (the caller asks the listing, which compares any value).
+
+    >>> _picked((3, 9), [1, 3, 5, 9]), _picked((9, 3), [1, 3, 5, 9]), _picked([3], [3])
+    (True, False, None)
+    """
+    if type(cards) is not tuple:
+        return None
+    if size is not None and len(cards) != size:
+        return False
+    start = 0
+    for card in cards:
+        if type(card) is not int:
+            return None
+        try:
+            start = pool.index(card, start) + 1
+        except ValueError:
+            return False
+    return True
+
+
 def check_mulligan(game: "ItStartupGame", action: Action) -> None:
-    if not _listed(game, action):
+    """Cards of the opening hand, each once, smallest id first (as listed)."""
+    legal = _picked(action.cards, sorted(game.hands[action.player]))
+    if not (_listed(game, action) if legal is None else legal):
         raise IllegalMove("bad_choice", _("{who} can put back only cards of the opening hand, "
                                           "each once.").format(who=_who(game, action)))
 
 
 def check_keep(game: "ItStartupGame", action: Action) -> None:
-    if not _listed(game, action):
-        step = game.steps[0]
-        assert isinstance(step, Keep)  # taken only by a keep step
-        size = min(step.size, len(game.looking))
+    """As many cards as the step keeps (or all looked at, when fewer), in the order looked at."""
+    step = game.steps[0]
+    assert isinstance(step, Keep)  # taken only by a keep step
+    size = min(step.size, len(game.looking))
+    legal = _picked(action.cards, game.looking, size)
+    if not (_listed(game, action) if legal is None else legal):
         raise IllegalMove("bad_choice",
                           _("{who} keeps exactly {n} of: {cards}.").format(
                               who=_who(game, action), n=size, cards=_seen(game)))
 
 
 def check_order(game: "ItStartupGame", action: Action) -> None:
-    if not _listed(game, action):
+    """Every card looked at, each once, in any order."""
+    cards, looking = action.cards, game.looking
+    if type(cards) is tuple and all(type(card) is int for card in cards):
+        legal = len(cards) == len(looking) and sorted(cards) == sorted(looking)
+    else:
+        legal = _listed(game, action)
+    if not legal:
         raise IllegalMove("bad_choice",
                           _("Name each card looked at once, top first: {cards}.").format(
                               cards=_seen(game)))

@@ -4,6 +4,8 @@ A facilitator at the projector types what the table does; a mistyped or out-of-t
 refused with a reason that can be read out, and must leave the game exactly as it was.
 """
 
+from itertools import permutations
+from random import Random
 from typing import Any
 
 import pytest
@@ -508,3 +510,39 @@ def test_every_verb_has_a_twin_that_answers_like_the_verb() -> None:
     assert game.can_end_turn("Bob") and not game.can_end_turn("Ada")
     assert not game.can_keep("Bob", []) and not game.can_order("Bob", [])
     assert not game.can_activate("Bob", sorted(game.hands[1])[0])
+
+
+def _answers(pool: list[int], other: int) -> list[Any]:
+    """Answers to try on a mulligan, keep or order of ``pool``: every subset of its cards in
+    their order and reversed, every order of small pools, a card not in it, repeats, a list
+    and values that are not card ids."""
+    subsets = [tuple(c for i, c in enumerate(pool) if mask >> i & 1)
+               for mask in range(1 << len(pool))]
+    answers: list[Any] = [*subsets, *(s[::-1] for s in subsets)]
+    if len(pool) <= 4:
+        answers += permutations(pool)
+    answers += [(*pool, other), (other,), pool[:1] * 2, list(pool), (float(c) for c in pool),
+                tuple(float(c) for c in pool), tuple(str(c) for c in pool), None, ()]
+    return answers
+
+
+def test_the_answers_of_a_look_or_a_mulligan_are_those_listed() -> None:
+    """Mulligans, cards kept and cards ordered are checked without listing them: each answer is
+    accepted exactly when an equal one is listed."""
+    tried = set()
+    for seed in range(40):
+        game = new_game(["Ada", "Bob", "Cy"][:2 + seed % 2], seed=seed, deck="physical")
+        rng = Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            kind = game.step.kind if game.step is not None else ""
+            if kind in ("mulligan", "keep", "order"):
+                p = legal[0].player
+                pool = sorted(game.hands[p]) if kind == "mulligan" else list(game.looking)
+                other = next(c for c in game.card_ids if c not in pool)
+                for cards in _answers(pool, other):
+                    action = Action(kind, p, cards=cards)
+                    assert game.can_apply(action) == (action in legal), (kind, pool, cards)
+                tried.add(kind)
+            game.apply(rng.choice(legal))
+    assert tried == {"mulligan", "keep", "order"}
