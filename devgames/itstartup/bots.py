@@ -106,6 +106,7 @@ RULE = {c: "knowledge" if KIND[c] == "knowledge"
         else "hire" for c in CARDS}
 IS_DEVELOPER = {c: KIND[c] == "developer" for c in CARDS}
 IS_KNOWLEDGE = {c: KIND[c] == "knowledge" for c in CARDS}
+IS_ACTION = {c: KIND[c] == "action" for c in CARDS}
 #: A knowledge card (where knowledge may go is the same for all of them).
 KNOWLEDGE = next(card for card in CARDS.values() if card.kind == "knowledge")
 
@@ -209,8 +210,10 @@ def outlook(game: ItStartupGame) -> Outlook:
         left = goal - points[q]
         if left <= (0 if q in played else earns):
             return LAST_ROUND
-        turns = min(turns, -(-left // max(earns, MIN_RATE)))  # rounded up
-    return OUTLOOKS[max(2, turns)]
+        needed = -(-left // (earns if earns > MIN_RATE else MIN_RATE))  # rounded up
+        if needed < turns:
+            turns = needed
+    return OUTLOOKS[turns if turns > 2 else 2]
 
 
 class _Table:
@@ -229,8 +232,12 @@ class _Table:
         self.cost, self.cap = game.cost, game.cap
         self.free = (game.free_developers, game.free_actions)
         points = game.points
+        leader = 1 if seat == 0 else 0
+        for q in range(leader + 1, game.n):
+            if q != seat and points[q] > points[leader]:
+                leader = q
         #: The opponent with most points (the first in seat order on a tie).
-        self.leader = max((q for q in range(game.n) if q != seat), key=points.__getitem__)
+        self.leader = leader
         self.seen = -1  # the moves made when the bot's aims were worked out
         self.aims: tuple[int | None, int | None] = (None, None)
 
@@ -347,40 +354,43 @@ class _Table:
         rested employees work a turn more, burnt or crunched ones a turn less. ``hired`` is
         what an employee earns and draws by itself."""
         key, game, me, outlook = KEY[card], self.game, self.me, self.outlook
-        hand, crew = game.hands[me], game.crews[me]
-        developers = crew.developers
-        final = outlook is LAST_ROUND
         if key in KNOWLEDGE_DISCOUNTERS:  # knowledge for 2 less
-            knowledge = sum(map(IS_KNOWLEDGE.__getitem__, hand))
+            knowledge = sum(map(IS_KNOWLEDGE.__getitem__, game.hands[me]))
             return hired + 2 * outlook.resource * min(2, knowledge)
         if key == "qa_wizard_engineer":  # developers for 1 less
-            others = sum(map(IS_DEVELOPER.__getitem__, hand)) - 1
+            others = sum(map(IS_DEVELOPER.__getitem__, game.hands[me])) - 1
             return hired + outlook.resource * min(2, others)
+        crew = game.crews[me]
+        developers = crew.developers
         if key == "scrum_master":  # +1 for each developer, and a card drawn for each
             return developers * (outlook.turns(BURNOUT_LIMIT[card]) + outlook.card)
         if key == "technical_debt":  # every employee leaves
             theirs = sum(self.production(q) for q in range(game.n) if q != me)
             return (OPPONENT_WEIGHT * theirs - self.production(me)) * outlook.turns(TURNS_LEFT)
-        if final:  # a turn more or less: only this one counts
-            rested = burnt = 0.0
-        else:
-            staff = game.staff[me]
-            tired = sum(1 for e in staff if game.employees[e].burnout)
+        # Before the final round a turn more or less counts; in it, only this one.
+        final = outlook is LAST_ROUND
+        if key == "copy_paste_developer" or key == "crunch_time":  # developers lose a turn
+            burnt = 0.0 if final else (crew.power
+                                       + game.held[me].get("scrum_master", 0) * developers)
+            return hired - burnt if key == "copy_paste_developer" else 2 * developers - burnt
+        if key == "monster_bug":  # every opposing employee loses a turn
+            return 0.0 if final else OPPONENT_WEIGHT * sum(
+                self.production(q) for q in range(game.n) if q != me)
+        # Office Manager, Coffee machine, Vacation Time: the tired employees work a turn more
+        rested = 0.0
+        if not final:
+            staff, employees = game.staff[me], game.employees
+            tired = 0
+            for e in staff:
+                if employees[e].burnout:
+                    tired += 1
             rested = self.production(me) * tired / len(staff) if staff else 0.0
-            burnt = crew.power + game.held[me].get("scrum_master", 0) * developers
-        if key == "copy_paste_developer":  # the bot's other developers lose a turn
-            return hired - burnt
         if key == "office_manager":
             return hired + rested
         if key == "coffee_machine":
             return developers + rested
-        if key == "vacation_time":  # rested, and no burnout at the end of the turn
-            return rested + (0.0 if game.vacation or final else self.production(me))
-        if key == "crunch_time":
-            return 2 * developers - burnt
-        # Monster Bug: every opposing employee loses a turn
-        return 0.0 if final else OPPONENT_WEIGHT * sum(
-            self.production(q) for q in range(game.n) if q != me)
+        # Vacation Time: and no burnout at the end of the turn
+        return rested + (0.0 if game.vacation or final else self.production(me))
 
     # ----- the less common moves, as (kind, card, target, count, points, price) ---------------
     def moves(self, card: int, points: float) -> list["_Move"]:
@@ -606,16 +616,23 @@ class HeuristicBot:
         when a resource now is worth more than a share of it; else the planning of the best
         action card; else the end of the turn."""
         hand = game.hands[me]
+        if not hand:
+            return _END[me]
         money, turn = game.resources[me], game.turns[me]
-        budget = money + min(turn + 1, MAX_INCOME) + min(turn + 2, MAX_INCOME)
-        if hand and sum(map(PRICE.__getitem__, hand)) > budget and money < game.cap:
-            worst = min(hand, key=WORTH.__getitem__)  # surplus: the next turns cannot pay it
-            if outlook.resource * SELL_PRICE - SURPLUS_SHARE * WORTH[worst] >= MIN_GAIN:
-                return Action("sell", me, worst)
+        if money < game.cap:
+            income = turn + 1 if turn + 1 < MAX_INCOME else MAX_INCOME
+            budget = money + income + (income + 1 if income < MAX_INCOME else MAX_INCOME)
+            if sum(map(PRICE.__getitem__, hand)) > budget:
+                worst = min(hand, key=WORTH.__getitem__)  # surplus: the next turns cannot pay it
+                if outlook.resource * SELL_PRICE - SURPLUS_SHARE * WORTH[worst] >= MIN_GAIN:
+                    return Action("sell", me, worst)
         if game.planned[me] is None:
-            plans = [c for c in hand if KIND[c] == "action" and PRICE[c] > 0]
-            if plans:
-                return Action("plan", me, max(plans, key=WORTH.__getitem__))
+            plan, most = 0, -1.0  # the first of the best, as max() takes it
+            for c in hand:
+                if IS_ACTION[c] and PRICE[c] > 0 and WORTH[c] > most:
+                    plan, most = c, WORTH[c]
+            if plan:
+                return Action("plan", me, plan)
         return _END[me]
 
     # ----- the other decisions ------------------------------------------------------------------
