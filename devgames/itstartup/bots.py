@@ -107,6 +107,8 @@ RULE = {c: "knowledge" if KIND[c] == "knowledge"
 IS_DEVELOPER = {c: KIND[c] == "developer" for c in CARDS}
 IS_KNOWLEDGE = {c: KIND[c] == "knowledge" for c in CARDS}
 IS_ACTION = {c: KIND[c] == "action" for c in CARDS}
+#: The developers onto whom knowledge costs 2 less (Full Stack Ninja, Ambitious Apprentice).
+DISCOUNTERS = frozenset(c for c in CARDS if KEY[c] in KNOWLEDGE_DISCOUNTERS)
 #: A knowledge card (where knowledge may go is the same for all of them).
 KNOWLEDGE = next(card for card in CARDS.values() if card.kind == "knowledge")
 
@@ -265,15 +267,17 @@ class _Table:
         Ambitious Apprentice first among equals (knowledge costs 2 less on them); with those
         turns. (0, 0) when there is none."""
         employees, horizon = self.game.employees, self.outlook.horizon
-        best, most = 0, (0, False)
+        best = most = 0
+        cheaper = False  # whether the best is a Full Stack Ninja or an Ambitious Apprentice
         for d in play_targets(self.game, self.me, KNOWLEDGE):
             assert d is not None  # knowledge goes on a developer
             state = employees[d]
             life = 1 if state.home is not None else BURNOUT_LIMIT[d] - state.burnout
-            rank = (life if life < horizon else horizon, KEY[d] in KNOWLEDGE_DISCOUNTERS)
-            if rank > most:
-                best, most = d, rank
-        return best, most[0]
+            if life > horizon:
+                life = horizon
+            if life > most or (life == most and not cheaper and d in DISCOUNTERS):
+                best, most, cheaper = d, life, d in DISCOUNTERS
+        return best, most
 
     def prey(self) -> tuple[int | None, int | None]:
         """The leader's employees the bot aims at (not outsourced ones): the one worth most to
@@ -393,12 +397,10 @@ class _Table:
         return rested + (0.0 if game.vacation or final else self.production(me))
 
     # ----- the less common moves, as (kind, card, target, count, points, price) ---------------
-    def moves(self, card: int, points: float) -> list["_Move"]:
-        """The plays of a card valued from the table or aimed at an employee, worth ``points``
-        by itself (what the employee earns and draws)."""
+    def aimed_plays(self, card: int, points: float) -> list["_Move"]:
+        """The plays of a card aimed at an employee, worth ``points`` by itself (what the
+        employee earns and draws)."""
         price = self.game.cost(self.me, card)
-        if RULE[card] == "table":
-            return [("play", card, None, None, self.points(card, points), price)]
         return [("play", card, target, None,
                  points + (0.0 if target is None else self.aimed(card, target, price)), price)
                 for target in self.targets(card)]
@@ -424,19 +426,23 @@ class _Table:
     def transfers(self) -> list["_Move"]:
         """Knowledge off a developer in its last turn, onto the one with most turns left (the
         bot's own developers, not outsourced ones)."""
-        game, me = self.game, self.me
+        game, me, horizon = self.game, self.me, self.outlook.horizon
         employees = game.employees
         out: list[_Move] = []
-        developers = game.crews[me].developer_cards
+        developers = self.crew.developer_cards
         for source in developers:
             state = employees[source]
-            if (not state.knowledge or BURNOUT_LIMIT[source] - state.burnout > 1
+            if (not state.knowledge or state.burnout < BURNOUT_LIMIT[source] - 1
                     or state.home is not None):
                 continue
             for knowledge in state.knowledge:
                 for target in developers:
-                    more = self.turns(target) - 1
-                    if target != source and more > 0 and employees[target].home is None:
+                    other = employees[target]
+                    if target == source or other.home is not None:
+                        continue
+                    life = BURNOUT_LIMIT[target] - other.burnout
+                    more = (life if life < horizon else horizon) - 1  # turns left after this
+                    if more > 0:
                         price = game.cost(me, knowledge, target, transfer=True)
                         if price <= game.resources[me]:
                             out.append(("transfer", knowledge, target, None,
@@ -574,8 +580,12 @@ class HeuristicBot:
                 if scrum and IS_DEVELOPER[card]:  # the Scrum Masters' +1 for each turn it works
                     life = BURNOUT_LIMIT[card]
                     points += scrum * (life if life < horizon else horizon)
-                if rule != "hire":
-                    others += table.moves(card, points)
+                if rule == "table":
+                    others.append(("play", card, None, None, table.points(card, points),
+                                   cost(me, card)))
+                    continue
+                if rule == "aimed":
+                    others += table.aimed_plays(card, points)
                     continue
                 if points < top - TIE:
                     continue
