@@ -392,12 +392,15 @@ def check_play(game: "ItStartupGame", action: Action) -> None:
         raise IllegalMove("bad_target",
                           _("{target} is not a target of {card} now.").format(
                               target=card_name(target), card=NAME[card]))
+    money = game.resources[p]
+    if PRICE[card] <= money:  # what a card costs now is never more than printed
+        return
     price = game.cost(p, card, target)
-    if price > game.resources[p]:
+    if price > money:
         raise IllegalMove(
             "not_enough_resources",
             _("{card} costs {price} now; {who} has {money}.").format(
-                card=NAME[card], price=price, who=game.players[p], money=game.resources[p]),
+                card=NAME[card], price=price, who=game.players[p], money=money),
         )
 
 
