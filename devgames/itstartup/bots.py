@@ -397,10 +397,9 @@ class _Table:
         return rested + (0.0 if game.vacation or final else self.production(me))
 
     # ----- the less common moves, as (kind, card, target, count, points, price) ---------------
-    def aimed_plays(self, card: int, points: float) -> list["_Move"]:
+    def aimed_plays(self, card: int, points: float, price: int) -> list["_Move"]:
         """The plays of a card aimed at an employee, worth ``points`` by itself (what the
-        employee earns and draws)."""
-        price = self.game.cost(self.me, card)
+        employee earns and draws), for ``price``."""
         return [("play", card, target, None,
                  points + (0.0 if target is None else self.aimed(card, target, price)), price)
                 for target in self.targets(card)]
@@ -469,6 +468,10 @@ _Found = Action | tuple[str, int | None, int | None, int | None]
 _SEATS = range(4)
 _END = [Action("end_turn", p) for p in _SEATS]
 _PLAY = [{c: Action("play", p, c) for c in CARDS} for p in _SEATS]
+_SELL = [{c: Action("sell", p, c) for c in CARDS} for p in _SEATS]
+_PLAN = [{c: Action("plan", p, c) for c in CARDS if KIND[c] == "action"} for p in _SEATS]
+#: The other moves made, by seat and (kind, card, target, count), kept to be made again.
+_MADE: list[dict[tuple[str, int | None, int | None, int | None], Action]] = [{} for _ in _SEATS]
 
 
 class HeuristicBot:
@@ -580,16 +583,16 @@ class HeuristicBot:
                 if scrum and IS_DEVELOPER[card]:  # the Scrum Masters' +1 for each turn it works
                     life = BURNOUT_LIMIT[card]
                     points += scrum * (life if life < horizon else horizon)
+                # Without a discount in play a card (but knowledge) costs what is printed.
+                price = cost(me, card) if discounts else PRICE[card]
                 if rule == "table":
-                    others.append(("play", card, None, None, table.points(card, points),
-                                   cost(me, card)))
+                    others.append(("play", card, None, None, table.points(card, points), price))
                     continue
                 if rule == "aimed":
-                    others += table.aimed_plays(card, points)
+                    others += table.aimed_plays(card, points, price)
                     continue
                 if points < top - TIE:
                     continue
-                price = cost(me, card)
             left = money - price
             score = points - resource * (kept - (left if left < cap else cap))
             if score > top + TIE:
@@ -617,8 +620,12 @@ class HeuristicBot:
         chosen = best[0] if len(best) == 1 else self.rng.choice(best)
         if isinstance(chosen, Action):
             return chosen
-        kind, named, target, count = chosen
-        return Action(kind, me, named, target, count)
+        made = _MADE[me]
+        action = made.get(chosen)
+        if action is None:
+            kind, named, target, count = chosen
+            action = made[chosen] = Action(kind, me, named, target, count)
+        return action
 
     @staticmethod
     def _sale_or_plan(game: ItStartupGame, me: int, outlook: Outlook) -> Action:
@@ -635,14 +642,14 @@ class HeuristicBot:
             if sum(map(PRICE.__getitem__, hand)) > budget:
                 worst = min(hand, key=WORTH.__getitem__)  # surplus: the next turns cannot pay it
                 if outlook.resource * SELL_PRICE - SURPLUS_SHARE * WORTH[worst] >= MIN_GAIN:
-                    return Action("sell", me, worst)
+                    return _SELL[me][worst]
         if game.planned[me] is None:
             plan, most = 0, -1.0  # the first of the best, as max() takes it
             for c in hand:
                 if IS_ACTION[c] and PRICE[c] > 0 and WORTH[c] > most:
                     plan, most = c, WORTH[c]
             if plan:
-                return Action("plan", me, plan)
+                return _PLAN[me][plan]
         return _END[me]
 
     # ----- the other decisions ------------------------------------------------------------------
