@@ -24,6 +24,7 @@ ends the turn. What does not change during a turn (the final round, how far ahea
 leader) is worked out at the turn's first decision.
 """
 
+from collections.abc import Sequence
 from math import inf
 from random import Random
 from typing import NamedTuple
@@ -266,10 +267,14 @@ class _Table:
         (within the horizon; an outsourced one: this turn only), a Full Stack Ninja or an
         Ambitious Apprentice first among equals (knowledge costs 2 less on them); with those
         turns. (0, 0) when there is none."""
-        employees, horizon = self.game.employees, self.outlook.horizon
+        game, crew = self.game, self.crew
+        employees, horizon = game.employees, self.outlook.horizon
         best = most = 0
         cheaper = False  # whether the best is a Full Stack Ninja or an Ambitious Apprentice
-        for d in play_targets(self.game, self.me, KNOWLEDGE):
+        developers: Sequence[int | None] = crew.developer_cards
+        if crew.borrowed:  # the table may not allow knowledge on an outsourced developer
+            developers = play_targets(game, self.me, KNOWLEDGE)
+        for d in developers:
             assert d is not None  # knowledge goes on a developer
             state = employees[d]
             life = 1 if state.home is not None else BURNOUT_LIMIT[d] - state.burnout
@@ -303,22 +308,6 @@ class _Table:
                     burn, most_burnt = e, earns
         self.seen, self.aims = len(game.log), (take, burn)
         return take, burn
-
-    def targets(self, card: int) -> list[int | None]:
-        """Where the bot plays a card aimed at an employee: on the leader's employee it aims at
-        (:meth:`prey`), else on nothing when the rules allow it; Code Monkey on nothing or on
-        one of the bot's own employees in its last turn."""
-        game, key = self.game, KEY[card]
-        if key == "code_monkey":
-            employees = game.employees
-            return [None, *(e for e in game.staff[self.me] if employees[e].home is None
-                            and BURNOUT_LIMIT[e] - employees[e].burnout <= 1)]
-        take, burn = self.prey()
-        target = burn if key in ("downer_dave", "outsourcing") else take
-        if target is not None and (key != "rockstar_recruiter"
-                                   or len(game.staff[self.leader]) >= 4):
-            return [target]
-        return [None] if list(play_targets(game, self.me, CARDS[card])) == [None] else []
 
     def take(self, e: int) -> float:
         """Gain when the bot takes the leader's employee ``e`` over for good."""
@@ -399,10 +388,30 @@ class _Table:
     # ----- the less common moves, as (kind, card, target, count, points, price) ---------------
     def aimed_plays(self, card: int, points: float, price: int) -> list["_Move"]:
         """The plays of a card aimed at an employee, worth ``points`` by itself (what the
-        employee earns and draws), for ``price``."""
-        return [("play", card, target, None,
-                 points + (0.0 if target is None else self.aimed(card, target, price)), price)
-                for target in self.targets(card)]
+        employee earns and draws), for ``price``: on the leader's employee the bot aims at
+        (:meth:`prey`), else on nothing when the rules allow it; Code Monkey on nothing or on
+        one of the bot's own employees in its last turn."""
+        game, key = self.game, KEY[card]
+        if key == "code_monkey":
+            employees = game.employees
+            out: list[_Move] = [("play", card, None, None, points + 0.0, price)]
+            for e in game.staff[self.me]:
+                state = employees[e]
+                if state.home is None and BURNOUT_LIMIT[e] - state.burnout <= 1:
+                    out.append(("play", card, e, None, points + self.aimed(card, e, price),
+                                price))
+            return out
+        take, burn = self.prey()
+        target = burn if key == "downer_dave" or key == "outsourcing" else take
+        if target is not None and (key != "rockstar_recruiter"
+                                   or len(game.staff[self.leader]) >= 4):
+            return [("play", card, target, None, points + self.aimed(card, target, price),
+                     price)]
+        if key == "outsourcing" or key == "head_hunter":  # never played on nothing
+            return []
+        if list(play_targets(game, self.me, CARDS[card])) == [None]:
+            return [("play", card, None, None, points + 0.0, price)]
+        return []
 
     def abilities(self) -> list["_Move"]:
         """Shy Frontend Developer's X (what the hoard cap would take, or everything in the final
@@ -500,7 +509,8 @@ class HeuristicBot:
     def choose(self, game: ItStartupGame) -> Action:
         """One of ``game.legal_actions()`` for the player to act (its own decisions are made
         from its hand and the table, without listing every legal move)."""
-        step = game.step
+        steps = game.steps
+        step = steps[0] if steps else None
         if isinstance(step, Main):
             return self._turn(game, step.player)
         if isinstance(step, Mulligan):
