@@ -570,7 +570,7 @@ class HeuristicBot:
         hand = table.hand
         for card in hand if planned is None else [*hand, planned[0]]:
             rule = RULE[card]
-            move: _Found = plays[card]
+            move: _Found
             points: float
             if rule == "knowledge":  # on the developer with most turns left
                 if not developer:
@@ -587,7 +587,7 @@ class HeuristicBot:
             elif PRICE[card] > money and (not discounts or cost(me, card) > money):
                 continue  # not affordable (what a card costs now is never more than printed)
             elif rule == "investor":
-                points, price = 0.0, -2  # 2 resources, for nothing
+                move, points, price = plays[card], 0.0, -2  # 2 resources, for nothing
             else:
                 points = hires[card]
                 if scrum and IS_DEVELOPER[card]:  # the Scrum Masters' +1 for each turn it works
@@ -603,6 +603,7 @@ class HeuristicBot:
                     continue
                 if points < top - TIE:
                     continue
+                move = plays[card]
             left = money - price
             score = points - resource * (kept - (left if left < cap else cap))
             if score > top + TIE:
