@@ -223,17 +223,19 @@ class _Table:
     """What one seat works out once per turn (at its first decision): its outlook
     (:func:`outlook`) and who leads; and what the cards valued from the table bring."""
 
-    __slots__ = ("aims", "cap", "cost", "crew", "free", "game", "hand", "held", "leader", "me",
-                 "outlook", "seen", "turn")
+    __slots__ = ("aims", "crew", "game", "leader", "me", "outlook", "reads", "seen", "turn")
 
     def __init__(self, game: ItStartupGame, seat: int) -> None:
         self.game, self.me, self.turn = game, seat, game.turn_no
-        self.outlook = outlook(game)
-        # The seat's own hand, counts and prices, and the cards drawn free this turn (the same
-        # objects all turn long: the bot reads them at each decision).
-        self.hand, self.held, self.crew = game.hands[seat], game.held[seat], game.crews[seat]
-        self.cost, self.cap = game.cost, game.cap
-        self.free = (game.free_developers, game.free_actions)
+        self.outlook = ahead = outlook(game)
+        self.crew = game.crews[seat]
+        #: What each decision of the turn reads, in one look-up: the outlook's figures (what a
+        #: resource and a card are worth, what each employee brings hired, the horizon), the
+        #: table's prices and hoard cap, the seat's own hand and counts, and the cards drawn
+        #: free this turn (the same objects all turn long).
+        self.reads = (ahead.resource, ahead.card, ahead.hires, ahead.horizon, game.cost,
+                      game.cap, game.hands[seat], game.held[seat], game.free_developers,
+                      game.free_actions)
         points = game.points
         leader = 1 if seat == 0 else 0
         for q in range(leader + 1, game.n):
@@ -471,6 +473,9 @@ class _Table:
 
 #: A move the table weighs: (kind, card, target, count, points, price).
 _Move = tuple[str, int | None, int | None, int | None, float, int]
+#: A card bought, by what a card drawn is worth.
+_BUY: dict[float, _Move] = {card: ("buy", None, None, None, card, DRAW_PRICE)
+                            for card in (CARD, FINAL_CARD)}
 #: A move found best: the action itself, or (kind, card, target, count) to make it.
 _Found = Action | tuple[str, int | None, int | None, int | None]
 #: The moves the bot makes most, made once (actions are immutable), by seat and card.
@@ -552,22 +557,20 @@ class HeuristicBot:
         table = self.table
         if table is None or table.game is not game or table.turn != game.turn_no:
             table = self.table = _Table(game, me)
-        outlook, cost, cap = table.outlook, table.cost, table.cap
+        (resource, drawn, hires, horizon, cost, cap, hand, held, free_developers,
+         free_actions) = table.reads
         money = game.resources[me]
-        resource, hires, horizon = outlook.resource, outlook.hires, outlook.horizon
         kept = money if money < cap else cap  # what the hoard cap leaves
-        held, plays, planned = table.held, _PLAY[me], game.planned[me]
+        plays, planned = _PLAY[me], game.planned[me]
         scrum = held.get("scrum_master", 0)
         # A card dearer than the bot's resources is priced only when a discount is in play: a
         # card drawn free, a QA Wizard Engineer, a planned card.
-        free_developers, free_actions = table.free
         discounts = (free_developers or free_actions or planned is not None
                      or "qa_wizard_engineer" in held)
         others: list[_Move] = []  # the moves the table values
         top = -inf
         best: list[_Found] = [_END[me]]  # the moves with the best score
         developer = turns = 0  # where knowledge goes, once a knowledge card is met
-        hand = table.hand
         for card in hand if planned is None else [*hand, planned[0]]:
             rule = RULE[card]
             move: _Found
@@ -611,7 +614,7 @@ class HeuristicBot:
             elif score >= top - TIE:
                 best.append(move)
         if money >= DRAW_PRICE and len(game.deck):
-            others.append(("buy", None, None, None, outlook.card, DRAW_PRICE))
+            others.append(_BUY[drawn])
         crew = table.crew
         if crew.activators and money:
             others += table.abilities()
@@ -627,7 +630,7 @@ class HeuristicBot:
             elif score >= top - TIE:
                 best.append((kind, named, target, count))
         if top < MIN_GAIN:
-            return self._sale_or_plan(game, me, outlook)
+            return self._sale_or_plan(game, me, table.outlook)
         chosen = best[0] if len(best) == 1 else self.rng.choice(best)
         if isinstance(chosen, Action):
             return chosen
