@@ -33,7 +33,6 @@ _REBUILD = frozenset({"swap", "add"})
 #: The score of the moves that cannot be the best (a move into no tile, while one can be placed).
 _OUTRANKED = float("-inf")
 _KIND = itemgetter(0)  # Action.kind
-_TARGET = itemgetter(3)  # Action.target
 _CODES = {c: card.code for c, card in EVENTS.items()}
 #: The score of each event card played in the turn: 8 helpful, 1 a crutch, -1 any other, and
 #: ``None`` for a harmful one: 5 and 0.1 a tile in the hand of the opponent it is aimed at (-1 on
@@ -73,6 +72,13 @@ class Blocked(NamedTuple):
     wanted: int
 
 
+#: What a tile replaced in one zone changes for the blocked zones (``HeuristicBot._around``):
+#: the bot's tiles on the board less the zone's, and for each blocked zone what its other filled
+#: neighbours ask of its halves, the links from the zone (its half, the zone's half), how many
+#: halves are asked different pips now, and the ``FIT`` of its kind.
+Around = tuple[int, list[tuple[int, int, list[tuple[int, int]], int, list[list[int]]]]]
+
+
 class HeuristicBot:
     """Places the tile that closes the most (a RELEASE first, then a zone with the most filled
     neighbours), plays helpful cards at once and harmful ones on the opponent with the most
@@ -97,9 +103,12 @@ class HeuristicBot:
         if game.phase == ATTACH:
             return self.rng.choice(legal)
         n = len(legal)
-        best = self._best(game, legal) if n > 1 else [0]
         # One random draw a move, in order, whatever the scores: the ties' breakers. With no tie
         # they are drawn unread, as the 64 random bits a move that ``Random.random`` takes.
+        if n == 1:
+            self.rng.getrandbits(64)
+            return legal[0]
+        best = self._best(game, legal)
         if len(best) == 1:
             self.rng.getrandbits(n << 6)
             return legal[best[0]]
@@ -122,42 +131,71 @@ class HeuristicBot:
         if "place" in kinds:
             return self._place_best(game, legal, kinds)
         scores = list(map(_FIXED.get, kinds, repeat(_OUTRANKED)))  # play and replace: below
-        hands = game.hands
-        for i, kind in enumerate(kinds):
-            if kind != "play":
-                continue
-            action = legal[i]
-            score = _PLAY_SCORES.get(action.card or 0, -1.0)
-            if score is None:  # harmful: aimed at an opponent
-                target = action.target
-                score = (5.0 + len(hands[target]) * 0.1
-                         if target is not None and target != action.player else -1.0)
-            scores[i] = score
-        if max(scores) <= 1.0 and "replace" in kinds:  # only then can a replacement be chosen
+        if "play" in kinds:
+            hands, plays = game.hands, _PLAY_SCORES
+            for i in range(kinds.index("play"), len(kinds)):
+                if kinds[i] != "play":
+                    continue
+                _kind, player, card, target = legal[i][:4]
+                score = plays.get(card or 0, -1.0)
+                if score is None:  # harmful: aimed at an opponent
+                    score = (5.0 + len(hands[target]) * 0.1
+                             if target is not None and target != player else -1.0)
+                scores[i] = score
+        if "replace" in kinds and max(scores) <= 1.0:  # only then can a replacement be chosen
             for i in self._unblocking(game, legal, kinds):
                 scores[i] = 1.0
         return _top(scores)
 
-    def _place_best(self, game: RelizGame, legal: list[Action], kinds: list[str]) -> list[int]:
-        """The tiles placed into the zones scoring the most (``_place_score``), as indices of
-        ``legal``."""
-        places = [i for i, kind in enumerate(kinds) if kind == "place"]
-        zones = {_TARGET(legal[i]): 0.0 for i in places}
-        if len(zones) > 1:
-            for z in zones:
-                zones[z] = self._place_score(game, z)
-            top = max(zones.values())
-            places = [i for i in places if zones[_TARGET(legal[i])] == top]
-        return places
+    @staticmethod
+    def _place_best(game: RelizGame, legal: list[Action], kinds: list[str]) -> list[int]:
+        """The tiles placed into the zones scoring the most (``_place_score``, worked out once
+        a zone: a zone's moves come together), as indices of ``legal``."""
+        best: list[int] = []
+        top = 0.0
+        last = -1
+        score = 0.0
+        for i in range(kinds.index("place"), len(kinds)):
+            if kinds[i] != "place":
+                continue
+            z = legal[i][3]
+            if z != last:
+                assert z is not None
+                last, score = z, HeuristicBot._place_score(game, z)
+            if score > top:
+                top, best = score, [i]
+            elif score == top:
+                best.append(i)
+        return best
 
-    def _unblocking(self, game: RelizGame, legal: list[Action], kinds: list[str]) -> list[int]:
+    @staticmethod
+    def _unblocking(game: RelizGame, legal: list[Action], kinds: list[str]) -> list[int]:
         """The replacements (indices of ``legal``) that bring a blocked zone nearer a tile that
-        fits (``_unblocks``)."""
-        blocked = self._blocked(game)
+        fits: when the zone replaced touches no blocked zone, the old tile (back in the stock)
+        must fit one; else ``_unblocks`` tells, with what the blocked zones ask of the zone's
+        neighbours worked out once a zone (``_around``)."""
+        blocked = HeuristicBot._blocked(game)
         if not blocked.rows:
             return []
-        return [i for i, kind in enumerate(kinds)
-                if kind == "replace" and self._unblocks(game, legal[i], blocked)]
+        chip, near, wanted = game.chip, blocked.near, blocked.wanted
+        out = []
+        arounds: dict[int, Around] = {}
+        for i in range(kinds.index("replace"), len(kinds)):
+            if kinds[i] != "replace":
+                continue
+            action = legal[i]
+            y = action[3]
+            assert y is not None
+            if y not in near:  # what the blocked zones ask stays: is the old tile wanted?
+                if wanted >> ((chip[y] & 31) << 1) & 3:
+                    out.append(i)
+                continue
+            around = arounds.get(y)
+            if around is None:
+                around = arounds[y] = HeuristicBot._around(game, y, blocked)
+            if HeuristicBot._unblocks(around, action):
+                out.append(i)
+        return out
 
     def _daily_best(self, game: RelizGame, legal: list[Action]) -> list[int]:
         """The daily event's moves scoring the most (``_daily_score``), as indices of
@@ -174,15 +212,12 @@ class HeuristicBot:
         and 6 for a RELEASE (an integration or card zone, or the last empty zone of a block)."""
         chip = game.chip
         score = 10.0
-        for _h, oz, _oh in game.zlinks[z]:
-            if chip[oz]:
+        for link in game.zlinks[z]:
+            if chip[link[1]]:
                 score += 1
         if game.zkind[z] != BLOCK:
             return score + 6
-        empty = 0
-        for y in game.blocks[game.zblock[z]]["zones"]:
-            if not chip[y]:
-                empty += 1
+        empty = list(map(chip.__getitem__, game.blocks[game.zblock[z]]["zones"])).count(0)
         return score + 6 if empty == 1 else score
 
     @staticmethod
@@ -201,16 +236,24 @@ class HeuristicBot:
         """The empty zones no tile can fill now, and the tiles of the bot's set on the board:
         a zone is blocked when two of its neighbours ask different pips of one half, or when
         every tile that fits it lies on the board (the rulebook's dead end, Q12)."""
-        need, zfit, znear = game.need, game.zfit, game.znear
-        empty = [z for z, chip in enumerate(game.chip) if not chip and need[z][4] == 1]
-        if not empty:
-            return Blocked([], 0, set(), 0)
-        chips = game.chip if not game.teams_mode else [
-            chip for chip in game.chip if chip >> SET_BITS == game.turn_player]
-        taken = 0
-        for chip in chips:
-            taken |= _TILE_BITS[chip & 31]
-        filled, zlinks = game.chip, game.zlinks
+        need, zfit, znear, filled = game.need, game.zfit, game.znear, game.chip
+        bits, taken = _TILE_BITS, 0
+        empty = []
+        if game.teams_mode:
+            own = game.turn_player
+            for z, chip in enumerate(filled):
+                if chip:
+                    if chip >> SET_BITS == own:
+                        taken |= bits[chip & 31]
+                elif need[z][4] == 1:
+                    empty.append(z)
+        else:
+            for z, chip in enumerate(filled):
+                if chip:
+                    taken |= bits[chip & 31]
+                elif need[z][4] == 1:
+                    empty.append(z)
+        zlinks = game.zlinks
         rows = []
         near: set[int] = set()
         wanted = 0
@@ -223,24 +266,44 @@ class HeuristicBot:
         return Blocked(rows, taken, near, wanted)
 
     @staticmethod
-    def _unblocks(game: RelizGame, action: Action, blocked: Blocked) -> bool:
-        """Whether replacing a tile by ``action`` brings a blocked zone nearer a tile that
-        fits: fewer of its halves asked different pips by its neighbours, or, with none, a
-        tile that fits off the board (the old tile back in the stock, the new one on it)."""
-        y, tile = action.target, action.card
-        assert y is not None and tile is not None
-        if y not in blocked.near:  # what the blocked zones ask stays: is the old tile wanted?
-            return bool(blocked.wanted >> ((game.chip[y] & 31) << 1) & 3)
-        low, high = TILE_PIPS[tile]
-        new_pips = (high, low) if action.count else (low, high)
-        taken = blocked.taken & ~(3 << ((game.chip[y] & 31) << 1)) | 3 << (tile << 1)
+    def _around(game: RelizGame, y: int, blocked: Blocked) -> Around:
+        """What a tile replaced in zone ``y`` changes for the blocked zones: the tiles of the
+        bot's set on the board with ``y``'s gone, and each blocked zone's asks from its other
+        filled neighbours, with the links to ``y`` left to fill in (see ``Around``)."""
         pips = game.pips
+        rows = []
         for links, conflicts, fit in blocked.rows:
             asks = [-1, -1]
+            at_y = []
             for h, oz, oh in links:
-                pip = new_pips[oh] if oz == y else pips[oz][oh]
+                if oz == y:
+                    at_y.append((h, oh))
+                    continue
+                pip = pips[oz][oh]
                 asks[h] = pip if asks[h] in (-1, pip) else -2
-            if asks.count(-2) < conflicts or fit[asks[0]][asks[1]] & ~taken:
+            rows.append((asks[0], asks[1], at_y, conflicts, fit))
+        return blocked.taken & ~(3 << ((game.chip[y] & 31) << 1)), rows
+
+    @staticmethod
+    def _unblocks(around: Around, action: Action) -> bool:
+        """Whether replacing a tile by ``action`` (into a zone touching a blocked zone) brings
+        a blocked zone nearer a tile that fits: fewer of its halves asked different pips by its
+        neighbours, or, with none, a tile that fits off the board (the old tile back in the
+        stock, the new one on it)."""
+        tile = action[2]
+        assert tile is not None
+        low, high = TILE_PIPS[tile]
+        new_pips = (high, low) if action[4] else (low, high)
+        taken_y, rows = around
+        taken = taken_y | 3 << (tile << 1)
+        for ask0, ask1, at_y, conflicts, fit in rows:
+            for h, oh in at_y:
+                pip = new_pips[oh]
+                if h:
+                    ask1 = pip if ask1 in (-1, pip) else -2
+                else:
+                    ask0 = pip if ask0 in (-1, pip) else -2
+            if (ask0 == -2) + (ask1 == -2) < conflicts or fit[ask0][ask1] & ~taken:
                 return True
         return False
 
