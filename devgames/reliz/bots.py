@@ -46,13 +46,14 @@ _AIMED_DAILY = HARMFUL | {"dream", "refactoring"}
 _TILE_BITS = [3 << (tile << 1) if tile else 0 for tile in range(32)]
 
 
-def _top(scores: list[float]) -> list[int]:
-    """The indices of the highest scores.
+def _top(scores: list[float], top: float | None = None) -> list[int]:
+    """The indices of the highest scores (``top``, when it is known).
 
-    >>> _top([0.0, 2.0, -1.0, 2.0]), _top([0.0, 2.0])
+    >>> _top([0.0, 2.0, -1.0, 2.0]), _top([0.0, 2.0], 2.0)
     ([1, 3], [1])
     """
-    top = max(scores)
+    if top is None:
+        top = max(scores)
     if scores.count(top) == 1:
         return [scores.index(top)]
     return [i for i, score in enumerate(scores) if score == top]
@@ -142,10 +143,11 @@ class HeuristicBot:
                     score = (5.0 + len(hands[target]) * 0.1
                              if target is not None and target != player else -1.0)
                 scores[i] = score
-        if "replace" in kinds and max(scores) <= 1.0:  # only then can a replacement be chosen
+        top = max(scores)
+        if "replace" in kinds and top <= 1.0:  # only then can a replacement be chosen
             for i in self._unblocking(game, legal, kinds):
-                scores[i] = 1.0
-        return _top(scores)
+                scores[i] = top = 1.0
+        return _top(scores, top)
 
     @staticmethod
     def _place_best(game: RelizGame, legal: list[Action], kinds: list[str]) -> list[int]:
