@@ -311,6 +311,29 @@ class _Table:
     def __init__(self, game: ScrumkinGame, before: "_Table | None" = None) -> None:
         self.game, self.log, self.mover = game, game.log, game.mover
         self.sprint = (game.sprint, game.boost)
+        #: How many cards of each team's the figures count (None: not the first ones, when
+        #: cards laid this turn are left out).
+        self.counts: list[int] | None
+        #: Each team's cards' summed values (see _table_track) and its figures with them.
+        self.tracks: list[tuple[int, ...]]
+        self.velocities: list[tuple[float, ...]]
+        self.progress: list[float]
+        self._gains: list[dict[int, float]]
+        #: Each seat's weights of the teams' progress (see _Outlook), while the backlogs stand.
+        self.weights: dict[int, list[float]] = {}
+        if (before is not None and before.game is game and before.log is self.log
+                and before.sprint == self.sprint and before.counts is not None
+                and not game.moves & (OWN | OTHER)):
+            self._carry_on(before)
+        else:
+            self._project()
+        #: The changes of this table's cards, by twin (see changes and scrum_changes).
+        self._changes: dict[int, list[float]] = {}
+        self._scrum_changes: dict[int, list[tuple[int, float]]] = {}
+
+    def _project(self) -> None:
+        """Each team's figures from its cards in play when the team to move began its turn."""
+        game = self.game
         self.backlog, self.taken = list(game.backlog), list(game.taken_over)
         self.teams = range(len(game.players))
         self.collaborative = game.collaborative
@@ -319,8 +342,26 @@ class _Table:
             self.board: int | None = game.options.board
         else:
             self.horizon, self.board = HORIZON, None
-        laid = _laid_this_turn(game) if game.moves & (OWN | OTHER) else None
-        tables = game.table
+        laid = _laid_this_turn(game) if game.moves & (OWN | OTHER) else set()
+        self._count_scrums()
+        self.counts = None if laid else list(map(len, game.table))
+        self.tracks, figures = [], []
+        for team, cards in enumerate(game.table):
+            ages = game.ages[team]
+            if laid and not laid.isdisjoint(cards):
+                kept = [i for i, card in enumerate(cards) if card not in laid]
+                cards, ages = [cards[i] for i in kept], [ages[i] for i in kept]
+            track = _table_track(cards, ages, self.horizon, self.sos_values[team])
+            self.tracks.append(track)
+            figures.append(_team_figures(track, game.boost, self.backlog[team],
+                                         self.taken[team], self.board))
+        self.velocities = [velocities for velocities, _, _ in figures]
+        self.progress = [progress for _, progress, _ in figures]
+        self._gains = [gains for _, _, gains in figures]
+
+    def _count_scrums(self) -> None:
+        """The Scrum of Scrums cards on each team's table, and what one is worth there."""
+        tables = self.game.table
         if SCRUM_OF_SCRUMS.isdisjoint(chain.from_iterable(tables)):
             self.sos = [0] * len(tables)
             self.sos_holders = [False] * len(tables)
@@ -329,65 +370,52 @@ class _Table:
             self.sos = [_scrums_among(cards) for cards in tables]
             self.sos_holders = [count > 0 for count in self.sos]
             self.sos_values = scrum_of_scrums_values(self.sos_holders)
-        #: What each team's figures depend on besides its cards' ages: how many of its cards
-        #: count, what a Scrum of Scrums is worth there, its backlog and taken-over items.
-        #: None when cards laid this turn are left out (then the counted cards are not the
-        #: first ones of the team's cards).
-        self.keys: list[tuple[int, int, int, int]] | None = None if laid else list(
-            zip(map(len, tables), self.sos_values, self.backlog, self.taken, strict=True))
-        #: Each team's cards' summed values (see _table_track) and its figures with them.
-        self.tracks: list[tuple[int, ...]] = []
-        self.figures: list[_Figures] = []
-        #: Each seat's weights of the teams' progress (see _Outlook), while the backlogs stand.
-        self.weights: dict[int, list[float]] = {}
-        if (before is not None and before.game is game and before.log is self.log
-                and before.sprint == self.sprint and before.keys and self.keys):
-            self._carry_on(before, before.keys, self.keys)
-        else:
-            self._project(laid or set())
-        self.velocities: tuple[tuple[float, ...], ...]
-        self.progress: tuple[float, ...]
-        self._gains: tuple[dict[int, float], ...]
-        self.velocities, self.progress, self._gains = zip(*self.figures, strict=True)
-        self._changes: dict[int, list[float]] = {}
-        self._scrum_changes: dict[int, list[tuple[int, float]]] = {}
 
-    def _project(self, laid: set[int]) -> None:
-        """Each team's figures from its cards in play when the team to move began its turn."""
-        game, horizon = self.game, self.horizon
-        for team, cards in enumerate(game.table):
-            ages = game.ages[team]
-            if laid and not laid.isdisjoint(cards):
-                kept = [i for i, card in enumerate(cards) if card not in laid]
-                cards, ages = [cards[i] for i in kept], [ages[i] for i in kept]
-            track = _table_track(cards, ages, horizon, self.sos_values[team])
-            self.tracks.append(track)
-            self.figures.append(_team_figures(track, game.boost, self.backlog[team],
-                                              self.taken[team], self.board))
-
-    def _carry_on(self, before: "_Table", old: list[tuple[int, int, int, int]],
-                  new: list[tuple[int, int, int, int]]) -> None:
-        """Each team's figures from ``before``'s of the same sprint (``old`` keys, ``new`` now):
-        the same, or with the cards laid into its game since."""
-        self.tracks, self.figures = list(before.tracks), list(before.figures)
-        if before.backlog == self.backlog and before.taken == self.taken:
+    def _carry_on(self, before: "_Table") -> None:
+        """Each team's figures from ``before``'s of the same sprint (which counted the first
+        cards of every team's): the same, or with the cards laid into its game since, or anew
+        where a Scrum of Scrums' worth, the backlog or the taken-over items changed."""
+        game, counts, was = self.game, list(map(len, self.game.table)), before.counts
+        assert was is not None
+        self.counts = counts
+        self.teams, self.collaborative = before.teams, before.collaborative
+        self.horizon, self.board = before.horizon, before.board
+        self.tracks, self.velocities = list(before.tracks), list(before.velocities)
+        self.progress, self._gains = list(before.progress), list(before._gains)
+        if game.backlog == before.backlog and game.taken_over == before.taken:
+            self.backlog, self.taken = before.backlog, before.taken  # never changed in place
             self.weights = before.weights
-        if old == new:
+            changed = set()
+        else:
+            self.backlog, self.taken = list(game.backlog), list(game.taken_over)
+            changed = {team for team in self.teams if self.backlog[team] != before.backlog[team]
+                       or self.taken[team] != before.taken[team]}
+        grown = [team for team in self.teams if counts[team] != was[team]]
+        if any(not SCRUM_OF_SCRUMS.isdisjoint(game.table[team][was[team]:]) for team in grown):
+            self._count_scrums()
+            changed.update(team for team in self.teams
+                           if self.sos_values[team] != before.sos_values[team])
+        else:  # no Scrum of Scrums laid since: every one is worth what it was
+            self.sos, self.sos_holders = before.sos, before.sos_holders
+            self.sos_values = before.sos_values
+        if not grown and not changed:
             return
-        game, horizon = self.game, self.horizon
-        for team, key in enumerate(new):
-            was = old[team]
-            if key == was:
-                continue
-            count, value, backlog, taken = key
-            if value == was[1] and count >= was[0]:  # the cards laid since come last
-                laid = _table_track(game.table[team][was[0]:], game.ages[team][was[0]:],
-                                    horizon, value)
-                track = tuple(map(add, self.tracks[team], laid))
+        horizon, value = self.horizon, self.sos_values
+        for team in changed.union(grown):
+            if value[team] != before.sos_values[team]:
+                track = self.tracks[team] = _table_track(game.table[team], game.ages[team],
+                                                         horizon, value[team])
+            elif counts[team] != was[team]:  # the cards laid since come last
+                start = was[team]
+                laid = _table_track(game.table[team][start:], game.ages[team][start:],
+                                    horizon, value[team])
+                track = self.tracks[team] = tuple(map(add, self.tracks[team], laid))
             else:
-                track = _table_track(game.table[team], game.ages[team], horizon, value)
-            self.tracks[team] = track
-            self.figures[team] = _team_figures(track, game.boost, backlog, taken, self.board)
+                track = self.tracks[team]
+            velocities, progress, gains = _team_figures(
+                track, game.boost, self.backlog[team], self.taken[team], self.board)
+            self.velocities[team], self.progress[team], self._gains[team] = (
+                velocities, progress, gains)
 
     def follows(self, game: ScrumkinGame) -> bool:
         """Whether these figures are ``game``'s now."""
