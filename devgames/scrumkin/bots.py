@@ -18,18 +18,21 @@ from functools import cache, lru_cache
 from itertools import chain
 from operator import add, mul
 from random import Random
+from typing import cast
 
 from devgames.core.actions import Action, given
 from devgames.core.bots import RandomBot
 from devgames.scrumkin.cards import (
     CARDS,
     SCRUM_OF_SCRUMS,
+    SPRINT_CARDS,
     fixed,
     scrum_of_scrums_values,
 )
 from devgames.scrumkin.game import ScrumkinGame
 from devgames.scrumkin.moves import drop_allowed
 from devgames.scrumkin.rules import (
+    AGES,
     COUNTER,
     COUNTERS,
     DEFENSIVE,
@@ -101,6 +104,24 @@ def _track(card: int, age: int, horizon: int) -> tuple[int, ...]:
     )
 
 
+@cache
+def _tracks(horizon: int) -> list[list[tuple[int, ...]]]:
+    """Every card's :func:`_track` over ``horizon`` sprints at every age a card on the table
+    can have (below ``AGES``), by card id then age; none for Scrum of Scrums. From the age its
+    values end on, a card's track stays the same: one tuple, repeated.
+
+    >>> _tracks(6)[27][1] == _track(27, 1, 6), _tracks(6)[27][40] is _tracks(6)[27][63]
+    (True, True)
+    """
+    rows: list[list[tuple[int, ...]]] = [[] for _ in range(max(CARDS) + 1)]
+    for card in SPRINT_CARDS:
+        if card not in SCRUM_OF_SCRUMS:
+            ending = len(CARDS[card].values)
+            row = rows[card] = [_track(card, age, horizon) for age in range(ending + 1)]
+            row += row[-1:] * (AGES - len(row))
+    return rows
+
+
 def _table_track(cards: list[int], ages: list[int], horizon: int, sos: int) -> tuple[int, ...]:
     """The summed values of a team's cards over the next ``horizon`` sprints.
 
@@ -111,11 +132,12 @@ def _table_track(cards: list[int], ages: list[int], horizon: int, sos: int) -> t
     >>> _table_track([], [], 2, sos=0)
     (0, 0)
     """
-    total: tuple[int, ...] | None = None
-    for card, age in zip(cards, ages, strict=True):
-        track = (sos,) * horizon if card in SCRUM_OF_SCRUMS else _track(card, age, horizon)
-        total = track if total is None else tuple(map(add, total, track))
-    return (0,) * horizon if total is None else total
+    rows = _tracks(horizon)
+    tracks = [(sos,) * horizon if card in SCRUM_OF_SCRUMS else rows[card][age]
+              for card, age in zip(cards, ages, strict=True)]
+    if len(tracks) > 1:
+        return tuple(map(sum, zip(*tracks, strict=True)))
+    return tracks[0] if tracks else (0,) * horizon
 
 
 def _scrums_among(cards: list[int]) -> int:
@@ -230,8 +252,9 @@ def _boosts(boost: int, horizon: int) -> tuple[float, ...]:
     return (boost, *(EXPECTED_BOOST for _ in range(horizon - 1)))
 
 
-#: A team's projected velocities, its progress with them and its changes (see _team_figures).
-_Figures = tuple[tuple[float, ...], float, dict[int, float]]
+#: A team's projected velocities, its progress with them, its changes and its flat changes (see
+#: _team_figures).
+_Figures = tuple[tuple[float, ...], float, dict[int, float], dict[int, float]]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -239,15 +262,16 @@ def _team_figures(track: tuple[int, ...], boost: int, backlog: int, taken: int,
                   board: int | None) -> _Figures:
     """A team's projected velocities over the sprints of ``track`` (its cards' summed values,
     see :func:`_table_track`), with this sprint's ``boost`` and the boost expected later; its
-    progress with them (see :func:`_progress`), and its :func:`_changes`.
+    progress with them (see :func:`_progress`), its :func:`_changes` and :func:`_flat_changes`.
 
-    >>> velocities, progress, _ = _team_figures((2, 1, -2), 1, 4, 0, None)  # Fairy dust, aged 1
+    >>> velocities, progress, _, _ = _team_figures((2, 1, -2), 1, 4, 0, None)  # Fairy dust, 1 old
     >>> [round(v, 2) for v in velocities], round(progress, 2)
     ([3, 1.45, -1.55], -1.69)
     """
     velocities = tuple(map(add, track, _boosts(boost, len(track))))
     return (velocities, _progress(velocities, backlog, taken, board),
-            _changes(velocities, backlog, taken, board))
+            _changes(velocities, backlog, taken, board),
+            _flat_changes(velocities, backlog, taken, board))
 
 
 def _laid_this_turn(game: ScrumkinGame) -> set[int]:
@@ -319,6 +343,7 @@ class _Table:
         self.velocities: list[tuple[float, ...]]
         self.progress: list[float]
         self._gains: list[dict[int, float]]
+        self._flats: list[dict[int, float]]
         #: Each seat's weights of the teams' progress (see _Outlook), while the backlogs stand.
         self.weights: dict[int, list[float]] = {}
         if (before is not None and before.game is game and before.log is self.log
@@ -355,9 +380,10 @@ class _Table:
             self.tracks.append(track)
             figures.append(_team_figures(track, game.boost, self.backlog[team],
                                          self.taken[team], self.board))
-        self.velocities = [velocities for velocities, _, _ in figures]
-        self.progress = [progress for _, progress, _ in figures]
-        self._gains = [gains for _, _, gains in figures]
+        self.velocities = [velocities for velocities, _, _, _ in figures]
+        self.progress = [progress for _, progress, _, _ in figures]
+        self._gains = [gains for _, _, gains, _ in figures]
+        self._flats = [flats for _, _, _, flats in figures]
 
     def _count_scrums(self) -> None:
         """The Scrum of Scrums cards on each team's table, and what one is worth there."""
@@ -382,6 +408,7 @@ class _Table:
         self.horizon, self.board = before.horizon, before.board
         self.tracks, self.velocities = list(before.tracks), list(before.velocities)
         self.progress, self._gains = list(before.progress), list(before._gains)
+        self._flats = list(before._flats)
         if game.backlog == before.backlog and game.taken_over == before.taken:
             self.backlog, self.taken = before.backlog, before.taken  # never changed in place
             self.weights = before.weights
@@ -412,10 +439,10 @@ class _Table:
                 track = self.tracks[team] = tuple(map(add, self.tracks[team], laid))
             else:
                 track = self.tracks[team]
-            velocities, progress, gains = _team_figures(
+            velocities, progress, gains, flats = _team_figures(
                 track, game.boost, self.backlog[team], self.taken[team], self.board)
-            self.velocities[team], self.progress[team], self._gains[team] = (
-                velocities, progress, gains)
+            self.velocities[team], self.progress[team] = velocities, progress
+            self._gains[team], self._flats[team] = gains, flats
 
     def follows(self, game: ScrumkinGame) -> bool:
         """Whether these figures are ``game``'s now."""
@@ -450,11 +477,17 @@ class _Table:
 
     def changes(self, card: int) -> list[float]:
         """How laying ``card`` (any but Scrum of Scrums) into each team's game changes its
-        progress, by seat."""
+        progress, by seat (as :meth:`change` says, the known changes read in one pass)."""
         twin = _TWIN[card]
         known = self._changes.get(twin)
         if known is None:
-            known = self._changes[twin] = [self.change(team, twin) for team in self.teams]
+            row = [gains.get(twin) for gains in self._gains]
+            if None in row:
+                fresh = _track(twin, 0, self.horizon)
+                for team, gains in enumerate(self._gains):
+                    if row[team] is None:
+                        row[team] = gains[twin] = self.shift(team, fresh)
+            known = self._changes[twin] = cast(list[float], row)
         return known
 
     def scrum_changes(self, target: int) -> list[tuple[int, float]]:
@@ -477,8 +510,7 @@ class _Table:
     def flat_change(self, team: int, delta: int) -> float:
         """How adding ``delta`` to every sprint's projected velocity of ``team`` changes its
         progress."""
-        changes = _flat_changes(self.velocities[team], self.backlog[team], self.taken[team],
-                                self.board)
+        changes = self._flats[team]
         known = changes.get(delta)
         if known is None:
             known = changes[delta] = self.shift(team, (delta,) * self.horizon)
