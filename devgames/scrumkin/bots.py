@@ -133,11 +133,11 @@ def _table_track(cards: list[int], ages: list[int], horizon: int, sos: int) -> t
     (0, 0)
     """
     rows = _tracks(horizon)
-    tracks = [(sos,) * horizon if card in SCRUM_OF_SCRUMS else rows[card][age]
-              for card, age in zip(cards, ages, strict=True)]
-    if len(tracks) > 1:
-        return tuple(map(sum, zip(*tracks, strict=True)))
-    return tracks[0] if tracks else (0,) * horizon
+    total: tuple[int, ...] | None = None
+    for card, age in zip(cards, ages, strict=True):
+        track = (sos,) * horizon if card in SCRUM_OF_SCRUMS else rows[card][age]
+        total = track if total is None else tuple(map(add, total, track))
+    return (0,) * horizon if total is None else total
 
 
 def _scrums_among(cards: list[int]) -> int:
