@@ -22,8 +22,8 @@ from devgames.reliz.terms import (
     DECK_BITS,
     MODULE,
     PLAY,
+    PLAY_EVENTS,
     SHARED,
-    shared_event,
 )
 
 if TYPE_CHECKING:
@@ -174,7 +174,7 @@ def play_event(game: RelizGame, action: Action) -> None:
                     playable(game, p, ch))
         game.cards[p].remove(chip)
     if game.record:
-        game.events.append(shared_event(("play", p, c, action.target)))
+        game.events.append(PLAY_EVENTS[p][c, action.target])
     game._discard_event(chip)
     HANDLERS[c](game, p, action)
     if game.phase == DAILY or (game.phase == PLAY and game.attach_queue):

@@ -26,18 +26,19 @@ from devgames.reliz.terms import (
     CENTRAL,
     DAILY,
     DECK_BITS,
+    END_EVENTS,
     INTEGRATION_BLOCK,
     LINK,
     MODULE,
     OVER,
     PARTNER,
     PLAY,
+    ROTATE_EVENTS,
     SET_BITS,
     SHARED,
     UNKNOWN_EVENT,
     UNKNOWN_TILE,
     card_name,
-    shared_event,
 )
 
 if TYPE_CHECKING:
@@ -457,7 +458,7 @@ def rotate(game: RelizGame, action: Action) -> None:
     game.pips[z] = (b, a)
     game._changed(z)
     if game.record:
-        game.events.append(shared_event(("rotate", action.player, z)))
+        game.events.append(ROTATE_EVENTS[action.player][z])
 
 
 def keep(game: RelizGame, action: Action) -> None:
@@ -472,7 +473,7 @@ def keep(game: RelizGame, action: Action) -> None:
 def end(game: RelizGame, action: Action) -> None:
     """The turn ends."""
     if game.record:
-        game.events.append(shared_event(("end", action.player)))
+        game.events.append(END_EVENTS[action.player])
     game._end_turn()
 
 

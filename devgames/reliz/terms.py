@@ -70,3 +70,40 @@ def shared_event(key: tuple[Any, ...]) -> Event:
         event = _SHARED[key] = Event(kind, player, dict(zip(EVENT_FIELDS[kind], values,
                                                             strict=True)), kind in _PRIVATE)
     return event
+
+
+class EventTable(dict[Any, Event]):
+    """The shared events of one kind and one seat, by the values of their data (one value: the
+    value itself; several: their tuple), each made by :func:`shared_event` the first time it is
+    asked for: ``table[value]`` is ``shared_event((kind, seat, value))``, with no key to build
+    and no call once made (the most frequent events of a turn).
+
+    >>> DRAW_EVENTS[1][37] is shared_event(("draw", 1, 37))
+    True
+    >>> PLAY_EVENTS[0][(40, None)].data
+    {'card': 40, 'target': None}
+    """
+
+    def __init__(self, kind: str, player: int) -> None:
+        super().__init__()
+        self.kind, self.player = kind, player
+
+    def __missing__(self, key: Any) -> Event:
+        if len(self) >= 10_000:
+            self.clear()
+        values = key if isinstance(key, tuple) else (key,)
+        event = self[key] = shared_event((self.kind, self.player, *values))
+        return event
+
+
+def _tables(kind: str) -> list[EventTable]:
+    """An :class:`EventTable` of ``kind`` for each seat (at most 4)."""
+    return [EventTable(kind, p) for p in range(4)]
+
+
+#: The frequent events by seat, then by the values of their data (see :class:`EventTable`).
+DRAW_EVENTS, EVENT_DRAWN_EVENTS, DAILY_EVENTS = _tables("draw"), _tables("event_drawn"), \
+    _tables("daily")
+ROTATE_EVENTS, PLAY_EVENTS = _tables("rotate"), _tables("play")
+#: Each seat's ``end`` event.
+END_EVENTS = [shared_event(("end", p)) for p in range(4)]

@@ -17,7 +17,10 @@ from devgames.reliz.event_cards import play_waiting
 from devgames.reliz.terms import (
     ATTACH,
     DAILY,
+    DAILY_EVENTS,
     DECK_BITS,
+    DRAW_EVENTS,
+    EVENT_DRAWN_EVENTS,
     OVER,
     PARTNER,
     PLAY,
@@ -88,7 +91,7 @@ class RelizTurns(RelizZones):
         chip = pool.pop(index)
         (self.hands[p] if into is None else into).append(chip)
         if self.record:
-            self.events.append(shared_event(("draw", p, chip)))
+            self.events.append(DRAW_EVENTS[p][chip])
         return True
 
     def _aside(self, p: int) -> list[list[int]]:
@@ -171,7 +174,7 @@ class RelizTurns(RelizZones):
             return UNKNOWN_EVENT + (deck << DECK_BITS)
         chip = cards.pop()
         if self.record:
-            self.events.append(shared_event(("event_drawn", p, chip & 63)))
+            self.events.append(EVENT_DRAWN_EVENTS[p][chip & 63])
         return chip
 
     def _discard_event(self, chip: int) -> None:
@@ -225,7 +228,7 @@ class RelizTurns(RelizZones):
                 if self.physical:
                     self.to_enter[-1] = ("daily", p, self.to_enter[-1][2])
                 elif self.record:
-                    self.events.append(shared_event(("daily", p, chip & 63)))
+                    self.events.append(DAILY_EVENTS[p][chip & 63])
         self.daily_open = self.code == "prototype" and self.daily is not None
         if self.waiting[p]:  # a partner's cards kept for this turn
             play_waiting(cast("RelizGame", self), p)
