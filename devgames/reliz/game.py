@@ -249,10 +249,6 @@ class RelizGame(RelizRounds):
             return (self.turn_player + 2) % self.n
         return self.turn_player
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     def legal_actions(self) -> list[Action]:
         if self.phase == PLAY and not self.to_enter:  # the most frequent case first
             out = self._legal_play(self.turn_player)

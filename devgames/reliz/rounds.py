@@ -56,6 +56,7 @@ class RelizRounds(RelizTurns):
         self.turn_fields[self.turn_player] = _TURN(self)
         for name, value in zip(TURN_FIELDS, self.turn_fields[p], strict=True):
             setattr(self, name, value)
+        self.is_over = self.phase == OVER
         self.turn_player = p
         self._legal = ()
 

@@ -20,6 +20,11 @@ from devgames.reliz.verbs import RelizVerbs
 class RelizState(RelizVerbs):
     """The fields of a game of РЕЛИЗ, empty (see the module)."""
 
+    #: True once the game has ended: ``phase == OVER``, kept as a field because every loop
+    #: reads it once per move (set by ``_finish``, and by a round's focus, which brings a team's
+    #: phase in).
+    is_over = False
+
     def __init__(self, players: tuple[str, ...], seed: int | None,
                  options: RelizOptions) -> None:
         super().__init__(players, seed, options)

@@ -325,6 +325,7 @@ class RelizTurns(RelizZones):
         self.result = result.format(**values) if values else result
         self.result_words = (result, values)
         self.phase = OVER
+        self.is_over = True
         if self.to_enter:  # pieces drawn but not entered stay where they were
             self.to_enter = []
             for hand in (*self.hands, *(h for aside in self.member_hands for h in aside)):
