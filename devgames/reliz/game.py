@@ -97,7 +97,9 @@ def _orients(tile: int) -> int:
     return 1 << (tile << 1) | (2 << (tile << 1) if low != high else 0)
 
 
-_ORIENTS = [_orients(t) if t in TILE_PIPS else 0 for t in range(32)]
+#: ``_orients`` of each tile, by tile id, and by chip (a tile id plus 32 times its set, at most
+#: 3): a hand's chips are looked up as they are.
+_ORIENTS = [_orients(t) if t in TILE_PIPS else 0 for t in range(32)] * 4
 #: Picks the moves of a set of orientations (bits) out of a ``_TILE_ROWS`` row, in order: by
 #: tile, unturned first (see ``_orient_pick``).
 _ORIENT_PICKS: dict[int, Callable[[list[Action]], Sequence[Action]]] = {}
@@ -394,11 +396,11 @@ class RelizGame(RelizRounds):
                     mask |= _ORIENTS[tile]
         else:
             for chip in self.hands[p]:
-                mask |= _ORIENTS[chip & 31]
+                mask |= _ORIENTS[chip]
         if odd or (mask and not self.strict):
             self._tile_moves_checked(p, mask, odd, out)
         elif mask:  # only the zones some tile fits
-            zfit, need, placed_now = self.zfit, self.need, self.placed_now
+            zfit, chips, placed_now = self.zfit, self.chip, self.placed_now
             rows, picks = _TILE_ROWS, _ORIENT_PICKS
             simple = not self.teams_mode and not self.touching  # the board alone decides
             for z, fit in enumerate(zfit):
@@ -409,7 +411,7 @@ class RelizGame(RelizRounds):
                     way = self._tile_way(p, z)
                     if way < 0:
                         continue
-                elif need[z][4] == 2:
+                elif chips[z]:  # (a zone some tile fits takes it or replaces its tile: _refresh)
                     if z in placed_now:
                         continue
                     way = z << 3 | p << 1 | 1
