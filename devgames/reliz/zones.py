@@ -171,17 +171,18 @@ class RelizZones(RelizState):
             for h, oz, oh in zlinks[z]:
                 if not chip[oz]:
                     around = False
-                    continue
-                pip = pips[oz][oh]
-                if h:
+                elif h:
+                    pip = pips[oz][oh]
                     if need1 == -1:
                         need1 = pip
                     elif need1 != pip:
                         need1 = -2
-                elif need0 == -1:
-                    need0 = pip
-                elif need0 != pip:
-                    need0 = -2
+                else:
+                    pip = pips[oz][oh]
+                    if need0 == -1:
+                        need0 = pip
+                    elif need0 != pip:
+                        need0 = -2
             block = kinds[z] == BLOCK
             if not (block or around):  # an integration zone waiting for its neighbours
                 zfit[z] = 0
@@ -207,22 +208,24 @@ class RelizZones(RelizState):
         ``need`` follow, and its own (what its neighbours ask of it stays); ``kept``: whether
         a tile replaced by another shows the same pips on half 1, on half 2 (the neighbours
         touching only such halves ask the same)."""
-        need0, need1, around, _rotates, mode = self.need[z]
+        need = self.need
+        need0, need1, around, _rotates, mode = need[z]
         if self.chip[z]:
             a, b = self.pips[z]
-            rotates = self.zkind[z] == BLOCK and not self.crutch[z] and a != b and \
-                need0 in (-1, b) and need1 in (-1, a)
-            self.need[z] = (need0, need1, around, rotates, 2 if mode else 0)
+            rotates = self.zkind[z] == BLOCK and not self.crutch[z] and a != b and (
+                need0 == -1 or need0 == b) and (need1 == -1 or need1 == a)
+            need[z] = (need0, need1, around, rotates, 2 if mode else 0)
         else:
             rotates = False
-            self.need[z] = (need0, need1, around, False, 1 if mode else 0)
+            need[z] = (need0, need1, around, False, 1 if mode else 0)
         if rotates:
             self.rotatable |= 1 << z
         else:
             self.rotatable &= ~(1 << z)
-        if kept[0] != kept[1]:  # the neighbours touching the other half
-            self._refresh(self.znear[z][kept[0]])
-        elif not kept[0]:
+        same1, same2 = kept
+        if same1 != same2:  # the neighbours touching the other half
+            self._refresh(self.znear[z][same1])
+        elif not same1:
             self._refresh(self.znear[z][2])
 
     def port_halves(self, code: int) -> list[tuple[int, int]]:
