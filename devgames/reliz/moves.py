@@ -40,6 +40,7 @@ from devgames.reliz.terms import (
     UNKNOWN_TILE,
     card_name,
 )
+from devgames.reliz.zones import TILE_PIPS
 
 if TYPE_CHECKING:
     from devgames.reliz.game import RelizGame
@@ -591,7 +592,12 @@ def place(game: RelizGame, action: Action) -> None:
     found = game._tile_chip(p, tile)
     assert found is not None
     chip, where = found
-    a, b, wild = game._orient(chip, flip)
+    # (what _orient says, worked out here: the most frequent move)
+    low, high = TILE_PIPS[tile]
+    a, b = (high, low) if flip else (low, high)
+    wild = game.wild.get(chip, -1)
+    if flip and wild >= 0:
+        wild = 1 - wild
     if where == "hand":
         game.hands[p].remove(chip)
         if chip in game.face_up[p]:
@@ -614,7 +620,8 @@ def place(game: RelizGame, action: Action) -> None:
     game.pips[z] = (a, b)
     game.crutch[z] = wild >= 0
     game._changed(z, kept)
-    game.wild.pop(chip, None)
+    if wild >= 0:  # its crutch is spent
+        del game.wild[chip]
     game.placed_now.add(z)
     if game.record:
         game.events.append(quick_event((action.kind, p, {"tile": tile, "zone": z,
