@@ -155,6 +155,26 @@ def _tile_row(way: int) -> list[Action]:
     return row
 
 
+#: The rows of ``_TILE_ROWS`` by seat, then place (0) or replace (1), then zone: a listing reads
+#: them by zone with no key to work out (see ``_zone_rows``).
+_ZONE_ROWS: list[tuple[list[list[Action]], list[list[Action]]]] = [([], []) for _seat in range(4)]
+
+
+def _zone_rows(p: int, zones: int) -> tuple[list[list[Action]], list[list[Action]]]:
+    """The ``_ZONE_ROWS`` entry of seat ``p``, made long enough for ``zones`` zones.
+
+    >>> places, replaces = _zone_rows(2, 3)
+    >>> places[1] is _TILE_ROWS[1 << 3 | 2 << 1], replaces[1][5].kind
+    (True, 'replace')
+    """
+    kept = _ZONE_ROWS[p]
+    for replace, rows in enumerate(kept):
+        for z in range(len(rows), zones):
+            way = z << 3 | p << 1 | replace
+            rows.append(_TILE_ROWS.get(way) or _tile_row(way))
+    return kept
+
+
 #: The moves joining block card ``card`` to the free port ``code`` by each of its ports, in
 #: order, by (seat, card, code) (see ``_attaches``).
 _ATTACHES: dict[tuple[int, int, int], tuple[Action, ...]] = {}
@@ -400,24 +420,31 @@ class RelizGame(RelizRounds):
         if odd or (mask and not self.strict):
             self._tile_moves_checked(p, mask, odd, out)
         elif mask:  # only the zones some tile fits
-            zfit, chips, placed_now = self.zfit, self.chip, self.placed_now
-            rows, picks = _TILE_ROWS, _ORIENT_PICKS
-            simple = not self.teams_mode and not self.touching  # the board alone decides
-            for z, fit in enumerate(zfit):
-                fits = fit & mask
-                if not fits:
-                    continue
-                if not simple:
-                    way = self._tile_way(p, z)
-                    if way < 0:
+            zfit, picks = self.zfit, _ORIENT_PICKS
+            places, replaces = _ZONE_ROWS[p]
+            if len(places) < len(zfit):
+                places, replaces = _zone_rows(p, len(zfit))
+            if self.teams_mode or self.touching:  # who owns a zone, where a block starts
+                for z, fit in enumerate(zfit):
+                    fits = fit & mask
+                    if fits:
+                        way = self._tile_way(p, z)
+                        if way >= 0:
+                            out += (picks.get(fits) or _orient_pick(fits))(
+                                replaces[z] if way & 1 else places[z])
+            else:  # the board alone decides
+                chips, placed_now = self.chip, self.placed_now
+                for z, fit in enumerate(zfit):
+                    fits = fit & mask
+                    if not fits:
                         continue
-                elif chips[z]:  # (a zone some tile fits takes it or replaces its tile: _refresh)
-                    if z in placed_now:
-                        continue
-                    way = z << 3 | p << 1 | 1
-                else:
-                    way = z << 3 | p << 1
-                out += (picks.get(fits) or _orient_pick(fits))(rows.get(way) or _tile_row(way))
+                    if chips[z]:  # (a zone some tile fits takes it or replaces its tile)
+                        if z in placed_now:
+                            continue
+                        row = replaces[z]
+                    else:
+                        row = places[z]
+                    out += (picks.get(fits) or _orient_pick(fits))(row)
         rotatable = self.rotatable
         if rotatable:
             if rotatable >> len(self.need):
