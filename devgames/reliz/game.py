@@ -493,6 +493,9 @@ class RelizGame(RelizRounds):
                     for flip in (0, 1)]
         zfit, strict, kinds, need = self.zfit, self.strict, self.zkind, self.need
         simple, placed_now = not self.teams_mode and not self.touching, self.placed_now
+        places, replaces = _ZONE_ROWS[p]
+        if len(places) < len(need):
+            places, replaces = _zone_rows(p, len(need))
         for z, entry in enumerate(need):
             mode = entry[4]
             if not mode:  # no tile may go there (_refresh)
@@ -510,13 +513,14 @@ class RelizGame(RelizRounds):
             if not strict and kinds[z] != BLOCK:
                 self._loose_moves(p, z, "replace" if way & 1 else "place", out)
                 continue
-            row = _TILE_ROWS.get(way) or _tile_row(way)
+            row = replaces[z] if way & 1 else places[z]
             fits = zfit[z] & mask
             if fits:
                 out += (_ORIENT_PICKS.get(fits) or _orient_pick(fits))(row)
-            need0, need1 = need[z][0], need[z][1]
+            need0, need1 = entry[0], entry[1]
             for orient, a, b, wild in crutched:
-                if (wild == 0 or need0 in (-1, a)) and (wild == 1 or need1 in (-1, b)):
+                if (wild == 0 or need0 == -1 or need0 == a) and (
+                        wild == 1 or need1 == -1 or need1 == b):
                     out.append(row[orient])
 
     def _placeable(self, p: int) -> dict[int, int]:
