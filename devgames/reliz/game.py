@@ -272,8 +272,11 @@ class RelizGame(RelizRounds):
         return self.turn_player
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == PLAY and not self.to_enter:  # the most frequent case first
+        phase = self.phase
+        if phase == PLAY and not self.to_enter:  # the most frequent cases first
             out = self._legal_play(self.turn_player)
+        elif phase == DAILY and not self.to_enter:
+            out = self._legal_daily()
         else:
             out = self._legal_now()
         # Remembered until the next move, so that ``_check`` accepts these very objects without

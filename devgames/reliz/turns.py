@@ -193,9 +193,8 @@ class RelizTurns(RelizZones):
     def _start_turn(self, extra: bool = False) -> None:
         """The turn player's turn starts: its draw, its daily event, Sick Leave taking it. Played
         together, an ``extra`` turn (Coffee Machine) is never the one Sick Leave takes."""
-        p = self.turn_player
-        self.turn_no += 1
-        self.own_turn = self.turn_no
+        p, code = self.turn_player, self.code
+        self.turn_no = self.own_turn = turn_no = self.turn_no + 1
         self.placed_now = set()
         self.fresh = set(compress(count(), map(not_, self.chip)))
         self.locked[p] = []
@@ -210,18 +209,19 @@ class RelizTurns(RelizZones):
         if self.frozen_now:
             self.frozen[p] -= 1
         if self.record:
-            self.events.append(shared_event(("turn", p, self.turn_no, self.round_no,
+            self.events.append(shared_event(("turn", p, turn_no, self.round_no,
                                               self.frozen_now)))
-        draws = self.options.team_size if self.code == "cooperation" and self.merged[p] else 1
-        for _draw in range(draws):
-            if not self._draw_tile(p) and self.code == "pet":
-                self._finish([], N_("The stock ran out before every zone was closed: the pet "
-                                    "project is lost."))
-                return
+        if code == "cooperation" and self.merged[p]:  # a tile for each member
+            for _draw in range(self.options.team_size):
+                self._draw_tile(p)
+        elif not self._draw_tile(p) and code == "pet":
+            self._finish([], N_("The stock ran out before every zone was closed: the pet "
+                                "project is lost."))
+            return
         self.daily = None
         chip = self._draw_event(p, self._deck_for(p))
         if chip is not None:
-            if self.code == "cooperation" and self.merged[p] and not self.central_open:
+            if code == "cooperation" and self.merged[p] and not self.central_open:
                 self.cards[p].append(chip)
             else:
                 self.daily = chip
@@ -229,7 +229,7 @@ class RelizTurns(RelizZones):
                     self.to_enter[-1] = ("daily", p, self.to_enter[-1][2])
                 elif self.record:
                     self.events.append(DAILY_EVENTS[p][chip & 63])
-        self.daily_open = self.code == "prototype" and self.daily is not None
+        self.daily_open = code == "prototype" and self.daily is not None
         if self.waiting[p]:  # a partner's cards kept for this turn
             play_waiting(cast("RelizGame", self), p)
         self._resume()
