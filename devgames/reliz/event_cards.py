@@ -100,12 +100,23 @@ def playable(game: RelizGame, p: int, chip: int) -> bool:
 
 def opponents(game: RelizGame, p: int) -> list[int]:
     """The seats an "opponent" card of seat ``p`` may choose (alone: the player)."""
+    return list(rivals(game, p))
+
+
+def rivals(game: RelizGame, p: int) -> tuple[int, ...]:
+    """:func:`opponents` as a tuple: the other teams' seats (alone: the player; Cooperation's
+    central stage: the player too, last)."""
     if game.n == 1:
-        return [p]
-    others = [q for q in range(game.n) if game.team[q] != game.team[p]]
+        return (p,)
     if game.code == "cooperation" and game.central_open:
-        others.append(p)
-    return others
+        return (*game.rivals[p], p)
+    return game.rivals[p]
+
+
+@cache
+def _aimed_plays(p: int, c: int, seats: tuple[int, ...]) -> tuple[Action, ...]:
+    """Seat ``p`` plays event card ``c`` at each of these seats, in order (made once)."""
+    return tuple(_play_move(p, c, q) for q in seats)
 
 
 def _own_zone(game: RelizGame, p: int, z: int) -> bool:
@@ -122,7 +133,7 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
     if target == "none":
         out.append(_play_move(p, c))
     elif target == "opponent":
-        out += [_play_move(p, c, q) for q in opponents(game, p)]
+        out += _aimed_plays(p, c, rivals(game, p))
     elif target == "block":
         out += [_play_move(p, c, s) for s, b in enumerate(game.blocks)
                 if not game.teams_mode or b["owner"] == game.team[p]]
@@ -146,13 +157,13 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
             out += [_play_move(p, c, None, None, (t,)) for t in tiles]
         else:
             out += [_play_move(p, c, q, None, (t,))
-                    for q in opponents(game, p) for t in tiles if q != p]
+                    for q in rivals(game, p) for t in tiles if q != p]
     elif target == "take":
         if game.n == 1:
             out.append(_play_move(p, c))
         else:
             out += [_play_move(p, c, q, i)
-                    for q in opponents(game, p) if q != p for i in range(len(game.hands[q]))]
+                    for q in rivals(game, p) if q != p for i in range(len(game.hands[q]))]
     if not out and daily:
         out.append(_play_move(p, c))
     return out

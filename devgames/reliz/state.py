@@ -38,6 +38,10 @@ class RelizState(RelizVerbs):
         self.partnered = sc.code == "team"
         #: The team of each seat (Team Development: seats 0, 2 against 1, 3).
         self.team = [p % 2 if self.partnered else p for p in range(n)]
+        #: The seats of the other teams, by seat (what an "opponent" card aims at: see
+        #: ``event_cards.rivals``).
+        self.rivals = [tuple(q for q in range(n) if self.team[q] != self.team[p])
+                       for p in range(n)]
         self.sets = n if self.teams_mode else 1
         self.strict = options.integration_match == "every_end"
         #: Physical deck: the facilitator enters each tile, event card and block card drawn.
