@@ -31,7 +31,7 @@ from devgames.i18n import _
 from devgames.reliz import event_cards, observer
 from devgames.reliz.cards import BLOCKS, CARDS, EVENT_DECK, EVENT_ID, EVENTS, TILES
 from devgames.reliz.event_cards import event_actions, playable
-from devgames.reliz.moves import MOVES, PHASE_CHECKS, check_deal, check_time_up
+from devgames.reliz.moves import EFFECTS, MOVES, PHASE_CHECKS, check_deal, check_time_up
 from devgames.reliz.observer import RelizView
 from devgames.reliz.options import RelizOptions
 from devgames.reliz.rounds import TURN_FIELDS, RelizRounds
@@ -649,7 +649,7 @@ class RelizGame(RelizRounds):
         else:
             self._check(action)
         self._legal = ()
-        MOVES[action.kind].effect(self, action)
+        EFFECTS[action.kind](self, action)
         self.log.append(action)
 
     def _do(self, action: Action) -> None:

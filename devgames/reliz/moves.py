@@ -532,11 +532,6 @@ def time_up(game: RelizGame, action: Action) -> None:
     game._time_up()
 
 
-def play(game: RelizGame, action: Action) -> None:
-    """An event card is played (see :mod:`devgames.reliz.event_cards`)."""
-    play_event(game, action)
-
-
 def deal(game: RelizGame, action: Action) -> None:
     """Physical deck: the piece drawn at the table takes its place."""
     what, who, where = game.to_enter.pop(0)
@@ -727,7 +722,7 @@ def attach(game: RelizGame, action: Action) -> None:
 #: Every kind of move of РЕЛИЗ: its check and its effect.
 MOVES: MoveTable[RelizGame] = {
     "place": Move(check_tile, place), "replace": Move(check_tile, place),
-    "rotate": Move(check_rotate, rotate), "play": Move(check_event, play),
+    "rotate": Move(check_rotate, rotate), "play": Move(check_event, play_event),
     "keep": Move(check_keep, keep), "end": Move(_may_end, end), "call": Move(check_call, call),
     "back": Move(check_back, back), "attach": Move(check_attach, attach),
     "link": Move(check_link, link), "swap": Move(check_rebuild, swap),
@@ -735,3 +730,6 @@ MOVES: MoveTable[RelizGame] = {
     "deal": Move(check_deal, deal),
     "time_up": Move(check_time_up, time_up),
 }
+#: The effect of each kind of move, by kind (what ``apply`` calls).
+EFFECTS: dict[str, Callable[[RelizGame, Action], None]] = {
+    kind: move.effect for kind, move in MOVES.items()}
