@@ -171,7 +171,7 @@ class RelizRounds(RelizTurns):
         if self.together and not self.playing:  # set-up done: the first round begins
             self._start_round()
             return
-        super()._start_turn(extra)
+        RelizTurns._start_turn(self, extra)  # (named: no super object made, once a turn)
 
     def _start_round(self) -> None:
         """Every team's turn starts, in seat order from the first player (its draw, its daily
@@ -191,7 +191,7 @@ class RelizRounds(RelizTurns):
         starts at once, in the same round, or it waits for the round's end, and the focus goes
         to the first team still playing."""
         if not self.together:
-            super()._end_turn()
+            RelizTurns._end_turn(self)  # (named: no super object made, once a turn)
             return
         p = self.turn_player
         self._close_turn(p)
