@@ -584,9 +584,15 @@ def place(game: RelizGame, action: Action) -> None:
     integration or card zone, is a RELEASE: an event card into the hand."""
     p, tile, z, flip = action.player, action.card, action.target, action.count
     assert tile is not None and z is not None and flip is not None
-    found = game._tile_chip(p, tile)
-    assert found is not None
-    chip, where = found
+    locked = game.locked[p]
+    for chip in game.hands[p]:  # (the hand first, as _tile_chip looks, without the call)
+        if chip & 31 == tile and chip not in locked:
+            where = "hand"
+            break
+    else:
+        found = game._tile_chip(p, tile)
+        assert found is not None
+        chip, where = found
     # (what _orient says, worked out here: the most frequent move)
     low, high = TILE_PIPS[tile]
     a, b = (high, low) if flip else (low, high)
