@@ -124,15 +124,19 @@ def _own_zone(game: RelizGame, p: int, z: int) -> bool:
     return not game.teams_mode or game.zowner[z] == game.team[p]
 
 
+#: What each event card aims at, by title id (see ``event_actions``).
+_TARGETS = [EVENTS[c].target if c in EVENTS else "" for c in range(64)]
+
+
 def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> list[Action]:
     """Every way seat ``p`` may play this event card now (the daily one with no target left
     is played for nothing)."""
     c = chip & 63
-    target = EVENTS[c].target
-    out: list[Action] = []
+    target = _TARGETS[c]
     if target == "none":
-        out.append(_play_move(p, c))
-    elif target == "opponent":
+        return [_play_move(p, c)]
+    out: list[Action] = []
+    if target == "opponent":
         out += _aimed_plays(p, c, rivals(game, p))
     elif target == "block":
         out += [_play_move(p, c, s) for s, b in enumerate(game.blocks)

@@ -294,7 +294,7 @@ class RelizGame(RelizRounds):
     def _legal_daily(self) -> list[Action]:
         p = self.turn_player
         assert self.daily is not None
-        out = event_actions(self, p, self.daily, daily=True)
+        out = event_actions(self, p, self.daily, True)  # (daily)
         if self.options.blitz:
             out.append(Action("keep", p))
         return out
