@@ -80,6 +80,8 @@ _check_shape = ShapeCheck({
 # Moves are immutable, so every game shares them: each is made once, on first use, and listing
 # the legal moves mostly builds no new objects. Seats are at most 4.
 _END = [Action("end", p) for p in range(4)]
+#: No tile with a crutch (``_legal_play``'s most frequent case: no list made; never changed).
+_NO_TILES: list[tuple[int, int]] = []
 _CALL = [Action("call", p) for p in range(4)]
 #: The rotate moves of a seat into a set of zones (bits ``1 << zone``), in zone order: by seat,
 #: by set (see ``_rotations``).
@@ -410,8 +412,9 @@ class RelizGame(RelizRounds):
             return out
         wild_chips = self.wild
         mask = 0  # the orientations of the tiles the seat may place with no crutch (_orients)
-        odd: list[tuple[int, int]] = []  # (tile, chip) with a crutch: checked by _fits
+        odd: list[tuple[int, int]] = _NO_TILES  # (tile, chip) with a crutch: checked by _fits
         if self.locked[p] or wild_chips or self.extras_left > 0:
+            odd = []
             for tile, chip in sorted(self._placeable(p).items()):
                 if chip in wild_chips:
                     odd.append((tile, chip))
