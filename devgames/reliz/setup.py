@@ -64,15 +64,21 @@ def scenario_of(options: RelizOptions, seats: int) -> Scenario:
     return SCENARIOS[code]
 
 
+#: Each set's stock of tiles before the shuffle: the chips of every tile, in id order (sets are
+#: at most 4).
+_POOLS = [tuple(t + (s << SET_BITS) for t in TILES) for s in range(4)]
+
+
 def set_up(game: RelizGame) -> None:
     """The starting state of a new game: stocks, decks, supplies, the first blocks of the board
     (or the scenario's layout) and, once those are down, the deal (``__init__`` calls it)."""
     sc = game.scenario
     for s in range(game.sets):
-        game.pool[s] = [t + (s << SET_BITS) for t in TILES]
+        game.pool[s] = list(_POOLS[s])
     banned = {EVENT_ID[code] for code in sc.banned}
+    cards = [c for c in EVENT_DECK if c not in banned]
     for d in range(len(game.decks)):
-        deck = [c + (d << DECK_BITS) for c in EVENT_DECK if c not in banned]
+        deck = [c + (d << DECK_BITS) for c in cards] if d else cards[:]
         if not game.physical:
             shuffle(deck, game.rng)
             game.chance_steps += 1
