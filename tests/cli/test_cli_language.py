@@ -4,7 +4,6 @@ words too), its refusals and what it prints; English stays as it always was."""
 import argparse
 import gettext
 import io
-import socket
 import sys
 
 import pytest
@@ -14,6 +13,7 @@ from devgames.dashboards.login import Login
 from devgames.dashboards.serve import HOST, Remote, remote_lines
 from devgames.i18n import from_environment, language, speaking
 from devgames.remote import PublicAddress
+from tests.cli.test_cli_serve import serve_on_a_busy_port
 
 
 def words(text: str) -> str:
@@ -92,11 +92,7 @@ def test_english_stays_as_it_was(capsys) -> None:
 
 
 def test_what_serve_prints_is_in_russian(russian, capsys) -> None:
-    with socket.socket() as busy:
-        busy.bind((HOST, 0))
-        busy.listen()
-        port = busy.getsockname()[1]
-        assert main(["serve", "--port", str(port), "--no-browser"]) == 1
+    port = serve_on_a_busy_port()
     error = capsys.readouterr().err
     assert f"Порт {port} на {HOST} занят другой программой; выберите другой порт" in error
 

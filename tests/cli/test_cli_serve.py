@@ -230,12 +230,19 @@ def test_the_launcher_notebook_holds_the_served_code() -> None:
     assert "voila%2Frender%2Fnotebooks%2Flauncher.ipynb" in notebook.cells[0].source
 
 
-def test_a_port_in_use_is_refused_in_one_sentence(capsys) -> None:
+def serve_on_a_busy_port() -> int:
+    """``devgames serve`` on a port another program listens on: refused (exit status 1);
+    returns the port."""
     with socket.socket() as busy:
         busy.bind((HOST, 0))
         busy.listen()
         port = busy.getsockname()[1]
         assert main(["serve", "--port", str(port), "--no-browser"]) == 1
+    return int(port)
+
+
+def test_a_port_in_use_is_refused_in_one_sentence(capsys) -> None:
+    port = serve_on_a_busy_port()
     error = capsys.readouterr().err
     assert f"Port {port} on {HOST} is in use by another program" in error
     assert "--port 0" in error and "kill" not in error
