@@ -331,11 +331,11 @@ def bots_text(kinds: Sequence[str]) -> str:
 def done_of(done: int, games: int) -> str:
     """How many of the games did something, in words.
 
-    >>> done_of(3, 4), done_of(1, 1)
-    ('3 of 4 games', '1 of 1 game')
+    >>> done_of(3, 4), done_of(1, 1), done_of(1200, 1500)
+    ('3 of 4 games', '1 of 1 game', '1,200 of 1,500 games')
     """
-    return ngettext("{done} of {n} game", "{done} of {n} games", games).format(done=done,
-                                                                                n=games)
+    return ngettext("{done} of {n} game", "{done} of {n} games", games).format(
+        done=format_number(done, 0), n=format_number(games, 0))
 
 
 def game_seconds(moves: int, busiest: Busiest, pace: float, timer: float) -> float:
@@ -559,7 +559,8 @@ the length at the cap.'
         lines = [
             _("{game} with {seats} ({bots}, {games}): {said}.").format(
                 game=game_title(self.game), seats=seat_count(self.game, self.players),
-                bots=bots_text(self.bots), games=counted("game", self.games),
+                bots=bots_text(self.bots),
+                games=counted("game", self.games, format_number(self.games, 0)),
                 said=", ".join(rounds_said)),
             _("About {said}.").format(said=", ".join(minutes_said)),
         ]

@@ -102,7 +102,7 @@ def test_a_budget_asks_for_its_share_within_3_points() -> None:
     assert budgeted.games > plan.games
     done, games = budgeted.fits(median)
     assert budgeted.shortfall(median) <= 1 or games == 1000
-    assert f"Within {median:g} minutes: {done} of {games} games" in "\n".join(
+    assert f"Within {median:g} minutes: {done:,} of {games:,} games" in "\n".join(
         budgeted.sentences(median))
 
 
