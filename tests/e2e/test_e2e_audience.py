@@ -2,7 +2,8 @@
 table within a second of a move, its charts drawn by plotly.js with no Content Security Policy
 error, readable on a screen, a laptop and a phone; a new link cuts it off. Each game at its most
 teams with long names, mid-game, reads from the back of the room at 1920x1080, 1280x720 and
-1920x1080 zoomed to 150%."""
+1920x1080 zoomed to 150%,
+and on a phone scrolls down but never across."""
 
 import base64
 import statistics
@@ -165,16 +166,21 @@ def test_the_audience_view_reads_from_the_back_of_the_room_with_the_most_teams(
         assert viewer.evaluate("() => getComputedStyle(document.querySelector("
                                "'.board .dg-board-frame')).strokeWidth") in ("2px", "5px")
     devtools = viewer.context.new_cdp_session(viewer)
-    found = {}
-    for label, (width, height), scale, min_px in SIZES:
+
+    def resize(width: int, height: int, scale: float) -> None:
+        """The window at this size and zoom, once the charts are drawn again for their box."""
         devtools.send("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
-        viewer.wait_for_function(  # the charts drawn again for the new box
+        viewer.wait_for_function(
             """([width, height]) => innerWidth === width && innerHeight === height
                 && [...document.querySelectorAll(".chart")].every((c) => c._fullLayout
                     && Math.abs(c._fullLayout.width - c.clientWidth) <= 2
                     && Math.abs(c._fullLayout.height - c.clientHeight) <= 2)""",
             arg=[width, height])
+
+    found = {}
+    for label, (width, height), scale, min_px in SIZES:
+        resize(width, height, scale)
         problems = unreadable(viewer, min_px=min_px)
         if problems:  # through DevTools: Playwright's own screenshot would undo the size
             shot = devtools.send("Page.captureScreenshot", {"format": "png"})
@@ -182,5 +188,13 @@ def test_the_audience_view_reads_from_the_back_of_the_room_with_the_most_teams(
             (ARTIFACTS / f"unreadable-audience-{case.label}-{label}.png".replace(" ", "_")
              ).write_bytes(base64.b64decode(shot["data"]))
         found[label] = summary(problems) if problems else ""
+    resize(*WINDOWS["phone"], 1)  # a phone: the page scrolls down, never across
+    found["phone"] = viewer.evaluate("""() => {
+        const scores = document.querySelector(".scores");
+        const scrolls = scores.scrollWidth > scores.clientWidth;  // in its own box, if at all
+        return [...document.querySelectorAll(".scores th, .scores td, .board svg, .chart")]
+            .filter((e) => e.getBoundingClientRect().right > innerWidth + 1
+                    && !(scrolls && scores.contains(e))).map((e) => e.textContent)
+            .concat(document.documentElement.scrollWidth > innerWidth ? ["page"] : []); }""")
     devtools.detach()
     assert not any(found.values()), found
