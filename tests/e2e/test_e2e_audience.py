@@ -2,8 +2,7 @@
 table within a second of a move, its charts drawn by plotly.js with no Content Security Policy
 error, readable on a screen, a laptop and a phone; a new link cuts it off. Each game at its most
 teams with long names, mid-game, reads from the back of the room at 1920x1080, 1280x720 and
-1920x1080 zoomed to 150%,
-and on a phone scrolls down but never across."""
+1920x1080 zoomed to 150%, and on a phone scrolls down but never across."""
 
 import base64
 import statistics
