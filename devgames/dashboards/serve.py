@@ -612,10 +612,11 @@ def descendants(ancestor: int) -> list[int]:
     """The children of ``ancestor``, their children, and so on.
 
     >>> shell = subprocess.Popen(["sh", "-c", "sleep 10 & wait"])
-    >>> while not descendants(shell.pid): time.sleep(0.05)
-    >>> [sleeper] = descendants(shell.pid)
-    >>> command_line(sleeper)
-    ['sleep', '10']
+    >>> for _ in range(200):  # the child shows its command line once it has started sleep
+    ...     sleepers = [p for p in descendants(shell.pid) if command_line(p) == ["sleep", "10"]]
+    ...     if sleepers: break
+    ...     time.sleep(0.05)
+    >>> [sleeper] = sleepers
     >>> os.kill(sleeper, signal.SIGKILL), shell.wait()
     (None, 0)
     """
