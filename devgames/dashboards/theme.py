@@ -6,6 +6,8 @@ dark theme. The style sheet is one ``<style>`` element shown inside the app.
 
 import ipywidgets as widgets
 
+from devgames.screens.cards import NAMES_STYLE
+
 CSS = """
 .dg-app { --dg-bg: #ffffff; --dg-fg: #111111; --dg-muted: #555555; --dg-accent: #0b57d0;
   --dg-panel: #f3f4f6; --dg-border: #c7c9cc; --dg-bad: #b3261e; --dg-good: #146c2e;
@@ -229,18 +231,6 @@ body:has(.dg-app.dg-dark) .jp-LabShell { background: #101418 !important; }
   /* Teams of two (rows of two lines) fill the column: the table says who did what. */
   .dg-left:has(.dg-scoreboard td br) > .dg-news { display: none; }
 }
-/* Card names in two languages (РЕЛИЗ): the app's language first, the other beside it. */
-.dg-names { display: inline-flex; flex-wrap: wrap; column-gap: .35em; align-items: baseline; }
-.dg-names > :last-child { font-weight: 400; color: var(--dg-muted); }
-.dg-names > :last-child::before { content: "("; }
-.dg-names > :last-child::after { content: ")"; }
-.dg-lang-ru .dg-names .dg-name-ru { order: -1; }
-.dg-lang-ru .dg-names .dg-name-en { order: 1; font-weight: 400; color: var(--dg-muted); }
-.dg-lang-ru .dg-names .dg-name-en::before { content: "("; }
-.dg-lang-ru .dg-names .dg-name-en::after { content: ")"; }
-.dg-lang-ru .dg-names .dg-name-ru { font-weight: inherit; color: inherit; }
-.dg-lang-ru .dg-names .dg-name-ru::before, .dg-lang-ru .dg-names .dg-name-ru::after {
-  content: none; }
 .dg-facts { display: flex; flex-wrap: wrap; column-gap: 20px; }
 .dg-facts span { overflow-wrap: anywhere; }
 .dg-left { overflow-x: auto; }
@@ -550,4 +540,4 @@ def style_sheet() -> widgets.HTML:
     >>> "<style>" in style_sheet().value
     True
     """
-    return widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+    return widgets.HTML(f"<style>{CSS}{NAMES_STYLE}</style>", layout=widgets.Layout(display="none"))

@@ -28,6 +28,7 @@ from devgames.devices.page import language_options, page_head
 from devgames.devices.room import is_paused
 from devgames.devices.state import room_timer
 from devgames.i18n import _, language
+from devgames.screens.cards import NAMES_STYLE
 from devgames.screens.colors import seat_colors
 from devgames.screens.debrief import winner_line
 from devgames.sessions.table import TableController
@@ -235,7 +236,8 @@ def audience_page(prefix: str = "") -> str:
         "language": _("Language"),
     }.items()}
     head = page_head("", say["title"], AUDIENCE_SCRIPTS, prefix).replace(
-        "</head>", f'<link rel="stylesheet" href="{prefix}/static/audience.css">\n</head>')
+        "</head>", f'<link rel="stylesheet" href="{prefix}/static/audience.css">\n'
+        f"<style>{NAMES_STYLE}</style>\n</head>")
     return f"""{head}<body class="audience">
 <header class="top"><span class="game"></span><span class="session"></span>
 <form class="language"><label for="language">{say['language']}</label>

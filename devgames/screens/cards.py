@@ -77,9 +77,25 @@ def card_html(name: Any, game: str | None) -> str:
             f"{shown}</span>")
 
 
+#: The style of :func:`names_html`, shared by the projector's theme and the audience page: the
+#: English name first and the Russian one in brackets, the other way round inside an element of
+#: class ``dg-lang-ru`` (the app's root, or the audience page's ``<html>``).
+NAMES_STYLE = """
+.dg-names { display: inline-flex; flex-wrap: wrap; column-gap: .35em; align-items: baseline; }
+.dg-names > :last-child, .dg-lang-ru .dg-names .dg-name-en { font-weight: 400;
+  color: var(--dg-muted); }
+.dg-names > :last-child::before, .dg-lang-ru .dg-names .dg-name-en::before { content: "("; }
+.dg-names > :last-child::after, .dg-lang-ru .dg-names .dg-name-en::after { content: ")"; }
+.dg-lang-ru .dg-names .dg-name-ru { order: -1; font-weight: inherit; color: inherit; }
+.dg-lang-ru .dg-names .dg-name-en { order: 1; }
+.dg-lang-ru .dg-names .dg-name-ru::before, .dg-lang-ru .dg-names .dg-name-ru::after {
+  content: none; }
+"""
+
+
 def names_html(name: Any, russian: str | None) -> str:
     """A card's name, with its Russian name beside it when it has one: the app's language
-    switch (class ``dg-lang-ru`` on the app) puts the Russian one first.
+    switch (class ``dg-lang-ru``) puts the Russian one first, laid out by :data:`NAMES_STYLE`.
 
     >>> names_html("Flu", None), names_html("<b>", "Кофе")
     ('Flu', '<span class="dg-names game-text"><span class="dg-name-en">&lt;b&gt;</span><span \

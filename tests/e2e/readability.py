@@ -211,3 +211,17 @@ def summary(problems: list[dict[str, Any]], most: int = 12) -> str:
     if len(problems) > most:
         lines.append(f"- ... and {len(problems) - most} more")
     return "\n".join(lines)
+
+
+def names_shown(page: Page) -> list[str]:
+    """How each card's pair of names (:func:`devgames.screens.cards.names_html`) reads in the
+    page: the language of the name read first, then what comes before the first and the second
+    name, e.g. ``'ru none "("'`` for "Кофемашина (Coffee Machine)"."""
+    return list(page.evaluate("""() => [...document.querySelectorAll(".dg-names")].filter(
+        (n) => n.getClientRects().length).map((n) => {
+        const [en, ru] = [".dg-name-en", ".dg-name-ru"].map((name) => n.querySelector(name));
+        const [a, b] = [en, ru].map((name) => name.getBoundingClientRect());
+        const [first, second] = b.top < a.top - 1 || (b.top <= a.top + 1 && b.left < a.left)
+            ? [ru, en] : [en, ru];
+        return [first.lang || "en", ...[first, second].map(
+            (name) => getComputedStyle(name, "::before").content)].join(" "); })"""))

@@ -12,11 +12,12 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
+from devgames.screens.cards import names_html
 from devgames.sessions import SessionStore
 from devgames.sim.bench import PLAYER_RANGE
 from tests.e2e.conftest import TIMEOUT_MS
 from tests.e2e.harness import ARTIFACTS, Server, save_screenshot, wait_for_kernel_idle
-from tests.e2e.readability import summary, unreadable
+from tests.e2e.readability import names_shown, summary, unreadable
 from tests.e2e.test_e2e_devices import (
     RECORD_STATES,
     percentile,
@@ -139,7 +140,7 @@ def test_the_audience_follows_the_table_within_a_second_with_its_charts(
 #: of them in Russian (longer texts).
 CROWDED = [case for case in cases() if case.teams == PLAYER_RANGE[case.game][1]
            and (case.game != "reliz" or case.options["scenario"] == "cooperation")
-           and (case.language == "en" or case.game == "scrumkin")]
+           and (case.language == "en" or case.game in ("scrumkin", "reliz"))]
 
 
 @pytest.fixture(scope="module")
@@ -157,13 +158,21 @@ def test_the_audience_view_reads_from_the_back_of_the_room_with_the_most_teams(
     with SessionStore(voila_server.db) as store:
         number = saved_positions(store, case)["middle"]
         token = store.audience_link(number)
+    viewer.context.add_cookies([{"name": "dg-lang", "value": case.language,  # the viewer's
+                                 "url": voila_server.device_url}])
     viewer.goto(f"{voila_server.device_url}a/{token}")
     expect(viewer.locator(".scores")).to_contain_text(NAMES[case.teams - 1])
+    assert viewer.evaluate("() => document.documentElement.lang") == case.language
     if case.game == "reliz":  # the board, as the projector draws it, with its own style
         expect(viewer.locator(".board .dg-board-half").first).to_be_visible()
         assert viewer.locator(".board .dg-board-hit").count() == 0  # nothing to click
         assert viewer.evaluate("() => getComputedStyle(document.querySelector("
                                "'.board .dg-board-frame')).strokeWidth") in ("2px", "5px")
+        # A card's names: the page's language first, the other after it in brackets.
+        viewer.evaluate("(names) => document.querySelector('.news ol').insertAdjacentHTML("
+                        "'beforeend', `<li>${names}</li>`)",
+                        names_html("Coffee Machine", "Кофемашина"))
+        assert names_shown(viewer) == [f'{case.language} none "("']
     devtools = viewer.context.new_cdp_session(viewer)
 
     def resize(width: int, height: int, scale: float) -> None:

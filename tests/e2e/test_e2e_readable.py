@@ -27,6 +27,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from devgames import BUILTIN_GAMES, game_module
 from devgames.core.actions import CHANCE
+from devgames.screens.cards import names_html
 from devgames.sessions import SessionStore
 from devgames.sessions.table import seats_meta
 from devgames.sim.bench import PLAYER_RANGE
@@ -39,7 +40,7 @@ from tests.e2e.harness import (
     wait_for_app,
     wait_for_kernel_idle,
 )
-from tests.e2e.readability import summary, unreadable
+from tests.e2e.readability import names_shown, summary, unreadable
 from tests.e2e.test_e2e_games import until
 from tests.e2e.test_e2e_screens import SCREENSHOTS
 
@@ -247,6 +248,14 @@ def look(page: Page, ids: dict[str, int], case: Case,
     measure(page, "start", found, where=case.label)
     open_session(page, ids["middle"])
     measure(page, "mid-game", found, case.screenshot, case.label)
+    if case.game == "reliz":  # a card's names: the app's language first, the other in brackets
+        page.evaluate("""(names) => document.querySelector(".dg-app").insertAdjacentHTML(
+            "beforeend", `<div class="dg-test-names">${names}</div>`)""",
+                      names_html("Coffee Machine", "Кофемашина"))
+        shown = names_shown(page)
+        page.evaluate("() => document.querySelector('.dg-test-names').remove()")
+        found["a card's names"] = [] if set(shown) == {f'{case.language} none "("'} else [
+            f"{case.language}: {shown}"]
     reveal = page.locator(".dg-reveal")
     if reveal.is_visible():
         reveal.click()

@@ -90,6 +90,7 @@
     shown = state;
     if (!changed) return;
     document.documentElement.lang = state.language;
+    document.documentElement.classList.toggle("dg-lang-ru", state.language === "ru");  // NAMES_STYLE
     document.body.classList.toggle("paused", state.paused);
     document.body.classList.toggle("over", state.over);
     put($(".game"), state.game);
