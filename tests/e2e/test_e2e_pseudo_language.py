@@ -264,7 +264,8 @@ def test_every_text_of_the_planner_comes_from_the_catalogue(pseudo_server: Serve
                                                              browser: Browser) -> None:
     page = pseudo_launcher(browser, pseudo_server)
     page.locator(".dg-open-planner").click()
-    expect(page.locator(".dg-plan-run")).to_contain_text(OPEN)
+    # The first opening loads the simulation's libraries in the kernel: slow on a busy machine.
+    expect(page.locator(".dg-plan-run")).to_contain_text(OPEN, timeout=60_000)
     expect(page.locator(".dg-plan-pace")).to_contain_text(OPEN)
     wait_for_kernel_idle(page)
     problems = unmarked(page)
