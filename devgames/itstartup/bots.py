@@ -40,7 +40,7 @@ from devgames.itstartup.abilities import (
 )
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.game import ItStartupGame
-from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE, play_targets
+from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE, SHARED, play_targets
 from devgames.itstartup.printed import BURNOUT_LIMIT, KEY, KIND, POWER, PRICE
 from devgames.itstartup.steps import (
     CHANCE_STEPS,
@@ -478,14 +478,25 @@ _BUY: dict[float, _Move] = {card: ("buy", None, None, None, card, DRAW_PRICE)
                             for card in (CARD, FINAL_CARD)}
 #: A move found best: the action itself, or (kind, card, target, count) to make it.
 _Found = Action | tuple[str, int | None, int | None, int | None]
-#: The moves the bot makes most, made once (actions are immutable), by seat and card.
-_SEATS = range(4)
-_END = [Action("end_turn", p) for p in _SEATS]
-_PLAY = [{c: Action("play", p, c) for c in CARDS} for p in _SEATS]
-_SELL = [{c: Action("sell", p, c) for c in CARDS} for p in _SEATS]
-_PLAN = [{c: Action("plan", p, c) for c in CARDS if KIND[c] == "action"} for p in _SEATS]
+#: The moves the bot makes most: the engine's shared actions (made once), by seat and card.
+_END, _PLAY, _SELL, _PLAN = SHARED.end, SHARED.play, SHARED.sell, SHARED.plan
 #: The other moves made, by seat and (kind, card, target, count), kept to be made again.
-_MADE: list[dict[tuple[str, int | None, int | None, int | None], Action]] = [{} for _ in _SEATS]
+_MADE: list[dict[tuple[str, int | None, int | None, int | None], Action]] = [{} for _ in _END]
+
+
+def _made(me: int, kind: str, card: int | None, target: int | None,
+          count: int | None) -> Action:
+    """Seat ``me``'s move: one of the engine's shared actions when there is one."""
+    if kind == "play":
+        on = SHARED.play_on[me].get(given(card))
+        return SHARED.play[me][given(card)] if on is None else on[target]
+    if kind == "buy":
+        return SHARED.buy[me]
+    if kind == "transfer":
+        return SHARED.transfer[me][given(card)][given(target)]
+    if kind == "activate" and count is None:  # an Undercover HR Agent sent
+        return SHARED.send[me][given(card)][given(target)]
+    return Action(kind, me, card, target, count)
 
 
 class HeuristicBot:
@@ -637,8 +648,7 @@ class HeuristicBot:
         made = _MADE[me]
         action = made.get(chosen)
         if action is None:
-            kind, named, target, count = chosen
-            action = made[chosen] = Action(kind, me, named, target, count)
+            action = made[chosen] = _made(me, *chosen)
         return action
 
     @staticmethod

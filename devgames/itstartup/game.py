@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from devgames.core.actions import CHANCE, Action, Event
 from devgames.itstartup import chance, metrics, observer, setup
 from devgames.itstartup.cards import CARDS
-from devgames.itstartup.moves import LEGAL, MOVES, TAKES, check_shape, refuse
+from devgames.itstartup.moves import LEGAL, MOVES, SHAPED, TAKES, check_shape, refuse
 from devgames.itstartup.observer import ItStartupView
 from devgames.itstartup.options import ItStartupOptions
 from devgames.itstartup.steps import CHANCE_STEPS, UNSEATED, Bonus, Step
@@ -88,7 +88,8 @@ class ItStartupGame(ItStartupVerbs):
         for listed in self._listed:  # listed for this very position (a plain loop: the lists
             if listed is action:  # are short, and it stops at the action)
                 return
-        check_shape(action)
+        if SHAPED.get(id(action)) is not action:  # the engine's shared actions are well formed
+            check_shape(action)
         # The base class's turn check only runs (and explains) when the turn is wrong.
         if not self.steps or action.player != self.current_player:
             self._require_turn(action.player)

@@ -17,7 +17,7 @@ True
 
 from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from devgames.core.actions import Action, Event, ShapeCheck, given, quick_event
 from devgames.core.errors import IllegalMove
@@ -85,6 +85,44 @@ _SEND = [
 _PAYMENTS: list[dict[int, list[Action]]] = [
     {e: [] for e in CARDS if KEY[e] == "shy_frontend_developer"} for _ in _SEATS
 ]
+
+
+class Shared(NamedTuple):
+    """The actions made once (by seat, then card, then target), for a bot that makes its moves
+    without listing them: the engine knows these very objects are well formed (:data:`SHAPED`)
+    and checks the rest of such a move as of any other."""
+
+    end: list[Action]
+    buy: list[Action]
+    sell: list[list[Action]]
+    plan: list[list[Action]]
+    play: list[list[Action]]
+    play_on: list[dict[int, dict[int | None, Action]]]
+    transfer: list[dict[int, dict[int, Action]]]
+    send: list[dict[int, dict[int, Action]]]
+
+
+SHARED = Shared(_END, _BUY, _SELL, _PLAN, _PLAY, _PLAY_ON, _TRANSFER, _SEND)
+
+
+def _shaped() -> dict[int, Action]:
+    """The actions of :data:`SHARED` by id, each checked for its shape once."""
+    actions: list[Action] = [*_END, *_BUY]
+    for rows in (_SELL, _PLAN, _PLAY):
+        for row in rows:
+            actions += row
+    tables: list[dict[int, dict[Any, Action]]] = [*_PLAY_ON, *_TRANSFER, *_SEND]
+    for table in tables:
+        for by_target in table.values():
+            actions += by_target.values()
+    for action in actions:
+        check_shape(action)
+    return {id(action): action for action in actions}
+
+
+#: The shared actions by id: ``ItStartupGame._check`` does not check the shape of one of these
+#: very objects again (they live as long as this table: no other object takes their id).
+SHAPED = _shaped()
 #: What a card in hand offers its holder, by seat and card: (its sale, its play when it takes
 #: no target, its planning when it is an action card, its printed price, its plays by
 #: developer when it is knowledge).
