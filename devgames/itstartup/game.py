@@ -90,10 +90,17 @@ class ItStartupGame(ItStartupVerbs):
                 return
         if SHAPED.get(id(action)) is not action:  # the engine's shared actions are well formed
             check_shape(action)
-        # The base class's turn check only runs (and explains) when the turn is wrong.
-        if not self.steps or action.player != self.current_player:
+        # The base class's turn check only runs (and explains) when the turn is wrong: the
+        # player to act is read here as ``current_player`` reads it.
+        steps = self.steps
+        if not steps:
             self._require_turn(action.player)
-        waiting = self.steps[0][0]
+        step = steps[0]
+        waiting = step[0]
+        if TYPE_CHECKING:  # the engine never waits on the next player (checked by mypy only)
+            assert not isinstance(step, UNSEATED)
+        if action.player != (CHANCE if waiting in CHANCE_STEPS else step[1]):
+            self._require_turn(action.player)
         kind = action.kind
         if kind not in TAKES[waiting]:
             refuse(self, waiting, action)
