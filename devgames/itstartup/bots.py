@@ -112,6 +112,9 @@ IS_ACTION = {c: KIND[c] == "action" for c in CARDS}
 DISCOUNTERS = frozenset(c for c in CARDS if KEY[c] in KNOWLEDGE_DISCOUNTERS)
 #: A knowledge card (where knowledge may go is the same for all of them).
 KNOWLEDGE = next(card for card in CARDS.values() if card.kind == "knowledge")
+# The Scrum Master is the only agile coach: a crew's ``coaches`` are its Scrum Masters, which
+# earn +1 for each of its developers.
+assert {KEY[c] for c in CARDS if KIND[c] == "coach"} == {"scrum_master"}
 
 
 class Outlook(NamedTuple):
@@ -205,11 +208,11 @@ def outlook(game: ItStartupGame) -> Outlook:
     >>> outlook(itstartup.new_game(["Ada", "Bob"], seed=3)).horizon
     6
     """
-    points, goal, held = game.points, game.options.goal, game.held
+    points, goal = game.points, game.options.goal
     played = game.seating[:game.current]
     turns = MAX_HORIZON
     for q, crew in enumerate(game.crews):
-        earns = crew.power + held[q].get("scrum_master", 0) * crew.developers
+        earns = crew.power + crew.coaches * crew.developers  # the Scrum Masters' +1 each
         left = goal - points[q]
         if left <= (0 if q in played else earns):
             return LAST_ROUND
@@ -249,8 +252,7 @@ class _Table:
     def production(self, q: int) -> float:
         """What player ``q``'s employees earn in a turn."""
         crew = self.game.crews[q]
-        return (crew.power + self.game.held[q].get("scrum_master", 0) * crew.developers
-                + crew.drawers * self.outlook.card)
+        return crew.power + crew.coaches * crew.developers + crew.drawers * self.outlook.card
 
     def earns(self, e: int) -> float:
         """What employee ``e`` on the table earns a turn, its knowledge included (a Scrum
@@ -365,8 +367,7 @@ class _Table:
         # Before the final round a turn more or less counts; in it, only this one.
         final = outlook is LAST_ROUND
         if key == "copy_paste_developer" or key == "crunch_time":  # developers lose a turn
-            burnt = 0.0 if final else (crew.power
-                                       + game.held[me].get("scrum_master", 0) * developers)
+            burnt = 0.0 if final else crew.power + crew.coaches * developers
             return hired - burnt if key == "copy_paste_developer" else 2 * developers - burnt
         if key == "monster_bug":  # every opposing employee loses a turn
             return 0.0 if final else OPPONENT_WEIGHT * sum(
@@ -573,7 +574,8 @@ class HeuristicBot:
         money = game.resources[me]
         kept = money if money < cap else cap  # what the hoard cap leaves
         plays, planned = _PLAY[me], game.planned[me]
-        scrum = held.get("scrum_master", 0)
+        crew = table.crew
+        scrum = crew.coaches  # Scrum Masters
         # A card dearer than the bot's resources is priced only when a discount is in play: a
         # card drawn free, a QA Wizard Engineer, a planned card.
         discounts = (free_developers or free_actions or planned is not None
@@ -626,7 +628,6 @@ class HeuristicBot:
                 best.append(move)
         if money >= DRAW_PRICE and len(game.deck):
             others.append(_BUY[drawn])
-        crew = table.crew
         if crew.activators and money:
             others += table.abilities()
         if crew.knowledge:
