@@ -108,6 +108,8 @@ RULE = {c: "knowledge" if KIND[c] == "knowledge"
 IS_DEVELOPER = {c: KIND[c] == "developer" for c in CARDS}
 IS_KNOWLEDGE = {c: KIND[c] == "knowledge" for c in CARDS}
 IS_ACTION = {c: KIND[c] == "action" for c in CARDS}
+#: The burnout with which an employee works its last turn.
+LAST_TURN = {c: BURNOUT_LIMIT[c] - 1 for c in CARDS}
 #: The developers onto whom knowledge costs 2 less (Full Stack Ninja, Ambitious Apprentice).
 DISCOUNTERS = frozenset(c for c in CARDS if KEY[c] in KNOWLEDGE_DISCOUNTERS)
 #: A knowledge card (where knowledge may go is the same for all of them).
@@ -435,29 +437,35 @@ class _Table:
         return out
 
     def transfers(self) -> list["_Move"]:
-        """Knowledge off a developer in its last turn, onto the one with most turns left (the
-        bot's own developers, not outsourced ones)."""
+        """Knowledge off a developer in its last turn, onto each developer with a turn left
+        after this one (the bot's own developers, not outsourced ones)."""
         game, me, horizon = self.game, self.me, self.outlook.horizon
         employees = game.employees
         out: list[_Move] = []
         developers = self.crew.developer_cards
+        receivers: list[tuple[int, int]] = []  # (developer, its turns left after this one)
         for source in developers:
             state = employees[source]
-            if (not state.knowledge or state.burnout < BURNOUT_LIMIT[source] - 1
+            if (not state.knowledge or state.burnout < LAST_TURN[source]
                     or state.home is not None):
                 continue
-            for knowledge in state.knowledge:
+            if not receivers:  # found once (a developer in its last turn is never one)
                 for target in developers:
                     other = employees[target]
-                    if target == source or other.home is not None:
-                        continue
-                    life = BURNOUT_LIMIT[target] - other.burnout
-                    more = (life if life < horizon else horizon) - 1  # turns left after this
-                    if more > 0:
-                        price = game.cost(me, knowledge, target, transfer=True)
-                        if price <= game.resources[me]:
-                            out.append(("transfer", knowledge, target, None,
-                                        float(POWER[knowledge] * more), price))
+                    if other.home is None:
+                        life = BURNOUT_LIMIT[target] - other.burnout
+                        more = (life if life < horizon else horizon) - 1
+                        if more > 0:
+                            receivers.append((target, more))
+                if not receivers:
+                    return out
+            money = game.resources[me]
+            for knowledge in state.knowledge:
+                for target, more in receivers:
+                    price = game.cost(me, knowledge, target, transfer=True)
+                    if price <= money:
+                        out.append(("transfer", knowledge, target, None,
+                                    float(POWER[knowledge] * more), price))
         return out
 
     def help(self) -> list["_Move"]:
