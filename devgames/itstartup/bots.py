@@ -584,15 +584,16 @@ class HeuristicBot:
         plays, planned = _PLAY[me], game.planned[me]
         crew = table.crew
         scrum = crew.coaches  # Scrum Masters
-        # A card dearer than the bot's resources is priced only when a discount is in play: a
-        # card drawn free, a QA Wizard Engineer, a planned card.
-        discounts = (free_developers or free_actions or planned is not None
-                     or "qa_wizard_engineer" in held)
+        # A card is priced only when a discount may be in play: for any card, a card drawn
+        # free or a QA Wizard Engineer; for the planned card, its planning (a card of the hand
+        # is never the planned one). Else (but knowledge) it costs what is printed.
+        discounts = free_developers or free_actions or "qa_wizard_engineer" in held
+        plan = 0 if planned is None else planned[0]
         others: list[_Move] = []  # the moves the table values
         top = -inf
         best: list[_Found] = [_END[me]]  # the moves with the best score
         developer = turns = 0  # where knowledge goes, once a knowledge card is met
-        for card in hand if planned is None else [*hand, planned[0]]:
+        for card in hand if planned is None else [*hand, plan]:
             rule = RULE[card]
             move: _Found
             points: float
@@ -608,7 +609,8 @@ class HeuristicBot:
                 if price > money:
                     continue
                 move = ("play", card, developer, None)
-            elif PRICE[card] > money and (not discounts or cost(me, card) > money):
+            elif PRICE[card] > money and (not (discounts or card == plan)
+                                          or cost(me, card) > money):
                 continue  # not affordable (what a card costs now is never more than printed)
             elif rule == "investor":
                 move, points, price = plays[card], 0.0, -2  # 2 resources, for nothing
@@ -617,8 +619,7 @@ class HeuristicBot:
                 if scrum and IS_DEVELOPER[card]:  # the Scrum Masters' +1 for each turn it works
                     life = BURNOUT_LIMIT[card]
                     points += scrum * (life if life < horizon else horizon)
-                # Without a discount in play a card (but knowledge) costs what is printed.
-                price = cost(me, card) if discounts else PRICE[card]
+                price = cost(me, card) if discounts or card == plan else PRICE[card]
                 if rule == "table":
                     others.append(("play", card, None, None, table.points(card, points), price))
                     continue
