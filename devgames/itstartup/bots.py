@@ -237,10 +237,10 @@ class _Table:
         #: What each decision of the turn reads, in one look-up: the outlook's figures (what a
         #: resource and a card are worth, what each employee brings hired, the horizon), the
         #: table's prices and hoard cap, the seat's own hand and counts, and the cards drawn
-        #: free this turn (the same objects all turn long).
+        #: free or cheaper this turn (the same objects all turn long).
         self.reads = (ahead.resource, ahead.card, ahead.hires, ahead.horizon, game.cost,
                       game.cap, game.hands[seat], game.held[seat], game.free_developers,
-                      game.free_actions)
+                      game.free_actions, game.knowledge_discount)
         points = game.points
         leader = 1 if seat == 0 else 0
         for q in range(leader + 1, game.n):
@@ -578,7 +578,7 @@ class HeuristicBot:
         if table is None or table.game is not game or table.turn != game.turn_no:
             table = self.table = _Table(game, me)
         (resource, drawn, hires, horizon, cost, cap, hand, held, free_developers,
-         free_actions) = table.reads
+         free_actions, knowledge_discount) = table.reads
         money = game.resources[me]
         kept = money if money < cap else cap  # what the hoard cap leaves
         plays, planned = _PLAY[me], game.planned[me]
@@ -605,7 +605,10 @@ class HeuristicBot:
                 points = POWER[card] * turns
                 if points < top - TIE:
                     continue  # not the best, whatever it costs
-                price = cost(me, card, developer)
+                # Knowledge costs less on a Full Stack Ninja or an Ambitious Apprentice, and
+                # drawn by a BI Developer; else what is printed.
+                price = (cost(me, card, developer)
+                         if developer in DISCOUNTERS or knowledge_discount else PRICE[card])
                 if price > money:
                     continue
                 move = ("play", card, developer, None)
