@@ -88,7 +88,11 @@ class ItStartupGame(ItStartupVerbs):
         for listed in self._listed:  # listed for this very position (a plain loop: the lists
             if listed is action:  # are short, and it stops at the action)
                 return
-        if SHAPED.get(id(action)) is not action:  # the engine's shared actions are well formed
+        try:  # the engine's shared actions are well formed
+            shared = SHAPED.get(action) is action
+        except TypeError:  # a field that cannot be hashed: not one of them
+            shared = False
+        if not shared:
             check_shape(action)
         # The base class's turn check only runs (and explains) when the turn is wrong: the
         # player to act is read here as ``current_player`` reads it.

@@ -105,8 +105,8 @@ class Shared(NamedTuple):
 SHARED = Shared(_END, _BUY, _SELL, _PLAN, _PLAY, _PLAY_ON, _TRANSFER, _SEND)
 
 
-def _shaped() -> dict[int, Action]:
-    """The actions of :data:`SHARED` by id, each checked for its shape once."""
+def _shaped() -> dict[Action, Action]:
+    """The actions of :data:`SHARED`, each checked for its shape once, by themselves."""
     actions: list[Action] = [*_END, *_BUY]
     for rows in (_SELL, _PLAN, _PLAY):
         for row in rows:
@@ -117,11 +117,13 @@ def _shaped() -> dict[int, Action]:
             actions += by_target.values()
     for action in actions:
         check_shape(action)
-    return {id(action): action for action in actions}
+    return {action: action for action in actions}
 
 
-#: The shared actions by id: ``ItStartupGame._check`` does not check the shape of one of these
-#: very objects again (they live as long as this table: no other object takes their id).
+#: The shared actions, by themselves: ``ItStartupGame._check`` does not check the shape of one
+#: of these very objects again (an equal action made elsewhere is found here but is not the
+#: same object: its shape is checked). Keyed by the action, not by its id: making and hashing
+#: an id costs more.
 SHAPED = _shaped()
 #: What a card in hand offers its holder, by seat and card: (its sale, its play when it takes
 #: no target, its planning when it is an action card, its printed price, its plays by
