@@ -390,32 +390,30 @@ class _Table:
         # Vacation Time: and no burnout at the end of the turn
         return rested + (0.0 if game.vacation or final else self.production(me))
 
-    # ----- the less common moves, as (kind, card, target, count, points, price) ---------------
+    # ----- the less common moves, as (action, points, price) ----------------------------------
     def aimed_plays(self, card: int, points: float, price: int) -> list["_Move"]:
         """The plays of a card aimed at an employee, worth ``points`` by itself (what the
         employee earns and draws), for ``price``: on the leader's employee the bot aims at
         (:meth:`prey`), else on nothing when the rules allow it; Code Monkey on nothing or on
         one of the bot's own employees in its last turn."""
-        game, key = self.game, KEY[card]
+        game, key, on = self.game, KEY[card], _PLAY_ON[self.me][card]
         if key == "code_monkey":
             employees = game.employees
-            out: list[_Move] = [("play", card, None, None, points + 0.0, price)]
+            out: list[_Move] = [(on[None], points + 0.0, price)]
             for e in game.staff[self.me]:
                 state = employees[e]
                 if state.home is None and BURNOUT_LIMIT[e] - state.burnout <= 1:
-                    out.append(("play", card, e, None, points + self.aimed(card, e, price),
-                                price))
+                    out.append((on[e], points + self.aimed(card, e, price), price))
             return out
         take, burn = self.prey()
         target = burn if key == "downer_dave" or key == "outsourcing" else take
         if target is not None and (key != "rockstar_recruiter"
                                    or len(game.staff[self.leader]) >= 4):
-            return [("play", card, target, None, points + self.aimed(card, target, price),
-                     price)]
+            return [(on[target], points + self.aimed(card, target, price), price)]
         if key == "outsourcing" or key == "head_hunter":  # never played on nothing
             return []
         if list(play_targets(game, self.me, CARDS[card])) == [None]:
-            return [("play", card, None, None, points + 0.0, price)]
+            return [(on[None], points + 0.0, price)]
         return []
 
     def abilities(self) -> list["_Move"]:
@@ -428,12 +426,11 @@ class _Table:
             key = KEY[e]
             if key == "shy_frontend_developer":
                 count = money if self.outlook is LAST_ROUND else max(1, money - game.cap)
-                out.append(("activate", e, None, count, float(count), count))
+                out.append((_made(me, "activate", e, count=count), float(count), count))
             elif key == "undercover_hr_agent" and _agent_ready(game, e):
                 target = self.prey()[0]  # the leader's best employee
                 if target is not None:
-                    out.append(("activate", e, target, None, 0.5 * self.take(target),
-                                AGENT_PRICE))
+                    out.append((_SEND[me][e][target], 0.5 * self.take(target), AGENT_PRICE))
         return out
 
     def transfers(self) -> list["_Move"]:
@@ -461,51 +458,47 @@ class _Table:
                     return out
             money = game.resources[me]
             for knowledge in state.knowledge:
+                moves = _TRANSFER[me][knowledge]
                 for target, more in receivers:
                     price = game.cost(me, knowledge, target, transfer=True)
                     if price <= money:
-                        out.append(("transfer", knowledge, target, None,
-                                    float(POWER[knowledge] * more), price))
+                        out.append((moves[target], float(POWER[knowledge] * more), price))
         return out
 
     def help(self) -> list["_Move"]:
         """Tournament help tokens: +2 to the bot, -4 to the leader, or (two) a take-over of the
         leader's best employee when the leader holds no token."""
-        game, leader = self.game, self.leader
-        out: list[_Move] = [("help", None, None, None, float(HELP_POINTS), 0),
-                            ("help", None, leader, None, 2.0 * HELP_POINTS, 0)]
+        game, me, leader = self.game, self.me, self.leader
+        out: list[_Move] = [(_made(me, "help"), float(HELP_POINTS), 0),
+                            (_made(me, "help", target=leader), 2.0 * HELP_POINTS, 0)]
         target = self.prey()[0]
-        if game.tokens[self.me] >= 2 and not game.tokens[leader] and target is not None:
-            out.append(("help", target, None, None, self.take(target) - 2 * HELP_POINTS, 0))
+        if game.tokens[me] >= 2 and not game.tokens[leader] and target is not None:
+            out.append((_made(me, "help", target), self.take(target) - 2 * HELP_POINTS, 0))
         return out
 
 
-#: A move the table weighs: (kind, card, target, count, points, price).
-_Move = tuple[str, int | None, int | None, int | None, float, int]
-#: A card bought, by what a card drawn is worth.
-_BUY: dict[float, _Move] = {card: ("buy", None, None, None, card, DRAW_PRICE)
-                            for card in (CARD, FINAL_CARD)}
-#: A move found best: the action itself, or (kind, card, target, count) to make it.
-_Found = Action | tuple[str, int | None, int | None, int | None]
-#: The moves the bot makes most: the engine's shared actions (made once), by seat and card.
+#: A move the table weighs: (the action, its points, its price).
+_Move = tuple[Action, float, int]
+#: The moves the bot makes: the engine's shared actions (made once), by seat, then card, then
+#: target.
 _END, _PLAY, _SELL, _PLAN = SHARED.end, SHARED.play, SHARED.sell, SHARED.plan
-#: The other moves made, by seat and (kind, card, target, count), kept to be made again.
+_PLAY_ON, _TRANSFER, _SEND = SHARED.play_on, SHARED.transfer, SHARED.send
+#: A card bought, by seat and what a card drawn is worth.
+_BUY: list[dict[float, _Move]] = [{card: (buy, card, DRAW_PRICE) for card in (CARD, FINAL_CARD)}
+                                  for buy in SHARED.buy]
+#: The other moves made (Shy Frontend Developer's payments, help tokens), by seat and (kind,
+#: card, target, count), kept to be made again.
 _MADE: list[dict[tuple[str, int | None, int | None, int | None], Action]] = [{} for _ in _END]
 
 
-def _made(me: int, kind: str, card: int | None, target: int | None,
-          count: int | None) -> Action:
-    """Seat ``me``'s move: one of the engine's shared actions when there is one."""
-    if kind == "play":
-        on = SHARED.play_on[me].get(given(card))
-        return SHARED.play[me][given(card)] if on is None else on[target]
-    if kind == "buy":
-        return SHARED.buy[me]
-    if kind == "transfer":
-        return SHARED.transfer[me][given(card)][given(target)]
-    if kind == "activate" and count is None:  # an Undercover HR Agent sent
-        return SHARED.send[me][given(card)][given(target)]
-    return Action(kind, me, card, target, count)
+def _made(me: int, kind: str, card: int | None = None, target: int | None = None,
+          count: int | None = None) -> Action:
+    """Seat ``me``'s move that has no shared action, made once."""
+    key = (kind, card, target, count)
+    action = _MADE[me].get(key)
+    if action is None:
+        action = _MADE[me][key] = Action(kind, me, card, target, count)
+    return action
 
 
 class HeuristicBot:
@@ -591,11 +584,11 @@ class HeuristicBot:
         plan = 0 if planned is None else planned[0]
         others: list[_Move] = []  # the moves the table values
         top = -inf
-        best: list[_Found] = [_END[me]]  # the moves with the best score
+        best = [_END[me]]  # the moves with the best score
         developer = turns = 0  # where knowledge goes, once a knowledge card is met
         for card in hand if planned is None else [*hand, plan]:
             rule = RULE[card]
-            move: _Found
+            move: Action
             points: float
             if rule == "knowledge":  # on the developer with most turns left
                 if not developer:
@@ -611,7 +604,7 @@ class HeuristicBot:
                          if developer in DISCOUNTERS or knowledge_discount else PRICE[card])
                 if price > money:
                     continue
-                move = ("play", card, developer, None)
+                move = _PLAY_ON[me][card][developer]
             elif PRICE[card] > money and (not (discounts or card == plan)
                                           or cost(me, card) > money):
                 continue  # not affordable (what a card costs now is never more than printed)
@@ -624,7 +617,7 @@ class HeuristicBot:
                     points += scrum * (life if life < horizon else horizon)
                 price = cost(me, card) if discounts or card == plan else PRICE[card]
                 if rule == "table":
-                    others.append(("play", card, None, None, table.points(card, points), price))
+                    others.append((plays[card], table.points(card, points), price))
                     continue
                 if rule == "aimed":
                     others += table.aimed_plays(card, points, price)
@@ -639,30 +632,23 @@ class HeuristicBot:
             elif score >= top - TIE:
                 best.append(move)
         if money >= DRAW_PRICE and len(game.deck):
-            others.append(_BUY[drawn])
+            others.append(_BUY[me][drawn])
         if crew.activators and money:
             others += table.abilities()
         if crew.knowledge:
             others += table.transfers()
         if game.tokens[me]:
             others += table.help()
-        for kind, named, target, count, points, price in others:
+        for move, points, price in others:
             left = money - price
             score = points - resource * (kept - (left if left < cap else cap))
             if score > top + TIE:
-                top, best = score, [(kind, named, target, count)]
+                top, best = score, [move]
             elif score >= top - TIE:
-                best.append((kind, named, target, count))
+                best.append(move)
         if top < MIN_GAIN:
             return self._sale_or_plan(game, me, table.outlook)
-        chosen = best[0] if len(best) == 1 else self.rng.choice(best)
-        if isinstance(chosen, Action):
-            return chosen
-        made = _MADE[me]
-        action = made.get(chosen)
-        if action is None:
-            action = made[chosen] = _made(me, *chosen)
-        return action
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     @staticmethod
     def _sale_or_plan(game: ItStartupGame, me: int, outlook: Outlook) -> Action:
