@@ -211,12 +211,13 @@ def outlook(game: ItStartupGame) -> Outlook:
     6
     """
     points, goal = game.points, game.options.goal
-    played = game.seating[:game.current]
     turns = MAX_HORIZON
     for q, crew in enumerate(game.crews):
         earns = crew.power + crew.coaches * crew.developers  # the Scrum Masters' +1 each
         left = goal - points[q]
-        if left <= (0 if q in played else earns):
+        # q reaches the goal this round: it has (when it has played this round) or earns it
+        # (when it has not; what it earns is never negative, so the goal reached counts too).
+        if left <= earns and (left <= 0 or game.seating.index(q) >= game.current):
             return LAST_ROUND
         needed = -(-left // (earns if earns > MIN_RATE else MIN_RATE))  # rounded up
         if needed < turns:
