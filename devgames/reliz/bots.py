@@ -175,27 +175,25 @@ class HeuristicBot:
         """The replacements (indices of ``legal``) that bring a blocked zone nearer a tile that
         fits: when the zone replaced touches no blocked zone, the old tile (back in the stock)
         must fit one; else ``_unblocks`` tells, with what the blocked zones ask of the zone's
-        neighbours worked out once a zone (``_around``)."""
+        neighbours worked out once a zone (``_around``: a zone's moves come together)."""
         blocked = HeuristicBot._blocked(game)
         if not blocked.rows:
             return []
         chip, near, wanted = game.chip, blocked.near, blocked.wanted
         out = []
-        arounds: dict[int, Around] = {}
+        last, whole, around = -1, False, None
         for i in range(kinds.index("replace"), len(kinds)):
             if kinds[i] != "replace":
                 continue
             action = legal[i]
             y = action[3]
-            assert y is not None
-            if y not in near:  # what the blocked zones ask stays: is the old tile wanted?
-                if wanted >> ((chip[y] & 31) << 1) & 3:
-                    out.append(i)
-                continue
-            around = arounds.get(y)
-            if around is None:
-                around = arounds[y] = HeuristicBot._around(game, y, blocked)
-            if HeuristicBot._unblocks(around, action):
+            if y != last:  # a zone's moves come together: what it changes is worked out once
+                assert y is not None
+                last = y
+                # Touching no blocked zone, the zone leaves what they ask: is the old tile wanted?
+                around = HeuristicBot._around(game, y, blocked) if y in near else None
+                whole = around is None and bool(wanted >> ((chip[y] & 31) << 1) & 3)
+            if whole or (around is not None and HeuristicBot._unblocks(around, action)):
                 out.append(i)
         return out
 
