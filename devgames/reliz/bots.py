@@ -115,7 +115,12 @@ class HeuristicBot:
             return legal[best[0]]
         draws = list(starmap(self.rng.random, repeat((), n)))
         # The highest draw (then the last move) among the moves scoring the most.
-        return legal[max(zip(map(draws.__getitem__, best), best, strict=True))[1]]
+        top, pick = -1.0, -1
+        for i in best:
+            draw = draws[i]
+            if draw > top or (draw == top and i > pick):
+                top, pick = draw, i
+        return legal[pick]
 
     def _best(self, game: RelizGame, legal: list[Action]) -> list[int]:
         """The moves of ``legal`` scoring the most, as indices. A tile placed scores 10 or more
@@ -217,7 +222,10 @@ class HeuristicBot:
                 score += 1
         if game.zkind[z] != BLOCK:
             return score + 6
-        empty = list(map(chip.__getitem__, game.blocks[game.zblock[z]]["zones"])).count(0)
+        empty = 0
+        for y in game.blocks[game.zblock[z]]["zones"]:
+            if not chip[y]:
+                empty += 1
         return score + 6 if empty == 1 else score
 
     @staticmethod
