@@ -25,7 +25,7 @@ HARMFUL = frozenset({"claim", "disease", "water", "audit", "take_project"})
 
 #: The score of each kind of move that scores the same whatever its target (rotate and call:
 #: only when nothing else). Tiles are scored by ``HeuristicBot._place_score``, event cards by
-#: ``_PLAY_SCORES`` (the daily event: ``HeuristicBot._daily_score``), replacements by
+#: ``_PLAY_SCORES`` (the daily event: ``HeuristicBot._daily_scores``), replacements by
 #: ``HeuristicBot._unblocking``.
 _FIXED = {"keep": 0.5, "end": 0.0, "back": 0.0, "link": 9.0, "rotate": -2.0, "call": -2.0}
 #: Tender's rule 7: the moves of a team locked out of its link (taken before anything else).
@@ -40,7 +40,7 @@ _CODES = {c: card.code for c, card in EVENTS.items()}
 _PLAY_SCORES: dict[int, float | None] = {
     c: None if code in HARMFUL else 8.0 if code in HELPFUL else 1.0 if code == "crutch" else -1.0
     for c, code in _CODES.items()}
-#: The daily events whose target changes their score (``HeuristicBot._daily_score``).
+#: The daily events whose target changes their score (``HeuristicBot._daily_scores``).
 _AIMED_DAILY = HARMFUL | {"dream", "refactoring"}
 #: The orientation bits (as ``zfit``) of each tile (0: none).
 _TILE_BITS = [3 << (tile << 1) if tile else 0 for tile in range(32)]
@@ -203,13 +203,12 @@ class HeuristicBot:
         return out
 
     def _daily_best(self, game: RelizGame, legal: list[Action]) -> list[int]:
-        """The daily event's moves scoring the most (``_daily_score``), as indices of
+        """The daily event's moves scoring the most (``_daily_scores``), as indices of
         ``legal``: most events score 0 on every target, less than "keep" (Blitz)."""
         code = _CODES.get(legal[0].card or 0, "")
         if code not in _AIMED_DAILY:
             return [len(legal) - 1] if legal[-1].kind == "keep" else list(range(len(legal)))
-        return _top([self._daily_score(game, action, code) if action.kind == "play"
-                     else _FIXED[action.kind] for action in legal])
+        return _top(self._daily_scores(game, legal, code))
 
     @staticmethod
     def _place_score(game: RelizGame, z: int) -> float:
@@ -316,20 +315,27 @@ class HeuristicBot:
         return False
 
     @staticmethod
-    def _daily_score(game: RelizGame, action: Action, code: str) -> float:
-        """The daily event must be played: aim it where it hurts the bot least."""
-        t = action.target
-        p = action.player
-        if code in ("dream",) and t is not None:
-            zones = game.blocks[t]["zones"]
-            return -sum(1 for z in zones if game.chip[z])
-        if code == "refactoring" and t is not None:
-            return -1.0 if game.zkind[t] != BLOCK else 0.0
-        if code in HARMFUL and t is not None:
-            return 1.0 if t != p else -1.0
-        if code == "give_project":
-            return 0.0
-        return 0.0
+    def _daily_scores(game: RelizGame, legal: list[Action], code: str) -> list[float]:
+        """The daily event must be played: the score of each of its moves (``legal``), aimed
+        where it hurts the bot least; "keep" scores as ``_FIXED`` says. ``code`` is one of
+        ``_AIMED_DAILY``: Dream scores minus the filled zones of the block, Refactoring -1 on
+        an integration or card zone (0 on a block's), a harmful card 1 on an opponent (-1 on
+        the bot itself)."""
+        chip, zkind, blocks = game.chip, game.zkind, game.blocks
+        scores: list[float] = []
+        for action in legal:
+            kind, p, _card, t = action[:4]
+            if kind != "play":
+                scores.append(_FIXED[kind])
+            elif t is None:
+                scores.append(0.0)
+            elif code == "dream":
+                scores.append(-sum(1 for z in blocks[t]["zones"] if chip[z]))
+            elif code == "refactoring":
+                scores.append(-1.0 if zkind[t] != BLOCK else 0.0)
+            else:
+                scores.append(1.0 if t != p else -1.0)
+        return scores
 
 
 __all__ = ["PARTNER", "PLAY", "HeuristicBot", "RandomBot"]
