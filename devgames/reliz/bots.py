@@ -142,11 +142,12 @@ class HeuristicBot:
             for i in range(kinds.index("play"), len(kinds)):
                 if kinds[i] != "play":
                     continue
-                _kind, player, card, target = legal[i][:4]
-                score = plays.get(card or 0, -1.0)
+                action = legal[i]
+                score = plays.get(action[2] or 0, -1.0)
                 if score is None:  # harmful: aimed at an opponent
+                    target = action[3]
                     score = (5.0 + len(hands[target]) * 0.1
-                             if target is not None and target != player else -1.0)
+                             if target is not None and target != action[1] else -1.0)
                 scores[i] = score
         top = max(scores)
         if "replace" in kinds and top <= 1.0:  # only then can a replacement be chosen
@@ -300,12 +301,13 @@ class HeuristicBot:
         tile = action[2]
         assert tile is not None
         low, high = TILE_PIPS[tile]
-        new_pips = (high, low) if action[4] else (low, high)
+        if action[4]:  # turned round: its half 1 shows the high pips
+            low, high = high, low
         taken_y, rows = around
         taken = taken_y | 3 << (tile << 1)
         for ask0, ask1, at_y, conflicts, fit in rows:
             for h, oh in at_y:
-                pip = new_pips[oh]
+                pip = high if oh else low
                 if h:
                     ask1 = pip if ask1 in (-1, pip) else -2
                 else:
