@@ -16,7 +16,7 @@ once: its second move is the rest of that plan.
 
 from functools import cache, lru_cache
 from itertools import chain
-from operator import add, mul
+from operator import add, itemgetter, mul
 from random import Random
 from typing import cast
 
@@ -573,7 +573,7 @@ class _Outlook:
                 values = [self._sos_play_value(t) for t in self.teams]
             else:
                 values = list(map(mul, self.weights, self.table.changes(card)))
-            keep = KEEP_SHARE * max(0.0, max(values))
+            keep = KEEP_SHARE * max(0.0, *values)
             if card in DEFENSIVE:
                 keep += COLLABORATIVE_SHIELD_BONUS if self.collaborative else SHIELD_BONUS
             known = self._cards[card] = (values, keep)
@@ -674,8 +674,8 @@ class HeuristicBot:
 
     def _best(self, scored: list[tuple[float, Action]]) -> Action:
         """The best-scored action; ties go to the bot's own random source."""
-        top = max(score for score, _ in scored)
-        return self._one_of([action for score, action in scored if score >= top - 1e-9])
+        least = max(map(itemgetter(0), scored)) - 1e-9
+        return self._one_of([action for score, action in scored if score >= least])
 
     def _one_of(self, best: list[Action]) -> Action:
         """One of the best actions (listed once for each way it scores best): the bot's own
@@ -717,18 +717,18 @@ class HeuristicBot:
         the moves scored then, less those made). A move is worth its value less what keeping
         its card is worth; a card into another team's game goes where it is worth most."""
         made, hand = game.moves, game.hands[outlook.seat]
-        plan = self._plan
-        if made and plan is not None and plan[0] is outlook:
-            moves = [move for move in plan[1] if not made & move[2] and move[3] in hand]
-        else:
-            moves = self._scored_moves(game, outlook)
-            if not made:
-                self._plan = (outlook, moves)
-        pairs = () if made else _pairs(len(hand), len(moves) // len(hand))
+        if made:
+            plan = self._plan
+            moves = (plan[1] if plan is not None and plan[0] is outlook
+                     else self._scored_moves(game, outlook))
+            return self._best([(move[0], move[4]) for move in moves
+                               if not made & move[2] and move[3] in hand])
+        moves = self._scored_moves(game, outlook)
+        self._plan = (outlook, moves)
+        pairs = _pairs(len(hand), len(moves) // len(hand))
         if not pairs:
-            return self._best([(worth, action) for worth, _, _, _, action in moves])
-        worths = [move[0] for move in moves]
-        scores = [worths[i] + worths[j] for i, j in pairs]
+            return self._best([(move[0], move[4]) for move in moves])
+        scores = [moves[i][0] + moves[j][0] for i, j in pairs]
         least = max(scores) - 1e-9
         return self._one_of([moves[i][4] if moves[i][1] >= moves[j][1] else moves[j][4]
                              for score, (i, j) in zip(scores, pairs, strict=True)
