@@ -169,10 +169,12 @@ def test_the_audience_view_reads_from_the_back_of_the_room_with_the_most_teams(
         assert viewer.evaluate("() => getComputedStyle(document.querySelector("
                                "'.board .dg-board-frame')).strokeWidth") in ("2px", "5px")
         # A card's names: the page's language first, the other after it in brackets.
-        viewer.evaluate("(names) => document.querySelector('.news ol').insertAdjacentHTML("
-                        "'beforeend', `<li>${names}</li>`)",
+        # (in a box of its own: the page's script may draw the news again at any time)
+        viewer.evaluate("(names) => document.body.insertAdjacentHTML('beforeend', "
+                        "`<div class='dg-test-names'>${names}</div>`)",
                         names_html("Coffee Machine", "Кофемашина"))
         assert names_shown(viewer) == [f'{case.language} none "("']
+        viewer.evaluate("() => document.querySelector('.dg-test-names').remove()")
     devtools = viewer.context.new_cdp_session(viewer)
 
     def resize(width: int, height: int, scale: float) -> None:
