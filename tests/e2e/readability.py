@@ -26,6 +26,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from devgames.screens.cards import names_html
+
 #: The measurement, run in the page. Returns a list of problems (dicts).
 _MEASURE = r"""({minPx, targetPx}) => {
     const root = document.querySelector(".dg-app") || document.body;
@@ -213,15 +215,21 @@ def summary(problems: list[dict[str, Any]], most: int = 12) -> str:
     return "\n".join(lines)
 
 
-def names_shown(page: Page) -> list[str]:
+def names_shown(page: Page, into: str) -> list[str]:
     """How each card's pair of names (:func:`devgames.screens.cards.names_html`) reads in the
-    page: the language of the name read first, then what comes before the first and the second
-    name, e.g. ``'ru none "("'`` for "Кофемашина (Coffee Machine)"."""
-    return list(page.evaluate("""() => [...document.querySelectorAll(".dg-names")].filter(
+    page, a sample pair put in a box of its own at the end of ``into`` (removed after): the
+    language of the name read first, then what comes before the first and the second name, e.g.
+    ``'ru none "("'`` for "Кофемашина (Coffee Machine)"."""
+    page.evaluate("""([into, names]) => document.querySelector(into).insertAdjacentHTML(
+        "beforeend", `<div class="dg-test-names">${names}</div>`)""",
+                  [into, names_html("Coffee Machine", "Кофемашина")])
+    shown = page.evaluate("""() => [...document.querySelectorAll(".dg-names")].filter(
         (n) => n.getClientRects().length).map((n) => {
         const [en, ru] = [".dg-name-en", ".dg-name-ru"].map((name) => n.querySelector(name));
         const [a, b] = [en, ru].map((name) => name.getBoundingClientRect());
         const [first, second] = b.top < a.top - 1 || (b.top <= a.top + 1 && b.left < a.left)
             ? [ru, en] : [en, ru];
         return [first.lang || "en", ...[first, second].map(
-            (name) => getComputedStyle(name, "::before").content)].join(" "); })"""))
+            (name) => getComputedStyle(name, "::before").content)].join(" "); })""")
+    page.evaluate("() => document.querySelector('.dg-test-names').remove()")
+    return list(shown)
