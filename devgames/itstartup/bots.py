@@ -27,10 +27,11 @@ leader) is worked out at the turn's first decision.
 from collections.abc import Sequence
 from math import inf
 from random import Random
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from devgames.core.actions import Action, given
 from devgames.core.bots import RandomBot
+from devgames.itstartup import printed
 from devgames.itstartup.abilities import (
     AGENT_PRICE,
     END_OF_TURN_DRAW,
@@ -41,7 +42,7 @@ from devgames.itstartup.abilities import (
 from devgames.itstartup.cards import CARDS
 from devgames.itstartup.game import ItStartupGame
 from devgames.itstartup.moves import DRAW_PRICE, SELL_PRICE, SHARED, play_targets
-from devgames.itstartup.printed import BURNOUT_LIMIT, KEY, KIND, POWER, PRICE
+from devgames.itstartup.printed import KEY, KIND
 from devgames.itstartup.steps import (
     CHANCE_STEPS,
     AgentCounter,
@@ -52,6 +53,8 @@ from devgames.itstartup.steps import (
     Order,
 )
 from devgames.itstartup.turns import MAX_INCOME
+
+T = TypeVar("T")
 
 #: Points a resource kept for a later turn is worth (in the final round: FINAL_RESOURCE).
 RESOURCE = 1.5
@@ -83,10 +86,29 @@ TIE = 1e-9
 MAX_HORIZON = 6
 MIN_RATE = 4
 
+#: Card ids run from 1 to the number of cards: the bot's tables by card are tuples indexed by
+#: id (0 is no card), quicker to read than dicts at every decision.
+_IDS = range(len(CARDS) + 1)
+assert list(_IDS[1:]) == sorted(CARDS)
+
+
+def _by_id(values: dict[int, T], missing: T) -> tuple[T, ...]:
+    """``values`` as a tuple indexed by card id (``missing`` at 0).
+
+    >>> _by_id({1: "a", 2: "b"}, "")[:3]
+    ('', 'a', 'b')
+    """
+    return tuple(values.get(c, missing) for c in _IDS)
+
+
+#: What is printed on each card, by id.
+PRICE = _by_id(printed.PRICE, 0)
+POWER = _by_id(printed.POWER, 0)
+BURNOUT_LIMIT = _by_id(printed.BURNOUT_LIMIT, 0)
 #: Cards an employee draws (or looks at) when hired; a Scrum Master draws one per developer.
 _DRAWS_BY_KEY = {"assertive_cto": 1, "database_developer": 2, "bi_developer": 1,
                  "senior_backend_developer": 2, "junior_backend_developer": 1}
-DRAWS = {c: _DRAWS_BY_KEY.get(KEY[c], 0) for c in CARDS}
+DRAWS = _by_id({c: _DRAWS_BY_KEY.get(KEY[c], 0) for c in CARDS}, 0)
 #: What an action card usually brings, in points, to rank it in hand (played, it is valued at
 #: the table).
 _ACTION_WORTH = {"investor": 2 * RESOURCE, "coffee_machine": 4.0, "vacation_time": 5.0,
@@ -100,16 +122,16 @@ _AIMED_KEYS = frozenset({"downer_dave", "rockstar_recruiter", "outsourcing", "he
 _TABLE_KEYS = KNOWLEDGE_DISCOUNTERS | {
     "qa_wizard_engineer", "copy_paste_developer", "office_manager", "scrum_master",
     "coffee_machine", "vacation_time", "crunch_time", "monster_bug", "technical_debt"}
-RULE = {c: "knowledge" if KIND[c] == "knowledge"
-        else "investor" if KEY[c] == "investor"
-        else "aimed" if KEY[c] in _AIMED_KEYS
-        else "table" if KEY[c] in _TABLE_KEYS
-        else "hire" for c in CARDS}
-IS_DEVELOPER = {c: KIND[c] == "developer" for c in CARDS}
-IS_KNOWLEDGE = {c: KIND[c] == "knowledge" for c in CARDS}
-IS_ACTION = {c: KIND[c] == "action" for c in CARDS}
+RULE = _by_id({c: "knowledge" if KIND[c] == "knowledge"
+               else "investor" if KEY[c] == "investor"
+               else "aimed" if KEY[c] in _AIMED_KEYS
+               else "table" if KEY[c] in _TABLE_KEYS
+               else "hire" for c in CARDS}, "")
+IS_DEVELOPER = _by_id({c: KIND[c] == "developer" for c in CARDS}, False)
+IS_KNOWLEDGE = _by_id({c: KIND[c] == "knowledge" for c in CARDS}, False)
+IS_ACTION = _by_id({c: KIND[c] == "action" for c in CARDS}, False)
 #: The burnout with which an employee works its last turn.
-LAST_TURN = {c: BURNOUT_LIMIT[c] - 1 for c in CARDS}
+LAST_TURN = _by_id({c: BURNOUT_LIMIT[c] - 1 for c in CARDS}, 0)
 #: The developers onto whom knowledge costs 2 less (Full Stack Ninja, Ambitious Apprentice).
 DISCOUNTERS = frozenset(c for c in CARDS if KEY[c] in KNOWLEDGE_DISCOUNTERS)
 #: A knowledge card (where knowledge may go is the same for all of them).
@@ -129,8 +151,8 @@ class Outlook(NamedTuple):
     horizon: int
     resource: float
     card: float
-    earns: dict[int, float]
-    hires: dict[int, float]
+    earns: tuple[float, ...]
+    hires: tuple[float, ...]
 
     @classmethod
     def make(cls, horizon: int, resource: float, card: float) -> "Outlook":
@@ -140,14 +162,13 @@ class Outlook(NamedTuple):
         >>> Outlook.make(1, FINAL_RESOURCE, FINAL_CARD).earns[lady]
         0.5
         """
-        earns = {c: float(POWER[c]) if KIND[c] == "developer"
-                 else 2.0 if KIND[c] == "coach"
-                 else card if KEY[c] in END_OF_TURN_DRAW
-                 else AGENT_TURN if KEY[c] == "undercover_hr_agent" and horizon > 1
-                 else 0.0 for c in CARDS}
-        outlook = cls(horizon, resource, card, earns, {})
-        outlook.hires.update((c, outlook.hired(c)) for c in CARDS)
-        return outlook
+        earns = _by_id({c: float(POWER[c]) if KIND[c] == "developer"
+                        else 2.0 if KIND[c] == "coach"
+                        else card if KEY[c] in END_OF_TURN_DRAW
+                        else AGENT_TURN if KEY[c] == "undercover_hr_agent" and horizon > 1
+                        else 0.0 for c in CARDS}, 0.0)
+        outlook = cls(horizon, resource, card, earns, ())
+        return outlook._replace(hires=_by_id({c: outlook.hired(c) for c in CARDS}, 0.0))
 
     def hired(self, card: int) -> float:
         """What an employee hired now earns over the turns it works (within the horizon), with
@@ -189,7 +210,7 @@ def _worth(card: int) -> float:
 
 
 #: Each card's usual worth in hand (:func:`_worth`), to rank the hand.
-WORTH = {c: _worth(c) for c in CARDS}
+WORTH = _by_id({c: _worth(c) for c in CARDS}, 0.0)
 
 
 def _agent_ready(game: ItStartupGame, agent: int) -> bool:
@@ -229,19 +250,24 @@ class _Table:
     """What one seat works out once per turn (at its first decision): its outlook
     (:func:`outlook`) and who leads; and what the cards valued from the table bring."""
 
-    __slots__ = ("aims", "crew", "game", "leader", "me", "outlook", "reads", "seen", "turn")
+    __slots__ = ("aims", "crew", "earned", "game", "horizon", "leader", "me", "outlook", "reads",
+                 "seen", "turn")
 
     def __init__(self, game: ItStartupGame, seat: int) -> None:
         self.game, self.me, self.turn = game, seat, game.turn_no
         self.outlook = ahead = outlook(game)
+        #: The outlook's horizon and what each employee earns a turn, read by most valuations.
+        self.horizon, self.earned = ahead.horizon, ahead.earns
         self.crew = game.crews[seat]
         #: What each decision of the turn reads, in one look-up: the outlook's figures (what a
-        #: resource and a card are worth, what each employee brings hired, the horizon), the
-        #: table's prices and hoard cap, the seat's own hand and counts, and the cards drawn
-        #: free or cheaper this turn (the same objects all turn long).
-        self.reads = (ahead.resource, ahead.card, ahead.hires, ahead.horizon, game.cost,
-                      game.cap, game.hands[seat], game.held[seat], game.free_developers,
-                      game.free_actions, game.knowledge_discount)
+        #: resource is worth, what each employee brings hired, the horizon), the table's prices
+        #: and hoard cap, the seat's own hand and counts, the cards drawn free or cheaper this
+        #: turn (the same objects all turn long), and the seat's plays, end of the turn and
+        #: card bought (with what a card drawn is worth).
+        self.reads = (ahead.resource, ahead.hires, ahead.horizon, game.cost, game.cap,
+                      game.hands[seat], game.held[seat], game.free_developers,
+                      game.free_actions, game.knowledge_discount, _PLAY[seat], _END[seat],
+                      _BUY[seat][ahead.card])
         points = game.points
         leader = 1 if seat == 0 else 0
         for q in range(leader + 1, game.n):
@@ -260,7 +286,7 @@ class _Table:
     def earns(self, e: int) -> float:
         """What employee ``e`` on the table earns a turn, its knowledge included (a Scrum
         Master: two developers)."""
-        earns = self.outlook.earns[e]
+        earns = self.earned[e]
         for k in self.game.employees[e].knowledge:
             earns += POWER[k]
         return earns
@@ -275,7 +301,7 @@ class _Table:
         Ambitious Apprentice first among equals (knowledge costs 2 less on them); with those
         turns. (0, 0) when there is none."""
         game, crew = self.game, self.crew
-        employees, horizon = game.employees, self.outlook.horizon
+        employees, horizon = game.employees, self.horizon
         best = most = 0
         cheaper = False  # whether the best is a Full Stack Ninja or an Ambitious Apprentice
         developers: Sequence[int | None] = crew.developer_cards
@@ -298,7 +324,7 @@ class _Table:
         game = self.game
         if self.seen == len(game.log):
             return self.aims
-        employees, earned, horizon = game.employees, self.outlook.earns, self.outlook.horizon
+        employees, earned, horizon = game.employees, self.earned, self.horizon
         take = burn = None
         most_taken = most_burnt = 0.0
         for e in game.staff[self.leader]:
@@ -437,7 +463,7 @@ class _Table:
     def transfers(self) -> list["_Move"]:
         """Knowledge off a developer in its last turn, onto each developer with a turn left
         after this one (the bot's own developers, not outsourced ones)."""
-        game, me, horizon = self.game, self.me, self.outlook.horizon
+        game, me, horizon = self.game, self.me, self.horizon
         employees = game.employees
         out: list[_Move] = []
         developers = self.crew.developer_cards
@@ -571,21 +597,21 @@ class HeuristicBot:
         table = self.table
         if table is None or table.game is not game or table.turn != game.turn_no:
             table = self.table = _Table(game, me)
-        (resource, drawn, hires, horizon, cost, cap, hand, held, free_developers,
-         free_actions, knowledge_discount) = table.reads
+        (resource, hires, horizon, cost, cap, hand, held, free_developers, free_actions,
+         knowledge_discount, plays, end, buy) = table.reads
         money = game.resources[me]
         kept = money if money < cap else cap  # what the hoard cap leaves
-        plays, planned = _PLAY[me], game.planned[me]
+        planned = game.planned[me]
         crew = table.crew
         scrum = crew.coaches  # Scrum Masters
         # A card is priced only when a discount may be in play: for any card, a card drawn
         # free or a QA Wizard Engineer; for the planned card, its planning (a card of the hand
         # is never the planned one). Else (but knowledge) it costs what is printed.
-        discounts = free_developers or free_actions or "qa_wizard_engineer" in held
+        discounts = free_developers or free_actions or held.get("qa_wizard_engineer")
         plan = 0 if planned is None else planned[0]
         others: list[_Move] = []  # the moves the table values
         top = -inf
-        best = [_END[me]]  # the moves with the best score
+        best = [end]  # the moves with the best score
         developer = turns = 0  # where knowledge goes, once a knowledge card is met
         for card in hand if planned is None else [*hand, plan]:
             rule = RULE[card]
@@ -606,26 +632,26 @@ class HeuristicBot:
                 if price > money:
                     continue
                 move = _PLAY_ON[me][card][developer]
-            elif PRICE[card] > money and (not (discounts or card == plan)
-                                          or cost(me, card) > money):
-                continue  # not affordable (what a card costs now is never more than printed)
-            elif rule == "investor":
-                move, points, price = plays[card], 0.0, -2  # 2 resources, for nothing
             else:
-                points = hires[card]
-                if scrum and IS_DEVELOPER[card]:  # the Scrum Masters' +1 for each turn it works
-                    life = BURNOUT_LIMIT[card]
-                    points += scrum * (life if life < horizon else horizon)
                 price = cost(me, card) if discounts or card == plan else PRICE[card]
-                if rule == "table":
-                    others.append((plays[card], table.points(card, points), price))
-                    continue
-                if rule == "aimed":
-                    others += table.aimed_plays(card, points, price)
-                    continue
-                if points < top - TIE:
-                    continue
-                move = plays[card]
+                if price > money:
+                    continue  # not affordable
+                if rule == "investor":
+                    move, points, price = plays[card], 0.0, -2  # 2 resources, for nothing
+                else:
+                    points = hires[card]
+                    if scrum and IS_DEVELOPER[card]:  # the Scrum Masters' +1 a turn it works
+                        life = BURNOUT_LIMIT[card]
+                        points += scrum * (life if life < horizon else horizon)
+                    if rule == "table":
+                        others.append((plays[card], table.points(card, points), price))
+                        continue
+                    if rule == "aimed":
+                        others += table.aimed_plays(card, points, price)
+                        continue
+                    if points < top - TIE:
+                        continue
+                    move = plays[card]
             left = money - price
             score = points - resource * (kept - (left if left < cap else cap))
             if score > top + TIE:
@@ -633,7 +659,7 @@ class HeuristicBot:
             elif score >= top - TIE:
                 best.append(move)
         if money >= DRAW_PRICE and len(game.deck):
-            others.append(_BUY[me][drawn])
+            others.append(buy)
         if crew.activators and money:
             others += table.abilities()
         if crew.knowledge:
