@@ -88,15 +88,18 @@ class ItStartupGame(ItStartupVerbs):
         for listed in self._listed:  # listed for this very position (a plain loop: the lists
             if listed is action:  # are short, and it stops at the action)
                 return
-        try:  # the engine's shared actions are well formed
-            shared = SHAPED.get(action) is action
+        steps = self.steps
+        try:  # the engine's shared actions are well formed, each a move of its seat's turn
+            shared = SHAPED.get(action)
         except TypeError:  # a field that cannot be hashed: not one of them
-            shared = False
-        if not shared:
+            shared = None
+        if shared is None or shared[0] is not action:
             check_shape(action)
+        elif steps and steps[0] == shared[1]:  # on that turn, only its kind's check is left
+            shared[2](self, action)
+            return
         # The base class's turn check only runs (and explains) when the turn is wrong: the
         # player to act is read here as ``current_player`` reads it.
-        steps = self.steps
         if not steps:
             self._require_turn(action.player)
         step = steps[0]

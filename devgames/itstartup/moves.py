@@ -27,7 +27,7 @@ from devgames.itstartup import abilities, chance, setup, turns
 from devgames.itstartup.cards import CARDS, EMPLOYEE_KINDS, Card
 from devgames.itstartup.observer import card_name
 from devgames.itstartup.printed import KEY, KIND, NAME, PRICE
-from devgames.itstartup.steps import CHANCE_STEPS, DRAW_HAND, AgentCounter, Headhunt, Keep
+from devgames.itstartup.steps import CHANCE_STEPS, DRAW_HAND, MAIN, AgentCounter, Headhunt, Keep
 
 if TYPE_CHECKING:
     from devgames.itstartup.game import ItStartupGame
@@ -89,8 +89,8 @@ _PAYMENTS: list[dict[int, list[Action]]] = [
 
 class Shared(NamedTuple):
     """The actions made once (by seat, then card, then target), for a bot that makes its moves
-    without listing them: the engine knows these very objects are well formed (:data:`SHAPED`)
-    and checks the rest of such a move as of any other."""
+    without listing them: the engine knows these very objects are well formed moves of their
+    seat's turn (:data:`SHAPED`) and checks the rest of such a move as of any other."""
 
     end: list[Action]
     buy: list[Action]
@@ -105,26 +105,6 @@ class Shared(NamedTuple):
 SHARED = Shared(_END, _BUY, _SELL, _PLAN, _PLAY, _PLAY_ON, _TRANSFER, _SEND)
 
 
-def _shaped() -> dict[Action, Action]:
-    """The actions of :data:`SHARED`, each checked for its shape once, by themselves."""
-    actions: list[Action] = [*_END, *_BUY]
-    for rows in (_SELL, _PLAN, _PLAY):
-        for row in rows:
-            actions += row
-    tables: list[dict[int, dict[Any, Action]]] = [*_PLAY_ON, *_TRANSFER, *_SEND]
-    for table in tables:
-        for by_target in table.values():
-            actions += by_target.values()
-    for action in actions:
-        check_shape(action)
-    return {action: action for action in actions}
-
-
-#: The shared actions, by themselves: ``ItStartupGame._check`` does not check the shape of one
-#: of these very objects again (an equal action made elsewhere is found here but is not the
-#: same object: its shape is checked). Keyed by the action, not by its id: making and hashing
-#: an id costs more.
-SHAPED = _shaped()
 #: What a card in hand offers its holder, by seat and card: (its sale, its play when it takes
 #: no target, its planning when it is an action card, its printed price, its plays by
 #: developer when it is knowledge).
@@ -770,3 +750,29 @@ MOVES: MoveTable["ItStartupGame"] = {
     "pay": Move(check_pay, _counter(True)),
     "decline": Move(check_listed, _counter(False)),
 }
+
+
+def _shaped() -> dict[Action, tuple[Action, "Main", Callable[["ItStartupGame", Action], None]]]:
+    """The actions of :data:`SHARED`, each checked for its shape once: by each, itself, the
+    turn it is a move of (its seat's) and its kind's check."""
+    actions: list[Action] = [*_END, *_BUY]
+    for rows in (_SELL, _PLAN, _PLAY):
+        for row in rows:
+            actions += row
+    tables: list[dict[int, dict[Any, Action]]] = [*_PLAY_ON, *_TRANSFER, *_SEND]
+    for table in tables:
+        for by_target in table.values():
+            actions += by_target.values()
+    for action in actions:
+        check_shape(action)
+        assert action.kind in TAKES["main"]  # a move of a player's turn
+    return {action: (action, MAIN[action.player], MOVES[action.kind].check)
+            for action in actions}
+
+
+#: The shared actions: ``ItStartupGame._check`` does not check the shape of one of these very
+#: objects again (an equal action made elsewhere is found here but is not the same object: its
+#: shape is checked), and on its seat's turn it only runs its kind's check (the seat is the one
+#: to act, and the turn takes every kind of them). Keyed by the action, not by its id: making
+#: and hashing an id costs more.
+SHAPED = _shaped()
