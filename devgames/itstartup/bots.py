@@ -102,6 +102,7 @@ def _by_id(values: dict[int, T], missing: T) -> tuple[T, ...]:
 
 
 #: What is printed on each card, by id.
+KEYS = _by_id(KEY, "")
 PRICE = _by_id(printed.PRICE, 0)
 POWER = _by_id(printed.POWER, 0)
 BURNOUT_LIMIT = _by_id(printed.BURNOUT_LIMIT, 0)
@@ -250,24 +251,25 @@ class _Table:
     """What one seat works out once per turn (at its first decision): its outlook
     (:func:`outlook`) and who leads; and what the cards valued from the table bring."""
 
-    __slots__ = ("aims", "crew", "earned", "game", "horizon", "leader", "me", "outlook", "reads",
-                 "seen", "turn")
+    __slots__ = ("aims", "crew", "drawn", "earned", "game", "horizon", "leader", "me", "outlook",
+                 "reads", "resource", "seen", "turn")
 
     def __init__(self, game: ItStartupGame, seat: int) -> None:
         self.game, self.me, self.turn = game, seat, game.turn_no
-        self.outlook = ahead = outlook(game)
-        #: The outlook's horizon and what each employee earns a turn, read by most valuations.
-        self.horizon, self.earned = ahead.horizon, ahead.earns
+        self.outlook = outlook(game)
+        horizon, resource, drawn, earned, hires = self.outlook
+        #: The outlook's figures the valuations read: the horizon, what a resource and a card
+        #: drawn are worth, and what each employee earns a turn.
+        self.horizon, self.resource, self.drawn, self.earned = horizon, resource, drawn, earned
         self.crew = game.crews[seat]
         #: What each decision of the turn reads, in one look-up: the outlook's figures (what a
         #: resource is worth, what each employee brings hired, the horizon), the table's prices
         #: and hoard cap, the seat's own hand and counts, the cards drawn free or cheaper this
         #: turn (the same objects all turn long), and the seat's plays, end of the turn and
         #: card bought (with what a card drawn is worth).
-        self.reads = (ahead.resource, ahead.hires, ahead.horizon, game.cost, game.cap,
-                      game.hands[seat], game.held[seat], game.free_developers,
-                      game.free_actions, game.knowledge_discount, _PLAY[seat], _END[seat],
-                      _BUY[seat][ahead.card])
+        self.reads = (resource, hires, horizon, game.cost, game.cap, game.hands[seat],
+                      game.held[seat], game.free_developers, game.free_actions,
+                      game.knowledge_discount, _PLAY[seat], _END[seat], _BUY[seat][drawn])
         points = game.points
         leader = 1 if seat == 0 else 0
         for q in range(leader + 1, game.n):
@@ -281,7 +283,7 @@ class _Table:
     def production(self, q: int) -> float:
         """What player ``q``'s employees earn in a turn."""
         crew = self.game.crews[q]
-        return crew.power + crew.coaches * crew.developers + crew.drawers * self.outlook.card
+        return crew.power + crew.coaches * crew.developers + crew.drawers * self.drawn
 
     def earns(self, e: int) -> float:
         """What employee ``e`` on the table earns a turn, its knowledge included (a Scrum
@@ -352,7 +354,7 @@ class _Table:
         Outsourcing borrows it for the turn (its owner gets the price), a Head Hunter takes it
         over unless its owner pays the counter; Code Monkey takes back one of the bot's own in
         its last turn, with its knowledge."""
-        key, game, outlook = KEY[card], self.game, self.outlook
+        key, game, outlook = KEYS[card], self.game, self.outlook
         state = game.employees[target]
         left = BURNOUT_LIMIT[target] - state.burnout
         if key == "code_monkey":
@@ -367,9 +369,9 @@ class _Table:
         if key == "downer_dave":
             return burnt
         if key == "outsourcing":
-            return self.earns(target) + burnt - OPPONENT_WEIGHT * outlook.resource * price
+            return self.earns(target) + burnt - OPPONENT_WEIGHT * self.resource * price
         # a Head Hunter: the owner pays the counter rather than lose a valuable employee
-        counter = HEAD_HUNTER_COUNTER * outlook.resource
+        counter = HEAD_HUNTER_COUNTER * self.resource
         if (game.resources[self.leader] >= HEAD_HUNTER_COUNTER
                 and self.earns(target) * self.turns(target) > counter):
             return (1 + OPPONENT_WEIGHT) * counter
@@ -379,17 +381,17 @@ class _Table:
         """Points of a card valued from the hand or from what the startups earn in a turn:
         rested employees work a turn more, burnt or crunched ones a turn less. ``hired`` is
         what an employee earns and draws by itself."""
-        key, game, me, outlook = KEY[card], self.game, self.me, self.outlook
+        key, game, me, outlook = KEYS[card], self.game, self.me, self.outlook
         if key in KNOWLEDGE_DISCOUNTERS:  # knowledge for 2 less
             knowledge = sum(map(IS_KNOWLEDGE.__getitem__, game.hands[me]))
-            return hired + 2 * outlook.resource * min(2, knowledge)
+            return hired + 2 * self.resource * min(2, knowledge)
         if key == "qa_wizard_engineer":  # developers for 1 less
             others = sum(map(IS_DEVELOPER.__getitem__, game.hands[me])) - 1
-            return hired + outlook.resource * min(2, others)
+            return hired + self.resource * min(2, others)
         crew = game.crews[me]
         developers = crew.developers
         if key == "scrum_master":  # +1 for each developer, and a card drawn for each
-            return developers * (outlook.turns(BURNOUT_LIMIT[card]) + outlook.card)
+            return developers * (outlook.turns(BURNOUT_LIMIT[card]) + self.drawn)
         if key == "technical_debt":  # every employee leaves
             theirs = sum(self.production(q) for q in range(game.n) if q != me)
             return (OPPONENT_WEIGHT * theirs - self.production(me)) * outlook.turns(TURNS_LEFT)
@@ -423,7 +425,7 @@ class _Table:
         employee earns and draws), for ``price``: on the leader's employee the bot aims at
         (:meth:`prey`), else on nothing when the rules allow it; Code Monkey on nothing or on
         one of the bot's own employees in its last turn."""
-        game, key, on = self.game, KEY[card], _PLAY_ON[self.me][card]
+        game, key, on = self.game, KEYS[card], _PLAY_ON[self.me][card]
         if key == "code_monkey":
             employees = game.employees
             out: list[_Move] = [(on[None], points + 0.0, price)]
@@ -450,7 +452,7 @@ class _Table:
         money = game.resources[me]
         out: list[_Move] = []
         for e in game.staff[me]:
-            key = KEY[e]
+            key = KEYS[e]
             if key == "shy_frontend_developer":
                 count = money if self.outlook is LAST_ROUND else max(1, money - game.cap)
                 out.append((_made(me, "activate", e, count=count), float(count), count))
@@ -463,7 +465,7 @@ class _Table:
     def transfers(self) -> list["_Move"]:
         """Knowledge off a developer in its last turn, onto each developer with a turn left
         after this one (the bot's own developers, not outsourced ones)."""
-        game, me, horizon = self.game, self.me, self.horizon
+        game = self.game
         employees = game.employees
         out: list[_Move] = []
         developers = self.crew.developer_cards
@@ -473,6 +475,7 @@ class _Table:
             if (not state.knowledge or state.burnout < LAST_TURN[source]
                     or state.home is not None):
                 continue
+            me, horizon = self.me, self.horizon
             if not receivers:  # found once (a developer in its last turn is never one)
                 for target in developers:
                     other = employees[target]
@@ -557,7 +560,7 @@ class HeuristicBot:
         steps = game.steps
         step = steps[0] if steps else None
         if isinstance(step, Main):
-            return self._turn(game, step.player)
+            return self._turn(game, step[1])  # its player
         if isinstance(step, Mulligan):
             return self._mulligan(game, step.player)
         if isinstance(step, Keep):
@@ -592,7 +595,8 @@ class HeuristicBot:
         tokens. A move is priced only when its points could make it the best; an unaffordable
         one is never made. A move scores its points less what it costs: a resource is worth
         ``resource`` points, except what the hoard cap would take. What does not change during
-        a turn is worked out at its first decision (:class:`_Table`).
+        a turn is worked out at its first decision (:class:`_Table`). The first move found with
+        the best score is made, or one of the moves that tie with it.
         """
         table = self.table
         if table is None or table.game is not game or table.turn != game.turn_no:
@@ -600,7 +604,10 @@ class HeuristicBot:
         (resource, hires, horizon, cost, cap, hand, held, free_developers, free_actions,
          knowledge_discount, plays, end, buy) = table.reads
         money = game.resources[me]
-        kept = money if money < cap else cap  # what the hoard cap leaves
+        # A move costs the resources it spends, but those the hoard cap would take at the end
+        # of the turn anyway (``over`` the cap, when positive: spent first).
+        over = money - cap
+        taken = over if over > 0 else 0
         planned = game.planned[me]
         crew = table.crew
         scrum = crew.coaches  # Scrum Masters
@@ -611,7 +618,8 @@ class HeuristicBot:
         plan = 0 if planned is None else planned[0]
         others: list[_Move] = []  # the moves the table values
         top = -inf
-        best = [end]  # the moves with the best score
+        choice = end  # the first move found with the best score,
+        ties: list[Action] | None = None  # and, once some tie with it, all of them
         developer = turns = 0  # where knowledge goes, once a knowledge card is met
         for card in hand if planned is None else [*hand, plan]:
             rule = RULE[card]
@@ -652,12 +660,13 @@ class HeuristicBot:
                     if points < top - TIE:
                         continue
                     move = plays[card]
-            left = money - price
-            score = points - resource * (kept - (left if left < cap else cap))
+            score = points - resource * ((price if price > over else over) - taken)
             if score > top + TIE:
-                top, best = score, [move]
+                top, choice, ties = score, move, None
             elif score >= top - TIE:
-                best.append(move)
+                if ties is None:
+                    ties = [choice]
+                ties.append(move)
         if money >= DRAW_PRICE and len(game.deck):
             others.append(buy)
         if crew.activators and money:
@@ -667,21 +676,22 @@ class HeuristicBot:
         if game.tokens[me]:
             others += table.help()
         for move, points, price in others:
-            left = money - price
-            score = points - resource * (kept - (left if left < cap else cap))
+            score = points - resource * ((price if price > over else over) - taken)
             if score > top + TIE:
-                top, best = score, [move]
+                top, choice, ties = score, move, None
             elif score >= top - TIE:
-                best.append(move)
+                if ties is None:
+                    ties = [choice]
+                ties.append(move)
         if top < MIN_GAIN:
-            return self._sale_or_plan(game, me, table.outlook)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+            return self._sale_or_plan(game, me, resource)
+        return choice if ties is None else self.rng.choice(ties)
 
     @staticmethod
-    def _sale_or_plan(game: ItStartupGame, me: int, outlook: Outlook) -> Action:
+    def _sale_or_plan(game: ItStartupGame, me: int, resource: float) -> Action:
         """Before the turn ends: the sale of the worst card the next two turns cannot pay for,
-        when a resource now is worth more than a share of it; else the planning of the best
-        action card; else the end of the turn."""
+        when a resource now (worth ``resource`` points) is worth more than a share of it; else
+        the planning of the best action card; else the end of the turn."""
         hand = game.hands[me]
         if not hand:
             return _END[me]
@@ -691,7 +701,7 @@ class HeuristicBot:
             budget = money + income + (income + 1 if income < MAX_INCOME else MAX_INCOME)
             if sum(map(PRICE.__getitem__, hand)) > budget:
                 worst = min(hand, key=WORTH.__getitem__)  # surplus: the next turns cannot pay it
-                if outlook.resource * SELL_PRICE - SURPLUS_SHARE * WORTH[worst] >= MIN_GAIN:
+                if resource * SELL_PRICE - SURPLUS_SHARE * WORTH[worst] >= MIN_GAIN:
                     return _SELL[me][worst]
         if game.planned[me] is None:
             plan, most = 0, -1.0  # the first of the best, as max() takes it
