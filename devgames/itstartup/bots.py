@@ -384,10 +384,10 @@ class _Table:
         key, game, me, outlook = KEYS[card], self.game, self.me, self.outlook
         if key in KNOWLEDGE_DISCOUNTERS:  # knowledge for 2 less
             knowledge = sum(map(IS_KNOWLEDGE.__getitem__, game.hands[me]))
-            return hired + 2 * self.resource * min(2, knowledge)
+            return hired + 2 * self.resource * (knowledge if knowledge < 2 else 2)
         if key == "qa_wizard_engineer":  # developers for 1 less
             others = sum(map(IS_DEVELOPER.__getitem__, game.hands[me])) - 1
-            return hired + self.resource * min(2, others)
+            return hired + self.resource * (others if others < 2 else 2)
         crew = game.crews[me]
         developers = crew.developers
         if key == "scrum_master":  # +1 for each developer, and a card drawn for each
@@ -529,6 +529,34 @@ def _made(me: int, kind: str, card: int | None = None, target: int | None = None
     if action is None:
         action = _MADE[me][key] = Action(kind, me, card, target, count)
     return action
+
+
+def _sale_or_plan(game: ItStartupGame, me: int, resource: float) -> Action:
+    """Before the turn ends: the sale of the worst card the next two turns cannot pay for,
+    when a resource now (worth ``resource`` points) is worth more than a share of it; else
+    the planning of the best action card; else the end of the turn."""
+    hand = game.hands[me]
+    if not hand:
+        return _END[me]
+    money, turn = game.resources[me], game.turns[me]
+    if money < game.cap:
+        income = turn + 1 if turn + 1 < MAX_INCOME else MAX_INCOME
+        budget = money + income + (income + 1 if income < MAX_INCOME else MAX_INCOME)
+        if sum(map(PRICE.__getitem__, hand)) > budget:  # surplus: the next turns cannot pay it
+            worst = hand[0]  # the first of the worst, as min() takes it
+            for c in hand:
+                if WORTH[c] < WORTH[worst]:
+                    worst = c
+            if resource * SELL_PRICE - SURPLUS_SHARE * WORTH[worst] >= MIN_GAIN:
+                return _SELL[me][worst]
+    if game.planned[me] is None:
+        plan, most = 0, -1.0  # the first of the best, as max() takes it
+        for c in hand:
+            if IS_ACTION[c] and PRICE[c] > 0 and WORTH[c] > most:
+                plan, most = c, WORTH[c]
+        if plan:
+            return _PLAN[me][plan]
+    return _END[me]
 
 
 class HeuristicBot:
@@ -684,33 +712,8 @@ class HeuristicBot:
                     ties = [choice]
                 ties.append(move)
         if top < MIN_GAIN:
-            return self._sale_or_plan(game, me, resource)
+            return _sale_or_plan(game, me, resource)
         return choice if ties is None else self.rng.choice(ties)
-
-    @staticmethod
-    def _sale_or_plan(game: ItStartupGame, me: int, resource: float) -> Action:
-        """Before the turn ends: the sale of the worst card the next two turns cannot pay for,
-        when a resource now (worth ``resource`` points) is worth more than a share of it; else
-        the planning of the best action card; else the end of the turn."""
-        hand = game.hands[me]
-        if not hand:
-            return _END[me]
-        money, turn = game.resources[me], game.turns[me]
-        if money < game.cap:
-            income = turn + 1 if turn + 1 < MAX_INCOME else MAX_INCOME
-            budget = money + income + (income + 1 if income < MAX_INCOME else MAX_INCOME)
-            if sum(map(PRICE.__getitem__, hand)) > budget:
-                worst = min(hand, key=WORTH.__getitem__)  # surplus: the next turns cannot pay it
-                if resource * SELL_PRICE - SURPLUS_SHARE * WORTH[worst] >= MIN_GAIN:
-                    return _SELL[me][worst]
-        if game.planned[me] is None:
-            plan, most = 0, -1.0  # the first of the best, as max() takes it
-            for c in hand:
-                if IS_ACTION[c] and PRICE[c] > 0 and WORTH[c] > most:
-                    plan, most = c, WORTH[c]
-            if plan:
-                return _PLAN[me][plan]
-        return _END[me]
 
     # ----- the other decisions ------------------------------------------------------------------
     @staticmethod

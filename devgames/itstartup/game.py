@@ -95,8 +95,8 @@ class ItStartupGame(ItStartupVerbs):
             shared = None
         if shared is None or shared[0] is not action:
             check_shape(action)
-        elif steps and steps[0] == shared[1]:  # on that turn, only its kind's check is left
-            shared[2](self, action)
+        elif steps and steps[0] is shared[1]:  # on that turn (queued as the seat's shared
+            shared[2](self, action)  # step), only its kind's check is left
             return
         # The base class's turn check only runs (and explains) when the turn is wrong: the
         # player to act is read here as ``current_player`` reads it.
