@@ -389,9 +389,10 @@ def check_play(game: "ItStartupGame", action: Action) -> None:
     """A card of the hand (or the planned one), on one of its targets, paid in full."""
     p, target = action.player, action.target
     card: Any = action.card  # any value: refused below unless held
-    planned = game.planned[p]
-    if card not in game.hands[p] and (planned is None or planned[0] != card):
-        _in_hand(game, p, card)
+    if card not in game.hands[p]:
+        planned = game.planned[p]
+        if planned is None or planned[0] != card:
+            _in_hand(game, p, card)
     if card in _HAS_TARGET:
         info = CARDS[card]
         targets = play_targets(game, p, info)
