@@ -137,10 +137,6 @@ LAST_TURN = _by_id({c: BURNOUT_LIMIT[c] - 1 for c in CARDS}, 0)
 DISCOUNTERS = frozenset(c for c in CARDS if KEY[c] in KNOWLEDGE_DISCOUNTERS)
 #: A knowledge card (where knowledge may go is the same for all of them).
 KNOWLEDGE = next(card for card in CARDS.values() if card.kind == "knowledge")
-# The Scrum Master is the only agile coach: a crew's ``coaches`` are its Scrum Masters, which
-# earn +1 for each of its developers.
-assert {KEY[c] for c in CARDS if KIND[c] == "coach"} == {"scrum_master"}
-
 
 class Outlook(NamedTuple):
     """What the bot counts on for the rest of the game: the turns it looks ahead, what a

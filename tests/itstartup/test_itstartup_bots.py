@@ -12,6 +12,7 @@ from devgames.core.actions import CHANCE, Action
 from devgames.core.bots import RandomBot, play_out
 from devgames.itstartup import BOTS, ItStartupGame, new_game
 from devgames.itstartup.bots import HeuristicBot
+from devgames.itstartup.cards import CARDS
 
 
 class CheckedBot:
@@ -110,6 +111,13 @@ def test_the_figures_of_a_turn_follow_the_game() -> None:
 
 def test_it_is_registered_for_the_command_line() -> None:
     assert BOTS["heuristic"] is HeuristicBot and BOTS["random"] is RandomBot
+
+
+def test_the_scrum_master_is_the_only_coach_it_counts_on() -> None:
+    # The bot counts a crew's coaches as Scrum Masters (+1 for each developer): another coach
+    # in the cards would need its own valuation.
+    coaches = {card.key for card in CARDS.values() if card.kind == "coach"}
+    assert coaches == {"scrum_master"}
 
 
 # ----- scripted positions ---------------------------------------------------------------------
