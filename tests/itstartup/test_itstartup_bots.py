@@ -10,9 +10,11 @@ import pytest
 from devgames import itstartup
 from devgames.core.actions import CHANCE, Action
 from devgames.core.bots import RandomBot, play_out
+from devgames.core.errors import IllegalMove
 from devgames.itstartup import BOTS, ItStartupGame, new_game
 from devgames.itstartup.bots import HeuristicBot
 from devgames.itstartup.cards import CARDS
+from devgames.itstartup.moves import SHARED
 
 
 class CheckedBot:
@@ -118,6 +120,24 @@ def test_the_scrum_master_is_the_only_coach_it_counts_on() -> None:
     # in the cards would need its own valuation.
     coaches = {card.key for card in CARDS.values() if card.kind == "coach"}
     assert coaches == {"scrum_master"}
+
+
+def test_its_ready_made_moves_are_refused_like_any_other() -> None:
+    # The bot plays the engine's shared actions, which the engine checks without their shape
+    # and turn again on their own seat's turn: off it, or without the card, they are refused
+    # with nothing changed.
+    game = scripted({"Ada": ["Lead Developer", *FILLERS[:4]], "Bob": BOB}, roll=1,
+                    draw="Technical debt")
+    before = game.snapshot()
+    lead = card(game, "Lead Developer", game.hands[0])
+    held = card(game, "SOLID", game.hands[1])  # Bob's: not in Ada's hand
+    for action in (SHARED.end[1], SHARED.sell[1][held], SHARED.sell[0][held],
+                   SHARED.play[0][held], SHARED.play[0][lead]):  # Ada cannot pay 5
+        with pytest.raises(IllegalMove):
+            game.apply(action)
+        assert game.snapshot() == before
+    game.apply(SHARED.sell[0][lead])
+    assert lead not in game.hands[0]
 
 
 # ----- scripted positions ---------------------------------------------------------------------
