@@ -40,6 +40,7 @@ from devgames.reliz.terms import (
     UNKNOWN_TILE,
     card_name,
 )
+from devgames.reliz.turns import RelizTurns
 from devgames.reliz.zones import TILE_PIPS
 
 if TYPE_CHECKING:
@@ -475,7 +476,10 @@ def end(game: RelizGame, action: Action) -> None:
     """The turn ends."""
     if game.record:
         game.events.append(END_EVENTS[action.player])
-    game._end_turn()
+    if game.together:
+        game._end_turn()
+    else:  # (named: the rounds' own is not needed)
+        RelizTurns._end_turn(game)
 
 
 def call(game: RelizGame, action: Action) -> None:

@@ -105,5 +105,7 @@ def _tables(kind: str) -> list[EventTable]:
 DRAW_EVENTS, EVENT_DRAWN_EVENTS, DAILY_EVENTS = _tables("draw"), _tables("event_drawn"), \
     _tables("daily")
 ROTATE_EVENTS, PLAY_EVENTS = _tables("rotate"), _tables("play")
+#: Each seat's ``turn`` events, by (turn, round, frozen).
+TURN_EVENTS = _tables("turn")
 #: Each seat's ``end`` event.
 END_EVENTS = [shared_event(("end", p)) for p in range(4)]

@@ -26,9 +26,9 @@ from devgames.reliz.terms import (
     PLAY,
     SET_BITS,
     SHARED,
+    TURN_EVENTS,
     UNKNOWN_EVENT,
     UNKNOWN_TILE,
-    shared_event,
 )
 from devgames.reliz.zones import RelizZones
 
@@ -46,6 +46,8 @@ _EV_CODE = {c: card.code for c, card in EVENTS.items()}
 COOP_LOST = N_("{rounds} rounds are over and zones are still open (or crutches left): the "
                "teams lose together.")
 TURN_CAP = N_("The game reached the turn cap ({cap} turns) undecided.")
+#: The result of a Pet Project whose stock runs out (see ``RelizTurns._finish``).
+STOCK_OUT = N_("The stock ran out before every zone was closed: the pet project is lost.")
 #: Tender with a shared win: the result, by the number of teams sharing it (their names
 #: ``{a}``, ``{b}``...).
 SHARED_WIN = {
@@ -209,17 +211,43 @@ class RelizTurns(RelizZones):
         if self.frozen_now:
             self.frozen[p] -= 1
         if self.record:
-            self.events.append(shared_event(("turn", p, turn_no, self.round_no,
-                                              self.frozen_now)))
+            self.events.append(TURN_EVENTS[p][turn_no, self.round_no, self.frozen_now])
         if code == "cooperation" and self.merged[p]:  # a tile for each member
             for _draw in range(self.options.team_size):
                 self._draw_tile(p)
-        elif not self._draw_tile(p) and code == "pet":
-            self._finish([], N_("The stock ran out before every zone was closed: the pet "
-                                "project is lost."))
-            return
+        elif self.physical:
+            if not self._draw_tile(p) and code == "pet":
+                self._finish([], STOCK_OUT)
+                return
+        else:  # (``_draw_tile``, the draw of every turn, without the call)
+            pool = self.pool[p if self.teams_mode else 0]
+            if not pool:
+                if code == "pet":
+                    self._finish([], STOCK_OUT)
+                    return
+            else:
+                self.chance_steps += 1
+                size = len(pool)
+                bits = size.bit_length()
+                getrandbits = self.rng.getrandbits
+                index = getrandbits(bits)
+                while index >= size:
+                    index = getrandbits(bits)
+                chip = pool.pop(index)
+                self.hands[p].append(chip)
+                if self.record:
+                    self.events.append(DRAW_EVENTS[p][chip])
         self.daily = None
-        chip = self._draw_event(p, self._deck_for(p))
+        deck = self.n if code == "cooperation" and self.central_open else (
+            p if self.teams_mode else 0)  # (``_deck_for``)
+        cards = self.decks[deck]
+        if cards and not self.physical:  # (``_draw_event``'s most frequent case, without the call)
+            self.events_drawn[p] += 1
+            chip = cards.pop()
+            if self.record:
+                self.events.append(EVENT_DRAWN_EVENTS[p][chip & 63])
+        else:
+            chip = self._draw_event(p, deck)
         if chip is not None:
             if code == "cooperation" and self.merged[p] and not self.central_open:
                 self.cards[p].append(chip)
@@ -232,7 +260,14 @@ class RelizTurns(RelizZones):
         self.daily_open = code == "prototype" and self.daily is not None
         if self.waiting[p]:  # a partner's cards kept for this turn
             play_waiting(cast("RelizGame", self), p)
-        self._resume()
+        if self.phase in (OVER, PARTNER):  # (``_resume``, without the call)
+            return
+        if self.attach_queue:
+            self.phase = ATTACH
+        elif self.daily is not None and not self.daily_open:
+            self.phase = DAILY
+        else:
+            self.phase = PLAY
 
     def _resume(self) -> None:
         if self.phase in (OVER, PARTNER):
@@ -273,7 +308,7 @@ class RelizTurns(RelizZones):
                 if self.members_mode:
                     self._rotate_members()
             self.turn_player = nxt
-        self._start_turn()
+        RelizTurns._start_turn(self)  # (named: played alone, the rounds' own is not needed)
 
     def _close_turn(self, p: int) -> None:
         """Seat ``p``'s turn ends: the side pool's tiles back, a daily event not played
@@ -286,7 +321,8 @@ class RelizTurns(RelizZones):
         if self.daily is not None:  # Writing a Prototype: the daily event not played
             self._discard_event(self.daily)
             self.daily = None
-        limit = self._hand_limit(p) + (1 if self.superman else 0)
+        limit = (2 * self.options.team_size if self.code == "cooperation" and self.merged[p]
+                 else self.scenario.hand_limit) + (1 if self.superman else 0)  # (_hand_limit)
         if len(self.hands[p]) > limit:
             for chip in self.hands[p]:
                 self._to_pool(chip)
@@ -296,8 +332,24 @@ class RelizTurns(RelizZones):
             self.locked[p] = []
         if p in self.revealed and self.revealed[p] < self.own_turn:  # shown before this turn
             del self.revealed[p]
-        if self.record:
-            self._record(p)
+        if not self.record:
+            return
+        # The metrics row (see ``_rows``).
+        n, chip = self.n, self.chip
+        if self.teams_mode:  # each team's own zones
+            done, size = [0] * n, [0] * n
+            for owner, tile in zip(self.zowner, chip, strict=True):
+                if 0 <= owner < n:
+                    size[owner] += 1
+                    if tile:
+                        done[owner] += 1
+        else:
+            total = len(chip)
+            done, size = [total - chip.count(0)] * n, [total] * n
+        self._turns.append((self.own_turn, self.round_no, p, done, size,
+                            tuple(self.placed_turn), tuple(self.placed_total),
+                            tuple(self.releases), tuple(self.events_drawn),
+                            [*map(len, self.hands)], [*map(len, self.pool)]))
 
     def _round_ends_after(self, p: int) -> bool:
         """True when no team plays after seat ``p`` in this round (played together: every
@@ -354,23 +406,6 @@ class RelizTurns(RelizZones):
         if not text:
             return self.result
         return _(text).format(**values)
-
-    def _record(self, turn_player: int) -> None:
-        n, chip = self.n, self.chip
-        if self.teams_mode:  # each team's own zones
-            done, size = [0] * n, [0] * n
-            for owner, tile in zip(self.zowner, chip, strict=True):
-                if 0 <= owner < n:
-                    size[owner] += 1
-                    if tile:
-                        done[owner] += 1
-        else:
-            total = len(chip)
-            done, size = [total - chip.count(0)] * n, [total] * n
-        self._turns.append((self.own_turn, self.round_no, turn_player, done, size,
-                            tuple(self.placed_turn), tuple(self.placed_total),
-                            tuple(self.releases), tuple(self.events_drawn),
-                            [*map(len, self.hands)], [*map(len, self.pool)]))
 
     @property
     def _rows(self) -> list[tuple[Any, ...]]:
