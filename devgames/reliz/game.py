@@ -502,6 +502,29 @@ class RelizGame(RelizRounds):
         places, replaces = _ZONE_ROWS[p]
         if len(places) < len(need):
             places, replaces = _zone_rows(p, len(need))
+        if simple and strict:  # the board alone decides, every end matched
+            # A crutched orientation fits when its other half is asked its pips, or nothing:
+            # the half of ``need`` to read, and the needs that let it in.
+            checks = [(orient, 1 - wild, (-1, a if wild else b)) for orient, a, b, wild
+                      in crutched]
+            for z, entry in enumerate(need):
+                mode = entry[4]
+                if mode == 2:
+                    if z in placed_now:
+                        continue
+                    row = replaces[z]
+                elif mode:
+                    row = places[z]
+                else:  # no tile may go there (_refresh)
+                    continue
+                if mask:
+                    fits = zfit[z] & mask
+                    if fits:
+                        out += (_ORIENT_PICKS.get(fits) or _orient_pick(fits))(row)
+                for orient, half, asked in checks:
+                    if entry[half] in asked:
+                        out.append(row[orient])
+            return
         for z, entry in enumerate(need):
             mode = entry[4]
             if not mode:  # no tile may go there (_refresh)
