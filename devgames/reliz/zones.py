@@ -172,34 +172,32 @@ class RelizZones(RelizState):
                 if not chip[oz]:
                     around = False
                 elif h:
-                    pip = pips[oz][oh]
                     if need1 == -1:
-                        need1 = pip
-                    elif need1 != pip:
+                        need1 = pips[oz][oh]
+                    elif need1 != pips[oz][oh]:
                         need1 = -2
+                elif need0 == -1:
+                    need0 = pips[oz][oh]
+                elif need0 != pips[oz][oh]:
+                    need0 = -2
+            if kinds[z] == BLOCK:
+                zfit[z] = FIT[doubles[z]][need0][need1]
+                if chip[z]:
+                    a, b = pips[z]
+                    if a != b and (need0 == -1 or need0 == b) and (
+                            need1 == -1 or need1 == a) and not crutch[z]:
+                        need[z] = (need0, need1, around, True, 2)
+                        rotatable |= 1 << z
+                        continue
+                    need[z] = (need0, need1, around, False, 2)
                 else:
-                    pip = pips[oz][oh]
-                    if need0 == -1:
-                        need0 = pip
-                    elif need0 != pip:
-                        need0 = -2
-            block = kinds[z] == BLOCK
-            if not (block or around):  # an integration zone waiting for its neighbours
+                    need[z] = (need0, need1, around, False, 1)
+            elif around:  # an integration or card zone: never rotated
+                zfit[z] = FIT[doubles[z]][need0][need1]
+                need[z] = (need0, need1, around, False, 2 if chip[z] else 1)
+            else:  # an integration zone waiting for its neighbours
                 zfit[z] = 0
                 need[z] = (need0, need1, around, False, 0)
-                rotatable &= ~(1 << z)
-                continue
-            zfit[z] = FIT[doubles[z]][need0][need1]
-            if chip[z]:
-                a, b = pips[z]
-                rotates = block and a != b and (need0 == -1 or need0 == b) and (
-                    need1 == -1 or need1 == a) and not crutch[z]
-                need[z] = (need0, need1, around, rotates, 2)
-                if rotates:
-                    rotatable |= 1 << z
-                    continue
-            else:
-                need[z] = (need0, need1, around, False, 1)
             rotatable &= ~(1 << z)
         self.rotatable = rotatable
 
