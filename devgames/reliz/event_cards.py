@@ -257,7 +257,7 @@ def _clear(game: RelizGame, z: int, into: list[int] | None = None) -> None:
         game.crutch[z] = False
         game._changed(z)
         game.placed_now.discard(z)
-    game.fresh.add(z)
+    game._fresh_set.add(z)
 
 
 def emergency(game: RelizGame, p: int, action: Action) -> None:
@@ -392,7 +392,7 @@ def req(game: RelizGame, p: int, action: Action) -> None:
         game._link(z, 0, zone, h)
     game._refresh((z, *game.znear[z][2]))
     game.zports[z] = (code,)
-    game.fresh.add(z)
+    game._fresh_set.add(z)
 
 
 def security(game: RelizGame, p: int, action: Action) -> None:

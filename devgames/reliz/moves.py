@@ -635,7 +635,7 @@ def place(game: RelizGame, action: Action) -> None:
         return
     game.placed_turn[p] += 1
     game.placed_total[p] += 1
-    if z in game.fresh and _released(game, z):
+    if game._is_fresh(z) and _released(game, z):
         game.releases[p] += 1
         deck = game._deck_for(p)
         if game.code == "cooperation" and game.zowner[z] >= 0:

@@ -5,6 +5,8 @@ rules that change them are in the classes built on this one (:mod:`devgames.reli
 :mod:`devgames.reliz.turns`, :mod:`devgames.reliz.game`).
 """
 
+from itertools import compress, count
+from operator import not_
 from random import Random
 from typing import Any
 
@@ -101,7 +103,11 @@ class RelizState(RelizVerbs):
         self.frozen_now = False
         self.extra_turns: list[int] = []
         self.placed_now: set[int] = set()
-        self.fresh: set[int] = set()
+        #: What ``fresh`` is made of: the tiles of the board when the turn started (its empty
+        #: zones are fresh; None once ``fresh`` has been read whole), and the zones emptied or
+        #: added since (then every fresh zone).
+        self._fresh_from: list[int] | None = None
+        self._fresh_set: set[int] = set()
         self.extras: list[int] = []
         self.extras_left = 0
         self.wild: dict[int, int] = {}  # chip -> tile pip (0 low, 1 high) that counts as any
@@ -164,3 +170,32 @@ class RelizState(RelizVerbs):
         self.result_words: tuple[str, dict[str, Any]] = ("", {})
         #: The moves legal_actions() listed for the present state (see there).
         self._legal: tuple[Action, ...] = ()
+
+    @property
+    def fresh(self) -> set[int]:
+        """The zones whose filling may trigger a RELEASE in this turn: those empty when it
+        started, and those emptied or added since. Made whole the first time it is read (a turn
+        keeps the board's tiles as it started: most turns never read it whole).
+
+        >>> from devgames import reliz
+        >>> game = reliz.new_game(["Ada", "Bob"], seed=3)
+        >>> game.fresh == {z for z, chip in enumerate(game.chip) if not chip}
+        True
+        """
+        start = self._fresh_from
+        if start is not None:
+            self._fresh_set.update(compress(count(), map(not_, start)))
+            self._fresh_from = None
+        return self._fresh_set
+
+    @fresh.setter
+    def fresh(self, zones: set[int]) -> None:
+        self._fresh_from = None
+        self._fresh_set = zones
+
+    def _is_fresh(self, z: int) -> bool:
+        """``z in self.fresh``, without making the set whole."""
+        if z in self._fresh_set:
+            return True
+        start = self._fresh_from
+        return start is not None and z < len(start) and not start[z]

@@ -5,8 +5,6 @@ and the metrics rows written at the end of every turn (``rounds``).
 """
 
 from bisect import insort
-from itertools import compress, count
-from operator import not_
 from typing import TYPE_CHECKING, Any, cast
 
 from devgames.core.actions import Event
@@ -198,7 +196,7 @@ class RelizTurns(RelizZones):
         p, code = self.turn_player, self.code
         self.turn_no = self.own_turn = turn_no = self.turn_no + 1
         self.placed_now = set()
-        self.fresh = set(compress(count(), map(not_, self.chip)))
+        self._fresh_from, self._fresh_set = self.chip[:], set()  # (see ``fresh``)
         self.locked[p] = []
         self.superman = False
         if not self.partnered:  # Team Development: a partner's crutch waits for its turn

@@ -142,7 +142,7 @@ class RelizZones(RelizState):
         self.crutch.append(False)
         self.need.append((-1, -1, True, False, 1))
         self.zfit.append(0)
-        self.fresh.add(z)  # a zone added in a turn may trigger RELEASE in that turn
+        self._fresh_set.add(z)  # a zone added in a turn may trigger RELEASE in that turn
         return z
 
     def _link(self, za: int, ha: int, zb: int, hb: int) -> None:
@@ -301,7 +301,7 @@ class RelizZones(RelizState):
         for number, _vertical, double in new.zones:
             if number <= len(old):
                 self.zdouble[old[number - 1]] = double
-                self.fresh.add(old[number - 1])
+                self._fresh_set.add(old[number - 1])
             else:
                 zones.append(self._new_zone(BLOCK, slot, double, block["owner"], block["stage"],
                                             f"B{slot + 1}.{number}"))
