@@ -458,7 +458,7 @@ def rotate(game: RelizGame, action: Action) -> None:
     assert z is not None
     a, b = game.pips[z]
     game.pips[z] = (b, a)
-    game._changed(z)
+    game._refresh(game.znear[z][2], z)  # (``_changed``, without the call)
     if game.record:
         game.events.append(ROTATE_EVENTS[action.player][z])
 
@@ -617,14 +617,16 @@ def place(game: RelizGame, action: Action) -> None:
     old = game.chip[z]
     if old:
         game._to_pool(old)
+        # (``_changed``, without the call: the neighbours touching a half that shows other pips)
         before = game.pips[z]
-        kept = (before[0] == a, before[1] == b)
+        same1, same2 = before[0] == a, before[1] == b
+        near = game.znear[z][same1] if same1 != same2 else () if same1 else game.znear[z][2]
     else:
-        kept = (False, False)
+        near = game.znear[z][2]
     game.chip[z] = chip
     game.pips[z] = (a, b)
     game.crutch[z] = wild >= 0
-    game._changed(z, kept)
+    game._refresh(near, z)
     if wild >= 0:  # its crutch is spent
         del game.wild[chip]
     game.placed_now.add(z)

@@ -155,16 +155,35 @@ class RelizZones(RelizState):
                 if oz not in near:
                     near.append(oz)
 
-    def _refresh(self, zones: Iterable[int]) -> None:
+    def _refresh(self, zones: Iterable[int], changed: int = -1) -> None:
         """Work out again what each zone ``z`` of ``zones`` offers the legal moves, kept in
         ``need[z]``: the pips its filled neighbours ask of its half 1 and half 2 (-1 any, -2 when
         two of them disagree: no tile fits), whether they are all filled, whether its tile may be
         rotated, and whether the board lets a tile be placed (1) or replaced (2) there (0:
         neither); keep in ``zfit[z]`` the tile orientations that fit it (bits, see ``_fitting``;
-        0 when the board lets no tile go there), and ``z``'s bit in ``rotatable`` or not."""
+        0 when the board lets no tile go there), and ``z``'s bit in ``rotatable`` or not.
+
+        ``changed``: a zone whose tile changed (or turned, or its crutch), ``zones`` being its
+        neighbours that follow (see ``_changed``): its own entry of ``need`` follows first, what
+        its neighbours ask of it staying the same."""
         chip, pips, need, zfit, rotatable = (self.chip, self.pips, self.need, self.zfit,
                                              self.rotatable)
         zlinks, kinds, doubles, crutch = self.zlinks, self.zkind, self.zdouble, self.crutch
+        if changed >= 0:
+            z = changed
+            need0, need1, around, _rotates, mode = need[z]
+            if not chip[z]:
+                need[z] = (need0, need1, around, False, 1 if mode else 0)
+                rotatable &= ~(1 << z)
+            else:
+                a, b = pips[z]
+                if a != b and (need0 == -1 or need0 == b) and (need1 == -1 or need1 == a) and (
+                        kinds[z] == BLOCK and not crutch[z]):
+                    need[z] = (need0, need1, around, True, 2 if mode else 0)
+                    rotatable |= 1 << z
+                else:
+                    need[z] = (need0, need1, around, False, 2 if mode else 0)
+                    rotatable &= ~(1 << z)
         for z in zones:
             need0 = need1 = -1
             around = True
@@ -206,25 +225,11 @@ class RelizZones(RelizState):
         ``need`` follow, and its own (what its neighbours ask of it stays); ``kept``: whether
         a tile replaced by another shows the same pips on half 1, on half 2 (the neighbours
         touching only such halves ask the same)."""
-        need = self.need
-        need0, need1, around, _rotates, mode = need[z]
-        if self.chip[z]:
-            a, b = self.pips[z]
-            rotates = self.zkind[z] == BLOCK and not self.crutch[z] and a != b and (
-                need0 == -1 or need0 == b) and (need1 == -1 or need1 == a)
-            need[z] = (need0, need1, around, rotates, 2 if mode else 0)
-        else:
-            rotates = False
-            need[z] = (need0, need1, around, False, 1 if mode else 0)
-        if rotates:
-            self.rotatable |= 1 << z
-        else:
-            self.rotatable &= ~(1 << z)
         same1, same2 = kept
         if same1 != same2:  # the neighbours touching the other half
-            self._refresh(self.znear[z][same1])
-        elif not same1:
-            self._refresh(self.znear[z][2])
+            self._refresh(self.znear[z][same1], z)
+        else:
+            self._refresh(() if same1 else self.znear[z][2], z)
 
     def port_halves(self, code: int) -> list[tuple[int, int]]:
         """The (zone, half) a port touches, from its code ``10 * block + port``.
