@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Callable
 from functools import cache
+from itertools import compress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,6 +90,35 @@ def _tile_plays(p: int, c: int) -> tuple[tuple[Action, ...], ...]:
     return tuple(tuple(_play_move(p, c, None, h, (t,)) for h in (1, 2)) for t in range(32))
 
 
+#: The moves of seat ``p`` playing event card ``c`` at each target (a zone, a block or a port
+#: code), at ``[p][c][target]`` (see ``_plays_at``).
+_AIMED_AT: list[list[list[Action]]] = [[[] for _card in range(64)] for _seat in range(4)]
+
+
+def _plays_at(p: int, c: int, targets: int) -> list[Action]:
+    """The ``_AIMED_AT`` entry of seat ``p`` and card ``c``, made long enough for ``targets``
+    targets.
+
+    >>> _plays_at(1, 34, 3)[2] is _play_move(1, 34, 2)
+    True
+    """
+    plays = _AIMED_AT[p][c]
+    for target in range(len(plays), targets):
+        plays.append(_play_move(p, c, target))
+    return plays
+
+
+@cache
+def _gifts(p: int, c: int) -> tuple[tuple[Action, ...], ...]:
+    """Seat ``p`` plays event card ``c`` giving a tile of the hand to a seat: at ``[seat][tile]``
+    (made once).
+
+    >>> _gifts(0, 37)[1][3] is _play_move(0, 37, 1, None, (3,))
+    True
+    """
+    return tuple(tuple(_play_move(p, c, q, None, (t,)) for t in range(32)) for q in range(4))
+
+
 # ----- event targets --------------------------------------------------------------------------
 
 
@@ -139,15 +169,34 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
     if target == "opponent":
         out += _aimed_plays(p, c, rivals(game, p))
     elif target == "block":
-        out += [_play_move(p, c, s) for s, b in enumerate(game.blocks)
-                if not game.teams_mode or b["owner"] == game.team[p]]
+        blocks = game.blocks
+        plays = _AIMED_AT[p][c]
+        if len(plays) < len(blocks):
+            plays = _plays_at(p, c, len(blocks))
+        if game.teams_mode:
+            team = game.team[p]
+            out += [plays[s] for s, b in enumerate(blocks) if b["owner"] == team]
+        else:
+            out += plays[:len(blocks)]
     elif target == "zone":
-        out += [_play_move(p, c, z) for z, chip in enumerate(game.chip)
-                if chip and _own_zone(game, p, z)]
+        chips = game.chip
+        plays = _AIMED_AT[p][c]
+        if len(plays) < len(chips):
+            plays = _plays_at(p, c, len(chips))
+        if game.teams_mode:
+            team, owners = game.team[p], game.zowner
+            out += [plays[z] for z, chip in enumerate(chips) if chip and owners[z] == team]
+        else:
+            out += compress(plays, chips)  # (the zones that hold a tile, in order)
     elif target == "port":
         slots = None if not game.teams_mode else [
             s for s, b in enumerate(game.blocks) if b["owner"] == game.team[p]]
-        out += [_play_move(p, c, code) for code in game.free_ports(slots)]
+        codes = game.free_ports(slots)
+        if codes:
+            plays = _AIMED_AT[p][c]
+            if len(plays) <= codes[-1]:
+                plays = _plays_at(p, c, max(codes) + 1)
+            out += [plays[code] for code in codes]
     elif target == "tile":
         locked = game.locked[p]
         tiles = sorted({chip & 31 for chip in (*game.hands[p], *game.extras)
@@ -160,8 +209,8 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
         if game.n == 1:
             out += [_play_move(p, c, None, None, (t,)) for t in tiles]
         else:
-            out += [_play_move(p, c, q, None, (t,))
-                    for q in rivals(game, p) for t in tiles if q != p]
+            gifts = _gifts(p, c)
+            out += [gifts[q][t] for q in rivals(game, p) if q != p for t in tiles]
     elif target == "take":
         if game.n == 1:
             out.append(_play_move(p, c))

@@ -22,6 +22,8 @@ from devgames.reliz.terms import (
 )
 
 TILE_PIPS = {c: card.pips for c, card in TILES.items()}
+#: The numbers of each block card's ports, in order, by card.
+PORTS = {b: tuple(port.port for port in block.ports) for b, block in BLOCKS.items()}
 
 
 def fitting(need0: int, need1: int, double: bool) -> int:
@@ -250,11 +252,13 @@ class RelizZones(RelizState):
     def free_ports(self, slots: list[int] | None = None) -> list[int]:
         """Codes of the ports no integration zone uses yet (of these blocks, or of all)."""
         out = []
-        for slot in range(len(self.blocks)) if slots is None else slots:
-            block = self.blocks[slot]
-            for port in BLOCKS[block["card"]].ports:
-                if port.port not in block["used"]:
-                    out.append(slot * 10 + port.port)
+        blocks = self.blocks
+        for slot in range(len(blocks)) if slots is None else slots:
+            block = blocks[slot]
+            used = block["used"]
+            for port in PORTS[block["card"]]:
+                if port not in used:
+                    out.append(slot * 10 + port)
         return out
 
     def _join(self, code_a: int, code_b: int, owner: int, stage: str) -> int:
