@@ -332,22 +332,27 @@ class RelizTurns(RelizZones):
             del self.revealed[p]
         if not self.record:
             return
-        # The metrics row (see ``_rows``).
-        n, chip = self.n, self.chip
+        # The metrics row (see ``_rows``): with no teams, the zones done and in all and the one
+        # stock's size are the same for every seat (numbers), and the tiles placed in the turn
+        # are a list the next turn does not change (it starts a new one).
+        chip = self.chip
         if self.teams_mode:  # each team's own zones
-            done, size = [0] * n, [0] * n
+            n = self.n
+            done: Any = [0] * n
+            size: Any = [0] * n
             for owner, tile in zip(self.zowner, chip, strict=True):
                 if 0 <= owner < n:
                     size[owner] += 1
                     if tile:
                         done[owner] += 1
+            pools: Any = [*map(len, self.pool)]
         else:
-            total = len(chip)
-            done, size = [total - chip.count(0)] * n, [total] * n
+            size = len(chip)
+            done, pools = size - chip.count(0), len(self.pool[0])
         self._turns.append((self.own_turn, self.round_no, p, done, size,
-                            tuple(self.placed_turn), tuple(self.placed_total),
-                            tuple(self.releases), tuple(self.events_drawn),
-                            [*map(len, self.hands)], [*map(len, self.pool)]))
+                            tuple(self.placed_turn) if self.together else self.placed_turn,
+                            tuple(self.placed_total), tuple(self.releases),
+                            tuple(self.events_drawn), [*map(len, self.hands)], pools))
 
     def _round_ends_after(self, p: int) -> bool:
         """True when no team plays after seat ``p`` in this round (played together: every
@@ -408,9 +413,14 @@ class RelizTurns(RelizZones):
     @property
     def _rows(self) -> list[tuple[Any, ...]]:
         """The metrics rows as tuples of ROUND_FIELDS (seats by index): one per seat a turn."""
-        team, teams = self.team, self.teams_mode
-        return [(turn, round_no, turn_player, q, team[q], placed[q], placed_total[q], done[q],
-                 size[q], releases[q], drawn[q], hands[q], pools[q if teams else 0])
+        team = self.team
+        if self.teams_mode:
+            return [(turn, round_no, turn_player, q, team[q], placed[q], placed_total[q],
+                     done[q], size[q], releases[q], drawn[q], hands[q], pools[q])
+                    for (turn, round_no, turn_player, done, size, placed, placed_total, releases,
+                         drawn, hands, pools) in self._turns for q in range(self.n)]
+        return [(turn, round_no, turn_player, q, team[q], placed[q], placed_total[q], done, size,
+                 releases[q], drawn[q], hands[q], pools)
                 for (turn, round_no, turn_player, done, size, placed, placed_total, releases,
                      drawn, hands, pools) in self._turns for q in range(self.n)]
 
