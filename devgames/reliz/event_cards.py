@@ -170,33 +170,33 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
         out += _aimed_plays(p, c, rivals(game, p))
     elif target == "block":
         blocks = game.blocks
-        plays = _AIMED_AT[p][c]
-        if len(plays) < len(blocks):
-            plays = _plays_at(p, c, len(blocks))
+        aimed = _AIMED_AT[p][c]
+        if len(aimed) < len(blocks):
+            aimed = _plays_at(p, c, len(blocks))
         if game.teams_mode:
             team = game.team[p]
-            out += [plays[s] for s, b in enumerate(blocks) if b["owner"] == team]
+            out += [aimed[s] for s, b in enumerate(blocks) if b["owner"] == team]
         else:
-            out += plays[:len(blocks)]
+            out += aimed[:len(blocks)]
     elif target == "zone":
         chips = game.chip
-        plays = _AIMED_AT[p][c]
-        if len(plays) < len(chips):
-            plays = _plays_at(p, c, len(chips))
+        aimed = _AIMED_AT[p][c]
+        if len(aimed) < len(chips):
+            aimed = _plays_at(p, c, len(chips))
         if game.teams_mode:
             team, owners = game.team[p], game.zowner
-            out += [plays[z] for z, chip in enumerate(chips) if chip and owners[z] == team]
+            out += [aimed[z] for z, chip in enumerate(chips) if chip and owners[z] == team]
         else:
-            out += compress(plays, chips)  # (the zones that hold a tile, in order)
+            out += compress(aimed, chips)  # (the zones that hold a tile, in order)
     elif target == "port":
         slots = None if not game.teams_mode else [
             s for s, b in enumerate(game.blocks) if b["owner"] == game.team[p]]
         codes = game.free_ports(slots)
         if codes:
-            plays = _AIMED_AT[p][c]
-            if len(plays) <= codes[-1]:
-                plays = _plays_at(p, c, max(codes) + 1)
-            out += [plays[code] for code in codes]
+            aimed = _AIMED_AT[p][c]
+            if len(aimed) <= codes[-1]:
+                aimed = _plays_at(p, c, max(codes) + 1)
+            out += [aimed[code] for code in codes]
     elif target == "tile":
         locked = game.locked[p]
         tiles = sorted({chip & 31 for chip in (*game.hands[p], *game.extras)

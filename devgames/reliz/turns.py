@@ -231,14 +231,15 @@ class RelizTurns(RelizZones):
                 index = getrandbits(bits)
                 while index >= size:
                     index = getrandbits(bits)
-                chip = pool.pop(index)
-                self.hands[p].append(chip)
+                drawn = pool.pop(index)
+                self.hands[p].append(drawn)
                 if self.record:
-                    self.events.append(DRAW_EVENTS[p][chip])
+                    self.events.append(DRAW_EVENTS[p][drawn])
         self.daily = None
         deck = self.n if code == "cooperation" and self.central_open else (
             p if self.teams_mode else 0)  # (``_deck_for``)
         cards = self.decks[deck]
+        chip: int | None
         if cards and not self.physical:  # (``_draw_event``'s most frequent case, without the call)
             self.events_drawn[p] += 1
             chip = cards.pop()
@@ -335,20 +336,20 @@ class RelizTurns(RelizZones):
         # The metrics row (see ``_rows``): with no teams, the zones done and in all and the one
         # stock's size are the same for every seat (numbers), and the tiles placed in the turn
         # are a list the next turn does not change (it starts a new one).
-        chip = self.chip
+        board = self.chip
         if self.teams_mode:  # each team's own zones
             n = self.n
             done: Any = [0] * n
             size: Any = [0] * n
-            for owner, tile in zip(self.zowner, chip, strict=True):
+            for owner, tile in zip(self.zowner, board, strict=True):
                 if 0 <= owner < n:
                     size[owner] += 1
                     if tile:
                         done[owner] += 1
             pools: Any = [*map(len, self.pool)]
         else:
-            size = len(chip)
-            done, pools = size - chip.count(0), len(self.pool[0])
+            size = len(board)
+            done, pools = size - board.count(0), len(self.pool[0])
         self._turns.append((self.own_turn, self.round_no, p, done, size,
                             tuple(self.placed_turn) if self.together else self.placed_turn,
                             tuple(self.placed_total), tuple(self.releases),
