@@ -583,10 +583,16 @@ def deal(game: RelizGame, action: Action) -> None:
         game._resume()
 
 
+#: The pips a tile shows on half 1 and half 2, by flip (0 as named, 1 turned round) and tile id.
+_FACES: list[list[tuple[int, int]]] = [
+    [TILE_PIPS.get(t, (0, 0)) for t in range(32)],
+    [(high, low) for low, high in (TILE_PIPS.get(t, (0, 0)) for t in range(32))]]
+
+
 def place(game: RelizGame, action: Action) -> None:
     """A tile goes into a zone (the old one back to the stock); a zone closing a block, or an
     integration or card zone, is a RELEASE: an event card into the hand."""
-    p, tile, z, flip = action.player, action.card, action.target, action.count
+    kind, p, tile, z, flip, _cards = action
     assert tile is not None and z is not None and flip is not None
     locked = game.locked[p]
     for chip in game.hands[p]:  # (the hand first, as _tile_chip looks, without the call)
@@ -598,8 +604,8 @@ def place(game: RelizGame, action: Action) -> None:
         assert found is not None
         chip, where = found
     # (what _orient says, worked out here: the most frequent move)
-    low, high = TILE_PIPS[tile]
-    a, b = (high, low) if flip else (low, high)
+    shown = _FACES[flip][tile]
+    a, b = shown
     wild = game.wild.get(chip, -1)
     if flip and wild >= 0:
         wild = 1 - wild
@@ -624,15 +630,15 @@ def place(game: RelizGame, action: Action) -> None:
     else:
         near = game.znear[z][2]
     game.chip[z] = chip
-    game.pips[z] = (a, b)
+    game.pips[z] = shown
     game.crutch[z] = wild >= 0
     game._refresh(near, z)
     if wild >= 0:  # its crutch is spent
         del game.wild[chip]
     game.placed_now.add(z)
     if game.record:
-        game.events.append(quick_event((action.kind, p, {"tile": tile, "zone": z,
-                                                    "pips": (a, b), "old": old & 31}, False)))
+        game.events.append(quick_event((kind, p, {"tile": tile, "zone": z, "pips": shown,
+                                                  "old": old & 31}, False)))
     if old:
         return
     game.placed_turn[p] += 1
