@@ -304,7 +304,7 @@ def _clear(game: RelizGame, z: int, into: list[int] | None = None) -> None:
         game.chip[z] = 0
         game.pips[z] = (0, 0)
         game.crutch[z] = False
-        game._refresh(game.znear[z][2], z)  # (``_changed``, without the call)
+        game._refresh(game.znear[z][2], z)  # the zone and its neighbours
         game.placed_now.discard(z)
     game._fresh_set.add(z)
 

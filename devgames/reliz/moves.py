@@ -40,7 +40,6 @@ from devgames.reliz.terms import (
     UNKNOWN_TILE,
     card_name,
 )
-from devgames.reliz.turns import RelizTurns
 from devgames.reliz.zones import TILE_PIPS
 
 if TYPE_CHECKING:
@@ -458,7 +457,7 @@ def rotate(game: RelizGame, action: Action) -> None:
     assert z is not None
     a, b = game.pips[z]
     game.pips[z] = (b, a)
-    game._refresh(game.znear[z][2], z)  # (``_changed``, without the call)
+    game._refresh(game.znear[z][2], z)  # the zone and its neighbours
     if game.record:
         game.events.append(ROTATE_EVENTS[action.player][z])
 
@@ -476,10 +475,7 @@ def end(game: RelizGame, action: Action) -> None:
     """The turn ends."""
     if game.record:
         game.events.append(END_EVENTS[action.player])
-    if game.together:
-        game._end_turn()
-    else:  # (named: the rounds' own is not needed)
-        RelizTurns._end_turn(game)
+    game._end_turn()
 
 
 def call(game: RelizGame, action: Action) -> None:
@@ -623,7 +619,7 @@ def place(game: RelizGame, action: Action) -> None:
     old = game.chip[z]
     if old:
         game._to_pool(old)
-        # (``_changed``, without the call: the neighbours touching a half that shows other pips)
+        # the neighbours touching a half that shows other pips follow
         before = game.pips[z]
         same1, same2 = before[0] == a, before[1] == b
         near = game.znear[z][same1] if same1 != same2 else () if same1 else game.znear[z][2]

@@ -213,40 +213,11 @@ class RelizTurns(RelizZones):
         if code == "cooperation" and self.merged[p]:  # a tile for each member
             for _draw in range(self.options.team_size):
                 self._draw_tile(p)
-        elif self.physical:
-            if not self._draw_tile(p) and code == "pet":
-                self._finish([], STOCK_OUT)
-                return
-        else:  # (``_draw_tile``, the draw of every turn, without the call)
-            pool = self.pool[p if self.teams_mode else 0]
-            if not pool:
-                if code == "pet":
-                    self._finish([], STOCK_OUT)
-                    return
-            else:
-                self.chance_steps += 1
-                size = len(pool)
-                bits = size.bit_length()
-                getrandbits = self.rng.getrandbits
-                index = getrandbits(bits)
-                while index >= size:
-                    index = getrandbits(bits)
-                drawn = pool.pop(index)
-                self.hands[p].append(drawn)
-                if self.record:
-                    self.events.append(DRAW_EVENTS[p][drawn])
+        elif not self._draw_tile(p) and code == "pet":
+            self._finish([], STOCK_OUT)
+            return
         self.daily = None
-        deck = self.n if code == "cooperation" and self.central_open else (
-            p if self.teams_mode else 0)  # (``_deck_for``)
-        cards = self.decks[deck]
-        chip: int | None
-        if cards and not self.physical:  # (``_draw_event``'s most frequent case, without the call)
-            self.events_drawn[p] += 1
-            chip = cards.pop()
-            if self.record:
-                self.events.append(EVENT_DRAWN_EVENTS[p][chip & 63])
-        else:
-            chip = self._draw_event(p, deck)
+        chip = self._draw_event(p, self._deck_for(p))
         if chip is not None:
             if code == "cooperation" and self.merged[p] and not self.central_open:
                 self.cards[p].append(chip)
@@ -259,14 +230,7 @@ class RelizTurns(RelizZones):
         self.daily_open = code == "prototype" and self.daily is not None
         if self.waiting[p]:  # a partner's cards kept for this turn
             play_waiting(cast("RelizGame", self), p)
-        if self.phase in (OVER, PARTNER):  # (``_resume``, without the call)
-            return
-        if self.attach_queue:
-            self.phase = ATTACH
-        elif self.daily is not None and not self.daily_open:
-            self.phase = DAILY
-        else:
-            self.phase = PLAY
+        self._resume()
 
     def _resume(self) -> None:
         if self.phase in (OVER, PARTNER):
@@ -307,7 +271,7 @@ class RelizTurns(RelizZones):
                 if self.members_mode:
                     self._rotate_members()
             self.turn_player = nxt
-        RelizTurns._start_turn(self)  # (named: played alone, the rounds' own is not needed)
+        self._start_turn()
 
     def _close_turn(self, p: int) -> None:
         """Seat ``p``'s turn ends: the side pool's tiles back, a daily event not played
@@ -320,8 +284,7 @@ class RelizTurns(RelizZones):
         if self.daily is not None:  # Writing a Prototype: the daily event not played
             self._discard_event(self.daily)
             self.daily = None
-        limit = (2 * self.options.team_size if self.code == "cooperation" and self.merged[p]
-                 else self.scenario.hand_limit) + (1 if self.superman else 0)  # (_hand_limit)
+        limit = self._hand_limit(p) + (1 if self.superman else 0)
         if len(self.hands[p]) > limit:
             for chip in self.hands[p]:
                 self._to_pool(chip)

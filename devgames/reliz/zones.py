@@ -166,8 +166,9 @@ class RelizZones(RelizState):
         0 when the board lets no tile go there), and ``z``'s bit in ``rotatable`` or not.
 
         ``changed``: a zone whose tile changed (or turned, or its crutch), ``zones`` being its
-        neighbours that follow (see ``_changed``): its own entry of ``need`` follows first, what
-        its neighbours ask of it staying the same."""
+        neighbours (``znear[changed][2]``; after a replacement only those touching a half that
+        shows other pips): its own entry of ``need`` follows first, what its neighbours ask of
+        it staying the same."""
         chip, pips, need, zfit, rotatable = (self.chip, self.pips, self.need, self.zfit,
                                              self.rotatable)
         zlinks, kinds, doubles, crutch = self.zlinks, self.zkind, self.zdouble, self.crutch
@@ -221,17 +222,6 @@ class RelizZones(RelizState):
                 need[z] = (need0, need1, around, False, 0)
             rotatable &= ~(1 << z)
         self.rotatable = rotatable
-
-    def _changed(self, z: int, kept: tuple[bool, bool] = (False, False)) -> None:
-        """Zone ``z``'s tile changed (or turned, or its crutch): its neighbours' entries of
-        ``need`` follow, and its own (what its neighbours ask of it stays); ``kept``: whether
-        a tile replaced by another shows the same pips on half 1, on half 2 (the neighbours
-        touching only such halves ask the same)."""
-        same1, same2 = kept
-        if same1 != same2:  # the neighbours touching the other half
-            self._refresh(self.znear[z][same1], z)
-        else:
-            self._refresh(() if same1 else self.znear[z][2], z)
 
     def port_halves(self, code: int) -> list[tuple[int, int]]:
         """The (zone, half) a port touches, from its code ``10 * block + port``.
