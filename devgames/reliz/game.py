@@ -502,54 +502,27 @@ class RelizGame(RelizRounds):
         places, replaces = _ZONE_ROWS[p]
         if len(places) < len(need):
             places, replaces = _zone_rows(p, len(need))
-        if simple and strict:  # the board alone decides, every end matched
-            # A crutched orientation fits when its other half is asked its pips, or nothing:
-            # the half of ``need`` to read, and the needs that let it in.
-            checks = [(orient, 1 - wild, (-1, a if wild else b)) for orient, a, b, wild
-                      in crutched]
-            for z, entry in enumerate(need):
-                mode = entry[4]
-                if mode == 2:
-                    if z in placed_now:
-                        continue
-                    row = replaces[z]
-                elif mode:
-                    row = places[z]
-                else:  # no tile may go there (_refresh)
-                    continue
-                if mask:
-                    fits = zfit[z] & mask
-                    if fits:
-                        out += (_ORIENT_PICKS.get(fits) or _orient_pick(fits))(row)
-                for orient, half, asked in checks:
-                    if entry[half] in asked:
-                        out.append(row[orient])
-            return
+        # A crutched orientation fits when its other half is asked its pips, or nothing: the
+        # half of ``need`` to read, and the needs that let it in.
+        checks = [(orient, 1 - wild, (-1, a if wild else b)) for orient, a, b, wild in crutched]
         for z, entry in enumerate(need):
             mode = entry[4]
             if not mode:  # no tile may go there (_refresh)
                 continue
-            if not simple:
-                way = self._tile_way(p, z)
-                if way < 0:
+            if simple:  # the board alone decides
+                if mode == 2 and z in placed_now:
                     continue
-            elif mode == 2:
-                if z in placed_now:
-                    continue
-                way = z << 3 | p << 1 | 1
-            else:
-                way = z << 3 | p << 1
-            if not strict and kinds[z] != BLOCK:
-                self._loose_moves(p, z, "replace" if way & 1 else "place", out)
+            elif self._tile_way(p, z) < 0:
                 continue
-            row = replaces[z] if way & 1 else places[z]
+            if not strict and kinds[z] != BLOCK:
+                self._loose_moves(p, z, "replace" if mode == 2 else "place", out)
+                continue
+            row = replaces[z] if mode == 2 else places[z]
             fits = zfit[z] & mask
             if fits:
                 out += (_ORIENT_PICKS.get(fits) or _orient_pick(fits))(row)
-            need0, need1 = entry[0], entry[1]
-            for orient, a, b, wild in crutched:
-                if (wild == 0 or need0 == -1 or need0 == a) and (
-                        wild == 1 or need1 == -1 or need1 == b):
+            for orient, half, asked in checks:
+                if entry[half] in asked:
                     out.append(row[orient])
 
     def _placeable(self, p: int) -> dict[int, int]:
