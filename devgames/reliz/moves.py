@@ -619,7 +619,7 @@ def place(game: RelizGame, action: Action) -> None:
     old = game.chip[z]
     if old:
         game._to_pool(old)
-        # the neighbours touching a half that shows other pips follow
+        # replaced: only the neighbours touching a half that now shows other pips change
         before = game.pips[z]
         same1, same2 = before[0] == a, before[1] == b
         near = game.znear[z][same1] if same1 != same2 else () if same1 else game.znear[z][2]
