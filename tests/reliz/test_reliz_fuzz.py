@@ -53,9 +53,9 @@ class RelizInvariants:
         self.cards: Counter[int] | None = None
 
     def __call__(self, game: Game) -> None:
-        check(game)
         assert isinstance(game, RelizGame)
-        check_kept_board(game)
+        check_kept_board(game)  # first: ``check`` reads ``fresh`` whole
+        check(game)
         cards = game.card_counts()
         if self.cards is None:
             self.cards = cards
@@ -67,13 +67,21 @@ class RelizInvariants:
 def check_kept_board(game: RelizGame) -> None:
     """What the engine keeps of each zone for the legal moves, changed zone by zone as tiles
     come and go (``need``, ``zfit``, ``rotatable``), equals what it works out afresh from the
-    whole board."""
+    whole board; and the zones a placement finds fresh for a RELEASE (``_is_fresh``, which
+    never makes the set whole) are the set ``fresh`` made whole, every empty zone among them
+    when the teams play in turn (played together, a zone another team emptied or added this
+    round is not fresh for the team in focus: see the rules)."""
     again = copy.copy(game)
     again.need, again.zfit = list(game.need), list(game.zfit)
     again._refresh(range(len(game.chip)))
     for name in ("need", "zfit", "rotatable"):
         if getattr(again, name) != getattr(game, name):
             fail(game, f"the kept {name} differs from the board's")
+    again._fresh_set = set(game._fresh_set)  # made whole on the copy alone
+    fresh = again.fresh
+    if any(game._is_fresh(z) != (z in fresh) or not (chip or z in fresh or game.together)
+           for z, chip in enumerate(game.chip)):
+        fail(game, "the zones fresh for a RELEASE differ from the board's")
 
 
 def options_for(scenario: str, rng: random.Random) -> dict[str, Any]:
