@@ -170,9 +170,7 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
         out += _aimed_plays(p, c, rivals(game, p))
     elif target == "block":
         blocks = game.blocks
-        aimed = _AIMED_AT[p][c]
-        if len(aimed) < len(blocks):
-            aimed = _plays_at(p, c, len(blocks))
+        aimed = _plays_at(p, c, len(blocks))
         if game.teams_mode:
             team = game.team[p]
             out += [aimed[s] for s, b in enumerate(blocks) if b["owner"] == team]
@@ -180,9 +178,7 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
             out += aimed[:len(blocks)]
     elif target == "zone":
         chips = game.chip
-        aimed = _AIMED_AT[p][c]
-        if len(aimed) < len(chips):
-            aimed = _plays_at(p, c, len(chips))
+        aimed = _plays_at(p, c, len(chips))
         if game.teams_mode:
             team, owners = game.team[p], game.zowner
             out += [aimed[z] for z, chip in enumerate(chips) if chip and owners[z] == team]
@@ -193,9 +189,7 @@ def event_actions(game: RelizGame, p: int, chip: int, daily: bool = False) -> li
             s for s, b in enumerate(game.blocks) if b["owner"] == game.team[p]]
         codes = game.free_ports(slots)
         if codes:
-            aimed = _AIMED_AT[p][c]
-            if len(aimed) <= codes[-1]:
-                aimed = _plays_at(p, c, max(codes) + 1)
+            aimed = _plays_at(p, c, max(codes) + 1)
             out += [aimed[code] for code in codes]
     elif target == "tile":
         locked = game.locked[p]
